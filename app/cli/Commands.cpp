@@ -1,0 +1,312 @@
+#include "Commands.h"
+
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/EstimateJson.h"
+#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/core/Units.h"
+#include "gpusizer/core/Version.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+namespace gpusizer::cli {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kUsageText = R"(Usage: gpusizer-cli <command> [options]
+
+Commands:
+  estimate SCENARIO.json [--json]       peak GPU memory per GPU, component by component
+  gpus [--json]                         the GPU catalog
+  models [--json]                       the model catalog
+  import-hf CONFIG.json [--index model.safetensors.index.json] [--json]
+                                        read a Hugging Face config.json
+  help                                  this text
+  --version                             print the version
+
+Memory is reported in GiB (2^30 bytes) per GPU unless labelled "total".
+Exit status: 0 ok, 1 usage error, 2 bad input (the message names the file, field and reason).
+)";
+
+struct Args {
+    std::vector<std::string> positional;
+    bool json = false;
+    std::optional<std::string> index;
+    std::string unknownOption;
+};
+
+Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
+    Args out;
+    for (std::size_t i = from; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--json") {
+            out.json = true;
+        } else if (a == "--index" && i + 1 < args.size()) {
+            out.index = args[++i];
+        } else if (a.rfind("--", 0) == 0) {
+            out.unknownOption = a;
+        } else {
+            out.positional.push_back(a);
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> readFile(const std::string& path, std::ostream& err) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        err << "gpusizer-cli: cannot open '" << path << "'\n";
+        return std::nullopt;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+std::string gib(std::int64_t bytes) {
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(2) << core::toGiB(static_cast<double>(bytes)) << " GiB";
+    return os.str();
+}
+
+std::string billions(std::int64_t params) {
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(params >= 100'000'000 ? 2 : 4) << static_cast<double>(params) / 1e9 << " B";
+    return os.str();
+}
+
+void printError(std::ostream& err, const core::Error& e) {
+    err << "gpusizer-cli: " << (e.where.empty() ? "" : e.where + ": ") << e.message << "\n";
+}
+
+catalogs::LoadedCatalog loadCatalogs(std::ostream& err) {
+    auto loaded = catalogs::loadCatalogs();
+    for (const auto& r : loaded.rejected) {
+        err << "warning: catalog entry left out: " << r.error.where << ": " << r.error.message << "\n";
+    }
+    return loaded;
+}
+
+int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    if (a.positional.size() != 1) {
+        err << "gpusizer-cli: estimate needs exactly one scenario file\n" << kUsageText;
+        return kUsage;
+    }
+    const auto bytes = readFile(a.positional[0], err);
+    if (!bytes) {
+        return kBadInput;
+    }
+    const auto loaded = loadCatalogs(err);
+    auto parsed = core::parseScenario(*bytes, a.positional[0], loaded.catalog);
+    if (!parsed) {
+        printError(err, parsed.error());
+        return kBadInput;
+    }
+    for (const auto& w : parsed->warnings) {
+        err << "warning: " << w.message << "\n";
+    }
+    const core::Scenario& s = parsed->scenario;
+    const core::Estimate e = core::estimate(s);
+    if (a.json) {
+        out << core::estimateToJson(e).dump(2) << "\n";
+        return kOk;
+    }
+    const std::string modelName = s.modelId.empty() ? s.model.name : s.modelId;
+    out << "Model       " << modelName << "  (" << billions(e.params.total) << " parameters, "
+        << billions(e.trainableParams) << " trainable)\n";
+    out << "Run         " << core::toString(s.method) << ", " << core::toString(s.precision) << ", "
+        << core::toString(s.optimizer) << ", micro-batch " << s.microBatch << " x " << s.seqLen
+        << " tokens, checkpointing " << core::toString(s.checkpointing) << ", attention " << core::toString(s.attention)
+        << "\n";
+    out << "Layout      " << s.gpus << " GPU(s), sharding " << core::toString(s.sharding) << ", TP " << s.tensorParallel
+        << ", PP " << s.pipelineParallel << ", offload " << core::toString(s.offload) << "\n\n";
+    out << "Per GPU, at the peak (" << core::toString(e.peakMoment) << "):\n";
+    for (core::Component c : core::kAllComponents) {
+        out << "  " << std::left << std::setw(20) << core::componentKey(c) << std::right << std::setw(12)
+            << gib(e.perGpu[c]) << "\n";
+    }
+    out << "  " << std::left << std::setw(20) << "allocated peak" << std::right << std::setw(12)
+        << gib(e.allocatedPeakBytes) << "   (torch.cuda.max_memory_allocated)\n";
+    out << "  " << std::left << std::setw(20) << "reserved peak" << std::right << std::setw(12)
+        << gib(e.reservedPeakBytes) << "   (torch.cuda.max_memory_reserved)\n";
+    out << "  " << std::left << std::setw(20) << "device" << std::right << std::setw(12) << gib(e.deviceBytes)
+        << "   (nvidia-smi; expected " << gib(e.bandLowBytes) << " - " << gib(e.bandHighBytes) << ")\n";
+    if (s.gpus > 1) {
+        out << "Total across " << s.gpus << " GPUs: " << gib(e.deviceBytes * s.gpus) << "\n";
+    }
+    if (e.cpuOffloadBytesTotal > 0) {
+        out << "Host RAM for offload: " << gib(e.cpuOffloadBytesPerGpu) << " per GPU, " << gib(e.cpuOffloadBytesTotal)
+            << " total\n";
+    }
+    out << "\nWarnings:\n";
+    for (const auto& w : e.warnings) {
+        out << "  - " << w.message << "\n";
+    }
+    out << "Assumptions:\n";
+    for (const auto& text : e.assumptions) {
+        out << "  - " << text << "\n";
+    }
+    return kOk;
+}
+
+int gpusCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    const auto loaded = loadCatalogs(err);
+    if (a.json) {
+        json list = json::array();
+        for (const auto& g : loaded.catalog.gpus) {
+            list.push_back({{"id", g.id},
+                            {"vendor", g.vendor},
+                            {"name", g.name},
+                            {"memory_gib", g.memoryGiBStated},
+                            {"usable_gib", g.memoryGiBUsable},
+                            {"bandwidth_tbs", g.bandwidthTBs},
+                            {"bf16_tflops", g.bf16Tflops},
+                            {"fp8_tflops", g.fp8Tflops},
+                            {"link", g.link.kind},
+                            {"link_gbs", g.link.bandwidthGBs},
+                            {"price_on_demand_usd_hour", g.priceOnDemandUsdHour},
+                            {"price_spot_usd_hour", g.priceSpotUsdHour}});
+        }
+        out << json{{"format", "gpusizer-gpus"}, {"version", 1}, {"gpus", list}}.dump(2) << "\n";
+        return kOk;
+    }
+    out << std::left << std::setw(18) << "id" << std::setw(30) << "name" << std::right << std::setw(10) << "GiB"
+        << std::setw(10) << "usable" << std::setw(10) << "BF16 TF" << std::setw(10) << "$/h"
+        << "\n";
+    for (const auto& g : loaded.catalog.gpus) {
+        out << std::left << std::setw(18) << g.id << std::setw(30) << g.name << std::right << std::fixed
+            << std::setprecision(0) << std::setw(10) << g.memoryGiBStated << std::setprecision(1) << std::setw(10)
+            << g.memoryGiBUsable << std::setprecision(0) << std::setw(10) << g.bf16Tflops << std::setprecision(2)
+            << std::setw(10) << g.priceOnDemandUsdHour << "\n";
+    }
+    out << "(GiB = 2^30 bytes; prices illustrative, per GPU-hour on demand)\n";
+    return kOk;
+}
+
+int modelsCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    const auto loaded = loadCatalogs(err);
+    if (a.json) {
+        json list = json::array();
+        for (const auto& m : loaded.catalog.models) {
+            list.push_back({{"id", m.id},
+                            {"name", m.name},
+                            {"family", m.family},
+                            {"params", core::countParams(m.arch).total},
+                            {"published_params_billion", m.publishedParamsBillion},
+                            {"config", core::archToHfConfig(m.arch)}});
+        }
+        out << json{{"format", "gpusizer-models"}, {"version", 1}, {"models", list}}.dump(2) << "\n";
+        return kOk;
+    }
+    out << std::left << std::setw(20) << "id" << std::setw(28) << "name" << std::right << std::setw(14) << "params"
+        << "\n";
+    for (const auto& m : loaded.catalog.models) {
+        out << std::left << std::setw(20) << m.id << std::setw(28) << m.name << std::right << std::setw(14)
+            << billions(core::countParams(m.arch).total) << "\n";
+    }
+    return kOk;
+}
+
+int importHfCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    if (a.positional.size() != 1) {
+        err << "gpusizer-cli: import-hf needs exactly one config.json\n" << kUsageText;
+        return kUsage;
+    }
+    const auto config = readFile(a.positional[0], err);
+    if (!config) {
+        return kBadInput;
+    }
+    std::optional<std::string> index;
+    if (a.index) {
+        index = readFile(*a.index, err);
+        if (!index) {
+            return kBadInput;
+        }
+    }
+    auto imported =
+        core::importHfConfig(*config, a.positional[0], index ? std::optional<std::string_view>(*index) : std::nullopt,
+                             a.index.value_or("model.safetensors.index.json"));
+    if (!imported) {
+        printError(err, imported.error());
+        return kBadInput;
+    }
+    const auto params = core::countParams(imported->arch);
+    if (a.json) {
+        json warnings = json::array();
+        for (const auto& w : imported->warnings) {
+            warnings.push_back({{"code", w.code}, {"message", w.message}});
+        }
+        json doc{{"format", "gpusizer-import"},
+                 {"version", 1},
+                 {"model_type", imported->modelType},
+                 {"params", {{"total", params.total}, {"active_per_token", params.activePerToken}}},
+                 {"config", core::archToHfConfig(imported->arch)},
+                 {"warnings", warnings}};
+        if (imported->weightBytes) {
+            doc["weight_bytes"] = *imported->weightBytes;
+        }
+        out << doc.dump(2) << "\n";
+        return kOk;
+    }
+    out << "model_type  " << imported->modelType << "\n";
+    out << "parameters  " << billions(params.total) << " (" << params.total << ")";
+    if (imported->arch.isMoe()) {
+        out << ", " << billions(params.activePerToken) << " active per token";
+    }
+    out << "\n";
+    if (imported->weightBytes) {
+        out << "weights     " << gib(*imported->weightBytes) << " (from the safetensors index)\n";
+    }
+    for (const auto& w : imported->warnings) {
+        out << "assumed     " << w.message << "\n";
+    }
+    return kOk;
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.empty()) {
+        err << kUsageText;
+        return kUsage;
+    }
+    const std::string& command = args[0];
+    if (command == "--version" || command == "version") {
+        out << "gpusizer-cli " << core::versionString() << "\n";
+        return kOk;
+    }
+    if (command == "help" || command == "--help" || command == "-h") {
+        out << kUsageText;
+        return kOk;
+    }
+    const Args a = parseArgs(args, 1);
+    if (!a.unknownOption.empty()) {
+        err << "gpusizer-cli: unknown option '" << a.unknownOption << "'\n" << kUsageText;
+        return kUsage;
+    }
+    if (command == "estimate") {
+        return estimateCommand(a, out, err);
+    }
+    if (command == "gpus") {
+        return gpusCommand(a, out, err);
+    }
+    if (command == "models") {
+        return modelsCommand(a, out, err);
+    }
+    if (command == "import-hf") {
+        return importHfCommand(a, out, err);
+    }
+    err << "gpusizer-cli: unknown command '" << command << "'\n" << kUsageText;
+    return kUsage;
+}
+
+} // namespace gpusizer::cli

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "gpusizer/core/Catalog.h"
+
+#include <string_view>
+#include <vector>
+
+namespace gpusizer::catalogs {
+
+/// The bytes of catalogs/gpus.json as shipped inside the binary.
+std::string_view shippedGpuJson();
+/// The bytes of catalogs/models.json as shipped inside the binary.
+std::string_view shippedModelJson();
+
+/// What loading a catalog set produced: the merged catalog and every entry or file left out.
+struct LoadedCatalog {
+    core::Catalog catalog;
+    std::vector<core::RejectedEntry> rejected;
+    std::vector<core::Error> fileErrors;
+};
+
+/// The shipped catalogs, then the user's files (bytes + name) overriding or extending them by id.
+/// A broken user file is reported and skipped; the shipped data always loads.
+struct UserFile {
+    std::string name;
+    std::string bytes;
+};
+LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles = {},
+                           const std::vector<UserFile>& userModelFiles = {});
+
+} // namespace gpusizer::catalogs

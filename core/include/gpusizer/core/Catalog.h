@@ -1,0 +1,109 @@
+#pragma once
+
+#include "gpusizer/core/ModelArch.h"
+#include "gpusizer/core/Result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// Scale-up link between GPUs of one node.
+struct GpuLink {
+    std::string kind = "none"; ///< "nvlink3", "nvlink4", "nvlink5", "infinity-fabric", "pcie", "none"
+    double bandwidthGBs = 0;   ///< per-GPU bidirectional bandwidth, GB/s (decimal)
+};
+
+/// One GPU model with its published specifications and an illustrative price.
+struct GpuSpec {
+    std::string id;
+    std::string vendor;
+    std::string name;
+    double memoryGiBStated = 0; ///< memory as the vendor states it ("80 GB" HBM is 80 GiB of cells)
+    double memoryGiBUsable = 0; ///< what a training process can allocate (nvidia-smi total minus driver reserve)
+    double bandwidthTBs = 0;    ///< memory bandwidth, TB/s (decimal)
+    double bf16Tflops = 0;      ///< dense BF16/FP16 tensor TFLOPS (no sparsity)
+    double fp8Tflops = 0;       ///< dense FP8 tensor TFLOPS, 0 when unsupported
+    double fp32Tflops = 0;      ///< FP32 (non-tensor) TFLOPS
+    int pcieGen = 4;
+    int pcieLanes = 16;
+    GpuLink link;
+    int gpusPerNode = 8;
+    bool ecc = true;
+    std::string formFactor; ///< "SXM", "PCIe", "OAM", ...
+    int tdpWatts = 0;
+    double priceOnDemandUsdHour = 0; ///< illustrative, see priceDate and priceNote
+    double priceSpotUsdHour = 0;
+    std::string priceDate;
+    std::string priceNote;
+    std::vector<std::string> sources;
+
+    /// Usable memory in bytes (binary GiB).
+    std::int64_t usableBytes() const;
+};
+
+/// One model people fine-tune, with its architecture and published parameter count.
+struct ModelEntry {
+    std::string id;
+    std::string name;
+    std::string family;
+    ModelArch arch;
+    double publishedParamsBillion = 0;
+    std::vector<std::string> sources;
+};
+
+/// A catalog entry that was left out, and why.
+struct RejectedEntry {
+    std::string entryId; ///< the id, or "#index" when the id itself is unusable
+    Error error;
+};
+
+/// What a catalog file yielded: the valid entries and the rejected ones (the rest still loads).
+template <class T>
+struct CatalogLoad {
+    std::vector<T> entries;
+    std::vector<RejectedEntry> rejected;
+};
+
+/// Highest catalog schema this build reads.
+inline constexpr int kCatalogSchemaVersion = 1;
+
+/// Parses a GPU catalog ({"schemaVersion": 1, "gpus": [...]}). A broken file fails as a whole; a bad entry
+/// is left out and reported with the file, the entry id, the field and the reason.
+Result<CatalogLoad<GpuSpec>> loadGpuCatalog(std::string_view bytes, std::string_view fileName);
+
+/// Parses a model catalog ({"schemaVersion": 1, "models": [...]}), each architecture in config.json keys.
+Result<CatalogLoad<ModelEntry>> loadModelCatalog(std::string_view bytes, std::string_view fileName);
+
+/// Entries of `overrides` replace entries of `base` with the same id; new ids are appended.
+template <class T>
+std::vector<T> mergeById(std::vector<T> base, const std::vector<T>& overrides) {
+    for (const auto& entry : overrides) {
+        bool replaced = false;
+        for (auto& existing : base) {
+            if (existing.id == entry.id) {
+                existing = entry;
+                replaced = true;
+                break;
+            }
+        }
+        if (!replaced) {
+            base.push_back(entry);
+        }
+    }
+    return base;
+}
+
+/// Both catalogs, as the estimator's callers use them.
+struct Catalog {
+    std::vector<GpuSpec> gpus;
+    std::vector<ModelEntry> models;
+
+    const GpuSpec* findGpu(std::string_view id) const;
+    const ModelEntry* findModel(std::string_view id) const;
+};
+
+} // namespace gpusizer::core

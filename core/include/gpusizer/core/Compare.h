@@ -1,0 +1,31 @@
+#pragma once
+
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// One column of a side-by-side comparison.
+struct Variant {
+    std::string label; ///< "Full", "LoRA", "QLoRA", "adamw", ...
+    Scenario scenario;
+    Estimate estimate;
+    const GpuSpec* smallestFittingGpu = nullptr; ///< on one card; nullptr if none in the catalog
+};
+
+/// Full vs LoRA vs QLoRA for the same model and run shape (the scenario's LoRA settings are kept).
+std::vector<Variant> compareMethods(const Scenario& scenario, const std::vector<GpuSpec>& gpus);
+
+/// The scenario under each optimizer given.
+std::vector<Variant> compareOptimizers(const Scenario& scenario, const std::vector<Optimizer>& optimizers,
+                                       const std::vector<GpuSpec>& gpus);
+
+/// The scenario under each precision recipe given.
+std::vector<Variant> comparePrecisions(const Scenario& scenario, const std::vector<Precision>& precisions,
+                                       const std::vector<GpuSpec>& gpus);
+
+} // namespace gpusizer::core

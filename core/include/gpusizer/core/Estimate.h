@@ -1,0 +1,86 @@
+#pragma once
+
+#include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/ModelArch.h"
+#include "gpusizer/core/Result.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// The memory components of DESIGN.md §2, in display order.
+enum class Component { Weights, Gradients, OptimizerStates, Activations, LogitsLoss, Transient, Overhead };
+inline constexpr std::size_t kComponentCount = 7;
+
+/// Every component in display order.
+inline constexpr std::array<Component, kComponentCount> kAllComponents{
+    Component::Weights,    Component::Gradients, Component::OptimizerStates, Component::Activations,
+    Component::LogitsLoss, Component::Transient, Component::Overhead};
+
+/// snake_case key used in JSON ("optimizer_states").
+const char* componentKey(Component c);
+
+/// Bytes per component, per GPU, at the peak moment.
+struct ComponentBytes {
+    std::array<std::int64_t, kComponentCount> bytes{};
+
+    std::int64_t& operator[](Component c) { return bytes[static_cast<std::size_t>(c)]; }
+    std::int64_t operator[](Component c) const { return bytes[static_cast<std::size_t>(c)]; }
+    std::int64_t total() const;
+};
+
+/// The moment of a training step at which memory peaks.
+enum class PeakMoment {
+    ForwardEnd,    ///< all saved activations and the logits alive (start of backward)
+    BackwardEnd,   ///< all gradients alive, activations freed but for the last layer
+    OptimizerStep, ///< gradients plus optimizer-step temporaries
+};
+const char* toString(PeakMoment m);
+
+/// Activation bytes saved per token per layer, itemised (one GPU's share).
+struct ActivationItems {
+    double norms = 0;
+    double linearInputs = 0;
+    double attention = 0;       ///< q, k, v, output, logsumexp
+    double attentionScores = 0; ///< eager attention: s² softmax and its copies (0 with flash/SDPA)
+    double mlp = 0;
+    double lora = 0;    ///< LoRA dropout outputs, masks, A outputs
+    double dropout = 0; ///< hidden-state dropout masks
+    double total() const { return norms + linearInputs + attention + attentionScores + mlp + lora + dropout; }
+};
+
+/// The result of sizing one scenario, per GPU (the most loaded one).
+struct Estimate {
+    ParamCounts params;
+    std::int64_t trainableParams = 0;
+    std::int64_t dataParallel = 1; ///< data-parallel degree: gpus / (tensor x pipeline parallel)
+
+    ComponentBytes perGpu; ///< at the peak moment; sums to deviceBytes
+    PeakMoment peakMoment = PeakMoment::ForwardEnd;
+    std::int64_t allocatedPeakBytes = 0;    ///< torch.cuda.max_memory_allocated()
+    std::int64_t reservedPeakBytes = 0;     ///< torch.cuda.max_memory_reserved()
+    std::int64_t deviceBytes = 0;           ///< nvidia-smi: reserved + CUDA context + paged/managed memory
+    std::int64_t bandLowBytes = 0;          ///< low end of the expected device usage
+    std::int64_t bandHighBytes = 0;         ///< high end of the expected device usage
+    std::int64_t pagedOptimizerBytes = 0;   ///< optimizer states in CUDA managed memory (outside the allocator)
+    std::int64_t cpuOffloadBytesPerGpu = 0; ///< host RAM per GPU process for offloaded states/activations
+    std::int64_t cpuOffloadBytesTotal = 0;  ///< host RAM across all GPUs of the run
+
+    ActivationItems activationPerTokenLayer; ///< bytes per token per layer, without checkpointing
+    double logitsBytesPerElement = 0;        ///< bytes per (token x vocabulary) element at the loss peak
+    FrameworkProfile profile;
+    std::vector<Warning> warnings;
+    std::vector<std::string> assumptions;
+};
+
+/// Sizes one scenario. Pure: the same scenario gives the same estimate.
+Estimate estimate(const Scenario& scenario);
+
+/// Checks a scenario's numbers before estimating (positive sizes, divisibility of the layout).
+Result<void> validate(const Scenario& scenario);
+
+} // namespace gpusizer::core

@@ -1,0 +1,100 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// Feed-forward block shape: gated (SwiGLU/GeGLU: gate, up, down) or plain (fc1, activation, fc2).
+enum class MlpKind { Gated, Plain };
+/// Normalisation layer: RMSNorm (Llama family) or LayerNorm with bias (GPT-2, BERT, Falcon, Phi-2).
+enum class NormKind { RmsNorm, LayerNorm };
+
+/// Mixture-of-experts shape, in Hugging Face config terms. numExperts == 0 means dense.
+struct MoeShape {
+    std::int64_t numExperts = 0;         ///< routed experts per MoE layer (num_local_experts / n_routed_experts)
+    std::int64_t expertsPerToken = 0;    ///< num_experts_per_tok
+    std::int64_t expertIntermediate = 0; ///< moe_intermediate_size (0: intermediate_size)
+    std::int64_t sharedExperts = 0;      ///< n_shared_experts (DeepSeek, Qwen-MoE)
+    std::int64_t sharedIntermediate = 0; ///< width of one shared expert (0: expertIntermediate)
+    std::int64_t firstDenseLayers = 0;   ///< first_k_dense_replace: leading layers with a dense MLP
+};
+
+/// Multi-head latent attention (DeepSeek-V2/V3). kvLoraRank == 0 means ordinary attention.
+struct MlaShape {
+    std::int64_t qLoraRank = 0; ///< 0: q is projected directly from the hidden state
+    std::int64_t kvLoraRank = 0;
+    std::int64_t qkNopeHeadDim = 0;
+    std::int64_t qkRopeHeadDim = 0;
+    std::int64_t vHeadDim = 0;
+};
+
+/// A transformer's shape, in the terms of a Hugging Face config.json.
+struct ModelArch {
+    std::string name;
+    std::int64_t hiddenSize = 0;
+    std::int64_t numLayers = 0;
+    std::int64_t numHeads = 0;
+    std::int64_t numKvHeads = 0; ///< == numHeads for MHA, < for GQA, 1 for MQA
+    std::int64_t headDim = 0;    ///< 0: hiddenSize / numHeads
+    std::int64_t intermediateSize = 0;
+    std::int64_t vocabSize = 0;
+    std::int64_t learnedPositions = 0; ///< learned absolute position embeddings (GPT-2, BERT); 0 with RoPE/ALiBi
+    bool tiedEmbeddings = false;
+    MlpKind mlp = MlpKind::Gated;
+    NormKind norm = NormKind::RmsNorm;
+    bool qkvBias = false;    ///< biases on q/k/v (Qwen2, GPT-2, BERT)
+    bool outputBias = false; ///< bias on the attention output projection
+    bool mlpBias = false;
+    bool causalLmHead = true;      ///< false: a classifier head (tiny logits), e.g. BERT for classification
+    double hiddenDropout = 0.0;    ///< dropout on residual branches (saves a 1-byte mask per element)
+    double attentionDropout = 0.0; ///< dropout on attention probabilities (eager attention only)
+    MoeShape moe;
+    MlaShape mla;
+    bool sizeDerived = false; ///< true when invented from a parameter count alone
+
+    /// head_dim in effect.
+    std::int64_t effectiveHeadDim() const { return headDim > 0 ? headDim : (numHeads > 0 ? hiddenSize / numHeads : 0); }
+    bool isMoe() const { return moe.numExperts > 0; }
+    bool isMla() const { return mla.kvLoraRank > 0; }
+};
+
+/// Which projection a linear layer is, using Hugging Face Llama names.
+enum class LinearRole { Q, K, V, O, Gate, Up, Down };
+
+/// One kind of linear layer inside a decoder layer, summed over the model.
+struct LinearGroup {
+    LinearRole role = LinearRole::Q;
+    std::int64_t inFeatures = 0;
+    std::int64_t outFeatures = 0;
+    std::int64_t count = 0;    ///< instances in the whole model (layers x experts)
+    bool routedExpert = false; ///< a routed MoE expert (compute counts only the active ones)
+};
+
+/// Parameter counts derived from the architecture.
+struct ParamCounts {
+    std::int64_t embedding = 0;   ///< token (+ learned position) embeddings
+    std::int64_t lmHead = 0;      ///< 0 when tied to the embedding
+    std::int64_t layerLinear = 0; ///< every linear weight inside the decoder layers (all experts)
+    std::int64_t layerOther = 0;  ///< norms, biases, routers, MLA norms
+    std::int64_t finalNorm = 0;
+    std::int64_t total = 0;
+    std::int64_t activePerToken = 0; ///< MoE: only the routed experts a token uses (for FLOPs)
+    std::int64_t largestTensor = 0;  ///< the biggest single parameter tensor (optimizer-in-backward peak)
+};
+
+/// The linear layers of the decoder stack, grouped by role.
+std::vector<LinearGroup> linearGroups(const ModelArch& arch);
+
+/// Counts parameters from the shape (GQA, gated MLP, tied embeddings, biases, MoE, MLA).
+ParamCounts countParams(const ModelArch& arch);
+
+/// A plausible Llama-style architecture for a bare parameter count (billions), for size-only models.
+/// Widths follow the published Llama/Qwen ladder; the result is flagged sizeDerived.
+ModelArch archFromParamCount(double paramsBillion);
+
+/// The Hugging Face name of a projection ("q_proj", ...).
+const char* linearRoleName(LinearRole role);
+
+} // namespace gpusizer::core

@@ -1,0 +1,100 @@
+#pragma once
+
+#include "gpusizer/core/ModelArch.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// How the model is trained.
+enum class Method { Full, Lora, Qlora };
+
+/// Where parameters, gradients and optimizer states live, and in which dtype (see docs/memory-model.md).
+enum class Precision {
+    Fp32,           ///< everything fp32
+    AmpBf16,        ///< fp32 parameters/grads/states, bf16 autocast compute
+    AmpFp16,        ///< same with fp16 autocast
+    Bf16Fp32Master, ///< bf16 parameters and grads, fp32 master copy in the optimizer (DeepSpeed, Megatron)
+    Fp16Fp32Master, ///< same with fp16
+    Bf16,           ///< pure bf16: parameters, grads and optimizer states all bf16
+    Fp16,           ///< pure fp16
+};
+
+enum class Optimizer { AdamW, AdamW8bit, PagedAdamW, PagedAdamW8bit, Adafactor, Sgd, SgdMomentum, Lion };
+enum class Checkpointing { None, Selective, Full };
+enum class Attention { Flash, Sdpa, Eager };
+enum class Loss { Standard, Chunked };
+enum class Sharding { None, Zero1, Zero2, Zero3 };
+enum class Offload { None, Optimizer, OptimizerAndParams };
+/// QLoRA base quantization: NF4, NF4 with double quantization, LLM.int8.
+enum class Quantization { Nf4, Nf4Dq, Int8 };
+/// The training stack; sets behaviours the physics alone cannot decide (see FrameworkProfile).
+enum class Framework { Generic, HfTrainer, Torchtune, Torchtitan, Lightning, Deepspeed, Megatron, Unsloth, Axolotl };
+/// Storage dtype of LoRA adapters. Auto: what the framework does (PEFT upcasts to fp32; torchtune/LitGPT keep bf16).
+enum class AdapterDtype { Auto, Fp32, Bf16, Fp16 };
+
+/// LoRA settings (Hu et al. 2021). Targets use Hugging Face Llama module names.
+struct LoraSettings {
+    std::int64_t rank = 16;
+    double alpha = 32.0;
+    double dropout = 0.05;
+    std::vector<LinearRole> targets{LinearRole::Q, LinearRole::V};
+    AdapterDtype dtype = AdapterDtype::Auto;
+};
+
+/// One training run to size. Every field has a documented default; only the model is required.
+struct Scenario {
+    std::string name;    ///< a label for reports and window titles
+    std::string modelId; ///< catalog id when the model came from the catalog, else empty
+    ModelArch model;
+    Method method = Method::Lora;
+    Precision precision = Precision::Bf16;
+    Optimizer optimizer = Optimizer::AdamW;
+    bool optimizerInBackward = false;
+    LoraSettings lora;
+    Quantization quantization = Quantization::Nf4Dq;
+    std::int64_t microBatch = 1;
+    std::int64_t seqLen = 2048;
+    std::int64_t gradientAccumulation = 1; ///< >1 keeps gradients alive through the next forward
+    Checkpointing checkpointing = Checkpointing::Full;
+    Attention attention = Attention::Sdpa;
+    Loss loss = Loss::Standard;
+    bool activationOffload = false;
+    bool compile = false; ///< torch.compile: fuses norms, activations and RoPE, saving activation memory
+    Framework framework = Framework::Generic;
+    std::int64_t gpus = 1;
+    Sharding sharding = Sharding::None;
+    std::int64_t tensorParallel = 1;
+    std::int64_t pipelineParallel = 1;
+    Offload offload = Offload::None;
+    std::string gpuId;                            ///< optional catalog GPU the user has in mind
+    std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)
+};
+
+// Names as used in scenario JSON and on the command line; parse returns nullopt for unknown text.
+const char* toString(Method v);
+const char* toString(Precision v);
+const char* toString(Optimizer v);
+const char* toString(Checkpointing v);
+const char* toString(Attention v);
+const char* toString(Loss v);
+const char* toString(Sharding v);
+const char* toString(Offload v);
+const char* toString(Quantization v);
+const char* toString(Framework v);
+const char* toString(AdapterDtype v);
+
+template <class E>
+std::optional<E> parseEnum(std::string_view text);
+
+/// Every value of an enumeration, in declaration order (for pickers and error messages).
+template <class E>
+const std::vector<E>& allValues();
+
+/// Parses a Hugging Face module name (q_proj, query, c_attn, w1, ...) into the roles it covers.
+std::vector<LinearRole> loraTargetsFromModuleName(std::string_view name);
+
+} // namespace gpusizer::core

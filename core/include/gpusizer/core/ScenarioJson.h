@@ -1,0 +1,29 @@
+#pragma once
+
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Result.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// A scenario read from JSON with the non-fatal notes about it (unknown keys, size-only model...).
+struct ParsedScenario {
+    Scenario scenario;
+    std::vector<Warning> warnings;
+};
+
+/// Reads a scenario document ({"format": "gpusizer-scenario", "version": 1, "model": ...}).
+/// The model is a catalog id, a config.json object, or {"params_billion": N}. Errors name the field and why.
+Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view where, const Catalog& catalog);
+
+/// Writes a scenario document that parseScenario reads back to the same scenario.
+std::string scenarioToJson(const Scenario& scenario);
+
+/// A default scenario on a catalog model (Llama-3.1-8B, LoRA r16 on q/v, 2048 tokens, micro-batch 4).
+Scenario defaultScenario(const Catalog& catalog);
+
+} // namespace gpusizer::core

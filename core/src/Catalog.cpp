@@ -1,0 +1,207 @@
+#include "gpusizer/core/Catalog.h"
+
+#include "JsonRead.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/Scenario.h"
+#include "gpusizer/core/Units.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace gpusizer::core {
+
+using detail::ObjectReader;
+using nlohmann::json;
+
+std::int64_t GpuSpec::usableBytes() const {
+    return gibToBytes(memoryGiBUsable);
+}
+
+const GpuSpec* Catalog::findGpu(std::string_view id) const {
+    auto it = std::find_if(gpus.begin(), gpus.end(), [&](const GpuSpec& g) { return g.id == id; });
+    return it == gpus.end() ? nullptr : &*it;
+}
+
+const ModelEntry* Catalog::findModel(std::string_view id) const {
+    auto it = std::find_if(models.begin(), models.end(), [&](const ModelEntry& m) { return m.id == id; });
+    return it == models.end() ? nullptr : &*it;
+}
+
+namespace {
+
+bool validId(const std::string& id) {
+    return !id.empty() && id.size() <= 80 && std::all_of(id.begin(), id.end(), [](unsigned char ch) {
+        return std::islower(ch) || std::isdigit(ch) || ch == '-' || ch == '.' || ch == '_';
+    });
+}
+
+Result<std::vector<std::string>> readSources(const ObjectReader& r) {
+    if (!r.has("sources")) {
+        return fail(ErrorCode::MissingField, "required field 'sources' is missing (cite every spec)",
+                    r.field("sources"));
+    }
+    const json& v = r.raw()["sources"];
+    if (!v.is_array() || v.empty()) {
+        return fail(ErrorCode::WrongType, "'sources' must be a non-empty array of strings", r.field("sources"));
+    }
+    std::vector<std::string> out;
+    for (const auto& item : v) {
+        if (!item.is_string() || item.get<std::string>().empty()) {
+            return fail(ErrorCode::WrongType, "'sources' must hold non-empty strings", r.field("sources"));
+        }
+        out.push_back(item.get<std::string>());
+    }
+    return out;
+}
+
+Result<void> rejectUnknownKeys(const ObjectReader& r, std::initializer_list<const char*> known) {
+    for (const auto& [key, value] : r.raw().items()) {
+        (void)value;
+        if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; })) {
+            return fail(ErrorCode::UnknownValue, "unknown field '" + key + "'", r.where() + ": " + key);
+        }
+    }
+    return {};
+}
+
+Result<GpuSpec> readGpu(const ObjectReader& r) {
+    GpuSpec g;
+    auto unknown = rejectUnknownKeys(r, {"id", "vendor", "name", "memory_gib", "usable_gib", "bandwidth_tbs",
+                                         "bf16_tflops", "fp8_tflops", "fp32_tflops", "interconnect", "gpus_per_node",
+                                         "ecc", "form_factor", "tdp_w", "price", "sources", "notes"});
+    if (!unknown) {
+        return tl::unexpected(unknown.error());
+    }
+    GPUSIZER_ASSIGN(g.id, r.string("id"));
+    GPUSIZER_ASSIGN(g.vendor, r.string("vendor"));
+    GPUSIZER_ASSIGN(g.name, r.string("name"));
+    GPUSIZER_ASSIGN(g.memoryGiBStated, r.number("memory_gib", 1, 4096));
+    GPUSIZER_ASSIGN(g.memoryGiBUsable, r.number("usable_gib", 0.5, 4096));
+    if (g.memoryGiBUsable > g.memoryGiBStated) {
+        return fail(ErrorCode::Inconsistent, "'usable_gib' cannot exceed 'memory_gib'", r.field("usable_gib"));
+    }
+    GPUSIZER_ASSIGN(g.bandwidthTBs, r.number("bandwidth_tbs", 0.01, 100));
+    GPUSIZER_ASSIGN(g.bf16Tflops, r.number("bf16_tflops", 0.1, 100000));
+    GPUSIZER_ASSIGN(auto fp8, r.optionalNumber("fp8_tflops", 0, 100000));
+    g.fp8Tflops = fp8.value_or(0.0);
+    GPUSIZER_ASSIGN(g.fp32Tflops, r.number("fp32_tflops", 0.1, 100000));
+    GPUSIZER_ASSIGN(auto ic, r.object("interconnect"));
+    GPUSIZER_ASSIGN(auto pcieGen, ic.integer("pcie_gen", 3, 7));
+    GPUSIZER_ASSIGN(auto lanes, ic.integer("pcie_lanes", 1, 32));
+    g.pcieGen = static_cast<int>(pcieGen);
+    g.pcieLanes = static_cast<int>(lanes);
+    GPUSIZER_ASSIGN(g.link.kind, ic.string("link"));
+    static const std::set<std::string> kLinks{"none",    "pcie",    "nvlink2",         "nvlink3",
+                                              "nvlink4", "nvlink5", "infinity-fabric", "gaudi-roce"};
+    if (!kLinks.count(g.link.kind)) {
+        return fail(ErrorCode::UnknownValue, "'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce",
+                    ic.field("link"));
+    }
+    GPUSIZER_ASSIGN(g.link.bandwidthGBs, ic.number("link_gbs", 0, 100000));
+    GPUSIZER_ASSIGN(auto perNode, r.integer("gpus_per_node", 1, 72));
+    g.gpusPerNode = static_cast<int>(perNode);
+    GPUSIZER_ASSIGN(g.ecc, r.boolean("ecc"));
+    GPUSIZER_ASSIGN(g.formFactor, r.string("form_factor"));
+    GPUSIZER_ASSIGN(auto tdp, r.integer("tdp_w", 1, 5000));
+    g.tdpWatts = static_cast<int>(tdp);
+    GPUSIZER_ASSIGN(auto price, r.object("price"));
+    GPUSIZER_ASSIGN(g.priceOnDemandUsdHour, price.number("on_demand_usd_hour", 0, 1000));
+    GPUSIZER_ASSIGN(g.priceSpotUsdHour, price.number("spot_usd_hour", 0, 1000));
+    GPUSIZER_ASSIGN(g.priceDate, price.string("as_of"));
+    GPUSIZER_ASSIGN(g.priceNote, price.string("note"));
+    GPUSIZER_ASSIGN(g.sources, readSources(r));
+    return g;
+}
+
+Result<ModelEntry> readModel(const ObjectReader& r) {
+    ModelEntry m;
+    auto unknown =
+        rejectUnknownKeys(r, {"id", "name", "family", "config", "published_params_billion", "sources", "notes"});
+    if (!unknown) {
+        return tl::unexpected(unknown.error());
+    }
+    GPUSIZER_ASSIGN(m.id, r.string("id"));
+    GPUSIZER_ASSIGN(m.name, r.string("name"));
+    GPUSIZER_ASSIGN(m.family, r.string("family"));
+    GPUSIZER_ASSIGN(m.publishedParamsBillion, r.number("published_params_billion", 0.001, 100000));
+    if (!r.has("config") || !r.raw()["config"].is_object()) {
+        return fail(ErrorCode::MissingField, "'config' must be an object of config.json keys", r.field("config"));
+    }
+    GPUSIZER_ASSIGN(auto imported, archFromHfConfig(r.raw()["config"], r.field("config")));
+    m.arch = imported.arch;
+    m.arch.name = m.name;
+    Scenario probe;
+    probe.model = m.arch;
+    if (auto ok = validate(probe); !ok) {
+        return fail(ok.error().code, ok.error().message, r.field("config"));
+    }
+    GPUSIZER_ASSIGN(m.sources, readSources(r));
+    return m;
+}
+
+template <class T, class ReadFn>
+Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view fileName, const char* listKey,
+                                   ReadFn readEntry) {
+    GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, fileName));
+    if (!doc.is_object()) {
+        return fail(ErrorCode::WrongFormat, "a catalog must be a JSON object", std::string(fileName));
+    }
+    ObjectReader top(doc, std::string(fileName));
+    GPUSIZER_ASSIGN(auto schema, top.integer("schemaVersion", 1, 1'000'000));
+    if (schema > kCatalogSchemaVersion) {
+        return fail(ErrorCode::WrongFormat,
+                    "schemaVersion " + std::to_string(schema) + " is newer than this GPU Sizer reads (" +
+                        std::to_string(kCatalogSchemaVersion) + ")",
+                    top.field("schemaVersion"));
+    }
+    if (!doc.contains(listKey) || !doc[listKey].is_array()) {
+        return fail(ErrorCode::MissingField, std::string("'") + listKey + "' must be an array", top.field(listKey));
+    }
+    CatalogLoad<T> out;
+    std::set<std::string> ids;
+    const json& list = doc[listKey];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const json& item = list[i];
+        std::string label = "#" + std::to_string(i);
+        if (item.is_object() && item.contains("id") && item["id"].is_string()) {
+            label = item["id"].get<std::string>();
+        }
+        const std::string where = std::string(fileName) + ": " + listKey + "[" + label + "]";
+        if (!item.is_object()) {
+            out.rejected.push_back({label, Error{ErrorCode::WrongType, "an entry must be an object", where}});
+            continue;
+        }
+        auto entry = readEntry(ObjectReader(item, where));
+        if (!entry) {
+            out.rejected.push_back({label, entry.error()});
+            continue;
+        }
+        if (!validId(entry->id)) {
+            out.rejected.push_back(
+                {label, Error{ErrorCode::OutOfRange,
+                              "'id' must be lower-case letters, digits, '-', '.', '_' (1-80 chars)", where + ": id"}});
+            continue;
+        }
+        if (!ids.insert(entry->id).second) {
+            out.rejected.push_back({label, Error{ErrorCode::DuplicateId,
+                                                 "id '" + entry->id + "' appears more than once", where + ": id"}});
+            continue;
+        }
+        out.entries.push_back(std::move(*entry));
+    }
+    return out;
+}
+
+} // namespace
+
+Result<CatalogLoad<GpuSpec>> loadGpuCatalog(std::string_view bytes, std::string_view fileName) {
+    return loadCatalog<GpuSpec>(bytes, fileName, "gpus", readGpu);
+}
+
+Result<CatalogLoad<ModelEntry>> loadModelCatalog(std::string_view bytes, std::string_view fileName) {
+    return loadCatalog<ModelEntry>(bytes, fileName, "models", readModel);
+}
+
+} // namespace gpusizer::core

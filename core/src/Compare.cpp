@@ -1,0 +1,49 @@
+#include "gpusizer/core/Compare.h"
+
+#include "gpusizer/core/FitTable.h"
+
+namespace gpusizer::core {
+
+namespace {
+
+template <class Value, class Setter, class Labeler>
+std::vector<Variant> compareOver(const Scenario& scenario, const std::vector<Value>& values,
+                                 const std::vector<GpuSpec>& gpus, Setter setter, Labeler label) {
+    std::vector<Variant> out;
+    for (const Value& v : values) {
+        Variant variant;
+        variant.label = label(v);
+        variant.scenario = scenario;
+        setter(variant.scenario, v);
+        variant.estimate = estimate(variant.scenario);
+        const Estimate single = variant.scenario.gpus == 1 ? variant.estimate : estimate(onOneCard(variant.scenario));
+        variant.smallestFittingGpu = smallestFittingGpu(single.deviceBytes, gpus);
+        out.push_back(std::move(variant));
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<Variant> compareMethods(const Scenario& scenario, const std::vector<GpuSpec>& gpus) {
+    static const std::vector<Method> kMethods{Method::Full, Method::Lora, Method::Qlora};
+    return compareOver(
+        scenario, kMethods, gpus, [](Scenario& s, Method m) { s.method = m; },
+        [](Method m) { return m == Method::Full ? "Full" : (m == Method::Lora ? "LoRA" : "QLoRA"); });
+}
+
+std::vector<Variant> compareOptimizers(const Scenario& scenario, const std::vector<Optimizer>& optimizers,
+                                       const std::vector<GpuSpec>& gpus) {
+    return compareOver(
+        scenario, optimizers, gpus, [](Scenario& s, Optimizer o) { s.optimizer = o; },
+        [](Optimizer o) { return std::string(toString(o)); });
+}
+
+std::vector<Variant> comparePrecisions(const Scenario& scenario, const std::vector<Precision>& precisions,
+                                       const std::vector<GpuSpec>& gpus) {
+    return compareOver(
+        scenario, precisions, gpus, [](Scenario& s, Precision p) { s.precision = p; },
+        [](Precision p) { return std::string(toString(p)); });
+}
+
+} // namespace gpusizer::core

@@ -1,0 +1,166 @@
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <string_view>
+#include <utility>
+
+namespace gpusizer::core {
+
+namespace {
+
+template <class E>
+struct Names;
+
+#define GPUSIZER_NAMES(E, ...)                                                                                         \
+    template <>                                                                                                        \
+    struct Names<E> {                                                                                                  \
+        static constexpr std::pair<E, const char*> table[] = {__VA_ARGS__};                                            \
+    };
+
+GPUSIZER_NAMES(Method, {Method::Full, "full"}, {Method::Lora, "lora"}, {Method::Qlora, "qlora"})
+GPUSIZER_NAMES(Precision, {Precision::Fp32, "fp32"}, {Precision::AmpBf16, "amp-bf16"}, {Precision::AmpFp16, "amp-fp16"},
+               {Precision::Bf16Fp32Master, "bf16-fp32-master"}, {Precision::Fp16Fp32Master, "fp16-fp32-master"},
+               {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"})
+GPUSIZER_NAMES(Optimizer, {Optimizer::AdamW, "adamw"}, {Optimizer::AdamW8bit, "adamw-8bit"},
+               {Optimizer::PagedAdamW, "paged-adamw"}, {Optimizer::PagedAdamW8bit, "paged-adamw-8bit"},
+               {Optimizer::Adafactor, "adafactor"}, {Optimizer::Sgd, "sgd"}, {Optimizer::SgdMomentum, "sgd-momentum"},
+               {Optimizer::Lion, "lion"})
+GPUSIZER_NAMES(Checkpointing, {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"},
+               {Checkpointing::Full, "full"})
+GPUSIZER_NAMES(Attention, {Attention::Flash, "flash"}, {Attention::Sdpa, "sdpa"}, {Attention::Eager, "eager"})
+GPUSIZER_NAMES(Loss, {Loss::Standard, "standard"}, {Loss::Chunked, "chunked"})
+GPUSIZER_NAMES(Sharding, {Sharding::None, "none"}, {Sharding::Zero1, "zero1"}, {Sharding::Zero2, "zero2"},
+               {Sharding::Zero3, "zero3"})
+GPUSIZER_NAMES(Offload, {Offload::None, "none"}, {Offload::Optimizer, "optimizer"},
+               {Offload::OptimizerAndParams, "optimizer+params"})
+GPUSIZER_NAMES(Quantization, {Quantization::Nf4, "nf4"}, {Quantization::Nf4Dq, "nf4-dq"}, {Quantization::Int8, "int8"})
+GPUSIZER_NAMES(Framework, {Framework::Generic, "generic"}, {Framework::HfTrainer, "hf-trainer"},
+               {Framework::Torchtune, "torchtune"}, {Framework::Torchtitan, "torchtitan"},
+               {Framework::Lightning, "lightning"}, {Framework::Deepspeed, "deepspeed"},
+               {Framework::Megatron, "megatron"}, {Framework::Unsloth, "unsloth"}, {Framework::Axolotl, "axolotl"})
+GPUSIZER_NAMES(AdapterDtype, {AdapterDtype::Auto, "auto"}, {AdapterDtype::Fp32, "fp32"}, {AdapterDtype::Bf16, "bf16"},
+               {AdapterDtype::Fp16, "fp16"})
+GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"}, {PeakMoment::BackwardEnd, "backward_end"},
+               {PeakMoment::OptimizerStep, "optimizer_step"})
+#undef GPUSIZER_NAMES
+
+template <class E>
+const char* nameOf(E value) {
+    for (const auto& [v, name] : Names<E>::table) {
+        if (v == value) {
+            return name;
+        }
+    }
+    return "?";
+}
+
+} // namespace
+
+template <class E>
+std::optional<E> parseEnum(std::string_view text) {
+    for (const auto& [v, name] : Names<E>::table) {
+        if (text == name) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+template <class E>
+const std::vector<E>& allValues() {
+    static const std::vector<E> values = [] {
+        std::vector<E> out;
+        for (const auto& entry : Names<E>::table) {
+            out.push_back(entry.first);
+        }
+        return out;
+    }();
+    return values;
+}
+
+#define GPUSIZER_ENUM_API(E)                                                                                           \
+    const char* toString(E v) {                                                                                        \
+        return nameOf(v);                                                                                              \
+    }                                                                                                                  \
+    template std::optional<E> parseEnum<E>(std::string_view);                                                          \
+    template const std::vector<E>& allValues<E>();
+
+GPUSIZER_ENUM_API(Method)
+GPUSIZER_ENUM_API(Precision)
+GPUSIZER_ENUM_API(Optimizer)
+GPUSIZER_ENUM_API(Checkpointing)
+GPUSIZER_ENUM_API(Attention)
+GPUSIZER_ENUM_API(Loss)
+GPUSIZER_ENUM_API(Sharding)
+GPUSIZER_ENUM_API(Offload)
+GPUSIZER_ENUM_API(Quantization)
+GPUSIZER_ENUM_API(Framework)
+GPUSIZER_ENUM_API(AdapterDtype)
+GPUSIZER_ENUM_API(PeakMoment)
+#undef GPUSIZER_ENUM_API
+
+const char* componentKey(Component c) {
+    switch (c) {
+    case Component::Weights:
+        return "weights";
+    case Component::Gradients:
+        return "gradients";
+    case Component::OptimizerStates:
+        return "optimizer_states";
+    case Component::Activations:
+        return "activations";
+    case Component::LogitsLoss:
+        return "logits_loss";
+    case Component::Transient:
+        return "transient";
+    case Component::Overhead:
+        return "overhead";
+    }
+    return "?";
+}
+
+std::vector<LinearRole> loraTargetsFromModuleName(std::string_view name) {
+    using R = LinearRole;
+    // Hugging Face Llama names, torchtune/LitGPT/GPT-2/Qwen-1 aliases. Qwen-1 "c_proj" names both the attention
+    // output and the MLP down projection; torchtune/Mixtral "w1/w2/w3" are gate/down/up.
+    static const std::pair<std::string_view, std::vector<R>> kAliases[] = {
+        {"q_proj", {R::Q}},
+        {"k_proj", {R::K}},
+        {"v_proj", {R::V}},
+        {"o_proj", {R::O}},
+        {"gate_proj", {R::Gate}},
+        {"up_proj", {R::Up}},
+        {"down_proj", {R::Down}},
+        {"query", {R::Q}},
+        {"key", {R::K}},
+        {"value", {R::V}},
+        {"output_proj", {R::O}},
+        {"out_proj", {R::O}},
+        {"dense", {R::O}},
+        {"c_attn", {R::Q, R::K, R::V}},
+        {"query_key_value", {R::Q, R::K, R::V}},
+        {"qkv_proj", {R::Q, R::K, R::V}},
+        {"Wqkv", {R::Q, R::K, R::V}},
+        {"c_proj", {R::O, R::Down}},
+        {"w1", {R::Gate}},
+        {"w2", {R::Down}},
+        {"w3", {R::Up}},
+        {"fc1", {R::Up}},
+        {"fc2", {R::Down}},
+        {"c_fc", {R::Up}},
+        {"gate_up_proj", {R::Gate, R::Up}},
+        {"dense_h_to_4h", {R::Up}},
+        {"dense_4h_to_h", {R::Down}},
+    };
+    for (const auto& [alias, roles] : kAliases) {
+        if (alias == name) {
+            return roles;
+        }
+    }
+    if (name == "all-linear") {
+        return {R::Q, R::K, R::V, R::O, R::Gate, R::Up, R::Down};
+    }
+    return {};
+}
+
+} // namespace gpusizer::core

@@ -1,0 +1,373 @@
+#include "gpusizer/core/HfConfig.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace gpusizer::core {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t kMaxDimension = 10'000'000;
+
+/// Reads the first present key among aliases as a positive integer. Absent: nullopt. Wrong: an Error.
+Result<std::optional<std::int64_t>> intKey(const json& cfg, std::initializer_list<const char*> keys,
+                                           std::string_view where, bool allowZero = false) {
+    for (const char* key : keys) {
+        auto it = cfg.find(key);
+        if (it == cfg.end() || it->is_null()) {
+            continue;
+        }
+        const std::string field = std::string(where) + ": " + key;
+        if (!it->is_number_integer() &&
+            !(it->is_number_float() && it->get<double>() == std::floor(it->get<double>()))) {
+            return fail(ErrorCode::WrongType, std::string("'") + key + "' must be an integer", field);
+        }
+        const double v = it->get<double>();
+        if (v < (allowZero ? 0.0 : 1.0) || v > static_cast<double>(kMaxDimension)) {
+            return fail(ErrorCode::OutOfRange,
+                        std::string("'") + key + "' must be between " + (allowZero ? "0" : "1") + " and 10,000,000",
+                        field);
+        }
+        return std::optional<std::int64_t>(static_cast<std::int64_t>(v));
+    }
+    return std::optional<std::int64_t>{};
+}
+
+Result<std::int64_t> requiredInt(const json& cfg, std::initializer_list<const char*> keys, std::string_view where) {
+    auto v = intKey(cfg, keys, where);
+    if (!v) {
+        return tl::unexpected(v.error());
+    }
+    if (!*v) {
+        std::string names;
+        for (const char* k : keys) {
+            names += names.empty() ? std::string("'") + k + "'" : std::string(" or '") + k + "'";
+        }
+        return fail(ErrorCode::MissingField, "missing " + names, std::string(where) + ": " + *keys.begin());
+    }
+    return **v;
+}
+
+double floatKey(const json& cfg, std::initializer_list<const char*> keys, double fallback) {
+    for (const char* key : keys) {
+        auto it = cfg.find(key);
+        if (it != cfg.end() && it->is_number()) {
+            return it->get<double>();
+        }
+    }
+    return fallback;
+}
+
+std::optional<bool> boolKey(const json& cfg, const char* key) {
+    auto it = cfg.find(key);
+    if (it != cfg.end() && it->is_boolean()) {
+        return it->get<bool>();
+    }
+    return std::nullopt;
+}
+
+bool oneOf(const std::string& v, std::initializer_list<const char*> names) {
+    return std::any_of(names.begin(), names.end(), [&](const char* n) { return v == n; });
+}
+
+Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_view where) {
+    if (!root.is_object()) {
+        return fail(ErrorCode::WrongType, "a config.json must be a JSON object", std::string(where));
+    }
+    // Multimodal wrappers (Gemma 3, Llava, Mistral 3) keep the language model under text_config.
+    const json& cfg = (root.contains("text_config") && root["text_config"].is_object()) ? root["text_config"] : root;
+    ImportedArch out;
+    ModelArch& a = out.arch;
+    out.modelType = cfg.value("model_type", root.value("model_type", std::string("unknown")));
+    if (!cfg.value("model_type", json()).is_string() && !root.value("model_type", json()).is_string()) {
+        out.modelType = "unknown";
+    }
+    const std::string& type = out.modelType;
+    if (auto archs = root.find("architectures");
+        archs != root.end() && archs->is_array() && !archs->empty() && (*archs)[0].is_string()) {
+        a.name = (*archs)[0].get<std::string>();
+    } else {
+        a.name = type;
+    }
+
+#define GPUSIZER_TRY(var, expr)                                                                                        \
+    auto var##_r = (expr);                                                                                             \
+    if (!var##_r) {                                                                                                    \
+        return tl::unexpected(var##_r.error());                                                                        \
+    }
+
+    GPUSIZER_TRY(hidden, requiredInt(cfg, {"hidden_size", "n_embd", "d_model", "dim"}, where));
+    GPUSIZER_TRY(layers, requiredInt(cfg, {"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, where));
+    GPUSIZER_TRY(heads, requiredInt(cfg, {"num_attention_heads", "n_head", "n_heads", "num_heads"}, where));
+    GPUSIZER_TRY(vocab, requiredInt(cfg, {"vocab_size", "padded_vocab_size"}, where));
+    a.hiddenSize = *hidden_r;
+    a.numLayers = *layers_r;
+    a.numHeads = *heads_r;
+    a.vocabSize = *vocab_r;
+
+    GPUSIZER_TRY(kv, intKey(cfg, {"num_key_value_heads", "num_kv_heads", "n_head_kv", "num_kv_heads"}, where));
+    if (*kv_r) {
+        a.numKvHeads = **kv_r;
+    } else if (boolKey(cfg, "multi_query").value_or(false)) {
+        a.numKvHeads = 1; // Falcon-7B style multi-query attention
+    } else {
+        a.numKvHeads = a.numHeads;
+        if (!oneOf(type, {"gpt2", "bert", "gpt_neox", "bloom", "phi", "opt", "gptj", "stablelm", "roberta"})) {
+            out.warnings.push_back({"assumed_mha", "no num_key_value_heads: assumed full multi-head attention"});
+        }
+    }
+    GPUSIZER_TRY(headDim, intKey(cfg, {"head_dim"}, where));
+    a.headDim = headDim_r->value_or(0);
+
+    // Plain (two-matrix) MLP families with LayerNorm; everything else is a gated MLP with RMSNorm.
+    const bool plainFamily = oneOf(type, {"gpt2", "bert", "roberta", "gpt_neox", "bloom", "phi", "opt", "gptj",
+                                          "falcon", "starcoder2", "gpt_bigcode", "stablelm_alpha"});
+    a.mlp = plainFamily ? MlpKind::Plain : MlpKind::Gated;
+    a.norm = plainFamily ? NormKind::LayerNorm : NormKind::RmsNorm;
+    // GPU Sizer's own explicit keys (written by saved scenarios) override the family defaults.
+    const bool explicitShape = cfg.contains("mlp_type") || cfg.contains("norm_type");
+    if (auto it = cfg.find("mlp_type"); it != cfg.end()) {
+        if (*it == "gated") {
+            a.mlp = MlpKind::Gated;
+        } else if (*it == "plain") {
+            a.mlp = MlpKind::Plain;
+        } else {
+            return fail(ErrorCode::UnknownValue, "'mlp_type' must be \"gated\" or \"plain\"",
+                        std::string(where) + ": mlp_type");
+        }
+    }
+    if (auto it = cfg.find("norm_type"); it != cfg.end()) {
+        if (*it == "rmsnorm") {
+            a.norm = NormKind::RmsNorm;
+        } else if (*it == "layernorm") {
+            a.norm = NormKind::LayerNorm;
+        } else {
+            return fail(ErrorCode::UnknownValue, "'norm_type' must be \"rmsnorm\" or \"layernorm\"",
+                        std::string(where) + ": norm_type");
+        }
+    }
+    GPUSIZER_TRY(inter, intKey(cfg, {"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}, where));
+    if (*inter_r) {
+        a.intermediateSize = **inter_r;
+    } else if (plainFamily) {
+        a.intermediateSize = 4 * a.hiddenSize;
+        out.warnings.push_back({"assumed_intermediate", "no intermediate_size: assumed 4 x hidden_size"});
+    }
+
+    // Tied embeddings: the key when present, else the model class default (PretrainedConfig defaults to true,
+    // Llama/Mistral/Qwen2 configs to false).
+    if (auto tied = boolKey(cfg, "tie_word_embeddings"); tied) {
+        a.tiedEmbeddings = *tied;
+    } else if (auto rootTied = boolKey(root, "tie_word_embeddings"); rootTied) {
+        a.tiedEmbeddings = *rootTied;
+    } else {
+        a.tiedEmbeddings = oneOf(type, {"gemma", "gemma2", "gemma3", "gemma3_text", "gpt2", "bert", "roberta", "bloom",
+                                        "opt", "falcon", "phi"});
+    }
+
+    a.qkvBias = boolKey(cfg, "attention_bias").value_or(false) || boolKey(cfg, "qkv_bias").value_or(false) ||
+                oneOf(type, {"qwen2", "qwen2_moe", "qwen", "gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt",
+                             "starcoder2", "stablelm_alpha"});
+    a.outputBias = boolKey(cfg, "attention_bias").value_or(false) ||
+                   oneOf(type, {"gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2"});
+    a.mlpBias = boolKey(cfg, "mlp_bias").value_or(false) ||
+                oneOf(type, {"gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2"});
+
+    if (oneOf(type, {"gpt2"})) {
+        a.learnedPositions = cfg.value("n_positions", std::int64_t{1024});
+    } else if (oneOf(type, {"bert", "roberta"})) {
+        a.learnedPositions =
+            cfg.value("max_position_embeddings", std::int64_t{512}) + cfg.value("type_vocab_size", std::int64_t{2});
+        a.causalLmHead = false; // sized as a sequence classifier
+    }
+    GPUSIZER_TRY(learned, intKey(cfg, {"learned_positions"}, where, true));
+    if (*learned_r) {
+        a.learnedPositions = **learned_r;
+    }
+    if (auto causal = boolKey(cfg, "causal_lm"); causal) {
+        a.causalLmHead = *causal;
+    }
+    a.hiddenDropout = floatKey(cfg, {"hidden_dropout_prob", "resid_pdrop", "hidden_dropout"}, 0.0);
+    a.attentionDropout = floatKey(cfg, {"attention_probs_dropout_prob", "attn_pdrop", "attention_dropout"}, 0.0);
+
+    // Mixture of experts.
+    GPUSIZER_TRY(experts,
+                 intKey(cfg, {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}, where, true));
+    if (experts_r->value_or(0) > 0) {
+        a.moe.numExperts = **experts_r;
+        GPUSIZER_TRY(perTok, intKey(cfg, {"num_experts_per_tok", "moe_top_k", "top_k"}, where));
+        if (!*perTok_r) {
+            return fail(ErrorCode::MissingField, "a mixture-of-experts config needs 'num_experts_per_tok'",
+                        std::string(where) + ": num_experts_per_tok");
+        }
+        a.moe.expertsPerToken = **perTok_r;
+        GPUSIZER_TRY(moeInter, intKey(cfg, {"moe_intermediate_size", "expert_intermediate_size"}, where));
+        a.moe.expertIntermediate = moeInter_r->value_or(a.intermediateSize);
+        GPUSIZER_TRY(sharedN, intKey(cfg, {"n_shared_experts", "num_shared_experts"}, where, true));
+        GPUSIZER_TRY(sharedW, intKey(cfg, {"shared_expert_intermediate_size"}, where));
+        if (*sharedW_r) {
+            a.moe.sharedExperts = 1; // Qwen-MoE: one shared expert of this width
+            a.moe.sharedIntermediate = **sharedW_r;
+        } else {
+            a.moe.sharedExperts = sharedN_r->value_or(0);
+        }
+        GPUSIZER_TRY(dense, intKey(cfg, {"first_k_dense_replace"}, where, true));
+        a.moe.firstDenseLayers = dense_r->value_or(0);
+        if (a.intermediateSize == 0) {
+            a.intermediateSize = a.moe.expertIntermediate;
+        }
+    }
+
+    // DeepSeek multi-head latent attention.
+    GPUSIZER_TRY(kvLora, intKey(cfg, {"kv_lora_rank"}, where, true));
+    if (kvLora_r->value_or(0) > 0) {
+        a.mla.kvLoraRank = **kvLora_r;
+        GPUSIZER_TRY(qLora, intKey(cfg, {"q_lora_rank"}, where, true));
+        GPUSIZER_TRY(nope, requiredInt(cfg, {"qk_nope_head_dim"}, where));
+        GPUSIZER_TRY(rope, requiredInt(cfg, {"qk_rope_head_dim"}, where));
+        GPUSIZER_TRY(vHead, requiredInt(cfg, {"v_head_dim"}, where));
+        a.mla.qLoraRank = qLora_r->value_or(0);
+        a.mla.qkNopeHeadDim = *nope_r;
+        a.mla.qkRopeHeadDim = *rope_r;
+        a.mla.vHeadDim = *vHead_r;
+        a.numKvHeads = a.numHeads;
+    }
+#undef GPUSIZER_TRY
+
+    if (a.intermediateSize <= 0) {
+        return fail(ErrorCode::MissingField, "missing 'intermediate_size'", std::string(where) + ": intermediate_size");
+    }
+    if (a.numKvHeads > a.numHeads || a.numHeads % std::max<std::int64_t>(1, a.numKvHeads) != 0) {
+        return fail(ErrorCode::Inconsistent, "num_key_value_heads must divide num_attention_heads",
+                    std::string(where) + ": num_key_value_heads");
+    }
+    if (a.headDim == 0 && !a.isMla() && a.hiddenSize % a.numHeads != 0) {
+        return fail(ErrorCode::Inconsistent, "num_attention_heads must divide hidden_size when head_dim is absent",
+                    std::string(where) + ": num_attention_heads");
+    }
+    if (explicitShape) {
+        // The shape was stated explicitly; nothing was assumed.
+    } else if (type == "unknown") {
+        out.warnings.push_back({"unknown_model_type", "no model_type: assumed a Llama-style decoder (gated MLP, "
+                                                      "RMSNorm, rotary positions)"});
+    } else if (!plainFamily &&
+               !oneOf(type, {"llama", "mistral", "mixtral", "qwen2",       "qwen2_moe", "qwen3",       "qwen3_moe",
+                             "gemma", "gemma2",  "gemma3",  "gemma3_text", "phi3",      "deepseek_v2", "deepseek_v3",
+                             "olmo",  "olmo2",   "yi",      "internlm2",   "cohere",    "granite",     "qwen"})) {
+        out.warnings.push_back({"unknown_model_type", "model_type '" + type +
+                                                          "' is not known: assumed a Llama-style decoder (gated MLP, "
+                                                          "RMSNorm)"});
+    }
+    return out;
+}
+
+} // namespace
+
+Result<ImportedArch> archFromHfConfig(const json& root, std::string_view where) {
+    try {
+        return archFromHfConfigUnchecked(root, where);
+    } catch (const json::exception& ex) {
+        // A key with an unexpected JSON type that the checks above did not name.
+        return fail(ErrorCode::WrongType, std::string("unexpected value type: ") + ex.what(), std::string(where));
+    }
+}
+
+Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_view configName,
+                                    std::optional<std::string_view> indexBytes, std::string_view indexName) {
+    json cfg;
+    try {
+        cfg = json::parse(configBytes.begin(), configBytes.end(), nullptr, true, false);
+    } catch (const json::exception& ex) {
+        return fail(ErrorCode::InvalidJson, std::string("not valid JSON: ") + ex.what(), std::string(configName));
+    }
+    auto imported = archFromHfConfig(cfg, configName);
+    if (!imported || !indexBytes) {
+        return imported;
+    }
+    json index;
+    try {
+        index = json::parse(indexBytes->begin(), indexBytes->end(), nullptr, true, false);
+    } catch (const json::exception& ex) {
+        return fail(ErrorCode::InvalidJson, std::string("not valid JSON: ") + ex.what(), std::string(indexName));
+    }
+    const json* total = nullptr;
+    if (index.is_object() && index.contains("metadata") && index["metadata"].is_object() &&
+        index["metadata"].contains("total_size")) {
+        total = &index["metadata"]["total_size"];
+    }
+    if (total == nullptr) {
+        return fail(ErrorCode::MissingField, "missing 'metadata.total_size'",
+                    std::string(indexName) + ": metadata.total_size");
+    }
+    if (!total->is_number() || total->get<double>() <= 0 || total->get<double>() > 1e14) {
+        return fail(ErrorCode::OutOfRange, "'metadata.total_size' must be a positive byte count",
+                    std::string(indexName) + ": metadata.total_size");
+    }
+    imported->weightBytes = static_cast<std::int64_t>(total->get<double>());
+    return imported;
+}
+
+json archToHfConfig(const ModelArch& a) {
+    json cfg{{"model_type", "custom"},
+             {"mlp_type", a.mlp == MlpKind::Plain ? "plain" : "gated"},
+             {"norm_type", a.norm == NormKind::LayerNorm ? "layernorm" : "rmsnorm"},
+             {"hidden_size", a.hiddenSize},
+             {"num_hidden_layers", a.numLayers},
+             {"num_attention_heads", a.numHeads},
+             {"num_key_value_heads", a.numKvHeads},
+             {"intermediate_size", a.intermediateSize},
+             {"vocab_size", a.vocabSize},
+             {"tie_word_embeddings", a.tiedEmbeddings}};
+    if (!a.name.empty()) {
+        cfg["architectures"] = json::array({a.name});
+    }
+    if (a.headDim > 0) {
+        cfg["head_dim"] = a.headDim;
+    }
+    if (a.qkvBias || a.outputBias) {
+        cfg["attention_bias"] = a.qkvBias && a.outputBias;
+        cfg["qkv_bias"] = a.qkvBias;
+    }
+    if (a.mlpBias) {
+        cfg["mlp_bias"] = true;
+    }
+    if (a.learnedPositions > 0) {
+        cfg["learned_positions"] = a.learnedPositions;
+    }
+    if (!a.causalLmHead) {
+        cfg["causal_lm"] = false;
+    }
+    if (a.hiddenDropout > 0) {
+        cfg["hidden_dropout"] = a.hiddenDropout;
+    }
+    if (a.attentionDropout > 0) {
+        cfg["attention_dropout"] = a.attentionDropout;
+    }
+    if (a.isMoe()) {
+        cfg["num_local_experts"] = a.moe.numExperts;
+        cfg["num_experts_per_tok"] = a.moe.expertsPerToken;
+        cfg["moe_intermediate_size"] = a.moe.expertIntermediate;
+        if (a.moe.sharedIntermediate > 0) {
+            cfg["shared_expert_intermediate_size"] = a.moe.sharedIntermediate;
+        } else if (a.moe.sharedExperts > 0) {
+            cfg["n_shared_experts"] = a.moe.sharedExperts;
+        }
+        if (a.moe.firstDenseLayers > 0) {
+            cfg["first_k_dense_replace"] = a.moe.firstDenseLayers;
+        }
+    }
+    if (a.isMla()) {
+        cfg["kv_lora_rank"] = a.mla.kvLoraRank;
+        cfg["q_lora_rank"] = a.mla.qLoraRank > 0 ? json(a.mla.qLoraRank) : json(nullptr);
+        cfg["qk_nope_head_dim"] = a.mla.qkNopeHeadDim;
+        cfg["qk_rope_head_dim"] = a.mla.qkRopeHeadDim;
+        cfg["v_head_dim"] = a.mla.vHeadDim;
+    }
+    return cfg;
+}
+
+} // namespace gpusizer::core

@@ -1,0 +1,168 @@
+#include "JsonRead.h"
+
+#include <cmath>
+
+namespace gpusizer::core::detail {
+
+using nlohmann::json;
+
+Result<json> parseDocument(std::string_view bytes, std::string_view where) {
+    if (bytes.size() > kMaxDocumentBytes) {
+        return fail(ErrorCode::OutOfRange, "file is larger than 16 MiB", std::string(where));
+    }
+    int depth = 0;
+    bool inString = false;
+    bool escaped = false;
+    for (char ch : bytes) {
+        if (inString) {
+            if (escaped) {
+                escaped = false;
+            } else if (ch == '\\') {
+                escaped = true;
+            } else if (ch == '"') {
+                inString = false;
+            }
+            continue;
+        }
+        if (ch == '"') {
+            inString = true;
+        } else if (ch == '{' || ch == '[') {
+            if (++depth > kMaxNestingDepth) {
+                return fail(ErrorCode::InvalidJson, "nested deeper than 64 levels", std::string(where));
+            }
+        } else if (ch == '}' || ch == ']') {
+            --depth;
+        }
+    }
+    try {
+        return json::parse(bytes.begin(), bytes.end());
+    } catch (const json::parse_error& ex) {
+        std::string reason = ex.what();
+        // nlohmann's messages start with "[json.exception.parse_error.101] "; keep the readable part.
+        if (auto pos = reason.find("] "); pos != std::string::npos) {
+            reason = reason.substr(pos + 2);
+        }
+        return fail(ErrorCode::InvalidJson, "not valid JSON (" + reason + ")", std::string(where));
+    }
+}
+
+bool ObjectReader::has(const char* key) const {
+    return m_object.contains(key) && !m_object[key].is_null();
+}
+
+Result<std::string> ObjectReader::string(const char* key) const {
+    auto v = optionalString(key);
+    if (!v) {
+        return tl::unexpected(v.error());
+    }
+    if (!*v) {
+        return fail(ErrorCode::MissingField, std::string("required field '") + key + "' is missing", field(key));
+    }
+    return **v;
+}
+
+Result<std::optional<std::string>> ObjectReader::optionalString(const char* key) const {
+    if (!has(key)) {
+        return std::optional<std::string>{};
+    }
+    const json& v = m_object[key];
+    if (!v.is_string()) {
+        return fail(ErrorCode::WrongType, std::string("'") + key + "' must be a string", field(key));
+    }
+    return std::optional<std::string>(v.get<std::string>());
+}
+
+Result<std::optional<double>> ObjectReader::optionalNumber(const char* key, double min, double max) const {
+    if (!has(key)) {
+        return std::optional<double>{};
+    }
+    const json& v = m_object[key];
+    if (!v.is_number()) {
+        return fail(ErrorCode::WrongType, std::string("'") + key + "' must be a number", field(key));
+    }
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || d < min || d > max) {
+        std::string range = "between " + json(min).dump() + " and " + json(max).dump();
+        return fail(ErrorCode::OutOfRange, std::string("'") + key + "' = " + v.dump() + " must be " + range,
+                    field(key));
+    }
+    return std::optional<double>(d);
+}
+
+Result<double> ObjectReader::number(const char* key, double min, double max) const {
+    auto v = optionalNumber(key, min, max);
+    if (!v) {
+        return tl::unexpected(v.error());
+    }
+    if (!*v) {
+        return fail(ErrorCode::MissingField, std::string("required field '") + key + "' is missing", field(key));
+    }
+    return **v;
+}
+
+Result<std::optional<std::int64_t>> ObjectReader::optionalInteger(const char* key, std::int64_t min,
+                                                                  std::int64_t max) const {
+    if (!has(key)) {
+        return std::optional<std::int64_t>{};
+    }
+    const json& v = m_object[key];
+    const bool integral = v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
+                                                    v.get<double>() == std::floor(v.get<double>()));
+    if (!integral) {
+        return fail(ErrorCode::WrongType, std::string("'") + key + "' must be an integer", field(key));
+    }
+    const double d = v.get<double>();
+    if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
+        return fail(ErrorCode::OutOfRange,
+                    std::string("'") + key + "' = " + v.dump() + " must be between " + std::to_string(min) + " and " +
+                        std::to_string(max),
+                    field(key));
+    }
+    return std::optional<std::int64_t>(static_cast<std::int64_t>(d));
+}
+
+Result<std::int64_t> ObjectReader::integer(const char* key, std::int64_t min, std::int64_t max) const {
+    auto v = optionalInteger(key, min, max);
+    if (!v) {
+        return tl::unexpected(v.error());
+    }
+    if (!*v) {
+        return fail(ErrorCode::MissingField, std::string("required field '") + key + "' is missing", field(key));
+    }
+    return **v;
+}
+
+Result<std::optional<bool>> ObjectReader::optionalBool(const char* key) const {
+    if (!has(key)) {
+        return std::optional<bool>{};
+    }
+    const json& v = m_object[key];
+    if (!v.is_boolean()) {
+        return fail(ErrorCode::WrongType, std::string("'") + key + "' must be true or false", field(key));
+    }
+    return std::optional<bool>(v.get<bool>());
+}
+
+Result<bool> ObjectReader::boolean(const char* key) const {
+    auto v = optionalBool(key);
+    if (!v) {
+        return tl::unexpected(v.error());
+    }
+    if (!*v) {
+        return fail(ErrorCode::MissingField, std::string("required field '") + key + "' is missing", field(key));
+    }
+    return **v;
+}
+
+Result<ObjectReader> ObjectReader::object(const char* key) const {
+    if (!has(key)) {
+        return fail(ErrorCode::MissingField, std::string("required object '") + key + "' is missing", field(key));
+    }
+    const json& v = m_object[key];
+    if (!v.is_object()) {
+        return fail(ErrorCode::WrongType, std::string("'") + key + "' must be an object", field(key));
+    }
+    return ObjectReader(v, field(key));
+}
+
+} // namespace gpusizer::core::detail

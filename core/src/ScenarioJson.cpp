@@ -1,0 +1,310 @@
+#include "gpusizer/core/ScenarioJson.h"
+
+#include "JsonRead.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/Units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpusizer::core {
+
+using detail::ObjectReader;
+using nlohmann::json;
+
+namespace {
+
+template <class E>
+Result<void> readEnum(const ObjectReader& r, const char* key, E& target) {
+    GPUSIZER_ASSIGN(auto text, r.optionalString(key));
+    if (!text) {
+        return {};
+    }
+    auto value = parseEnum<E>(*text);
+    if (!value) {
+        std::string allowed;
+        for (E v : allValues<E>()) {
+            allowed += (allowed.empty() ? "" : ", ") + std::string(toString(v));
+        }
+        return fail(ErrorCode::UnknownValue, "'" + *text + "' is not one of: " + allowed, r.field(key));
+    }
+    target = *value;
+    return {};
+}
+
+template <class T>
+Result<void> readInt(const ObjectReader& r, const char* key, T& target, std::int64_t min, std::int64_t max) {
+    GPUSIZER_ASSIGN(auto v, r.optionalInteger(key, min, max));
+    if (v) {
+        target = *v;
+    }
+    return {};
+}
+
+Result<void> readBool(const ObjectReader& r, const char* key, bool& target) {
+    GPUSIZER_ASSIGN(auto v, r.optionalBool(key));
+    if (v) {
+        target = *v;
+    }
+    return {};
+}
+
+#define GPUSIZER_CHECK(expr)                                                                                           \
+    if (auto check = (expr); !check) {                                                                                 \
+        return tl::unexpected(std::move(check.error()));                                                               \
+    }
+
+Result<void> readModel(const json& doc, const std::string& where, const Catalog& catalog, Scenario& s,
+                       std::vector<Warning>& warnings) {
+    if (!doc.contains("model") || doc["model"].is_null()) {
+        return fail(ErrorCode::MissingField,
+                    "required field 'model' is missing (a catalog id, a config.json object "
+                    "or {\"params_billion\": N})",
+                    where + ": model");
+    }
+    const json& model = doc["model"];
+    if (model.is_string()) {
+        const ModelEntry* entry = catalog.findModel(model.get<std::string>());
+        if (entry == nullptr) {
+            return fail(ErrorCode::UnknownId, "model '" + model.get<std::string>() + "' is not in the model catalog",
+                        where + ": model");
+        }
+        s.modelId = entry->id;
+        s.model = entry->arch;
+        return {};
+    }
+    if (!model.is_object()) {
+        return fail(ErrorCode::WrongType,
+                    "'model' must be a catalog id, a config.json object or {\"params_billion\": N}", where + ": model");
+    }
+    if (model.contains("params_billion")) {
+        ObjectReader r(model, where + ": model");
+        GPUSIZER_ASSIGN(double billions, r.number("params_billion", 0.001, 100000));
+        s.model = archFromParamCount(billions);
+        return {};
+    }
+    GPUSIZER_ASSIGN(auto imported, archFromHfConfig(model, where + ": model"));
+    s.model = imported.arch;
+    for (auto& w : imported.warnings) {
+        warnings.push_back(std::move(w));
+    }
+    return {};
+}
+
+Result<void> readLora(const ObjectReader& top, Scenario& s) {
+    if (!top.has("lora")) {
+        return {};
+    }
+    GPUSIZER_ASSIGN(auto r, top.object("lora"));
+    GPUSIZER_CHECK(readInt(r, "rank", s.lora.rank, 1, 65536));
+    GPUSIZER_ASSIGN(auto alpha, r.optionalNumber("alpha", 0, 1e6));
+    s.lora.alpha = alpha.value_or(s.lora.alpha);
+    GPUSIZER_ASSIGN(auto dropout, r.optionalNumber("dropout", 0, 0.99));
+    s.lora.dropout = dropout.value_or(s.lora.dropout);
+    GPUSIZER_CHECK(readEnum(r, "dtype", s.lora.dtype));
+    if (r.has("targets")) {
+        const json& t = r.raw()["targets"];
+        std::vector<std::string> names;
+        if (t.is_string()) {
+            names.push_back(t.get<std::string>());
+        } else if (t.is_array()) {
+            for (const auto& item : t) {
+                if (!item.is_string()) {
+                    return fail(ErrorCode::WrongType, "'targets' must hold module names", r.field("targets"));
+                }
+                names.push_back(item.get<std::string>());
+            }
+        } else {
+            return fail(ErrorCode::WrongType, "'targets' must be \"all-linear\" or an array of module names",
+                        r.field("targets"));
+        }
+        s.lora.targets.clear();
+        for (const auto& name : names) {
+            auto roles = loraTargetsFromModuleName(name);
+            if (roles.empty()) {
+                return fail(ErrorCode::UnknownValue,
+                            "'" + name +
+                                "' is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, "
+                                "down_proj, all-linear, or an alias such as query/value/c_attn/w1)",
+                            r.field("targets"));
+            }
+            for (auto role : roles) {
+                if (std::find(s.lora.targets.begin(), s.lora.targets.end(), role) == s.lora.targets.end()) {
+                    s.lora.targets.push_back(role);
+                }
+            }
+        }
+        if (s.lora.targets.empty()) {
+            return fail(ErrorCode::MissingField, "LoRA needs at least one target module", r.field("targets"));
+        }
+    }
+    return {};
+}
+
+const std::set<std::string>& knownKeys() {
+    static const std::set<std::string> keys{"format",
+                                            "version",
+                                            "name",
+                                            "model",
+                                            "method",
+                                            "precision",
+                                            "optimizer",
+                                            "optimizer_in_backward",
+                                            "lora",
+                                            "quantization",
+                                            "micro_batch",
+                                            "seq_len",
+                                            "gradient_accumulation",
+                                            "gradient_checkpointing",
+                                            "attention",
+                                            "loss",
+                                            "activation_offload",
+                                            "compile",
+                                            "framework",
+                                            "gpus",
+                                            "sharding",
+                                            "tensor_parallel",
+                                            "pipeline_parallel",
+                                            "offload",
+                                            "gpu",
+                                            "cuda_context_gib",
+                                            "measurements"};
+    return keys;
+}
+
+} // namespace
+
+Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view whereView, const Catalog& catalog) {
+    const std::string where(whereView);
+    GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
+    if (!doc.is_object()) {
+        return fail(ErrorCode::WrongFormat, "a scenario must be a JSON object", where);
+    }
+    ObjectReader r(doc, where);
+    GPUSIZER_ASSIGN(auto format, r.optionalString("format"));
+    if (format && *format != "gpusizer-scenario") {
+        return fail(ErrorCode::WrongFormat, "'format' is '" + *format + "', expected 'gpusizer-scenario'",
+                    r.field("format"));
+    }
+    GPUSIZER_ASSIGN(auto version, r.optionalInteger("version", 1, 1000));
+    if (version && *version > 1) {
+        return fail(ErrorCode::WrongFormat,
+                    "version " + std::to_string(*version) + " is newer than this GPU Sizer reads (1)",
+                    r.field("version"));
+    }
+    ParsedScenario out;
+    Scenario& s = out.scenario;
+    for (const auto& [key, value] : doc.items()) {
+        (void)value;
+        if (!knownKeys().count(key)) {
+            out.warnings.push_back({"unknown_key", "ignored unknown field '" + key + "' in " + where});
+        }
+    }
+    GPUSIZER_ASSIGN(auto name, r.optionalString("name"));
+    s.name = name.value_or("");
+    GPUSIZER_CHECK(readModel(doc, where, catalog, s, out.warnings));
+    GPUSIZER_CHECK(readEnum(r, "method", s.method));
+    GPUSIZER_CHECK(readEnum(r, "precision", s.precision));
+    GPUSIZER_CHECK(readEnum(r, "optimizer", s.optimizer));
+    GPUSIZER_CHECK(readBool(r, "optimizer_in_backward", s.optimizerInBackward));
+    GPUSIZER_CHECK(readLora(r, s));
+    GPUSIZER_CHECK(readEnum(r, "quantization", s.quantization));
+    GPUSIZER_CHECK(readInt(r, "micro_batch", s.microBatch, 1, 65536));
+    GPUSIZER_CHECK(readInt(r, "seq_len", s.seqLen, 1, 16777216));
+    GPUSIZER_CHECK(readInt(r, "gradient_accumulation", s.gradientAccumulation, 1, 1000000));
+    GPUSIZER_CHECK(readEnum(r, "gradient_checkpointing", s.checkpointing));
+    GPUSIZER_CHECK(readEnum(r, "attention", s.attention));
+    GPUSIZER_CHECK(readEnum(r, "loss", s.loss));
+    GPUSIZER_CHECK(readBool(r, "activation_offload", s.activationOffload));
+    GPUSIZER_CHECK(readBool(r, "compile", s.compile));
+    GPUSIZER_CHECK(readEnum(r, "framework", s.framework));
+    GPUSIZER_CHECK(readInt(r, "gpus", s.gpus, 1, 1048576));
+    GPUSIZER_CHECK(readEnum(r, "sharding", s.sharding));
+    GPUSIZER_CHECK(readInt(r, "tensor_parallel", s.tensorParallel, 1, 1024));
+    GPUSIZER_CHECK(readInt(r, "pipeline_parallel", s.pipelineParallel, 1, 1024));
+    GPUSIZER_CHECK(readEnum(r, "offload", s.offload));
+    GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
+    if (gpu) {
+        if (catalog.findGpu(*gpu) == nullptr) {
+            return fail(ErrorCode::UnknownId, "GPU '" + *gpu + "' is not in the GPU catalog", r.field("gpu"));
+        }
+        s.gpuId = *gpu;
+    }
+    GPUSIZER_ASSIGN(auto context, r.optionalNumber("cuda_context_gib", 0, 64));
+    if (context) {
+        s.cudaContextBytes = gibToBytes(*context);
+    }
+    if (auto ok = validate(s); !ok) {
+        auto error = ok.error();
+        error.where = where + ": " + error.where;
+        return tl::unexpected(error);
+    }
+    return out;
+}
+
+std::string scenarioToJson(const Scenario& s) {
+    json doc{{"format", "gpusizer-scenario"}, {"version", 1}};
+    if (!s.name.empty()) {
+        doc["name"] = s.name;
+    }
+    if (!s.modelId.empty()) {
+        doc["model"] = s.modelId;
+    } else if (s.model.sizeDerived) {
+        doc["model"] = {{"params_billion", static_cast<double>(countParams(s.model).total) / 1e9}};
+    } else {
+        doc["model"] = archToHfConfig(s.model);
+    }
+    doc["method"] = toString(s.method);
+    doc["precision"] = toString(s.precision);
+    doc["optimizer"] = toString(s.optimizer);
+    doc["optimizer_in_backward"] = s.optimizerInBackward;
+    json targets = json::array();
+    for (auto role : s.lora.targets) {
+        targets.push_back(linearRoleName(role));
+    }
+    doc["lora"] = {{"rank", s.lora.rank},
+                   {"alpha", s.lora.alpha},
+                   {"dropout", s.lora.dropout},
+                   {"targets", targets},
+                   {"dtype", toString(s.lora.dtype)}};
+    doc["quantization"] = toString(s.quantization);
+    doc["micro_batch"] = s.microBatch;
+    doc["seq_len"] = s.seqLen;
+    doc["gradient_accumulation"] = s.gradientAccumulation;
+    doc["gradient_checkpointing"] = toString(s.checkpointing);
+    doc["attention"] = toString(s.attention);
+    doc["loss"] = toString(s.loss);
+    doc["activation_offload"] = s.activationOffload;
+    doc["compile"] = s.compile;
+    doc["framework"] = toString(s.framework);
+    doc["gpus"] = s.gpus;
+    doc["sharding"] = toString(s.sharding);
+    doc["tensor_parallel"] = s.tensorParallel;
+    doc["pipeline_parallel"] = s.pipelineParallel;
+    doc["offload"] = toString(s.offload);
+    if (!s.gpuId.empty()) {
+        doc["gpu"] = s.gpuId;
+    }
+    if (s.cudaContextBytes) {
+        doc["cuda_context_gib"] = toGiB(static_cast<double>(*s.cudaContextBytes));
+    }
+    return doc.dump(2) + "\n";
+}
+
+Scenario defaultScenario(const Catalog& catalog) {
+    Scenario s;
+    s.name = "Llama-3.1-8B LoRA";
+    if (const ModelEntry* m = catalog.findModel("llama-3.1-8b")) {
+        s.modelId = m->id;
+        s.model = m->arch;
+    } else {
+        s.model = archFromParamCount(8.0);
+    }
+    s.method = Method::Lora;
+    s.microBatch = 4;
+    s.seqLen = 2048;
+    return s;
+}
+
+} // namespace gpusizer::core

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine, builds GPU Sizer and starts the GUI.
+# Without a display it runs the app under Xvfb, saves a screenshot and says where it is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+./scripts/bootstrap.sh
+cmake --preset dev
+cmake --build --preset dev -j "$(nproc)" --target gpusizer gpusizer-cli
+
+app=build/app/gpusizer
+if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+    exec "$app" "$@"
+fi
+
+shot="${GPUSIZER_SCREENSHOT:-$PWD/build/gpusizer-screenshot.png}"
+echo "run.sh: no display found; running under Xvfb and saving a screenshot"
+xvfb-run -a -s "-screen 0 1440x900x24" "$app" --screenshot "$shot" "$@"
+echo "run.sh: screenshot of the main window: $shot"

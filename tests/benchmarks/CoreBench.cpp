@@ -1,0 +1,48 @@
+// Google Benchmark: one estimate, a sweep of 10,000 estimates, the fit table over the catalog.
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/ScenarioJson.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+const gpusizer::core::Catalog& catalog() {
+    static const auto loaded = gpusizer::catalogs::loadCatalogs();
+    return loaded.catalog;
+}
+
+void OneEstimate(benchmark::State& state) {
+    const auto scenario = gpusizer::core::defaultScenario(catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::estimate(scenario));
+    }
+}
+BENCHMARK(OneEstimate);
+
+void TenThousandEstimates(benchmark::State& state) {
+    auto scenario = gpusizer::core::defaultScenario(catalog());
+    for (auto _ : state) {
+        std::int64_t sum = 0;
+        for (int i = 0; i < 10'000; ++i) {
+            scenario.seqLen = 128 + i * 13;
+            scenario.microBatch = 1 + i % 16;
+            sum += gpusizer::core::estimate(scenario).deviceBytes;
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+}
+BENCHMARK(TenThousandEstimates)->Unit(benchmark::kMillisecond);
+
+void FitTableOverCatalog(benchmark::State& state) {
+    const auto scenario = gpusizer::core::defaultScenario(catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::fitTable(scenario, catalog().gpus));
+    }
+}
+BENCHMARK(FitTableOverCatalog)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,127 @@
+// Runs the real gpusizer-cli binary and checks what a user sees: output, exit status, messages.
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct RunResult {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+RunResult runCli(const std::string& arguments) {
+    const auto errFile = std::filesystem::temp_directory_path() / ("gpusizer_cli_err_" + std::to_string(::getpid()));
+    const std::string command = std::string(GPUSIZER_CLI) + " " + arguments + " 2>" + errFile.string();
+    RunResult r;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (pipe == nullptr) {
+        return r;
+    }
+    std::array<char, 4096> buffer{};
+    std::size_t n = 0;
+    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
+        r.out.append(buffer.data(), n);
+    }
+    const int raw = ::pclose(pipe);
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.err = slurp(errFile);
+    std::filesystem::remove(errFile);
+    return r;
+}
+
+std::string data(const std::string& name) {
+    return std::string(GPUSIZER_TEST_DATA_DIR) + "/" + name;
+}
+
+} // namespace
+
+TEST(Cli, VersionPrintsTheProjectVersion) {
+    const auto r = runCli("--version");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, "gpusizer-cli 0.1.0\n");
+}
+
+TEST(Cli, NoArgumentsIsAUsageError) {
+    const auto r = runCli("");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("Usage: gpusizer-cli"), std::string::npos);
+}
+
+TEST(Cli, EstimateJsonHasStableKeysAndIntegerBytes) {
+    const auto r = runCli("estimate " + data("scenarios/llama31-8b-lora.json") + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc.at("format"), "gpusizer-estimate");
+    EXPECT_EQ(doc.at("version"), 1);
+    // LoRA r16 on q and v of Llama-3.1-8B: per layer q 16*(4096+4096) + v 16*(4096+1024) = 212,992; x32 = 6,815,744
+    EXPECT_EQ(doc.at("params").at("trainable"), 6'815'744);
+    EXPECT_EQ(doc.at("params").at("total"), 8'030'261'248);
+    const auto& perGpu = doc.at("per_gpu");
+    std::int64_t sum = 0;
+    for (const char* key :
+         {"weights", "gradients", "optimizer_states", "activations", "logits_loss", "transient", "overhead"}) {
+        ASSERT_TRUE(perGpu.at("components").at(key).is_number_integer()) << key;
+        sum += perGpu.at("components").at(key).get<std::int64_t>();
+    }
+    EXPECT_EQ(sum, perGpu.at("device_bytes").get<std::int64_t>());
+    EXPECT_LE(perGpu.at("allocated_peak_bytes").get<std::int64_t>(),
+              perGpu.at("reserved_peak_bytes").get<std::int64_t>());
+    EXPECT_LT(perGpu.at("band").at("low_bytes").get<std::int64_t>(), perGpu.at("device_bytes").get<std::int64_t>());
+}
+
+TEST(Cli, EstimateTextShowsGiBAndLabels) {
+    const auto r = runCli("estimate " + data("scenarios/llama31-8b-lora.json"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Per GPU"), std::string::npos);
+    EXPECT_NE(r.out.find("GiB"), std::string::npos);
+    EXPECT_NE(r.out.find("optimizer_states"), std::string::npos);
+    EXPECT_NE(r.out.find("nvidia-smi"), std::string::npos);
+}
+
+TEST(Cli, UnknownKeysWarnButDoNotFail) {
+    const auto r = runCli("estimate " + data("scenarios/hf-config-full.json") + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("favourite_colour"), std::string::npos);
+    EXPECT_EQ(nlohmann::json::parse(r.out).at("data_parallel"), 8);
+}
+
+TEST(Cli, BadInputExitsTwoAndNamesTheProblem) {
+    struct Case {
+        const char* file;
+        const char* mustMention;
+    };
+    for (const Case& c :
+         {Case{"scenarios/truncated.json", "not valid JSON"}, Case{"scenarios/bad-enum.json", "optimizer"},
+          Case{"scenarios/negative-batch.json", "micro_batch"},
+          Case{"scenarios/missing-model-keys.json", "num_attention_heads"},
+          Case{"scenarios/does-not-exist.json", "cannot open"}}) {
+        const auto r = runCli(std::string("estimate ") + data(c.file));
+        EXPECT_EQ(r.status, 2) << c.file;
+        EXPECT_NE(r.err.find(c.mustMention), std::string::npos) << c.file << ": " << r.err;
+        EXPECT_TRUE(r.out.empty()) << c.file;
+    }
+}
+
+TEST(Cli, CatalogListsAreJson) {
+    const auto gpus = runCli("gpus --json");
+    ASSERT_EQ(gpus.status, 0);
+    EXPECT_GE(nlohmann::json::parse(gpus.out).at("gpus").size(), 25u);
+    const auto models = runCli("models --json");
+    ASSERT_EQ(models.status, 0);
+    EXPECT_GE(nlohmann::json::parse(models.out).at("models").size(), 30u);
+}

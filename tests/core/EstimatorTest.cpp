@@ -1,0 +1,162 @@
+#include "TestModels.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Units.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+using core::Component;
+
+namespace {
+
+core::Scenario fullFinetune(core::Precision precision) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Full;
+    s.precision = precision;
+    s.optimizer = core::Optimizer::AdamW;
+    s.gradientAccumulation = 2; // gradients stay alive through the forward: all three states at the peak
+    s.checkpointing = core::Checkpointing::Full;
+    s.microBatch = 1;
+    s.seqLen = 512;
+    return s;
+}
+
+constexpr std::int64_t kLlama2_7b = 6'738'415'616;
+
+} // namespace
+
+TEST(Estimator, MixedPrecisionAdamWKeepsSixteenBytesPerParameter) {
+    // bf16 weights 2 B + bf16 gradients 2 B + fp32 master 4 B + Adam m and v 2 x 4 B = 16 B per parameter
+    const auto e = core::estimate(fullFinetune(core::Precision::Bf16Fp32Master));
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 2 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 12 * kLlama2_7b);
+}
+
+TEST(Estimator, AmpKeepsFp32WeightsAndGradients) {
+    // fp32 weights 4 B + fp32 gradients 4 B + Adam 8 B (no separate master copy) = 16 B per parameter
+    const auto e = core::estimate(fullFinetune(core::Precision::AmpBf16));
+    EXPECT_EQ(e.perGpu[Component::Weights], 4 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 4 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 8 * kLlama2_7b);
+}
+
+TEST(Estimator, PureBf16KeepsAdamStatesInBf16) {
+    // torch.optim.AdamW keeps its states in the parameter dtype: 2 + 2 + 2 x 2 = 8 B per parameter
+    const auto e = core::estimate(fullFinetune(core::Precision::Bf16));
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 4 * kLlama2_7b);
+}
+
+TEST(Estimator, LoraTrainsOnlyTheAdapters) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = core::AdapterDtype::Fp32;
+    s.gradientAccumulation = 2;
+    // per layer: q and v each r*(4096 + 4096) = 65,536 -> 131,072; 32 layers = 4,194,304
+    // (LitGPT prints "trainable params 4,194,304" for this configuration)
+    const auto e = core::estimate(s);
+    EXPECT_EQ(e.trainableParams, 4'194'304);
+    // frozen base bf16 2 B * 6,738,415,616 + adapters fp32 4 B * 4,194,304
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b + 4 * 4'194'304);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 4 * 4'194'304);
+    // fp32 adapters: Adam m and v in fp32, no master copy: 8 B per adapter parameter
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 8 * 4'194'304);
+}
+
+TEST(Estimator, Nf4DoubleQuantStoresAboutHalfAByteAndEmbeddingsStayWide) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Qlora;
+    s.quantization = core::Quantization::Nf4Dq;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.framework = core::Framework::Lightning; // keeps non-quantized weights in bf16
+    // decoder linears: 32 * (4*4096^2 + 3*4096*11008) = 6,476,005,376 weights at 0.5 + 1/64 + 4/(64*256) B
+    const double linear = 6'476'005'376.0;
+    const double perWeight = 0.5 + 1.0 / 64.0 + 4.0 / (64.0 * 256.0);
+    // everything else bf16: 6,738,415,616 - 6,476,005,376 = 262,410,240 parameters * 2 B; adapters bf16 2 B
+    const double expected = linear * perWeight + 262'410'240.0 * 2.0 + 4'194'304.0 * 2.0;
+    EXPECT_NEAR(static_cast<double>(core::estimate(s).perGpu[Component::Weights]), expected, 1.0);
+}
+
+TEST(Estimator, ActivationsPerTokenMatchTheSavedTensorsOfALlamaLayer) {
+    // Llama-3.2-3B, full fine-tuning, pure bf16, SDPA with k/v expanded to 24 heads (h 3072, f 8192):
+    // norms 2 x (fp32 input 4*3072 + bf16 output 2*3072)            = 36,864
+    // linear inputs: qkv 2*3072 + o 2*3072 + gate/up 2*3072 + down 2*8192 = 34,816
+    // attention: q, k, v, out 4 x 2*3072 + fp32 logsumexp 4*24        = 24,672
+    // MLP: gate out, SiLU out, up out 3 x 2*8192                      = 49,152
+    // total 145,504 bytes per token per layer
+    core::Scenario s;
+    s.model = fixtures::llama32_3b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.checkpointing = core::Checkpointing::None;
+    s.attention = core::Attention::Sdpa;
+    const auto items = core::estimate(s).activationPerTokenLayer;
+    EXPECT_DOUBLE_EQ(items.norms, 36'864);
+    EXPECT_DOUBLE_EQ(items.linearInputs, 34'816);
+    EXPECT_DOUBLE_EQ(items.attention, 24'672);
+    EXPECT_DOUBLE_EQ(items.mlp, 49'152);
+    EXPECT_DOUBLE_EQ(items.total(), 145'504);
+}
+
+TEST(Estimator, StandardCrossEntropyHoldsFourteenBytesPerLogit) {
+    // bf16 logits 2 + fp32 upcast 4 + fp32 log-softmax 4 + fp32 gradient 4 = 14 B per (token x vocab) element
+    core::Scenario s;
+    s.model = fixtures::llama32_3b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.microBatch = 2;
+    s.seqLen = 4096;
+    s.checkpointing = core::Checkpointing::Full;
+    const auto e = core::estimate(s);
+    ASSERT_EQ(e.peakMoment, core::PeakMoment::ForwardEnd);
+    EXPECT_DOUBLE_EQ(e.logitsBytesPerElement, 14.0);
+    // 2 * 4096 * 128256 = 1,050,673,152 elements; x 14 B = 14,709,424,128 bytes
+    EXPECT_EQ(e.perGpu[Component::LogitsLoss], 14'709'424'128);
+}
+
+TEST(Estimator, ZeroThreeShardsModelStatesButNotActivations) {
+    auto one = fullFinetune(core::Precision::Bf16Fp32Master);
+    auto eight = one;
+    eight.gpus = 8;
+    eight.sharding = core::Sharding::Zero3;
+    const auto a = core::estimate(one);
+    const auto b = core::estimate(eight);
+    EXPECT_EQ(b.perGpu[Component::Weights], a.perGpu[Component::Weights] / 8);
+    EXPECT_EQ(b.perGpu[Component::OptimizerStates], a.perGpu[Component::OptimizerStates] / 8);
+    EXPECT_EQ(b.perGpu[Component::Activations], a.perGpu[Component::Activations]);
+    EXPECT_EQ(b.dataParallel, 8);
+}
+
+TEST(Estimator, DeviceUsageIsReservedPlusContext) {
+    auto s = fullFinetune(core::Precision::Bf16);
+    s.cudaContextBytes = 1'000'000'000;
+    const auto e = core::estimate(s);
+    EXPECT_EQ(e.deviceBytes, e.reservedPeakBytes + 1'000'000'000);
+    EXPECT_EQ(e.perGpu.total(), e.deviceBytes);
+    EXPECT_LT(e.bandLowBytes, e.deviceBytes);
+    EXPECT_GT(e.bandHighBytes, e.deviceBytes);
+}
+
+TEST(Estimator, ValidateNamesTheBadField) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.seqLen = 0;
+    auto r = core::validate(s);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().where, "seq_len");
+    s.seqLen = 128;
+    s.gpus = 6;
+    s.tensorParallel = 4;
+    r = core::validate(s);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, core::ErrorCode::Inconsistent);
+}

@@ -1,0 +1,14 @@
+// GoogleTest main for widget tests: a QApplication on the offscreen platform unless one is set.
+#include <QtWidgets/QApplication>
+#include <gtest/gtest.h>
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("gpusizer-tests"));
+    QApplication::setApplicationName(QStringLiteral("GPU Sizer tests"));
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}

@@ -1,0 +1,99 @@
+#include "Format.h"
+
+#include "gpusizer/core/Units.h"
+
+#include <QtCore/QCoreApplication>
+#include <QtCore/QLocale>
+
+namespace gpusizer::ui {
+
+QString formatGiB(std::int64_t bytes) {
+    const double gib = core::toGiB(static_cast<double>(bytes));
+    const int decimals = std::abs(gib) < 10.0 ? 2 : 1;
+    return QCoreApplication::translate("Format", "%1 GiB").arg(QLocale().toString(gib, 'f', decimals));
+}
+
+QString formatParams(std::int64_t params) {
+    const double p = static_cast<double>(params);
+    if (p >= 1e9) {
+        return QCoreApplication::translate("Format", "%1 B").arg(QLocale().toString(p / 1e9, 'f', p >= 1e11 ? 0 : 2));
+    }
+    if (p >= 1e6) {
+        return QCoreApplication::translate("Format", "%1 M").arg(QLocale().toString(p / 1e6, 'f', 1));
+    }
+    return QLocale().toString(static_cast<qlonglong>(params));
+}
+
+QString formatCount(std::int64_t value) {
+    return QLocale().toString(static_cast<qlonglong>(value));
+}
+
+QString formatPercent(double share) {
+    return QStringLiteral("%1%").arg(QLocale().toString(share * 100.0, 'f', 0));
+}
+
+QString componentName(core::Component c) {
+    switch (c) {
+    case core::Component::Weights:
+        return QCoreApplication::translate("Format", "Weights");
+    case core::Component::Gradients:
+        return QCoreApplication::translate("Format", "Gradients");
+    case core::Component::OptimizerStates:
+        return QCoreApplication::translate("Format", "Optimizer states");
+    case core::Component::Activations:
+        return QCoreApplication::translate("Format", "Activations");
+    case core::Component::LogitsLoss:
+        return QCoreApplication::translate("Format", "Logits & loss");
+    case core::Component::Transient:
+        return QCoreApplication::translate("Format", "Transient");
+    case core::Component::Overhead:
+        return QCoreApplication::translate("Format", "Overhead");
+    }
+    return {};
+}
+
+QString componentDescription(core::Component c) {
+    switch (c) {
+    case core::Component::Weights:
+        return QCoreApplication::translate("Format", "Model parameters as stored on the GPU (16/32-bit or quantized).");
+    case core::Component::Gradients:
+        return QCoreApplication::translate("Format", "One gradient per trainable parameter, alive at the peak moment.");
+    case core::Component::OptimizerStates:
+        return QCoreApplication::translate("Format",
+                                           "Optimizer moments plus fp32 master weights where the recipe keeps them.");
+    case core::Component::Activations:
+        return QCoreApplication::translate("Format",
+                                           "Tensors saved for backward; grow with batch × sequence × layers.");
+    case core::Component::LogitsLoss:
+        return QCoreApplication::translate("Format",
+                                           "Batch × sequence × vocabulary logits, their fp32 upcast and gradient.");
+    case core::Component::Transient:
+        return QCoreApplication::translate(
+            "Format", "Short-lived buffers: gathered shards, dequantized weights, step temporaries.");
+    case core::Component::Overhead:
+        return QCoreApplication::translate("Format", "CUDA context, allocator reserve and communication buffers.");
+    }
+    return {};
+}
+
+QColor componentColor(core::Component c) {
+    switch (c) {
+    case core::Component::Weights:
+        return QColor(0x4e, 0x79, 0xa7);
+    case core::Component::Gradients:
+        return QColor(0xf2, 0x8e, 0x2b);
+    case core::Component::OptimizerStates:
+        return QColor(0xe1, 0x57, 0x59);
+    case core::Component::Activations:
+        return QColor(0x76, 0xb7, 0xb2);
+    case core::Component::LogitsLoss:
+        return QColor(0x59, 0xa1, 0x4f);
+    case core::Component::Transient:
+        return QColor(0xed, 0xc9, 0x48);
+    case core::Component::Overhead:
+        return QColor(0xb0, 0x7a, 0xa1);
+    }
+    return Qt::gray;
+}
+
+} // namespace gpusizer::ui

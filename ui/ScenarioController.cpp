@@ -1,0 +1,72 @@
+#include "ScenarioController.h"
+
+#include "gpusizer/core/ScenarioJson.h"
+
+namespace gpusizer::ui {
+
+ScenarioController::ScenarioController(core::Catalog catalog, QObject* parent)
+    : QObject(parent), m_catalog(std::move(catalog)), m_scenario(core::defaultScenario(m_catalog)),
+      m_estimate(core::estimate(m_scenario)) {}
+
+const core::GpuSpec* ScenarioController::selectedGpu() const {
+    if (!m_scenario.gpuId.empty()) {
+        if (const auto* gpu = m_catalog.findGpu(m_scenario.gpuId)) {
+            return gpu;
+        }
+    }
+    return nullptr;
+}
+
+void ScenarioController::setScenario(const core::Scenario& scenario) {
+    apply(scenario);
+}
+
+bool ScenarioController::apply(const core::Scenario& next) {
+    if (auto ok = core::validate(next); !ok) {
+        emit changeRejected(
+            tr("%1: %2").arg(QString::fromStdString(ok.error().where), QString::fromStdString(ok.error().message)));
+        return false;
+    }
+    m_scenario = next;
+    m_estimate = core::estimate(m_scenario);
+    emit scenarioChanged();
+    emit estimateChanged();
+    return true;
+}
+
+void ScenarioController::setSeqLen(std::int64_t tokens) {
+    update([&](core::Scenario& s) { s.seqLen = tokens; });
+}
+
+void ScenarioController::setMicroBatch(std::int64_t batch) {
+    update([&](core::Scenario& s) { s.microBatch = batch; });
+}
+
+void ScenarioController::setMethod(core::Method method) {
+    update([&](core::Scenario& s) { s.method = method; });
+}
+
+void ScenarioController::setModelId(const std::string& id) {
+    const core::ModelEntry* entry = m_catalog.findModel(id);
+    if (entry == nullptr) {
+        emit changeRejected(tr("Model '%1' is not in the catalog").arg(QString::fromStdString(id)));
+        return;
+    }
+    update([&](core::Scenario& s) {
+        s.modelId = entry->id;
+        s.model = entry->arch;
+    });
+}
+
+void ScenarioController::setModelSizeBillion(double billions) {
+    update([&](core::Scenario& s) {
+        s.modelId.clear();
+        s.model = core::archFromParamCount(billions);
+    });
+}
+
+void ScenarioController::setGpuId(const std::string& id) {
+    update([&](core::Scenario& s) { s.gpuId = id; });
+}
+
+} // namespace gpusizer::ui

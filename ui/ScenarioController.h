@@ -1,0 +1,61 @@
+#pragma once
+
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <QtCore/QObject>
+
+namespace gpusizer::ui {
+
+/// Owns the scenario being explored and its estimate; every view listens to it.
+/// Setters recompute synchronously (an estimate takes microseconds) and emit estimateChanged once.
+class ScenarioController final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ScenarioController)
+
+public:
+    explicit ScenarioController(core::Catalog catalog, QObject* parent = nullptr);
+
+    const core::Catalog& catalog() const { return m_catalog; }
+    const core::Scenario& scenario() const { return m_scenario; }
+    const core::Estimate& estimate() const { return m_estimate; }
+    /// The GPU the user compares against (the scenario's, else the first catalog card that fits, else none).
+    const core::GpuSpec* selectedGpu() const;
+
+    /// Replaces the whole scenario (open, new, undo).
+    void setScenario(const core::Scenario& scenario);
+    /// Applies a change to a copy of the scenario; invalid results are refused and reported.
+    template <class Fn>
+    bool update(Fn&& change) {
+        core::Scenario next = m_scenario;
+        change(next);
+        return apply(next);
+    }
+
+    void setSeqLen(std::int64_t tokens);
+    void setMicroBatch(std::int64_t batch);
+    void setMethod(core::Method method);
+    /// Chooses a catalog model by id ("" keeps the current one).
+    void setModelId(const std::string& id);
+    /// Switches to a size-only model of this many billion parameters.
+    void setModelSizeBillion(double billions);
+    void setGpuId(const std::string& id);
+
+signals:
+    /// The scenario changed (any field).
+    void scenarioChanged();
+    /// A new estimate is available (always follows scenarioChanged).
+    void estimateChanged();
+    /// A change was refused; the message says which field and why.
+    void changeRejected(const QString& message);
+
+private:
+    bool apply(const core::Scenario& next);
+
+    core::Catalog m_catalog;
+    core::Scenario m_scenario;
+    core::Estimate m_estimate;
+};
+
+} // namespace gpusizer::ui

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QtCore/QString>
+
+QT_FORWARD_DECLARE_CLASS(QApplication)
+
+namespace gpusizer::ui {
+
+/// What the GUI was asked to do on the command line.
+struct StartupOptions {
+    QString screenshotFile; ///< grab the window to this PNG once laid out, then quit
+    QString scenarioFile;   ///< open this scenario at start
+    QString tab;            ///< select this view ("explorer", "fit", "compare", ...)
+};
+
+/// Sets application metadata and parses --screenshot, --scenario, --tab. Exits on --help/--version.
+StartupOptions parseStartupOptions(QApplication& app);
+
+/// Builds the main window for the options and runs the event loop.
+int runGui(QApplication& app, const StartupOptions& options);
+
+} // namespace gpusizer::ui

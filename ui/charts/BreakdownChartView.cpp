@@ -1,0 +1,172 @@
+#include "BreakdownChartView.h"
+
+#include "../Format.h"
+#include "gpusizer/core/Units.h"
+
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QStackedBarSeries>
+#include <QtCharts/QValueAxis>
+#include <QtGui/QPainter>
+#include <QtWidgets/QGraphicsScene>
+#include <algorithm>
+#include <cmath>
+
+namespace gpusizer::ui {
+
+namespace {
+
+double gib(std::int64_t bytes) {
+    return core::toGiB(static_cast<double>(bytes));
+}
+
+/// A "nice" axis maximum (1, 2, 2.5, 5 x 10^k) a little above the value.
+double niceCeiling(double value) {
+    if (value <= 0) {
+        return 1.0;
+    }
+    const double exponent = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        if (value <= step * exponent) {
+            return step * exponent;
+        }
+    }
+    return 10.0 * exponent;
+}
+
+const QColor kCapacityColors[] = {QColor(0x33, 0x33, 0x33), QColor(0x9c, 0x27, 0xb0), QColor(0x00, 0x79, 0x6b),
+                                  QColor(0xc6, 0x28, 0x28)};
+
+} // namespace
+
+BreakdownChartView::BreakdownChartView(QWidget* parent) : QChartView(parent) {
+    auto* chart = new QChart();
+    chart->setAnimationOptions(QChart::NoAnimation); // slider drags must repaint at once
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(360, 280);
+    setAccessibleName(tr("Memory breakdown per GPU"));
+}
+
+void BreakdownChartView::rebuildSeries(int barCount, int capacityCount) {
+    QChart* c = chart();
+    c->removeAllSeries(); // deletes the series and their sets
+    for (QAbstractAxis* axis : c->axes()) {
+        c->removeAxis(axis);
+        delete axis;
+    }
+    m_series = new QStackedBarSeries();
+    for (core::Component comp : core::kAllComponents) {
+        auto* set = new QBarSet(componentName(comp));
+        set->setColor(componentColor(comp));
+        set->setBorderColor(componentColor(comp).darker(130));
+        set->setLabelColor(Qt::black);
+        for (int i = 0; i < barCount; ++i) {
+            set->append(0.0);
+        }
+        m_sets[static_cast<std::size_t>(comp)] = set;
+        m_series->append(set);
+    }
+    m_series->setLabelsVisible(true);
+    m_series->setLabelsFormat(QStringLiteral("@value"));
+    m_series->setLabelsPrecision(3);
+    m_series->setBarWidth(barCount == 1 ? 0.45 : 0.6);
+    c->addSeries(m_series);
+
+    m_categoryAxis = new QBarCategoryAxis();
+    m_valueAxis = new QValueAxis();
+    m_valueAxis->setTitleText(tr("GiB per GPU"));
+    m_valueAxis->setLabelFormat(QStringLiteral("%.0f"));
+    c->addAxis(m_categoryAxis, Qt::AlignBottom);
+    c->addAxis(m_valueAxis, Qt::AlignLeft);
+    m_series->attachAxis(m_categoryAxis);
+    m_series->attachAxis(m_valueAxis);
+
+    // Lines live on a hidden linear x axis aligned with the category slots (-0.5 ... n-0.5).
+    m_lineAxisX = new QValueAxis();
+    m_lineAxisX->setRange(-0.5, barCount - 0.5);
+    m_lineAxisX->setVisible(false);
+    c->addAxis(m_lineAxisX, Qt::AlignTop);
+
+    m_band = new QLineSeries();
+    m_band->setName(tr("Expected range"));
+    QPen bandPen(QColor(0x22, 0x22, 0x22));
+    bandPen.setWidthF(2.0);
+    m_band->setPen(bandPen);
+    c->addSeries(m_band);
+    m_band->attachAxis(m_lineAxisX);
+    m_band->attachAxis(m_valueAxis);
+
+    m_capacityLines.clear();
+    for (int i = 0; i < capacityCount; ++i) {
+        auto* line = new QLineSeries();
+        QPen pen(kCapacityColors[i % 4]);
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(2.0);
+        line->setPen(pen);
+        c->addSeries(line);
+        line->attachAxis(m_lineAxisX);
+        line->attachAxis(m_valueAxis);
+        m_capacityLines.push_back(line);
+    }
+}
+
+void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const std::vector<CapacityLine>& capacities) {
+    const int n = static_cast<int>(bars.size());
+    if (n != m_categories.size() || static_cast<std::size_t>(capacities.size()) != m_capacityLines.size() ||
+        m_series == nullptr) {
+        rebuildSeries(n, static_cast<int>(capacities.size()));
+    }
+    m_categories.clear();
+    double maxValue = 0;
+    QList<QPointF> bandPoints;
+    for (int i = 0; i < n; ++i) {
+        const auto& bar = bars[static_cast<std::size_t>(i)];
+        m_categories << bar.label;
+        for (core::Component comp : core::kAllComponents) {
+            m_sets[static_cast<std::size_t>(comp)]->replace(i, std::round(gib(bar.components[comp]) * 10.0) / 10.0);
+        }
+        maxValue = std::max({maxValue, gib(bar.components.total()), gib(bar.bandHighBytes)});
+        // The band: a vertical whisker beside the bar, low to high.
+        const double x = i + (n == 1 ? 0.3 : 0.36);
+        bandPoints << QPointF(x - 0.03, gib(bar.bandLowBytes)) << QPointF(x + 0.03, gib(bar.bandLowBytes))
+                   << QPointF(x, gib(bar.bandLowBytes)) << QPointF(x, gib(bar.bandHighBytes))
+                   << QPointF(x - 0.03, gib(bar.bandHighBytes)) << QPointF(x + 0.03, gib(bar.bandHighBytes));
+    }
+    m_categoryAxis->setCategories(m_categories);
+    m_band->replace(bandPoints);
+    for (std::size_t i = 0; i < capacities.size(); ++i) {
+        const double y = gib(capacities[i].bytes);
+        maxValue = std::max(maxValue, y);
+        m_capacityLines[i]->setName(capacities[i].label);
+        m_capacityLines[i]->replace(QList<QPointF>{QPointF(-0.5, y), QPointF(n - 0.5, y)});
+    }
+    m_valueAxis->setRange(0.0, niceCeiling(maxValue * 1.08));
+    m_valueAxis->applyNiceNumbers();
+}
+
+double BreakdownChartView::valueGiB(int bar, core::Component component) const {
+    const QBarSet* set = m_sets[static_cast<std::size_t>(component)];
+    return (set != nullptr && bar < set->count()) ? set->at(bar) : 0.0;
+}
+
+double BreakdownChartView::axisMaxGiB() const {
+    return m_valueAxis != nullptr ? m_valueAxis->max() : 0.0;
+}
+
+void BreakdownChartView::renderTo(QPainter* painter, const QRectF& target) const {
+    // A never-shown view renders a collapsed chart: size the chart itself and render its scene.
+    QChart* c = chart();
+    const QSizeF old = c->size();
+    c->resize(target.size());
+    QGraphicsScene* s = c->scene();
+    s->render(painter, target, QRectF(c->pos(), target.size()));
+    c->resize(old);
+}
+
+} // namespace gpusizer::ui

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "gpusizer/core/Estimate.h"
+
+#include <QtCharts/QChartView>
+#include <QtCore/QStringList>
+#include <array>
+#include <vector>
+
+QT_FORWARD_DECLARE_CLASS(QBarSet)
+QT_FORWARD_DECLARE_CLASS(QStackedBarSeries)
+QT_FORWARD_DECLARE_CLASS(QBarCategoryAxis)
+QT_FORWARD_DECLARE_CLASS(QValueAxis)
+QT_FORWARD_DECLARE_CLASS(QLineSeries)
+
+namespace gpusizer::ui {
+
+/// One stacked bar: a label, the per-GPU components, and the expected low/high device usage.
+struct BreakdownBar {
+    QString label;
+    core::ComponentBytes components;
+    std::int64_t bandLowBytes = 0;
+    std::int64_t bandHighBytes = 0;
+};
+
+/// A horizontal line across the chart (a GPU's usable memory).
+struct CapacityLine {
+    QString label;
+    std::int64_t bytes = 0;
+};
+
+/// Stacked bars of the memory components per GPU, in GiB, with capacity lines and the expected band.
+/// Values are updated in place so that dragging a slider does not rebuild the chart.
+class BreakdownChartView final : public QChartView {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BreakdownChartView)
+
+public:
+    explicit BreakdownChartView(QWidget* parent = nullptr);
+
+    void setBars(const std::vector<BreakdownBar>& bars, const std::vector<CapacityLine>& capacities);
+
+    /// For tests and the report: the value (GiB) of a component in a bar, and the axis maximum.
+    double valueGiB(int bar, core::Component component) const;
+    double axisMaxGiB() const;
+    int barCount() const { return static_cast<int>(m_categories.size()); }
+    /// Renders the chart (as vectors when painting to a PDF) at the given size.
+    void renderTo(QPainter* painter, const QRectF& target) const;
+
+private:
+    void rebuildSeries(int barCount, int capacityCount);
+
+    std::array<QBarSet*, core::kComponentCount> m_sets{};
+    QStackedBarSeries* m_series = nullptr;
+    QBarCategoryAxis* m_categoryAxis = nullptr;
+    QValueAxis* m_valueAxis = nullptr;
+    QValueAxis* m_lineAxisX = nullptr;
+    QLineSeries* m_band = nullptr;
+    std::vector<QLineSeries*> m_capacityLines;
+    QStringList m_categories;
+};
+
+} // namespace gpusizer::ui
