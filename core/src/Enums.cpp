@@ -40,6 +40,8 @@ GPUSIZER_NAMES(Framework, {Framework::Generic, "generic"}, {Framework::HfTrainer
                {Framework::Megatron, "megatron"}, {Framework::Unsloth, "unsloth"}, {Framework::Axolotl, "axolotl"})
 GPUSIZER_NAMES(AdapterDtype, {AdapterDtype::Auto, "auto"}, {AdapterDtype::Fp32, "fp32"}, {AdapterDtype::Bf16, "bf16"},
                {AdapterDtype::Fp16, "fp16"})
+GPUSIZER_NAMES(OptimizerStepKind, {OptimizerStepKind::Foreach, "foreach"},
+               {OptimizerStepKind::PerParameter, "per-parameter"}, {OptimizerStepKind::Fused, "fused"})
 GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"}, {PeakMoment::BackwardEnd, "backward_end"},
                {PeakMoment::OptimizerStep, "optimizer_step"})
 #undef GPUSIZER_NAMES
@@ -97,6 +99,7 @@ GPUSIZER_ENUM_API(Quantization)
 GPUSIZER_ENUM_API(Framework)
 GPUSIZER_ENUM_API(AdapterDtype)
 GPUSIZER_ENUM_API(PeakMoment)
+GPUSIZER_ENUM_API(OptimizerStepKind)
 #undef GPUSIZER_ENUM_API
 
 const char* componentKey(Component c) {

@@ -226,9 +226,13 @@ ActivationItems activationItems(const Context& ctx) {
             if (!ctx.adapted(lg.role) || contains(seen, lg.role) || lg.routedExpert) {
                 continue;
             }
+            const bool sharedDropout = ctx.prof.loraSharesQkvDropout && inputGroupOf(lg.role) == InputGroup::Qkv &&
+                                       std::any_of(seen.begin(), seen.end(), [](LinearRole seenRole) {
+                                           return inputGroupOf(seenRole) == InputGroup::Qkv;
+                                       });
             seen.push_back(lg.role);
             const double in = inputWidth(inputGroupOf(lg.role));
-            if (loraDropout) {
+            if (loraDropout && !sharedDropout) {
                 it.lora += (std::max(c, isAmp(s.precision) ? c : aBytes) + 1.0) * in;
             }
             it.lora += aBytes * static_cast<double>(s.lora.rank);
@@ -266,8 +270,14 @@ double logitsBytesPerElement(const Context& ctx) {
     const bool upcast = ctx.prof.lossUpcastsLogits;
     const double chunks = std::max(1, ctx.prof.lossChunks);
     if (ctx.s.loss == Loss::Chunked) {
-        // 16-bit logits and their gradient, plus one chunk's fp32 upcast, log-softmax and gradient.
-        return 2.0 * c + (upcast ? 12.0 : c) / chunks;
+        if (ctx.s.compile || !upcast) {
+            // Compiled (or 16-bit) chunked loss keeps only the 16-bit logits for backward; one chunk's fp32
+            // gradient and its 16-bit copy exist at a time.
+            return c + (upcast ? 4.0 + c : c) / chunks;
+        }
+        // Eager chunked loss: every chunk's fp32 log-softmax output is saved (4 B), the 16-bit logits are alive
+        // while it runs, plus one chunk's fp32 upcast.
+        return c + 4.0 + 4.0 / chunks;
     }
     if (!upcast) {
         return 3.0 * c; // logits, log-softmax output and gradient, all in the compute dtype
@@ -466,6 +476,12 @@ Estimate estimate(const Scenario& s) {
     const double stateShard = stage >= 1 ? dp : 1.0;
     double W = weights * modelShare / weightShard;
     double G = gradients * modelShare / gradShard;
+    if (s.method == Method::Lora && stage >= 3 && e.dataParallel > 1 && prof.fsdpFlatParamGradients) {
+        // FSDP1 computes gradients for the whole flat parameter, frozen weights included; no-sync accumulation
+        // keeps them unsharded until the last micro-batch.
+        const double flat = (total * paramB + loraParams * trainB) * modelShare;
+        G = s.gradientAccumulation > 1 ? flat : flat / dp;
+    }
     double O = optimizerStates * modelShare / stateShard;
     double cpuPerGpu = 0;
     if (s.offload != Offload::None) {
@@ -533,7 +549,11 @@ Estimate estimate(const Scenario& s) {
     }
     paramsWorkingSet = gathered;
     const double dequant = ctx.quantized ? largestQuantized * ctx.c * modelShare : 0.0;
-    const double autocastCache = (isAmp(s.precision) && ctx.full && s.checkpointing == Checkpointing::None && stage < 3)
+    // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
+    // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
+    // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
+    const bool castsWeights = isAmp(s.precision) && s.method != Method::Qlora;
+    const double autocastCache = (castsWeights && s.checkpointing == Checkpointing::None && stage < 3)
                                      ? 2.0 * static_cast<double>(e.params.layerLinear + e.params.lmHead) * modelShare
                                      : 0.0;
     double commBuckets = 0;
@@ -546,16 +566,27 @@ Estimate estimate(const Scenario& s) {
             commBuckets = layerParams * trainB * (ctx.full ? 1.0 : 0.0); // one unit's unsharded grads
         }
     }
-    const double stepTemporaries = (!prof.fusedOptimizerStep && s.offload == Offload::None && !s.optimizerInBackward)
-                                       ? trainable * stateUnit * modelShare / stateShard
-                                       : 0.0;
+    double stepTemporaries = 0.0;
+    if (s.offload == Offload::None && !s.optimizerInBackward) {
+        switch (prof.optimizerStep) {
+        case OptimizerStepKind::Foreach:
+            stepTemporaries = trainable * stateUnit * modelShare / stateShard;
+            break;
+        case OptimizerStepKind::PerParameter:
+            stepTemporaries = largestTrainable * stateUnit;
+            break;
+        case OptimizerStepKind::Fused:
+            break;
+        }
+    }
     const double workspace = static_cast<double>(kCublasWorkspaceBytes);
 
     // The lm_head (or tied embedding) gradient appears while the logits gradient is alive.
     const double headGradient = (ctx.full && arch.causalLmHead)
                                     ? static_cast<double>(arch.vocabSize) * h * trainB * modelShare / gradShard
                                     : 0.0;
-    const double heldGradients = s.gradientAccumulation > 1 ? G : std::min(G, headGradient);
+    const bool gradientsHeld = s.gradientAccumulation > 1 || !prof.gradientsFreedAfterStep;
+    const double heldGradients = gradientsHeld ? G : std::min(G, headGradient);
 
     // ---- The peak is the largest moment, not the sum of each component's maximum ----
     struct Moment {
@@ -641,8 +672,7 @@ Estimate estimate(const Scenario& s) {
     assume(std::string("Peak moment: ") + toString(e.peakMoment) + ".");
     assume(std::string("Framework profile '") + toString(s.framework) + "': loss " +
            (prof.lossUpcastsLogits ? "upcasts logits to fp32" : "stays in the compute dtype") + ", adapters " +
-           (prof.adaptersInFp32 ? "fp32" : "in the model dtype") + ", optimizer step " +
-           (prof.fusedOptimizerStep ? "fused" : "foreach (temporaries)") + ".");
+           (prof.adaptersInFp32 ? "fp32" : "in the model dtype") + ", optimizer step " + toString(prof.optimizerStep) + ".");
     assume("CUDA context " + std::to_string(context >> 20) + " MiB" +
            (s.cudaContextBytes ? " (given)" : " (default, lazy module loading)") + "; allocator reserve " +
            std::to_string(static_cast<int>(reserveFactor * 100)) + "% of the allocated peak.");

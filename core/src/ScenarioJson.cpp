@@ -142,6 +142,61 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
     return {};
 }
 
+/// Profile behaviours a scenario can override, as (JSON key, member) pairs.
+template <class Fn>
+void forEachBoolOverride(ProfileOverrides& o, Fn&& fn) {
+    fn("loss_upcasts_logits", o.lossUpcastsLogits);
+    fn("sdpa_expands_kv", o.sdpaExpandsKv);
+    fn("quantizes_only_adapted_linears", o.quantizesOnlyAdaptedLinears);
+    fn("kbit_upcasts_non_quantized", o.kbitUpcastsNonQuantized);
+    fn("quantized_matmul_saves_input", o.quantizedMatmulSavesInput);
+    fn("adapters_in_fp32", o.adaptersInFp32);
+    fn("lora_shares_qkv_dropout", o.loraSharesQkvDropout);
+    fn("selective_recomputes_elementwise", o.selectiveRecomputesElementwise);
+    fn("gradients_freed_after_step", o.gradientsFreedAfterStep);
+    fn("fsdp_flat_param_gradients", o.fsdpFlatParamGradients);
+}
+
+Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
+    if (!top.has("framework_overrides")) {
+        return {};
+    }
+    GPUSIZER_ASSIGN(auto r, top.object("framework_overrides"));
+    std::optional<Error> error;
+    forEachBoolOverride(s.overrides, [&](const char* key, std::optional<bool>& target) {
+        if (error) {
+            return;
+        }
+        auto v = r.optionalBool(key);
+        if (!v) {
+            error = v.error();
+        } else if (*v) {
+            target = **v;
+        }
+    });
+    if (error) {
+        return tl::unexpected(*error);
+    }
+    GPUSIZER_ASSIGN(auto chunks, r.optionalInteger("loss_chunks", 1, 4096));
+    if (chunks) {
+        s.overrides.lossChunks = static_cast<int>(*chunks);
+    }
+    OptimizerStepKind step = OptimizerStepKind::Foreach;
+    if (r.has("optimizer_step")) {
+        GPUSIZER_CHECK(readEnum(r, "optimizer_step", step));
+        s.overrides.optimizerStep = step;
+    }
+    for (const auto& [key, value] : r.raw().items()) {
+        (void)value;
+        bool known = key == "loss_chunks" || key == "optimizer_step";
+        forEachBoolOverride(s.overrides, [&](const char* k, std::optional<bool>&) { known = known || key == k; });
+        if (!known) {
+            return fail(ErrorCode::UnknownValue, "unknown framework override '" + key + "'", r.field(key.c_str()));
+        }
+    }
+    return {};
+}
+
 const std::set<std::string>& knownKeys() {
     static const std::set<std::string> keys{"format",
                                             "version",
@@ -169,7 +224,8 @@ const std::set<std::string>& knownKeys() {
                                             "offload",
                                             "gpu",
                                             "cuda_context_gib",
-                                            "measurements"};
+                                            "measurements",
+                                            "framework_overrides"};
     return keys;
 }
 
@@ -219,6 +275,7 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     GPUSIZER_CHECK(readBool(r, "activation_offload", s.activationOffload));
     GPUSIZER_CHECK(readBool(r, "compile", s.compile));
     GPUSIZER_CHECK(readEnum(r, "framework", s.framework));
+    GPUSIZER_CHECK(readOverrides(r, s));
     GPUSIZER_CHECK(readInt(r, "gpus", s.gpus, 1, 1048576));
     GPUSIZER_CHECK(readEnum(r, "sharding", s.sharding));
     GPUSIZER_CHECK(readInt(r, "tensor_parallel", s.tensorParallel, 1, 1024));
@@ -288,6 +345,22 @@ std::string scenarioToJson(const Scenario& s) {
     }
     if (s.cudaContextBytes) {
         doc["cuda_context_gib"] = toGiB(static_cast<double>(*s.cudaContextBytes));
+    }
+    if (s.overrides.any()) {
+        json overrides = json::object();
+        ProfileOverrides copy = s.overrides;
+        forEachBoolOverride(copy, [&](const char* key, std::optional<bool>& value) {
+            if (value) {
+                overrides[key] = *value;
+            }
+        });
+        if (copy.lossChunks) {
+            overrides["loss_chunks"] = *copy.lossChunks;
+        }
+        if (copy.optimizerStep) {
+            overrides["optimizer_step"] = toString(*copy.optimizerStep);
+        }
+        doc["framework_overrides"] = overrides;
     }
     return doc.dump(2) + "\n";
 }

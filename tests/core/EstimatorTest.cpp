@@ -160,3 +160,94 @@ TEST(Estimator, ValidateNamesTheBadField) {
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, core::ErrorCode::Inconsistent);
 }
+
+namespace {
+
+core::Scenario llama7bLora() {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.checkpointing = core::Checkpointing::Full;
+    return s;
+}
+
+} // namespace
+
+TEST(Estimator, Fsdp1FlatParametersHoldGradientsForFrozenWeightsToo) {
+    // FSDP1 (flat parameters mixing frozen and trainable weights): gradients for the whole flat parameter,
+    // bf16 2 B x (6,738,415,616 base + 4,194,304 adapters) = 13,485,219,840 B, unsharded under no-sync accumulation.
+    auto s = llama7bLora();
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero3;
+    s.gradientAccumulation = 4;
+    s.framework = core::Framework::Lightning;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 13'485'219'840);
+    // Without accumulation the flat gradient is reduce-scattered: / 2 GPUs = 6,742,609,920 B.
+    s.gradientAccumulation = 1;
+    s.overrides.gradientsFreedAfterStep = false; // keep them in the peak moment
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 6'742'609'920);
+    // FSDP2 (torchtune) shards per parameter: only the adapters' gradients, 2 B x 4,194,304 / 2 = 4,194,304 B.
+    s.framework = core::Framework::Torchtune;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 4'194'304);
+}
+
+TEST(Estimator, AmpKeepsA16BitCopyOfEveryLinearWeightUntilBackward) {
+    // fp32 weights under bf16 autocast, no checkpointing: each linear's bf16 weight copy is saved for backward.
+    // 2 B x (decoder linears 6,476,005,376 + lm_head 131,072,000) = 13,214,154,752 B in the transient component.
+    auto s = llama7bLora();
+    s.precision = core::Precision::AmpBf16;
+    s.checkpointing = core::Checkpointing::None;
+    s.seqLen = 256;
+    const auto e = core::estimate(s);
+    ASSERT_EQ(e.peakMoment, core::PeakMoment::ForwardEnd);
+    const std::int64_t cublasWorkspace = 32LL << 20;
+    EXPECT_EQ(e.perGpu[Component::Transient], 13'214'154'752 + cublasWorkspace);
+    // Checkpointing recomputes the casts in backward: the copies are gone.
+    s.checkpointing = core::Checkpointing::Full;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Transient], cublasWorkspace);
+}
+
+TEST(Estimator, LossImplementationsHoldDifferentBytesPerLogit) {
+    auto s = llama7bLora();
+    s.loss = core::Loss::Chunked;
+    s.compile = true;
+    // compiled chunked loss (8 chunks): 16-bit logits 2 B + one chunk's fp32 gradient and bf16 copy (4 + 2) / 8
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 6.0 / 8.0);
+    s.compile = false;
+    // eager chunked loss: 16-bit logits 2 + every chunk's fp32 log-softmax 4 + one chunk's fp32 upcast 4 / 8
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 4.0 + 4.0 / 8.0);
+    s.framework = core::Framework::Lightning; // bf16 loss, no upcast: logits 2 + one chunk's bf16 gradient 2 / 8
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 2.0 / 8.0);
+    s.loss = core::Loss::Standard; // logits, log-softmax output and gradient, all bf16: 3 x 2
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 6.0);
+}
+
+TEST(Estimator, OptimizerInBackwardKeepsOnlyTheLargestGradient) {
+    auto s = fullFinetune(core::Precision::Bf16);
+    s.gradientAccumulation = 1;
+    s.optimizerInBackward = true;
+    s.overrides.gradientsFreedAfterStep = false;
+    // the largest tensor is the 32000 x 4096 embedding: 131,072,000 x 2 B = 262,144,000 B
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 262'144'000);
+}
+
+TEST(Estimator, OptimizerStepTemporariesFollowTheImplementation) {
+    auto s = fullFinetune(core::Precision::Bf16);
+    s.gradientAccumulation = 1;
+    s.checkpointing = core::Checkpointing::Full;
+    s.seqLen = 128;
+    // foreach: a temporary per state element: 6,738,415,616 x 2 B (bf16 states)
+    s.overrides.optimizerStep = core::OptimizerStepKind::Foreach;
+    auto e = core::estimate(s);
+    ASSERT_EQ(e.peakMoment, core::PeakMoment::OptimizerStep);
+    const std::int64_t cublasWorkspace = 32LL << 20;
+    EXPECT_EQ(e.perGpu[Component::Transient], 2 * kLlama2_7b + cublasWorkspace);
+    // per-parameter loop: the largest parameter only, 131,072,000 x 2 B
+    s.overrides.optimizerStep = core::OptimizerStepKind::PerParameter;
+    e = core::estimate(s);
+    EXPECT_LE(e.perGpu[Component::Transient], 262'144'000 + cublasWorkspace);
+}

@@ -2,7 +2,10 @@
 
 #include "gpusizer/core/Scenario.h"
 
+#include <optional>
+
 namespace gpusizer::core {
+
 
 /// Framework behaviours that change memory for the same scenario (see MEMORY-NOTES / docs/memory-model.md).
 /// A profile is chosen from Scenario::framework; every field is visible in the estimate's assumptions.
@@ -21,13 +24,25 @@ struct FrameworkProfile {
     bool quantizedMatmulSavesInput = true;
     /// LoRA adapter dtype when the scenario says Auto: PEFT upcasts adapters to fp32; torchtune/LitGPT keep bf16.
     bool adaptersInFp32 = true;
-    /// The optimizer step is fused (no foreach temporaries about the size of the parameters).
-    bool fusedOptimizerStep = false;
+    /// What the optimizer step allocates beyond the states.
+    OptimizerStepKind optimizerStep = OptimizerStepKind::Foreach;
+    /// zero_grad(set_to_none=True) frees gradients after each step (PyTorch >= 2.0 default); false: they persist
+    /// through the next forward, as with PyTorch 1.x's zero-filling zero_grad().
+    bool gradientsFreedAfterStep = true;
+    /// FSDP1 flat parameters mixing frozen and trainable weights: gradients are allocated for the whole flat
+    /// parameter, and stay unsharded under no-sync gradient accumulation (FSDP2 and DeepSpeed do not do this).
+    bool fsdpFlatParamGradients = true;
+    /// One dropout feeds every LoRA adapter of a fused qkv projection (LitGPT), instead of one per adapted module.
+    bool loraSharesQkvDropout = false;
     /// "Selective" checkpointing recomputes element-wise ops too (torchtitan op-level AC), not only the s² terms.
     bool selectiveRecomputesElementwise = false;
 };
 
-/// The profile for a scenario's framework.
+
+/// The profile of a framework, before overrides.
+FrameworkProfile profileForFramework(Framework framework);
+
+/// The profile for a scenario: its framework's, with the scenario's overrides applied.
 FrameworkProfile profileFor(const Scenario& scenario);
 
 } // namespace gpusizer::core

@@ -36,6 +36,30 @@ enum class Framework { Generic, HfTrainer, Torchtune, Torchtitan, Lightning, Dee
 /// Storage dtype of LoRA adapters. Auto: what the framework does (PEFT upcasts to fp32; torchtune/LitGPT keep bf16).
 enum class AdapterDtype { Auto, Fp32, Bf16, Fp16 };
 
+/// How the optimizer step allocates temporaries.
+enum class OptimizerStepKind {
+    Foreach,      ///< torch foreach (the PyTorch 2 default on CUDA): temporaries about the size of the states
+    PerParameter, ///< a loop over parameters (older transformers.AdamW): one parameter-sized temporary
+    Fused,        ///< fused kernel (fused=True, DeepSpeed FusedAdam): no temporaries
+};
+
+/// User overrides of single profile behaviours (unset fields keep the framework's choice).
+struct ProfileOverrides {
+    std::optional<bool> lossUpcastsLogits;
+    std::optional<int> lossChunks;
+    std::optional<bool> sdpaExpandsKv;
+    std::optional<bool> quantizesOnlyAdaptedLinears;
+    std::optional<bool> kbitUpcastsNonQuantized;
+    std::optional<bool> quantizedMatmulSavesInput;
+    std::optional<bool> adaptersInFp32;
+    std::optional<OptimizerStepKind> optimizerStep;
+    std::optional<bool> loraSharesQkvDropout;
+    std::optional<bool> selectiveRecomputesElementwise;
+    std::optional<bool> gradientsFreedAfterStep;
+    std::optional<bool> fsdpFlatParamGradients;
+    bool any() const;
+};
+
 /// LoRA settings (Hu et al. 2021). Targets use Hugging Face Llama module names.
 struct LoraSettings {
     std::int64_t rank = 16;
@@ -72,6 +96,7 @@ struct Scenario {
     Offload offload = Offload::None;
     std::string gpuId;                            ///< optional catalog GPU the user has in mind
     std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)
+    ProfileOverrides overrides; ///< single framework behaviours the user set explicitly
 };
 
 // Names as used in scenario JSON and on the command line; parse returns nullopt for unknown text.
@@ -86,6 +111,7 @@ const char* toString(Offload v);
 const char* toString(Quantization v);
 const char* toString(Framework v);
 const char* toString(AdapterDtype v);
+const char* toString(OptimizerStepKind v);
 
 template <class E>
 std::optional<E> parseEnum(std::string_view text);
