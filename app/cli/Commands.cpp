@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -33,6 +35,8 @@ Commands:
   help                                  this text
   --version                             print the version
 
+User catalogs: files named gpus*.json / models*.json in $XDG_DATA_HOME/gpusizer/GPU Sizer/catalogs
+(or $GPUSIZER_CATALOG_DIR) add entries or override shipped ones by id.
 Memory is reported in GiB (2^30 bytes) per GPU unless labelled "total".
 Exit status: 0 ok, 1 usage error, 2 bad input (the message names the file, field and reason).
 )";
@@ -88,8 +92,52 @@ void printError(std::ostream& err, const core::Error& e) {
     err << "gpusizer-cli: " << (e.where.empty() ? "" : e.where + ": ") << e.message << "\n";
 }
 
+/// The user's catalog folder, the same one the GUI reads (QStandardPaths::AppDataLocation on Linux).
+std::filesystem::path userCatalogDir() {
+    if (const char* dir = std::getenv("GPUSIZER_CATALOG_DIR"); dir != nullptr && *dir != '\0') {
+        return dir;
+    }
+    std::filesystem::path base;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg != nullptr && *xdg != '\0') {
+        base = xdg;
+    } else if (const char* home = std::getenv("HOME"); home != nullptr) {
+        base = std::filesystem::path(home) / ".local" / "share";
+    } else {
+        return {};
+    }
+    return base / "gpusizer" / "GPU Sizer" / "catalogs";
+}
+
 catalogs::LoadedCatalog loadCatalogs(std::ostream& err) {
-    auto loaded = catalogs::loadCatalogs();
+    std::vector<catalogs::UserFile> gpuFiles;
+    std::vector<catalogs::UserFile> modelFiles;
+    std::error_code ec;
+    const auto dir = userCatalogDir();
+    if (!dir.empty() && std::filesystem::is_directory(dir, ec)) {
+        std::vector<std::filesystem::path> files;
+        for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+            if (entry.path().extension() == ".json") {
+                files.push_back(entry.path());
+            }
+        }
+        std::sort(files.begin(), files.end());
+        for (const auto& path : files) {
+            const std::string name = path.filename().string();
+            auto bytes = readFile(path.string(), err);
+            if (!bytes) {
+                continue;
+            }
+            if (name.rfind("gpus", 0) == 0) {
+                gpuFiles.push_back({path.string(), std::move(*bytes)});
+            } else if (name.rfind("models", 0) == 0) {
+                modelFiles.push_back({path.string(), std::move(*bytes)});
+            }
+        }
+    }
+    auto loaded = catalogs::loadCatalogs(gpuFiles, modelFiles);
+    for (const auto& e : loaded.fileErrors) {
+        err << "warning: catalog file skipped: " << e.where << ": " << e.message << "\n";
+    }
     for (const auto& r : loaded.rejected) {
         err << "warning: catalog entry left out: " << r.error.where << ": " << r.error.message << "\n";
     }

@@ -24,9 +24,10 @@ std::string slurp(const std::filesystem::path& p) {
     return s.str();
 }
 
-RunResult runCli(const std::string& arguments) {
+RunResult runCli(const std::string& arguments, const std::string& environment = {}) {
     const auto errFile = std::filesystem::temp_directory_path() / ("gpusizer_cli_err_" + std::to_string(::getpid()));
-    const std::string command = std::string(GPUSIZER_CLI) + " " + arguments + " 2>" + errFile.string();
+    const std::string command = (environment.empty() ? "" : "env '" + environment + "' ") + std::string(GPUSIZER_CLI) +
+                                " " + arguments + " 2>" + errFile.string();
     RunResult r;
     FILE* pipe = ::popen(command.c_str(), "r");
     if (pipe == nullptr) {
@@ -124,4 +125,35 @@ TEST(Cli, CatalogListsAreJson) {
     const auto models = runCli("models --json");
     ASSERT_EQ(models.status, 0);
     EXPECT_GE(nlohmann::json::parse(models.out).at("models").size(), 30u);
+}
+
+TEST(Cli, UserCatalogFilesOverrideShippedEntriesAndBrokenOnesAreReported) {
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_cli_catalogs_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "gpus-mine.json") << R"json({"schemaVersion": 1, "gpus": [
+        {"id": "my-card", "vendor": "Acme", "name": "Acme One", "memory_gib": 16, "usable_gib": 15,
+         "bandwidth_tbs": 0.5, "bf16_tflops": 50, "fp32_tflops": 10,
+         "interconnect": {"pcie_gen": 4, "pcie_lanes": 16, "link": "none", "link_gbs": 0},
+         "gpus_per_node": 1, "ecc": false, "form_factor": "PCIe", "tdp_w": 200,
+         "price": {"on_demand_usd_hour": 0.2, "spot_usd_hour": 0.1, "as_of": "2026-11", "note": "prices vary"},
+         "sources": ["vendor sheet"]},
+        {"id": "half-card", "vendor": "Acme"}]})json";
+    std::ofstream(dir / "models-broken.json") << "{ not json";
+    const auto r = runCli("gpus --json", "GPUSIZER_CATALOG_DIR=" + dir.string());
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Acme One"), std::string::npos);
+    EXPECT_NE(r.err.find("half-card"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("models-broken.json"), std::string::npos) << r.err;
+}
+
+TEST(Cli, ImportHfReportsCountsAndTheIndexSize) {
+    const auto r = runCli("import-hf " + data("hf-configs/llama-3.1-8b.json") + " --index " +
+                          data("hf-configs/llama-3.1-8b.safetensors.index.json") + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc.at("params").at("total"), 8'030'261'248);
+    EXPECT_EQ(doc.at("weight_bytes"), 16'060'522'496);
+    const auto bad = runCli("import-hf " + data("scenarios/truncated.json"));
+    EXPECT_EQ(bad.status, 2);
 }
