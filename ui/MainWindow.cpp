@@ -1,78 +1,392 @@
 #include "MainWindow.h"
 
+#include "DialogService.h"
 #include "Format.h"
 #include "ScenarioController.h"
-#include "charts/BreakdownChartView.h"
+#include "ScenarioFile.h"
+#include "explorer/BreakdownView.h"
+#include "explorer/CompareView.h"
+#include "explorer/FitView.h"
+#include "explorer/InputPanel.h"
+#include "explorer/SeqLenView.h"
+#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/core/Version.h"
 
-#include <QtWidgets/QFormLayout>
-#include <QtWidgets/QHBoxLayout>
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QFileInfo>
+#include <QtCore/QSettings>
+#include <QtGui/QAction>
+#include <QtGui/QCloseEvent>
+#include <QtGui/QKeySequence>
+#include <QtWidgets/QApplication>
 #include <QtWidgets/QLabel>
-#include <QtWidgets/QSlider>
+#include <QtWidgets/QMenuBar>
+#include <QtWidgets/QMessageBox>
+#include <QtWidgets/QScrollArea>
+#include <QtWidgets/QSplitter>
 #include <QtWidgets/QStatusBar>
-#include <QtWidgets/QWidget>
-#include <cmath>
+#include <QtWidgets/QTabWidget>
 
 namespace gpusizer::ui {
 
 namespace {
-// The sequence-length slider moves in powers of two: 2^7 = 128 ... 2^17 = 131,072 tokens.
-constexpr int kSeqLog2Min = 7;
-constexpr int kSeqLog2Max = 17;
+constexpr int kMaxRecent = 8;
+const QString kScenarioFilter = QStringLiteral("GPU Sizer scenarios (*.json);;All files (*)");
+const char* const kTabNames[] = {"breakdown", "sequence", "fit", "compare"};
 } // namespace
 
 MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     : QMainWindow(parent), m_controller(controller) {
-    setWindowTitle(tr("GPU Sizer"));
-    auto* central = new QWidget(this);
-    auto* layout = new QHBoxLayout(central);
+    setObjectName(QStringLiteral("mainWindow"));
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_inputs = new InputPanel(controller, splitter);
+    auto* scroll = new QScrollArea(splitter);
+    scroll->setWidget(m_inputs);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
+    scroll->setFrameShape(QFrame::NoFrame);
 
-    auto* inputs = new QWidget(central);
-    auto* form = new QFormLayout(inputs);
-    m_seqLenSlider = new QSlider(Qt::Horizontal, inputs);
-    m_seqLenSlider->setRange(kSeqLog2Min, kSeqLog2Max);
-    m_seqLenSlider->setPageStep(1);
-    m_seqLenSlider->setToolTip(tr("Tokens per sequence: activations and logits grow with it."));
-    m_seqLenSlider->setAccessibleName(tr("Sequence length"));
-    m_seqLenValue = new QLabel(inputs);
-    form->addRow(tr("&Sequence length"), m_seqLenSlider);
-    form->addRow(QString(), m_seqLenValue);
-    inputs->setMinimumWidth(280);
-    layout->addWidget(inputs);
-
-    m_breakdown = new BreakdownChartView(central);
-    layout->addWidget(m_breakdown, 1);
-    setCentralWidget(central);
+    m_tabs = new QTabWidget(splitter);
+    m_tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_breakdown = new BreakdownView(controller, m_tabs);
+    m_seqLen = new SeqLenView(controller, m_tabs);
+    m_fit = new FitView(controller, m_tabs);
+    m_compare = new CompareView(controller, m_tabs);
+    m_tabs->addTab(m_breakdown, tr("&Breakdown"));
+    m_tabs->addTab(m_seqLen, tr("Memory vs &sequence"));
+    m_tabs->addTab(m_fit, tr("GPU &fit"));
+    m_tabs->addTab(m_compare, tr("&Compare"));
+    m_tabs->setTabToolTip(0, tr("Memory per GPU, component by component (Ctrl+1)"));
+    m_tabs->setTabToolTip(1, tr("Memory against sequence length, with GPU capacities (Ctrl+2)"));
+    m_tabs->setTabToolTip(2, tr("Which GPUs fit, how many, and the largest batch and sequence (Ctrl+3)"));
+    m_tabs->setTabToolTip(3, tr("Full vs LoRA vs QLoRA, optimizers or precisions side by side (Ctrl+4)"));
+    splitter->addWidget(scroll);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({m_inputs->sizeHint().width() + 24, 1000});
+    setCentralWidget(splitter);
 
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("statusTotals"));
     statusBar()->addWidget(m_status, 1);
+    m_catalogStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(m_catalogStatus);
 
-    connect(m_seqLenSlider, &QSlider::valueChanged, this,
-            [this](int log2) { m_controller.setSeqLen(std::int64_t{1} << log2); });
-    connect(&m_controller, &ScenarioController::estimateChanged, this, &MainWindow::refresh);
-    resize(1100, 680);
-    refresh();
+    buildMenus();
+    connect(m_inputs, &InputPanel::importConfigRequested, this, &MainWindow::importDialog);
+    connect(&m_controller, &ScenarioController::estimateChanged, this, &MainWindow::refreshStatus);
+    connect(&m_controller, &ScenarioController::scenarioChanged, this, [this] {
+        if (!m_loading) {
+            setWindowModified(true);
+        }
+        updateTitle();
+    });
+    connect(&m_controller, &ScenarioController::changeRejected, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 6000); });
+    resize(1360, 820);
+    refreshStatus();
+    updateTitle();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newAction = file->addAction(tr("&New scenario"), this, &MainWindow::newScenario);
+    newAction->setShortcut(QKeySequence::New);
+    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    QAction* saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction* saveAs = file->addAction(tr("Save &as…"), this, &MainWindow::saveAsDialog);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction* import = file->addAction(tr("&Import config.json…"), this, &MainWindow::importDialog);
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction* a = view->addAction(m_tabs->tabText(i).remove(QLatin1Char('&')), this,
+                                     [this, i] { m_tabs->setCurrentIndex(i); });
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About GPU Sizer"), this, [this] {
+        QMessageBox::about(
+            this, tr("About GPU Sizer"),
+            tr("<b>GPU Sizer %1</b><p>Plans GPU memory, fit, time and cost for fine-tuning and training large "
+               "language models. Memory in GiB (2<sup>30</sup> bytes), per GPU unless labelled total.</p>"
+               "<p>The memory model and its measured accuracy are documented in docs/memory-model.md and "
+               "docs/accuracy.md.</p>")
+                .arg(QString::fromLatin1(core::versionString().data(),
+                                         static_cast<qsizetype>(core::versionString().size()))));
+    });
+    rebuildRecentMenu();
+}
 
 QString MainWindow::statusText() const {
     return m_status->text();
 }
 
-void MainWindow::refresh() {
+void MainWindow::refreshStatus() {
     const auto& s = m_controller.scenario();
     const auto& e = m_controller.estimate();
-    const int log2 = static_cast<int>(std::lround(std::log2(static_cast<double>(s.seqLen))));
-    if (m_seqLenSlider->value() != log2) {
-        const QSignalBlocker block(m_seqLenSlider);
-        m_seqLenSlider->setValue(log2);
+    QString text = tr("Per GPU: %1 device (nvidia-smi), %2 allocated (torch)")
+                       .arg(formatGiB(e.deviceBytes), formatGiB(e.allocatedPeakBytes));
+    text +=
+        tr(" · Total across %n GPU(s): %1", nullptr, static_cast<int>(s.gpus)).arg(formatGiB(e.deviceBytes * s.gpus));
+    if (const auto* gpu = m_controller.selectedGpu()) {
+        const std::int64_t free = gpu->usableBytes() - e.deviceBytes;
+        text += free >= 0
+                    ? tr(" · %1: fits, %2 free").arg(QString::fromStdString(gpu->name), formatGiB(free))
+                    : tr(" · %1: does not fit, %2 short").arg(QString::fromStdString(gpu->name), formatGiB(-free));
     }
-    m_seqLenValue->setText(tr("%1 tokens").arg(formatCount(s.seqLen)));
-    m_breakdown->setBars({{tr("Per GPU"), e.perGpu, e.bandLowBytes, e.bandHighBytes}}, {});
-    m_status->setText(tr("Per GPU: %1 (device, as nvidia-smi shows) · Total across %2 GPU(s): %3")
-                          .arg(formatGiB(e.deviceBytes))
-                          .arg(s.gpus)
-                          .arg(formatGiB(e.deviceBytes * s.gpus)));
+    if (e.cpuOffloadBytesTotal > 0) {
+        text += tr(" · host RAM for offload: %1 total").arg(formatGiB(e.cpuOffloadBytesTotal));
+    }
+    m_status->setText(text);
+}
+
+void MainWindow::updateTitle() {
+    const QString name = m_currentFile.isEmpty() ? QString::fromStdString(m_controller.scenario().name)
+                                                 : QFileInfo(m_currentFile).fileName();
+    setWindowTitle(tr("%1[*] — GPU Sizer").arg(name.isEmpty() ? tr("Untitled") : name));
+}
+
+bool MainWindow::openFile(const QString& path) {
+    const LoadedScenario loaded = loadScenarioFile(path, m_controller.catalog());
+    if (!loaded.scenario) {
+        DialogService::error(this, tr("Cannot open scenario"), loaded.error);
+        return false;
+    }
+    m_loading = true;
+    m_controller.setScenario(*loaded.scenario);
+    m_loading = false;
+    m_currentFile = path;
+    setWindowModified(false);
+    addRecent(path);
+    updateTitle();
+    if (!loaded.warnings.isEmpty()) {
+        statusBar()->showMessage(loaded.warnings.join(QStringLiteral(" · ")), 8000);
+    }
+    return true;
+}
+
+bool MainWindow::saveTo(const QString& path) {
+    core::Scenario s = m_controller.scenario();
+    if (s.name.empty()) {
+        s.name = QFileInfo(path).completeBaseName().toStdString();
+    }
+    const QString error = saveScenarioFile(path, s);
+    if (!error.isEmpty()) {
+        DialogService::error(this, tr("Cannot save scenario"), error);
+        return false;
+    }
+    m_currentFile = path;
+    setWindowModified(false);
+    addRecent(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::importConfig(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        DialogService::error(this, tr("Cannot import config.json"),
+                             tr("Cannot open %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    const QByteArray config = file.read(16 * 1024 * 1024 + 1);
+    const QString indexPath = QFileInfo(path).dir().filePath(QStringLiteral("model.safetensors.index.json"));
+    QByteArray index;
+    if (QFile indexFile(indexPath); indexFile.exists() && indexFile.open(QIODevice::ReadOnly)) {
+        index = indexFile.read(64 * 1024 * 1024);
+    }
+    const QString name = QFileInfo(path).fileName();
+    auto imported = core::importHfConfig(
+        std::string_view(config.constData(), static_cast<std::size_t>(config.size())), name.toStdString(),
+        index.isEmpty() ? std::nullopt
+                        : std::optional<std::string_view>(
+                              std::string_view(index.constData(), static_cast<std::size_t>(index.size()))));
+    if (!imported) {
+        DialogService::error(
+            this, tr("Cannot import config.json"),
+            tr("%1\n\n%2")
+                .arg(QString::fromStdString(imported.error().where), QString::fromStdString(imported.error().message)));
+        return false;
+    }
+    const bool ok = m_controller.update([&](core::Scenario& s) {
+        s.modelId.clear();
+        s.model = imported->arch;
+        if (s.model.name.empty() || s.model.name == "unknown") {
+            s.model.name = QFileInfo(path).dir().dirName().toStdString();
+        }
+    });
+    QStringList notes;
+    for (const auto& w : imported->warnings) {
+        notes << QString::fromStdString(w.message);
+    }
+    if (imported->weightBytes) {
+        notes << tr("weights in the checkpoint: %1").arg(formatGiB(*imported->weightBytes));
+    }
+    statusBar()->showMessage(
+        tr("Imported %1 (%2 parameters)%3")
+            .arg(name, formatParams(core::countParams(imported->arch).total),
+                 notes.isEmpty() ? QString() : QStringLiteral(" · ") + notes.join(QStringLiteral(" · "))),
+        10000);
+    return ok;
+}
+
+bool MainWindow::selectTab(const QString& name) {
+    const QString key = name.toLower() == QStringLiteral("explorer") ? QStringLiteral("breakdown") : name.toLower();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (key == QLatin1String(kTabNames[i])) {
+            m_tabs->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::restoreSession() {
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_recent = settings.value(QStringLiteral("session/recent")).toStringList();
+    rebuildRecentMenu();
+    const QByteArray last = settings.value(QStringLiteral("session/scenario")).toByteArray();
+    if (!last.isEmpty()) {
+        auto parsed = core::parseScenario(std::string_view(last.constData(), static_cast<std::size_t>(last.size())),
+                                          "last session", m_controller.catalog());
+        if (parsed) {
+            m_loading = true;
+            m_controller.setScenario(parsed->scenario);
+            m_loading = false;
+            m_currentFile = settings.value(QStringLiteral("session/file")).toString();
+            setWindowModified(settings.value(QStringLiteral("session/modified")).toBool());
+        }
+    }
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
+    updateTitle();
+}
+
+void MainWindow::saveSession() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    settings.setValue(QStringLiteral("session/recent"), m_recent);
+    settings.setValue(QStringLiteral("session/scenario"),
+                      QByteArray::fromStdString(core::scenarioToJson(m_controller.scenario())));
+    settings.setValue(QStringLiteral("session/file"), m_currentFile);
+    settings.setValue(QStringLiteral("session/modified"), isWindowModified());
+}
+
+void MainWindow::showCatalogProblems(const QStringList& problems) {
+    if (problems.isEmpty()) {
+        m_catalogStatus->clear();
+        return;
+    }
+    m_catalogStatus->setText(tr("⚠ %n catalog problem(s)", nullptr, static_cast<int>(problems.size())));
+    m_catalogStatus->setToolTip(problems.join(QLatin1Char('\n')));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveSession();
+    event->accept();
+}
+
+void MainWindow::addRecent(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_recent.removeAll(absolute);
+    m_recent.prepend(absolute);
+    while (m_recent.size() > kMaxRecent) {
+        m_recent.removeLast();
+    }
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    for (const QString& path : m_recent) {
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (maybeSave()) {
+                                openFile(path);
+                            }
+                        })
+            ->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!m_recent.isEmpty());
+}
+
+bool MainWindow::maybeSave() {
+    if (!isWindowModified()) {
+        return true;
+    }
+    const int answer = DialogService::askSaveChanges(this, tr("The scenario has unsaved changes. Save them?"));
+    if (answer < 0) {
+        return false;
+    }
+    return answer == 0 || save();
+}
+
+void MainWindow::newScenario() {
+    if (!maybeSave()) {
+        return;
+    }
+    m_loading = true;
+    m_controller.setScenario(core::defaultScenario(m_controller.catalog()));
+    m_loading = false;
+    m_currentFile.clear();
+    setWindowModified(false);
+    updateTitle();
+}
+
+void MainWindow::openDialog() {
+    if (!maybeSave()) {
+        return;
+    }
+    const QString path = DialogService::openFile(this, tr("Open scenario"), kScenarioFilter);
+    if (!path.isEmpty()) {
+        openFile(path);
+    }
+}
+
+bool MainWindow::save() {
+    return m_currentFile.isEmpty() ? saveAsDialog() : saveTo(m_currentFile);
+}
+
+bool MainWindow::saveAsDialog() {
+    const QString suggested = m_currentFile.isEmpty()
+                                  ? QString::fromStdString(m_controller.scenario().name) + QStringLiteral(".json")
+                                  : m_currentFile;
+    const QString path = DialogService::saveFile(this, tr("Save scenario"), suggested, kScenarioFilter);
+    return !path.isEmpty() && saveTo(path);
+}
+
+void MainWindow::importDialog() {
+    const QString path = DialogService::openFile(this, tr("Import a Hugging Face config.json"),
+                                                 tr("config.json (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        importConfig(path);
+    }
 }
 
 } // namespace gpusizer::ui

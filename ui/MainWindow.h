@@ -1,16 +1,23 @@
 #pragma once
 
+#include <QtCore/QStringList>
 #include <QtWidgets/QMainWindow>
 
 QT_FORWARD_DECLARE_CLASS(QLabel)
-QT_FORWARD_DECLARE_CLASS(QSlider)
+QT_FORWARD_DECLARE_CLASS(QMenu)
+QT_FORWARD_DECLARE_CLASS(QTabWidget)
 
 namespace gpusizer::ui {
 
 class ScenarioController;
-class BreakdownChartView;
+class InputPanel;
+class BreakdownView;
+class SeqLenView;
+class FitView;
+class CompareView;
 
-/// The explorer window: inputs on the left, the breakdown chart in the centre, totals in the status bar.
+/// The explorer window: inputs on the left; breakdown, memory-vs-sequence, GPU fit and comparison tabs on the right;
+/// per-GPU and total figures in the status bar; File menu for scenarios.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
@@ -19,18 +26,62 @@ public:
     explicit MainWindow(ScenarioController& controller, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    QSlider* seqLenSlider() const { return m_seqLenSlider; }
-    BreakdownChartView* breakdownChart() const { return m_breakdown; }
+    /// Opens a scenario file; on a bad file shows what is wrong and keeps the current work. Returns success.
+    bool openFile(const QString& path);
+    /// Saves atomically to `path` (becomes the current file). Returns success; failures are shown.
+    bool saveTo(const QString& path);
+    /// Reads a Hugging Face config.json (and a model.safetensors.index.json beside it, when present).
+    bool importConfig(const QString& path);
+    /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare. Returns false for unknown names.
+    bool selectTab(const QString& name);
+
+    /// Restores the last session (scenario, geometry, tab, recent files) from the settings.
+    void restoreSession();
+    /// Writes the session to the settings.
+    void saveSession() const;
+    /// Shows catalog files or entries that were left out (status bar, with details in the tooltip).
+    void showCatalogProblems(const QStringList& problems);
+
+    InputPanel* inputPanel() const { return m_inputs; }
+    BreakdownView* breakdownView() const { return m_breakdown; }
+    SeqLenView* seqLenView() const { return m_seqLen; }
+    FitView* fitView() const { return m_fit; }
+    CompareView* compareView() const { return m_compare; }
+    QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
+    QString currentFile() const { return m_currentFile; }
+    QStringList recentFiles() const { return m_recent; }
+    bool isModified() const { return isWindowModified(); }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    void refresh();
+    void buildMenus();
+    void refreshStatus();
+    void updateTitle();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    bool maybeSave();
+    void newScenario();
+    void openDialog();
+    bool save();
+    bool saveAsDialog();
+    void importDialog();
 
     ScenarioController& m_controller;
-    QSlider* m_seqLenSlider = nullptr;
-    QLabel* m_seqLenValue = nullptr;
-    BreakdownChartView* m_breakdown = nullptr;
+    InputPanel* m_inputs = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    BreakdownView* m_breakdown = nullptr;
+    SeqLenView* m_seqLen = nullptr;
+    FitView* m_fit = nullptr;
+    CompareView* m_compare = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_catalogStatus = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QString m_currentFile;
+    QStringList m_recent;
+    bool m_loading = false;
 };
 
 } // namespace gpusizer::ui

@@ -1,5 +1,6 @@
 #include "Startup.h"
 
+#include "DialogService.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
@@ -7,6 +8,10 @@
 #include "gpusizer/resources/Resources.h"
 
 #include <QtCore/QCommandLineParser>
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QFileInfo>
+#include <QtCore/QStandardPaths>
 #include <QtCore/QTimer>
 #include <QtGui/QIcon>
 #include <QtWidgets/QApplication>
@@ -41,14 +46,72 @@ StartupOptions parseStartupOptions(QApplication& app) {
     return {parser.value(screenshot), parser.value(scenario), parser.value(tab)};
 }
 
+namespace {
+
+/// The user's catalog files: <AppDataLocation>/catalogs/gpus*.json and models*.json (or $GPUSIZER_CATALOG_DIR).
+catalogs::LoadedCatalog loadCatalogsWithUserFiles() {
+    QString dirPath = qEnvironmentVariable("GPUSIZER_CATALOG_DIR");
+    if (dirPath.isEmpty()) {
+        dirPath = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/catalogs");
+    }
+    std::vector<catalogs::UserFile> gpuFiles;
+    std::vector<catalogs::UserFile> modelFiles;
+    const QDir dir(dirPath);
+    for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QFile file(info.absoluteFilePath());
+        if (!file.open(QIODevice::ReadOnly)) {
+            continue;
+        }
+        catalogs::UserFile user{info.absoluteFilePath().toStdString(), file.read(16 * 1024 * 1024 + 1).toStdString()};
+        if (info.fileName().startsWith(QLatin1String("gpus"))) {
+            gpuFiles.push_back(std::move(user));
+        } else if (info.fileName().startsWith(QLatin1String("models"))) {
+            modelFiles.push_back(std::move(user));
+        }
+    }
+    return catalogs::loadCatalogs(gpuFiles, modelFiles);
+}
+
+} // namespace
+
 int runGui(QApplication& app, const StartupOptions& options) {
-    auto loaded = catalogs::loadCatalogs();
+    auto loaded = loadCatalogsWithUserFiles();
+    QStringList problems;
+    for (const auto& e : loaded.fileErrors) {
+        problems << QString::fromStdString(e.where + ": " + e.message);
+    }
+    for (const auto& r : loaded.rejected) {
+        problems << QString::fromStdString(r.error.where + ": " + r.error.message);
+    }
+    for (const QString& p : problems) {
+        std::fprintf(stderr, "catalog: %s\n", qPrintable(p));
+    }
     ScenarioController controller(std::move(loaded.catalog));
     MainWindow window(controller);
+    const bool screenshot = !options.screenshotFile.isEmpty();
+    if (!screenshot) {
+        window.restoreSession(); // screenshots show the defaults (or --scenario), not the last session
+    }
+    window.showCatalogProblems(problems);
+    if (!options.scenarioFile.isEmpty()) {
+        if (screenshot) {
+            DialogService::setRecordErrors(true); // never block a headless run on a dialog
+        }
+        if (!window.openFile(options.scenarioFile)) {
+            if (screenshot) {
+                std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
+                return 2;
+            }
+        }
+    }
+    if (!options.tab.isEmpty() && !window.selectTab(options.tab)) {
+        std::fprintf(stderr, "unknown tab '%s' (breakdown, sequence, fit, compare)\n", qPrintable(options.tab));
+        return 2;
+    }
     window.show();
-    if (!options.screenshotFile.isEmpty()) {
+    if (screenshot) {
         // Grab after the first layout pass and paint, then quit with the save's status.
-        QTimer::singleShot(300, &window, [&] {
+        QTimer::singleShot(400, &window, [&] {
             const bool saved = window.grab().save(options.screenshotFile, "PNG");
             if (saved) {
                 std::fprintf(stdout, "screenshot written to %s\n", qPrintable(options.screenshotFile));

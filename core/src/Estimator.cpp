@@ -672,7 +672,8 @@ Estimate estimate(const Scenario& s) {
     assume(std::string("Peak moment: ") + toString(e.peakMoment) + ".");
     assume(std::string("Framework profile '") + toString(s.framework) + "': loss " +
            (prof.lossUpcastsLogits ? "upcasts logits to fp32" : "stays in the compute dtype") + ", adapters " +
-           (prof.adaptersInFp32 ? "fp32" : "in the model dtype") + ", optimizer step " + toString(prof.optimizerStep) + ".");
+           (prof.adaptersInFp32 ? "fp32" : "in the model dtype") + ", optimizer step " + toString(prof.optimizerStep) +
+           ".");
     assume("CUDA context " + std::to_string(context >> 20) + " MiB" +
            (s.cudaContextBytes ? " (given)" : " (default, lazy module loading)") + "; allocator reserve " +
            std::to_string(static_cast<int>(reserveFactor * 100)) + "% of the allocated peak.");

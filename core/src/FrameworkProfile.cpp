@@ -31,7 +31,8 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.fsdpFlatParamGradients = false;
         break;
     case Framework::Lightning:
-        // LitGPT: its own GPT module with a fused qkv projection, loss in the logits dtype, adapters in the model dtype.
+        // LitGPT: its own GPT module with a fused qkv projection, loss in the logits dtype, adapters in the model
+        // dtype.
         p.lossUpcastsLogits = false;
         p.kbitUpcastsNonQuantized = false;
         p.adaptersInFp32 = false;

@@ -4,13 +4,12 @@
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -129,7 +128,8 @@ std::string markdown(const Report& report) {
           "measure. **Other rows**: the measure is unclear (Qwen README: 'G', method not stated — compared with "
           "device usage) or the sequence length is only an upper bound (real batches were shorter, so the estimate "
           "should be high).\n\n";
-    md << "## Summary\n\n| rows | n | mean abs error | median abs error | worst | mean signed |\n|---|---|---|---|---|---|\n";
+    md << "## Summary\n\n| rows | n | mean abs error | median abs error | worst | mean signed "
+          "|\n|---|---|---|---|---|---|\n";
     statsLine(md, "**target set**", target);
     std::map<std::string, std::vector<const RowResult*>> byMethod;
     std::map<std::string, std::vector<const RowResult*>> byMeasure;

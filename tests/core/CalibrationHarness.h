@@ -16,7 +16,7 @@ struct RowResult {
     std::string measureKind; ///< as published: allocated, reserved, nvidia-smi, unclear
     std::string compare;     ///< which estimate figure: allocated, reserved, device
     std::string seqLenKind;
-    bool target = false;     ///< exact lengths and a known measure: the accuracy target set
+    bool target = false; ///< exact lengths and a known measure: the accuracy target set
     double measuredGiB = 0;
     double estimatedGiB = 0;
     double errorShare = 0; ///< (estimate - measured) / measured

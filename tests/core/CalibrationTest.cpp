@@ -1,9 +1,8 @@
 // The estimator against published measured peaks (tests/data/calibration, sources cited per row).
 #include "CalibrationHarness.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
 #include <set>
 

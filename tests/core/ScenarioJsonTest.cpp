@@ -1,6 +1,7 @@
+#include "gpusizer/core/ScenarioJson.h"
+
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/ScenarioJson.h"
 
 #include <gtest/gtest.h>
 

@@ -45,7 +45,7 @@ const QColor kCapacityColors[] = {QColor(0x33, 0x33, 0x33), QColor(0x9c, 0x27, 0
 BreakdownChartView::BreakdownChartView(QWidget* parent) : QChartView(parent) {
     auto* chart = new QChart();
     chart->setAnimationOptions(QChart::NoAnimation); // slider drags must repaint at once
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setAlignment(Qt::AlignRight);
     chart->setMargins(QMargins(4, 4, 4, 4));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
@@ -93,14 +93,24 @@ void BreakdownChartView::rebuildSeries(int barCount, int capacityCount) {
     m_lineAxisX->setVisible(false);
     c->addAxis(m_lineAxisX, Qt::AlignTop);
 
-    m_band = new QLineSeries();
-    m_band->setName(tr("Expected range"));
-    QPen bandPen(QColor(0x22, 0x22, 0x22));
-    bandPen.setWidthF(2.0);
-    m_band->setPen(bandPen);
-    c->addSeries(m_band);
-    m_band->attachAxis(m_lineAxisX);
-    m_band->attachAxis(m_valueAxis);
+    m_bands.clear();
+    for (int i = 0; i < barCount; ++i) {
+        auto* band = new QLineSeries();
+        band->setName(tr("Expected range"));
+        QPen bandPen(QColor(0x22, 0x22, 0x22));
+        bandPen.setWidthF(2.0);
+        band->setPen(bandPen);
+        c->addSeries(band);
+        band->attachAxis(m_lineAxisX);
+        band->attachAxis(m_valueAxis);
+        m_bands.push_back(band);
+    }
+    // One legend entry for all whiskers.
+    for (std::size_t i = 1; i < m_bands.size(); ++i) {
+        for (QLegendMarker* marker : c->legend()->markers(m_bands[i])) {
+            marker->setVisible(false);
+        }
+    }
 
     m_capacityLines.clear();
     for (int i = 0; i < capacityCount; ++i) {
@@ -124,7 +134,6 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
     }
     m_categories.clear();
     double maxValue = 0;
-    QList<QPointF> bandPoints;
     for (int i = 0; i < n; ++i) {
         const auto& bar = bars[static_cast<std::size_t>(i)];
         m_categories << bar.label;
@@ -134,12 +143,26 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
         maxValue = std::max({maxValue, gib(bar.components.total()), gib(bar.bandHighBytes)});
         // The band: a vertical whisker beside the bar, low to high.
         const double x = i + (n == 1 ? 0.3 : 0.36);
-        bandPoints << QPointF(x - 0.03, gib(bar.bandLowBytes)) << QPointF(x + 0.03, gib(bar.bandLowBytes))
-                   << QPointF(x, gib(bar.bandLowBytes)) << QPointF(x, gib(bar.bandHighBytes))
-                   << QPointF(x - 0.03, gib(bar.bandHighBytes)) << QPointF(x + 0.03, gib(bar.bandHighBytes));
+        const double lo = gib(bar.bandLowBytes);
+        const double hi = gib(bar.bandHighBytes);
+        m_bands[static_cast<std::size_t>(i)]->replace(QList<QPointF>{QPointF(x - 0.03, lo), QPointF(x + 0.03, lo),
+                                                                     QPointF(x, lo), QPointF(x, hi),
+                                                                     QPointF(x - 0.03, hi), QPointF(x + 0.03, hi)});
     }
     m_categoryAxis->setCategories(m_categories);
-    m_band->replace(bandPoints);
+    // Value labels only where a segment is tall enough to hold one (small ones would overlap their neighbours).
+    const double axisMax = niceCeiling(maxValue * 1.08);
+    for (core::Component comp : core::kAllComponents) {
+        QBarSet* set = m_sets[static_cast<std::size_t>(comp)];
+        // Labels are per set: show them only if every non-empty segment of the set is tall enough.
+        bool readable = false;
+        bool cramped = false;
+        for (int i = 0; i < set->count(); ++i) {
+            readable = readable || set->at(i) >= 0.045 * axisMax;
+            cramped = cramped || (set->at(i) > 0 && set->at(i) < 0.045 * axisMax);
+        }
+        set->setLabelColor(readable && !cramped ? QColor(Qt::black) : QColor(Qt::transparent));
+    }
     for (std::size_t i = 0; i < capacities.size(); ++i) {
         const double y = gib(capacities[i].bytes);
         maxValue = std::max(maxValue, y);

@@ -55,7 +55,7 @@ private:
     QBarCategoryAxis* m_categoryAxis = nullptr;
     QValueAxis* m_valueAxis = nullptr;
     QValueAxis* m_lineAxisX = nullptr;
-    QLineSeries* m_band = nullptr;
+    std::vector<QLineSeries*> m_bands; ///< one whisker per bar (a single series would join them)
     std::vector<QLineSeries*> m_capacityLines;
     QStringList m_categories;
 };

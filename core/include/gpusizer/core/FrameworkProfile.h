@@ -6,7 +6,6 @@
 
 namespace gpusizer::core {
 
-
 /// Framework behaviours that change memory for the same scenario (see MEMORY-NOTES / docs/memory-model.md).
 /// A profile is chosen from Scenario::framework; every field is visible in the estimate's assumptions.
 struct FrameworkProfile {
@@ -37,7 +36,6 @@ struct FrameworkProfile {
     /// "Selective" checkpointing recomputes element-wise ops too (torchtitan op-level AC), not only the s² terms.
     bool selectiveRecomputesElementwise = false;
 };
-
 
 /// The profile of a framework, before overrides.
 FrameworkProfile profileForFramework(Framework framework);

@@ -96,7 +96,7 @@ struct Scenario {
     Offload offload = Offload::None;
     std::string gpuId;                            ///< optional catalog GPU the user has in mind
     std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)
-    ProfileOverrides overrides; ///< single framework behaviours the user set explicitly
+    ProfileOverrides overrides;                   ///< single framework behaviours the user set explicitly
 };
 
 // Names as used in scenario JSON and on the command line; parse returns nullopt for unknown text.

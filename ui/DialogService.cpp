@@ -1,0 +1,62 @@
+#include "DialogService.h"
+
+#include <QtWidgets/QFileDialog>
+#include <QtWidgets/QMessageBox>
+#include <optional>
+
+namespace gpusizer::ui {
+
+namespace {
+std::optional<QString> g_nextFileName;
+std::optional<int> g_nextSaveAnswer;
+bool g_recordErrors = false;
+} // namespace
+
+QString DialogService::openFile(QWidget* parent, const QString& title, const QString& filter) {
+    if (g_nextFileName) {
+        return std::exchange(g_nextFileName, std::nullopt).value();
+    }
+    return QFileDialog::getOpenFileName(parent, title, QString(), filter);
+}
+
+QString DialogService::saveFile(QWidget* parent, const QString& title, const QString& suggested,
+                                const QString& filter) {
+    if (g_nextFileName) {
+        return std::exchange(g_nextFileName, std::nullopt).value();
+    }
+    return QFileDialog::getSaveFileName(parent, title, suggested, filter);
+}
+
+void DialogService::error(QWidget* parent, const QString& title, const QString& text) {
+    if (g_recordErrors) {
+        shownErrors().append(text);
+        return;
+    }
+    QMessageBox::warning(parent, title, text);
+}
+
+int DialogService::askSaveChanges(QWidget* parent, const QString& text) {
+    if (g_nextSaveAnswer) {
+        return std::exchange(g_nextSaveAnswer, std::nullopt).value();
+    }
+    const auto answer = QMessageBox::question(parent, QObject::tr("Unsaved changes"), text,
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    return answer == QMessageBox::Save ? 1 : (answer == QMessageBox::Discard ? 0 : -1);
+}
+
+void DialogService::setNextFileName(const QString& path) {
+    g_nextFileName = path;
+}
+void DialogService::setNextSaveAnswer(int answer) {
+    g_nextSaveAnswer = answer;
+}
+void DialogService::setRecordErrors(bool record) {
+    g_recordErrors = record;
+}
+
+QStringList& DialogService::shownErrors() {
+    static QStringList errors;
+    return errors;
+}
+
+} // namespace gpusizer::ui

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QtCore/QString>
+#include <QtCore/QStringList>
+
+QT_FORWARD_DECLARE_CLASS(QWidget)
+
+namespace gpusizer::ui {
+
+/// Every modal question the UI asks goes through here, so tests can pre-answer instead of blocking
+/// (KeePassXC's FileDialog::setNextFileName / MessageBox::setNextAnswer pattern).
+class DialogService final {
+public:
+    /// Path chosen in an open dialog; empty when cancelled.
+    static QString openFile(QWidget* parent, const QString& title, const QString& filter);
+    /// Path chosen in a save dialog; empty when cancelled.
+    static QString saveFile(QWidget* parent, const QString& title, const QString& suggested, const QString& filter);
+    /// A blocking error message (the text names the file, the field and the reason).
+    static void error(QWidget* parent, const QString& title, const QString& text);
+    /// Yes/No/Cancel for unsaved changes: 1 save, 0 discard, -1 cancel.
+    static int askSaveChanges(QWidget* parent, const QString& text);
+
+    // Test seams: the next call returns this instead of showing a dialog.
+    static void setNextFileName(const QString& path);
+    static void setNextSaveAnswer(int answer);
+    /// Messages that error() would have shown while running under test seams (most recent last).
+    static QStringList& shownErrors();
+    /// When true, error() records instead of showing a dialog.
+    static void setRecordErrors(bool record);
+};
+
+} // namespace gpusizer::ui

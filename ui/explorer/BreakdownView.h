@@ -1,0 +1,59 @@
+#pragma once
+
+#include "LiveView.h"
+#include "gpusizer/core/Estimate.h"
+
+#include <QtCore/QAbstractTableModel>
+
+QT_FORWARD_DECLARE_CLASS(QLabel)
+QT_FORWARD_DECLARE_CLASS(QTableView)
+
+namespace gpusizer::ui {
+
+class BreakdownChartView;
+struct CapacityLine;
+
+/// Components of one estimate: name, GiB per GPU, share of the device total, what it holds.
+class ComponentTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ComponentTableModel)
+
+public:
+    enum Column { Name, GiBPerGpu, Share, ColumnCount };
+    explicit ComponentTableModel(QObject* parent = nullptr);
+    void setEstimate(const core::Estimate& estimate);
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    core::Estimate m_estimate;
+};
+
+/// The capacity lines to draw for the scenario: the selected GPU, else a few common cards.
+std::vector<CapacityLine> capacityLinesFor(const ScenarioController& controller, std::size_t commonCards);
+
+/// The breakdown tab: stacked bar per GPU, the component table, allocated/reserved/device and the assumptions.
+class BreakdownView final : public LiveView {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BreakdownView)
+
+public:
+    explicit BreakdownView(ScenarioController& controller, QWidget* parent = nullptr);
+    BreakdownChartView* chart() const { return m_chart; }
+    ComponentTableModel* table() const { return m_model; }
+    QString summaryText() const;
+
+protected:
+    void refresh() override;
+
+private:
+    BreakdownChartView* m_chart = nullptr;
+    ComponentTableModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_notes = nullptr;
+};
+
+} // namespace gpusizer::ui
