@@ -1,1 +1,276 @@
+// Widget tests of the explorer window on the offscreen platform: inputs drive the estimate, views show core numbers.
+#include "DialogService.h"
+#include "MainWindow.h"
+#include "ScenarioController.h"
+#include "charts/BreakdownChartView.h"
+#include "charts/SeqLenChartView.h"
+#include "explorer/BreakdownView.h"
+#include "explorer/CompareView.h"
+#include "explorer/FitTableModel.h"
+#include "explorer/FitView.h"
+#include "explorer/InputPanel.h"
+#include "explorer/SeqLenView.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Compare.h"
+#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/core/Units.h"
+
+#include <QtCore/QFile>
+#include <QtCore/QFileInfo>
+#include <QtCore/QLocale>
+#include <QtCore/QSortFilterProxyModel>
+#include <QtCore/QTemporaryDir>
+#include <QtGui/QColor>
+#include <QtTest/QTest>
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QDoubleSpinBox>
+#include <QtWidgets/QSlider>
+#include <QtWidgets/QSpinBox>
+#include <QtWidgets/QTabWidget>
+#include <QtWidgets/QToolButton>
 #include <gtest/gtest.h>
+
+using namespace gpusizer;
+
+namespace {
+
+double gib(std::int64_t bytes) {
+    return core::toGiB(static_cast<double>(bytes));
+}
+
+struct Fixture {
+    ui::ScenarioController controller{catalogs::loadCatalogs().catalog};
+    ui::MainWindow window{controller};
+};
+
+} // namespace
+
+TEST(Explorer, DefaultScenarioIsLlama8bLoraAt2048TokensTimesFour) {
+    Fixture f;
+    const auto& s = f.controller.scenario();
+    EXPECT_EQ(s.modelId, "llama-3.1-8b");
+    EXPECT_EQ(s.method, core::Method::Lora);
+    EXPECT_EQ(s.seqLen, 2048);
+    EXPECT_EQ(s.microBatch, 4);
+    EXPECT_TRUE(f.window.inputPanel()->methodButton(core::Method::Lora)->isChecked());
+}
+
+TEST(Explorer, SequenceSliderDrivesTheBreakdownChartAndTable) {
+    Fixture f;
+    f.window.inputPanel()->seqLenSlider()->setValue(13); // 2^13 = 8192 tokens
+    EXPECT_EQ(f.controller.scenario().seqLen, 8192);
+    EXPECT_EQ(f.window.inputPanel()->seqLenSpin()->value(), 8192);
+    f.window.breakdownView()->refreshNow();
+    const auto expected = core::estimate(f.controller.scenario());
+    for (core::Component c : core::kAllComponents) {
+        // The chart shows GiB rounded to 0.1.
+        EXPECT_NEAR(f.window.breakdownView()->chart()->valueGiB(0, c), gib(expected.perGpu[c]), 0.051)
+            << core::componentKey(c);
+    }
+    const auto* table = f.window.breakdownView()->table();
+    const QString total =
+        table
+            ->data(table->index(static_cast<int>(core::kComponentCount), ui::ComponentTableModel::GiBPerGpu),
+                   Qt::DisplayRole)
+            .toString();
+    EXPECT_EQ(total, QStringLiteral("%1 GiB").arg(QLocale().toString(gib(expected.deviceBytes), 'f', 1)));
+    EXPECT_TRUE(f.window.statusText().contains(QStringLiteral("Per GPU")));
+    EXPECT_TRUE(f.window.statusText().contains(QStringLiteral("Total across")));
+}
+
+TEST(Explorer, TypedSequenceLengthAndBatchSliderUpdateTheScenario) {
+    Fixture f;
+    f.window.inputPanel()->seqLenSpin()->setValue(3000);
+    EXPECT_EQ(f.controller.scenario().seqLen, 3000);
+    f.window.inputPanel()->microBatchSlider()->setValue(16);
+    EXPECT_EQ(f.controller.scenario().microBatch, 16);
+    // Activations and logits grow linearly with tokens: 16 x 3000 vs 4 x 2048 tokens.
+    EXPECT_GT(f.controller.estimate().perGpu[core::Component::LogitsLoss],
+              core::estimate(core::defaultScenario(f.controller.catalog())).perGpu[core::Component::LogitsLoss] * 5);
+}
+
+TEST(Explorer, MethodButtonsAndModelSizeSliderMoveTheEstimate) {
+    Fixture f;
+    QTest::mouseClick(f.window.inputPanel()->methodButton(core::Method::Full), Qt::LeftButton);
+    EXPECT_EQ(f.controller.scenario().method, core::Method::Full);
+    EXPECT_EQ(f.controller.estimate().trainableParams, f.controller.estimate().params.total);
+    // The size slider switches to a size-derived model: ~70 B parameters.
+    f.window.inputPanel()->sizeSlider()->setValue(ui::InputPanel::sizeToSlider(70.0));
+    EXPECT_TRUE(f.controller.scenario().model.sizeDerived);
+    EXPECT_NEAR(static_cast<double>(f.controller.estimate().params.total) / 1e9, 70.0, 3.5);
+    // Picking a catalog model moves the slider to its size.
+    auto* picker = f.window.inputPanel()->modelPicker();
+    const int index = picker->findData(QStringLiteral("llama-3.2-1b"));
+    ASSERT_GE(index, 0);
+    picker->setCurrentIndex(index);
+    emit picker->activated(index);
+    EXPECT_EQ(f.controller.scenario().modelId, "llama-3.2-1b");
+    EXPECT_EQ(f.window.inputPanel()->sizeSlider()->value(), ui::InputPanel::sizeToSlider(1.236));
+}
+
+TEST(Explorer, FitTableColoursFollowHandMadeCases) {
+    core::GpuSpec card;
+    card.id = "card";
+    card.name = "Card";
+    card.memoryGiBStated = 80;
+    card.memoryGiBUsable = 80;
+    ui::FitTableModel model;
+    std::vector<core::FitRow> rows(4);
+    for (auto& r : rows) {
+        r.gpu = &card;
+    }
+    // 70 of 80 GiB: 12.5% free -> fits (green); 76 of 80: 5% free -> tight (amber)
+    rows[0].oneCard = core::fitVerdict(core::gibToBytes(70), card.usableBytes());
+    rows[1].oneCard = core::fitVerdict(core::gibToBytes(76), card.usableBytes());
+    // 90 of 80: no; with 2 cards under ZeRO-3 it fits -> amber; never -> red
+    rows[2].oneCard = core::fitVerdict(core::gibToBytes(90), card.usableBytes());
+    rows[2].minCardsZero3 = 2;
+    rows[3].oneCard = core::fitVerdict(core::gibToBytes(90), card.usableBytes());
+    model.setRows(rows);
+    auto colour = [&](int row) { return model.data(model.index(row, 0), Qt::BackgroundRole).value<QColor>(); };
+    EXPECT_EQ(rows[0].oneCard, core::FitVerdict::Fits);
+    EXPECT_EQ(rows[1].oneCard, core::FitVerdict::Tight);
+    EXPECT_EQ(rows[2].oneCard, core::FitVerdict::DoesNotFit);
+    EXPECT_EQ(colour(0), QColor(0xc8, 0xe6, 0xc9));
+    EXPECT_EQ(colour(1), QColor(0xff, 0xe0, 0x82));
+    EXPECT_EQ(colour(2), QColor(0xff, 0xe0, 0x82));
+    EXPECT_EQ(colour(3), QColor(0xff, 0xcd, 0xd2));
+}
+
+TEST(Explorer, FitViewListsTheCatalogSortedAndFiltered) {
+    Fixture f;
+    auto* fit = f.window.fitView();
+    fit->refreshNow();
+    EXPECT_EQ(fit->model()->rowCount(), static_cast<int>(f.controller.catalog().gpus.size()));
+    // Full fine-tuning of an 8B model in bf16 + fp32 master + AdamW: 16 B x 8,030,261,248 = 119.7 GiB of model states
+    // alone, so no 24 GB card can be green.
+    f.controller.setMethod(core::Method::Full);
+    f.controller.update([](core::Scenario& s) { s.precision = core::Precision::Bf16Fp32Master; });
+    fit->refreshNow();
+    for (int r = 0; r < fit->model()->rowCount(); ++r) {
+        const auto& row = fit->model()->row(r);
+        if (row.gpu->memoryGiBStated <= 24) {
+            EXPECT_EQ(row.oneCard, core::FitVerdict::DoesNotFit) << row.gpu->id;
+        }
+    }
+    fit->minMemoryFilter()->setValue(100);
+    for (int r = 0; r < fit->proxy()->rowCount(); ++r) {
+        EXPECT_GE(fit->proxy()
+                      ->data(fit->proxy()->index(r, ui::FitTableModel::Memory), ui::FitTableModel::SortRole)
+                      .toDouble(),
+                  100.0);
+    }
+    fit->vendorFilter()->setCurrentIndex(fit->vendorFilter()->findData(QStringLiteral("AMD")));
+    EXPECT_GE(fit->proxy()->rowCount(), 1);
+    for (int r = 0; r < fit->proxy()->rowCount(); ++r) {
+        EXPECT_EQ(fit->proxy()->data(fit->proxy()->index(r, 0), ui::FitTableModel::VendorRole).toString(),
+                  QStringLiteral("AMD"));
+    }
+}
+
+TEST(Explorer, CompareViewShowsFullLoraAndQloraFromTheCore) {
+    Fixture f;
+    auto* compare = f.window.compareView();
+    compare->refreshNow();
+    const auto expected = core::compareMethods(f.controller.scenario(), f.controller.catalog().gpus);
+    ASSERT_EQ(compare->model()->columnCount(), 3);
+    for (int c = 0; c < 3; ++c) {
+        const auto& v = compare->model()->variants()[static_cast<std::size_t>(c)];
+        EXPECT_EQ(v.label, expected[static_cast<std::size_t>(c)].label);
+        EXPECT_EQ(v.estimate.deviceBytes, expected[static_cast<std::size_t>(c)].estimate.deviceBytes);
+        EXPECT_NEAR(compare->chart()->valueGiB(c, core::Component::Weights),
+                    gib(expected[static_cast<std::size_t>(c)].estimate.perGpu[core::Component::Weights]), 0.051);
+    }
+    // QLoRA stores the base in 4 bits: fewer weight bytes than LoRA; full trains everything.
+    EXPECT_LT(compare->model()->variants()[2].estimate.perGpu[core::Component::Weights],
+              compare->model()->variants()[1].estimate.perGpu[core::Component::Weights]);
+    EXPECT_EQ(compare->model()->variants()[0].estimate.trainableParams,
+              compare->model()->variants()[0].estimate.params.total);
+    compare->setAxis(ui::CompareView::Axis::Optimizers);
+    EXPECT_EQ(compare->model()->columnCount(), 4);
+}
+
+TEST(Explorer, SequenceChartPlotsTheSweepAndTheCurrentPoint) {
+    Fixture f;
+    auto* view = f.window.seqLenView();
+    view->refreshNow();
+    const auto points = view->chart()->usagePoints();
+    ASSERT_EQ(points.size(), 11); // 128 ... 131072
+    EXPECT_DOUBLE_EQ(points.front().x(), 128.0);
+    EXPECT_DOUBLE_EQ(points.back().x(), 131072.0);
+    core::Scenario at4k = f.controller.scenario();
+    at4k.seqLen = 4096;
+    EXPECT_NEAR(points[5].y(), gib(core::estimate(at4k).deviceBytes), 1e-9);
+    EXPECT_DOUBLE_EQ(view->chart()->markerPoint().x(), 2048.0);
+    EXPECT_TRUE(view->captionText().contains(QStringLiteral("tokens")));
+}
+
+TEST(Explorer, SaveAndOpenRoundTripTheScenario) {
+    Fixture f;
+    QTemporaryDir dir;
+    f.controller.update([](core::Scenario& s) {
+        s.seqLen = 4096;
+        s.method = core::Method::Qlora;
+        s.gpus = 2;
+        s.sharding = core::Sharding::Zero3;
+    });
+    const QString path = dir.filePath(QStringLiteral("mine.json"));
+    ASSERT_TRUE(f.window.saveTo(path));
+    EXPECT_FALSE(f.window.isModified());
+    const std::int64_t saved = f.controller.estimate().deviceBytes;
+
+    Fixture g;
+    ASSERT_TRUE(g.window.openFile(path));
+    EXPECT_EQ(g.controller.scenario().seqLen, 4096);
+    EXPECT_EQ(g.controller.scenario().method, core::Method::Qlora);
+    EXPECT_EQ(g.controller.scenario().sharding, core::Sharding::Zero3);
+    EXPECT_EQ(g.controller.estimate().deviceBytes, saved);
+    EXPECT_EQ(g.window.recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+    EXPECT_TRUE(g.window.inputPanel()->methodButton(core::Method::Qlora)->isChecked());
+}
+
+TEST(Explorer, ABadFileIsReportedAndTheCurrentWorkStays) {
+    Fixture f;
+    f.controller.update([](core::Scenario& s) { s.seqLen = 777; });
+    ui::DialogService::setRecordErrors(true);
+    ui::DialogService::shownErrors().clear();
+    const QString bad = QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/bad-enum.json");
+    EXPECT_FALSE(f.window.openFile(bad));
+    ASSERT_EQ(ui::DialogService::shownErrors().size(), 1);
+    EXPECT_TRUE(ui::DialogService::shownErrors().front().contains(QStringLiteral("optimizer")));
+    EXPECT_TRUE(ui::DialogService::shownErrors().front().contains(QStringLiteral("adamx")));
+    EXPECT_EQ(f.controller.scenario().seqLen, 777);
+    EXPECT_TRUE(f.window.isModified());
+    // A save into a folder that does not exist fails in words and leaves nothing behind.
+    ui::DialogService::shownErrors().clear();
+    EXPECT_FALSE(f.window.saveTo(QStringLiteral("/nonexistent-dir/x.json")));
+    EXPECT_EQ(ui::DialogService::shownErrors().size(), 1);
+    ui::DialogService::setRecordErrors(false);
+}
+
+TEST(Explorer, ImportingAConfigJsonSwitchesToThatArchitecture) {
+    Fixture f;
+    ASSERT_TRUE(f.window.importConfig(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/hf-configs/mistral-7b-v0.1.json")));
+    EXPECT_TRUE(f.controller.scenario().modelId.empty());
+    EXPECT_EQ(f.controller.estimate().params.total, 7'241'732'096);
+}
+
+TEST(Explorer, TabsAreSelectableByName) {
+    Fixture f;
+    EXPECT_TRUE(f.window.selectTab(QStringLiteral("fit")));
+    EXPECT_EQ(f.window.tabs()->currentWidget(), f.window.fitView());
+    EXPECT_TRUE(f.window.selectTab(QStringLiteral("explorer")));
+    EXPECT_EQ(f.window.tabs()->currentWidget(), f.window.breakdownView());
+    EXPECT_FALSE(f.window.selectTab(QStringLiteral("nonsense")));
+}
+
+TEST(Explorer, InvalidCombinationsAreRefusedWithAMessage) {
+    Fixture f;
+    QString message;
+    QObject::connect(&f.controller, &ui::ScenarioController::changeRejected,
+                     [&](const QString& text) { message = text; });
+    f.window.inputPanel()->gpuCountSpin()->setValue(3);
+    f.controller.update([](core::Scenario& s) { s.tensorParallel = 2; }); // 3 GPUs cannot hold TP=2
+    EXPECT_TRUE(message.contains(QStringLiteral("tensor_parallel")));
+    EXPECT_EQ(f.controller.scenario().tensorParallel, 1);
+}
