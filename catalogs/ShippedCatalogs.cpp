@@ -5,6 +5,7 @@ namespace gpusizer::catalogs {
 namespace data {
 extern const std::string_view gpus_json;
 extern const std::string_view models_json;
+extern const std::string_view calibration_json;
 } // namespace data
 
 std::string_view shippedGpuJson() {
@@ -12,6 +13,9 @@ std::string_view shippedGpuJson() {
 }
 std::string_view shippedModelJson() {
     return data::models_json;
+}
+std::string_view shippedCalibrationJson() {
+    return data::calibration_json;
 }
 
 namespace {

@@ -3,7 +3,7 @@
 
 Each row's configuration is read as its source states it (see the row's notes); where the source is silent the
 choice made here is written in the row's "interpretation". Rows the estimator cannot represent are kept with an
-"excluded" reason. Output: tests/data/calibration/scenarios.json (committed; rerun this after editing the rules).
+"excluded" reason. Output: catalogs/calibration.json (committed; rerun this after editing the rules).
 Nothing here is fitted to the measured values: the measured figure is copied, never used to choose a setting.
 """
 import json
@@ -238,7 +238,7 @@ doc = {"format": "gpusizer-calibration", "version": 1,
        "generated_by": "scripts/make-calibration-scenarios.py from tests/data/calibration/measured.json "
                        "(a copy of the project's shared calibration file; every row names its source)",
        "rows": out}
-(ROOT / "tests/data/calibration/scenarios.json").write_text(json.dumps(doc, indent=1) + "\n")
+(ROOT / "catalogs/calibration.json").write_text(json.dumps(doc, indent=1) + "\n")
 used = [r for r in out if "scenario" in r]
 print(f"{len(out)} rows: {len(used)} usable, {sum(r['target'] for r in used)} in the target set, "
       f"{len(out) - len(used)} excluded")

@@ -12,18 +12,23 @@
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Version.h"
+#include "report/PdfExporter.h"
+#include "report/ReportBuilder.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
+#include <QtCore/QLocale>
 #include <QtCore/QSettings>
 #include <QtGui/QAction>
 #include <QtGui/QCloseEvent>
 #include <QtGui/QKeySequence>
+#include <QtGui/QTextDocument>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QMenuBar>
 #include <QtWidgets/QMessageBox>
+#include <QtWidgets/QProgressDialog>
 #include <QtWidgets/QScrollArea>
 #include <QtWidgets/QSplitter>
 #include <QtWidgets/QStatusBar>
@@ -109,6 +114,8 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     QAction* import = file->addAction(tr("&Import config.json…"), this, &MainWindow::importDialog);
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    QAction* exportPdf = file->addAction(tr("&Export PDF report…"), this, &MainWindow::exportDialog);
+    exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -379,6 +386,40 @@ bool MainWindow::saveAsDialog() {
                                   : m_currentFile;
     const QString path = DialogService::saveFile(this, tr("Save scenario"), suggested, kScenarioFilter);
     return !path.isEmpty() && saveTo(path);
+}
+
+bool MainWindow::exportReport(const QString& path, const QString& pageSizeName) {
+    QProgressDialog progress(tr("Writing the sizing report…"), QString(), 0, 100, this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(400); // shown only if it takes more than a moment
+    ReportBuilder builder(m_controller.catalog());
+    builder.setProgressCallback([&progress](int percent) { progress.setValue(percent * 9 / 10); });
+    const core::Scenario& s = m_controller.scenario();
+    const QString title = s.name.empty() ? QFileInfo(path).completeBaseName() : QString::fromStdString(s.name);
+    auto document = builder.build({s, title, QDateTime::currentDateTime()});
+    const QString error =
+        exportPdf(*document, path, pageSizeFromName(pageSizeName), tr("Sizing report — %1").arg(title));
+    progress.setValue(100);
+    if (!error.isEmpty()) {
+        DialogService::error(this, tr("Cannot export the report"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Report written to %1 (%n page(s))", nullptr, document->pageCount()).arg(path), 6000);
+    return true;
+}
+
+void MainWindow::exportDialog() {
+    const QString base = m_currentFile.isEmpty() ? QString::fromStdString(m_controller.scenario().name)
+                                                 : QFileInfo(m_currentFile).completeBaseName();
+    const QString path = DialogService::saveFile(this, tr("Export sizing report"),
+                                                 (base.isEmpty() ? tr("sizing-report") : base) + QStringLiteral(".pdf"),
+                                                 tr("PDF (*.pdf)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    // US and Canadian users get Letter, everyone else A4.
+    const bool letter = QLocale().measurementSystem() == QLocale::ImperialUSSystem;
+    exportReport(path, letter ? QStringLiteral("Letter") : QStringLiteral("A4"));
 }
 
 void MainWindow::importDialog() {

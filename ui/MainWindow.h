@@ -32,6 +32,8 @@ public:
     bool saveTo(const QString& path);
     /// Reads a Hugging Face config.json (and a model.safetensors.index.json beside it, when present).
     bool importConfig(const QString& path);
+    /// Writes the sizing report as PDF (atomic); failures are shown. Returns success.
+    bool exportReport(const QString& path, const QString& pageSizeName);
     /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare. Returns false for unknown names.
     bool selectTab(const QString& name);
 
@@ -68,6 +70,7 @@ private:
     bool save();
     bool saveAsDialog();
     void importDialog();
+    void exportDialog();
 
     ScenarioController& m_controller;
     InputPanel* m_inputs = nullptr;

@@ -1,5 +1,9 @@
 #include "Commands.h"
 
+#if GPUSIZER_CLI_HAS_REPORT
+#include "ReportCommand.h"
+#endif
+
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/EstimateJson.h"
 #include "gpusizer/core/HfConfig.h"
@@ -32,6 +36,8 @@ Commands:
   models [--json]                       the model catalog
   import-hf CONFIG.json [--index model.safetensors.index.json] [--json]
                                         read a Hugging Face config.json
+  report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]
+                                        the sizing report as PDF
   help                                  this text
   --version                             print the version
 
@@ -45,6 +51,8 @@ struct Args {
     std::vector<std::string> positional;
     bool json = false;
     std::optional<std::string> index;
+    std::optional<std::string> output;
+    std::string pageSize = "A4";
     std::string unknownOption;
 };
 
@@ -56,6 +64,10 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.json = true;
         } else if (a == "--index" && i + 1 < args.size()) {
             out.index = args[++i];
+        } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
+            out.output = args[++i];
+        } else if (a == "--page-size" && i + 1 < args.size()) {
+            out.pageSize = args[++i];
         } else if (a.rfind("--", 0) == 0) {
             out.unknownOption = a;
         } else {
@@ -352,6 +364,18 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "import-hf") {
         return importHfCommand(a, out, err);
+    }
+    if (command == "report") {
+        if (a.positional.size() != 1 || !a.output) {
+            err << "gpusizer-cli: report needs a scenario file and -o FILE.pdf\n" << kUsageText;
+            return kUsage;
+        }
+#if GPUSIZER_CLI_HAS_REPORT
+        return reportCommand(a.positional[0], *a.output, a.pageSize, out, err);
+#else
+        err << "gpusizer-cli: this build has no Qt user interface, so it cannot draw the PDF report\n";
+        return kUsage;
+#endif
     }
     err << "gpusizer-cli: unknown command '" << command << "'\n" << kUsageText;
     return kUsage;

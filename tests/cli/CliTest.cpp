@@ -157,3 +157,21 @@ TEST(Cli, ImportHfReportsCountsAndTheIndexSize) {
     const auto bad = runCli("import-hf " + data("scenarios/truncated.json"));
     EXPECT_EQ(bad.status, 2);
 }
+
+TEST(Cli, ReportWritesAPdfHeadlessly) {
+    const auto out =
+        std::filesystem::temp_directory_path() / ("gpusizer_cli_report_" + std::to_string(::getpid()) + ".pdf");
+    const auto r =
+        runCli("report " + data("scenarios/llama31-8b-lora.json") + " -o " + out.string() + " --page-size Letter",
+               "QT_QPA_PLATFORM=offscreen");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("report written to"), std::string::npos);
+    ASSERT_TRUE(std::filesystem::exists(out));
+    std::ifstream pdf(out, std::ios::binary);
+    std::string head(5, '\0');
+    pdf.read(head.data(), 5);
+    EXPECT_EQ(head, "%PDF-");
+    std::filesystem::remove(out);
+    EXPECT_EQ(runCli("report " + data("scenarios/llama31-8b-lora.json") + " -o x.pdf --page-size A3").status, 1);
+    EXPECT_EQ(runCli("report " + data("scenarios/bad-enum.json") + " -o x.pdf", "QT_QPA_PLATFORM=offscreen").status, 2);
+}

@@ -1,16 +1,15 @@
 // Writes docs/accuracy.md: build/tests/core/gpusizer_accuracy_report > docs/accuracy.md
 #include "CalibrationHarness.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
 
 #include <iostream>
 
-int main(int argc, char** argv) {
-    const std::string dataDir = argc > 1 ? argv[1] : GPUSIZER_TEST_DATA_DIR;
-    try {
-        std::cout << gpusizer::calibration::markdown(
-            gpusizer::calibration::run(gpusizer::calibration::readCalibrationFile(dataDir)));
-    } catch (const std::exception& ex) {
-        std::cerr << "gpusizer_accuracy_report: " << ex.what() << "\n";
+int main() {
+    auto report = gpusizer::core::runCalibration(gpusizer::catalogs::shippedCalibrationJson());
+    if (!report) {
+        std::cerr << "gpusizer_accuracy_report: " << report.error().where << ": " << report.error().message << "\n";
         return 2;
     }
+    std::cout << gpusizer::calibration::markdown(*report);
     return 0;
 }

@@ -1,5 +1,6 @@
-// The estimator against published measured peaks (tests/data/calibration, sources cited per row).
-#include "CalibrationHarness.h"
+// The estimator against published measured peaks (catalogs/calibration.json, sources cited per row).
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Accuracy.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -10,19 +11,16 @@ using namespace gpusizer;
 
 namespace {
 
-const calibration::Report& report() {
-    static const calibration::Report r = calibration::run(calibration::readCalibrationFile(GPUSIZER_TEST_DATA_DIR));
-    return r;
-}
-
-std::vector<const calibration::RowResult*> targetRows() {
-    std::vector<const calibration::RowResult*> rows;
-    for (const auto& r : report().rows) {
-        if (r.target) {
-            rows.push_back(&r);
+const core::CalibrationReport& report() {
+    static const core::CalibrationReport r = [] {
+        auto result = core::runCalibration(catalogs::shippedCalibrationJson());
+        if (!result) {
+            ADD_FAILURE() << result.error().where << ": " << result.error().message;
+            return core::CalibrationReport{};
         }
-    }
-    return rows;
+        return *result;
+    }();
+    return r;
 }
 
 } // namespace
@@ -37,7 +35,7 @@ TEST(Calibration, EveryUsableRowEstimates) {
 
 TEST(Calibration, TargetSetCoversEveryMethod) {
     std::set<std::string> methods;
-    for (const auto* r : targetRows()) {
+    for (const auto* r : report().targetRows()) {
         methods.insert(r->method);
     }
     EXPECT_TRUE(methods.count("full"));
@@ -47,7 +45,7 @@ TEST(Calibration, TargetSetCoversEveryMethod) {
 
 // The target (issue 3): mean absolute error <= 10% on the target set, no row beyond 25%.
 TEST(Calibration, TargetSetMeanErrorIsWithinTenPercent) {
-    EXPECT_LE(calibration::statsOf(targetRows()).meanAbs, 0.10);
+    EXPECT_LE(core::errorStats(report().targetRows()).meanAbs, 0.10);
 }
 
 // Rows that miss the 25% bound today, each explained in docs/accuracy.md. They are held to 40% so that they cannot
@@ -58,7 +56,7 @@ const std::map<std::string, std::string> kKnownOutliers{
 };
 
 TEST(Calibration, EveryTargetRowIsWithinTwentyFivePercentOrAKnownOutlier) {
-    for (const auto* r : targetRows()) {
+    for (const auto* r : report().targetRows()) {
         const bool outlier = kKnownOutliers.count(r->id) > 0;
         EXPECT_LE(std::abs(r->errorShare), outlier ? 0.40 : 0.25)
             << r->id << ": estimated " << r->estimatedGiB << " GiB, measured " << r->measuredGiB << " GiB";

@@ -11,7 +11,6 @@
 #include <QtCharts/QStackedBarSeries>
 #include <QtCharts/QValueAxis>
 #include <QtGui/QPainter>
-#include <QtWidgets/QGraphicsScene>
 #include <algorithm>
 #include <cmath>
 
@@ -180,16 +179,6 @@ double BreakdownChartView::valueGiB(int bar, core::Component component) const {
 
 double BreakdownChartView::axisMaxGiB() const {
     return m_valueAxis != nullptr ? m_valueAxis->max() : 0.0;
-}
-
-void BreakdownChartView::renderTo(QPainter* painter, const QRectF& target) const {
-    // A never-shown view renders a collapsed chart: size the chart itself and render its scene.
-    QChart* c = chart();
-    const QSizeF old = c->size();
-    c->resize(target.size());
-    QGraphicsScene* s = c->scene();
-    s->render(painter, target, QRectF(c->pos(), target.size()));
-    c->resize(old);
 }
 
 } // namespace gpusizer::ui

@@ -44,8 +44,6 @@ public:
     double valueGiB(int bar, core::Component component) const;
     double axisMaxGiB() const;
     int barCount() const { return static_cast<int>(m_categories.size()); }
-    /// Renders the chart (as vectors when painting to a PDF) at the given size.
-    void renderTo(QPainter* painter, const QRectF& target) const;
 
 private:
     void rebuildSeries(int barCount, int capacityCount);

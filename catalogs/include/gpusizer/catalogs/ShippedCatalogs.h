@@ -12,6 +12,9 @@ std::string_view shippedGpuJson();
 /// The bytes of catalogs/models.json as shipped inside the binary.
 std::string_view shippedModelJson();
 
+/// The bytes of catalogs/calibration.json: published measured runs as scenarios (see docs/accuracy.md).
+std::string_view shippedCalibrationJson();
+
 /// What loading a catalog set produced: the merged catalog and every entry or file left out.
 struct LoadedCatalog {
     core::Catalog catalog;

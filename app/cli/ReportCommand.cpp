@@ -1,0 +1,60 @@
+#include "ReportCommand.h"
+
+#include "Commands.h"
+#include "ScenarioFile.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "report/PdfExporter.h"
+#include "report/ReportBuilder.h"
+
+#include <QtCore/QElapsedTimer>
+#include <QtCore/QFileInfo>
+#include <QtGui/QTextDocument>
+#include <QtWidgets/QApplication>
+#include <ostream>
+
+namespace gpusizer::cli {
+
+int reportCommand(const std::string& scenarioPath, const std::string& outputPath, const std::string& pageSize,
+                  std::ostream& out, std::ostream& err) {
+    const auto size = ui::pageSizeFromName(QString::fromStdString(pageSize));
+    if (size == QPageSize::Custom) {
+        err << "gpusizer-cli: --page-size must be A4 or Letter\n";
+        return kUsage;
+    }
+    // Charts need a widgets application; headless runs use the offscreen platform.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    static int argc = 1;
+    static char name[] = "gpusizer-cli";
+    static char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+
+    const auto catalog = catalogs::loadCatalogs().catalog;
+    const auto loaded = ui::loadScenarioFile(QString::fromStdString(scenarioPath), catalog);
+    if (!loaded.scenario) {
+        err << "gpusizer-cli: " << loaded.error.toStdString() << "\n";
+        return kBadInput;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    ui::ReportBuilder builder(catalog);
+    if (qEnvironmentVariableIsSet("GPUSIZER_REPORT_TIMING")) {
+        builder.setProgressCallback([&](int percent) { err << percent << "% at " << timer.elapsed() << " ms\n"; });
+    }
+    const QString title = QString::fromStdString(loaded.scenario->name);
+    auto document = builder.build({*loaded.scenario, title, QDateTime::currentDateTime()});
+    const qint64 builtMs = timer.elapsed();
+    const QString error = ui::exportPdf(*document, QString::fromStdString(outputPath), size,
+                                        QStringLiteral("Sizing report — %1").arg(title));
+    if (!error.isEmpty()) {
+        err << "gpusizer-cli: " << error.toStdString() << "\n";
+        return kOutputFailed;
+    }
+    out << "report written to " << outputPath << " (" << document->pageCount() << " pages, built in " << builtMs
+        << " ms, written in " << timer.elapsed() - builtMs << " ms)\n";
+    return kOk;
+}
+
+} // namespace gpusizer::cli

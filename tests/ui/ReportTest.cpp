@@ -1,0 +1,117 @@
+// The PDF report, generated offscreen and read back with pdftotext (poppler-utils).
+#include "DialogService.h"
+#include "Format.h"
+#include "MainWindow.h"
+#include "ScenarioController.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Compare.h"
+#include "report/PdfExporter.h"
+#include "report/ReportBuilder.h"
+
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QProcess>
+#include <QtCore/QTemporaryDir>
+#include <QtGui/QTextDocument>
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+
+namespace {
+
+QString pdfText(const QString& path) {
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    process.waitForFinished(30000);
+    // Fonts set "fi" as a ligature glyph; compare text in its compatibility form.
+    return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+}
+
+int pdfPages(const QString& path) {
+    QProcess process;
+    process.start(QStringLiteral("pdfinfo"), {path});
+    process.waitForFinished(30000);
+    const QString info = QString::fromUtf8(process.readAllStandardOutput());
+    for (const QString& line : info.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String("Pages:"))) {
+            return line.mid(6).trimmed().toInt();
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+TEST(Report, PdfHoldsEverySectionComponentAndTheCoreNumbers) {
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    controller.update([](core::Scenario& s) { s.gpuId = "rtx-4090"; });
+    ui::MainWindow window(controller);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    ASSERT_TRUE(window.exportReport(path, QStringLiteral("A4")));
+    const QString text = pdfText(path);
+    ASSERT_FALSE(text.isEmpty()) << "pdftotext found no text (fonts missing?)";
+    for (const char* section :
+         {"GPU sizing report", "1. Inputs", "2. Memory per GPU", "3. Memory per GPU against sequence length",
+          "4. Which GPUs fit", "5. Full fine-tuning, LoRA and QLoRA side by side",
+          "6. Assumptions, formulas and measured accuracy", "Page 1 of"}) {
+        EXPECT_TRUE(text.contains(QString::fromUtf8(section))) << section;
+    }
+    for (core::Component c : core::kAllComponents) {
+        EXPECT_TRUE(text.contains(ui::componentName(c))) << core::componentKey(c);
+    }
+    EXPECT_TRUE(text.contains(QStringLiteral("Llama-3.1-8B")));
+    const auto& e = controller.estimate();
+    // The numbers are the core's: device, allocated and reserved per GPU, and the per-component table.
+    EXPECT_TRUE(text.contains(ui::formatGiB(e.deviceBytes)));
+    EXPECT_TRUE(text.contains(QStringLiteral("Allocated peak %1").arg(ui::formatGiB(e.allocatedPeakBytes))));
+    EXPECT_TRUE(text.contains(QStringLiteral("Reserved peak %1").arg(ui::formatGiB(e.reservedPeakBytes))));
+    EXPECT_TRUE(text.contains(ui::formatGiB(e.perGpu[core::Component::LogitsLoss])));
+    // The GPU in mind (24 GB RTX 4090) is named in the summary, and the axis labels are real text (vector charts).
+    EXPECT_TRUE(text.contains(QStringLiteral("GeForce RTX 4090")));
+    EXPECT_TRUE(text.contains(QStringLiteral("GiB per GPU")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Sequence length (tokens")));
+    // Methods side by side: the QLoRA total from the core's comparison.
+    const auto variants = core::compareMethods(controller.scenario(), controller.catalog().gpus);
+    EXPECT_TRUE(text.contains(ui::formatGiB(variants[2].estimate.deviceBytes)));
+    EXPECT_TRUE(text.contains(QStringLiteral("Measured accuracy")));
+    const int pages = pdfPages(path);
+    EXPECT_GE(pages, 3);
+    EXPECT_LE(pages, 8);
+}
+
+TEST(Report, LetterPagesAreLetterSized) {
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    ui::ReportBuilder builder(controller.catalog());
+    auto doc = builder.build({controller.scenario(), QStringLiteral("letter"), QDateTime::currentDateTime()});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("letter.pdf"));
+    ASSERT_TRUE(ui::exportPdf(*doc, path, QPageSize::Letter, QStringLiteral("letter")).isEmpty());
+    QProcess process;
+    process.start(QStringLiteral("pdfinfo"), {path});
+    process.waitForFinished(30000);
+    // US Letter is 612 x 792 points.
+    EXPECT_TRUE(QString::fromUtf8(process.readAllStandardOutput()).contains(QStringLiteral("612 x 792")));
+}
+
+TEST(Report, AnUnwritablePathFailsInWordsAndLeavesNoFile) {
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    ui::ReportBuilder builder(controller.catalog());
+    auto doc = builder.build({controller.scenario(), QStringLiteral("x"), QDateTime::currentDateTime()});
+    QTemporaryDir dir;
+    const QString readOnly = dir.filePath(QStringLiteral("ro"));
+    ASSERT_TRUE(QDir().mkpath(readOnly));
+    QFile::setPermissions(readOnly, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    const QString target = readOnly + QStringLiteral("/report.pdf");
+    const QString error = ui::exportPdf(*doc, target, QPageSize::A4, QStringLiteral("x"));
+    const bool runningAsRoot = QFile::exists(target); // root ignores permissions
+    if (!runningAsRoot) {
+        EXPECT_FALSE(error.isEmpty());
+        EXPECT_TRUE(error.contains(target));
+    }
+    const QString missing = QStringLiteral("/nonexistent-folder/report.pdf");
+    const QString missingError = ui::exportPdf(*doc, missing, QPageSize::A4, QStringLiteral("x"));
+    EXPECT_TRUE(missingError.contains(missing));
+    EXPECT_FALSE(QFile::exists(missing));
+    EXPECT_TRUE(QDir(QStringLiteral("/nonexistent-folder")).entryList(QDir::Files).isEmpty());
+}

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QtCore/QString>
+#include <QtGui/QPageSize>
+
+QT_FORWARD_DECLARE_CLASS(QTextDocument)
+
+namespace gpusizer::ui {
+
+/// Prints a report document to PDF with a header and "page i of n" footer on every page.
+/// The file appears only when complete (QSaveFile: written beside the target, then renamed).
+/// Returns an error message in words, empty on success.
+QString exportPdf(QTextDocument& document, const QString& path, QPageSize::PageSizeId pageSize,
+                  const QString& headerText);
+
+/// "A4" or "Letter" (case-insensitive) to a page size; nullopt-like QPageSize::Custom for anything else.
+QPageSize::PageSizeId pageSizeFromName(const QString& name);
+
+} // namespace gpusizer::ui
