@@ -4,6 +4,7 @@
 #include "Format.h"
 #include "ScenarioController.h"
 #include "ScenarioFile.h"
+#include "explorer/AdvisorView.h"
 #include "explorer/BreakdownView.h"
 #include "explorer/CompareView.h"
 #include "explorer/FitView.h"
@@ -39,7 +40,7 @@ namespace gpusizer::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kScenarioFilter = QStringLiteral("GPU Sizer scenarios (*.json);;All files (*)");
-const char* const kTabNames[] = {"breakdown", "sequence", "fit", "compare"};
+const char* const kTabNames[] = {"breakdown", "sequence", "fit", "compare", "advisor"};
 } // namespace
 
 MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
@@ -65,6 +66,9 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     m_tabs->addTab(m_seqLen, tr("Memory vs &sequence"));
     m_tabs->addTab(m_fit, tr("GPU &fit"));
     m_tabs->addTab(m_compare, tr("&Compare"));
+    m_advisor = new AdvisorView(controller, m_tabs);
+    m_tabs->addTab(m_advisor, tr("&Advisor"));
+    m_tabs->setTabToolTip(4, tr("Fix an OOM in the cheapest order, choose the method, read the sizing table (Ctrl+5)"));
     m_tabs->setTabToolTip(0, tr("Memory per GPU, component by component (Ctrl+1)"));
     m_tabs->setTabToolTip(1, tr("Memory against sequence length, with GPU capacities (Ctrl+2)"));
     m_tabs->setTabToolTip(2, tr("Which GPUs fit, how many, and the largest batch and sequence (Ctrl+3)"));
@@ -396,7 +400,7 @@ bool MainWindow::exportReport(const QString& path, const QString& pageSizeName) 
     builder.setProgressCallback([&progress](int percent) { progress.setValue(percent * 9 / 10); });
     const core::Scenario& s = m_controller.scenario();
     const QString title = s.name.empty() ? QFileInfo(path).completeBaseName() : QString::fromStdString(s.name);
-    auto document = builder.build({s, title, QDateTime::currentDateTime()});
+    auto document = builder.build({s, title, QDateTime::currentDateTime(), m_advisor->methodAnswers()});
     const QString error =
         exportPdf(*document, path, pageSizeFromName(pageSizeName), tr("Sizing report — %1").arg(title));
     progress.setValue(100);

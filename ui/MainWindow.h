@@ -15,6 +15,7 @@ class BreakdownView;
 class SeqLenView;
 class FitView;
 class CompareView;
+class AdvisorView;
 
 /// The explorer window: inputs on the left; breakdown, memory-vs-sequence, GPU fit and comparison tabs on the right;
 /// per-GPU and total figures in the status bar; File menu for scenarios.
@@ -34,7 +35,8 @@ public:
     bool importConfig(const QString& path);
     /// Writes the sizing report as PDF (atomic); failures are shown. Returns success.
     bool exportReport(const QString& path, const QString& pageSizeName);
-    /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare. Returns false for unknown names.
+    /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, advisor. Returns false for unknown
+    /// names.
     bool selectTab(const QString& name);
 
     /// Restores the last session (scenario, geometry, tab, recent files) from the settings.
@@ -49,6 +51,7 @@ public:
     SeqLenView* seqLenView() const { return m_seqLen; }
     FitView* fitView() const { return m_fit; }
     CompareView* compareView() const { return m_compare; }
+    AdvisorView* advisorView() const { return m_advisor; }
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
     QString currentFile() const { return m_currentFile; }
@@ -79,6 +82,7 @@ private:
     SeqLenView* m_seqLen = nullptr;
     FitView* m_fit = nullptr;
     CompareView* m_compare = nullptr;
+    AdvisorView* m_advisor = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_catalogStatus = nullptr;
     QMenu* m_recentMenu = nullptr;

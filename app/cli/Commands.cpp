@@ -5,6 +5,7 @@
 #endif
 
 #include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/EstimateJson.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/ScenarioJson.h"
@@ -36,6 +37,9 @@ Commands:
   models [--json]                       the model catalog
   import-hf CONFIG.json [--index model.safetensors.index.json] [--json]
                                         read a Hugging Face config.json
+  advise SCENARIO.json --gpu ID [--json]
+                                        out-of-memory fixes in order of cost, each with its saving
+  sizing-table SCENARIO.json [--json]   smallest card and count per model size and method
   report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]
                                         the sizing report as PDF
   help                                  this text
@@ -52,6 +56,7 @@ struct Args {
     bool json = false;
     std::optional<std::string> index;
     std::optional<std::string> output;
+    std::optional<std::string> gpu;
     std::string pageSize = "A4";
     std::string unknownOption;
 };
@@ -64,6 +69,8 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.json = true;
         } else if (a == "--index" && i + 1 < args.size()) {
             out.index = args[++i];
+        } else if (a == "--gpu" && i + 1 < args.size()) {
+            out.gpu = args[++i];
         } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
             out.output = args[++i];
         } else if (a == "--page-size" && i + 1 < args.size()) {
@@ -218,6 +225,148 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     return kOk;
 }
 
+/// Reads the one scenario file a command takes; prints the problem and returns nullopt on failure.
+std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& catalog, std::ostream& err) {
+    if (a.positional.size() != 1) {
+        err << "gpusizer-cli: this command needs exactly one scenario file\n";
+        return std::nullopt;
+    }
+    const auto bytes = readFile(a.positional[0], err);
+    if (!bytes) {
+        return std::nullopt;
+    }
+    auto parsed = core::parseScenario(*bytes, a.positional[0], catalog);
+    if (!parsed) {
+        printError(err, parsed.error());
+        return std::nullopt;
+    }
+    for (const auto& w : parsed->warnings) {
+        err << "warning: " << w.message << "\n";
+    }
+    return parsed->scenario;
+}
+
+int adviseCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    const auto loaded = loadCatalogs(err);
+    if (!a.gpu) {
+        err << "gpusizer-cli: advise needs --gpu ID (see gpusizer-cli gpus)\n";
+        return kUsage;
+    }
+    const core::GpuSpec* gpu = loaded.catalog.findGpu(*a.gpu);
+    if (gpu == nullptr) {
+        err << "gpusizer-cli: --gpu: '" << *a.gpu << "' is not in the GPU catalog\n";
+        return kBadInput;
+    }
+    const auto scenario = loadScenario(a, loaded.catalog, err);
+    if (!scenario) {
+        return kBadInput;
+    }
+    const auto advice = core::adviseOom(*scenario, *gpu);
+    if (a.json) {
+        json steps = json::array();
+        for (const auto& step : advice.steps) {
+            json j{{"fix", core::toString(step.kind)}, {"applicable", step.applicable}, {"price", step.price}};
+            if (step.applicable) {
+                j["change"] = step.change;
+                j["saving_bytes"] = step.savingAlone;
+                j["device_bytes_after"] = step.deviceAfterAlone;
+                j["fits_alone"] = step.fitsAlone;
+            } else {
+                j["not_applicable_because"] = step.notApplicableWhy;
+            }
+            steps.push_back(j);
+        }
+        json combination = json::array();
+        for (auto kind : advice.combination) {
+            combination.push_back(core::toString(kind));
+        }
+        json doc{{"format", "gpusizer-advice"},
+                 {"version", 1},
+                 {"gpu", gpu->id},
+                 {"device_bytes", advice.deviceBytes},
+                 {"usable_bytes", advice.usableBytes},
+                 {"fits", advice.fitsAlready},
+                 {"steps", steps}};
+        if (advice.fittingScenario) {
+            doc["first_fitting_combination"] = {{"fixes", combination},
+                                                {"device_bytes", advice.deviceAfterCombination}};
+        }
+        out << doc.dump(2) << "\n";
+        return kOk;
+    }
+    out << "Needs " << gib(advice.deviceBytes) << " per GPU; " << gpu->name << " has " << gib(advice.usableBytes)
+        << " usable.\n";
+    if (advice.fitsAlready) {
+        out << "It fits: no fix needed.\n";
+        return kOk;
+    }
+    int n = 1;
+    for (const auto& step : advice.steps) {
+        out << std::setw(2) << n++ << ". " << std::left << std::setw(26) << core::toString(step.kind) << std::right;
+        if (!step.applicable) {
+            out << "does not apply: " << step.notApplicableWhy << "\n";
+            continue;
+        }
+        out << "saves " << std::setw(11) << gib(step.savingAlone) << " -> " << std::setw(11)
+            << gib(step.deviceAfterAlone) << (step.fitsAlone ? "  fits alone" : "") << "\n      " << step.change
+            << "\n      price: " << step.price << "\n";
+    }
+    if (advice.fittingScenario) {
+        out << "First combination that fits:";
+        for (auto kind : advice.combination) {
+            out << " " << core::toString(kind);
+        }
+        out << " -> " << gib(advice.deviceAfterCombination) << " per GPU\n";
+    } else {
+        out << "No combination of these fixes fits this GPU.\n";
+    }
+    return kOk;
+}
+
+int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    const auto loaded = loadCatalogs(err);
+    const auto scenario = loadScenario(a, loaded.catalog, err);
+    if (!scenario) {
+        return kBadInput;
+    }
+    const auto rows = core::sizingTable(*scenario, loaded.catalog);
+    auto cellJson = [](const core::SizingCell& c) {
+        return c.gpu == nullptr
+                   ? json(nullptr)
+                   : json{{"gpu", c.gpu->id}, {"cards", c.cards}, {"device_bytes_per_gpu", c.devicePerGpu}};
+    };
+    auto cellText = [](const core::SizingCell& c) {
+        return c.gpu == nullptr ? std::string("none") : std::to_string(c.cards) + " x " + c.gpu->id;
+    };
+    if (a.json) {
+        json list = json::array();
+        for (const auto& r : rows) {
+            list.push_back({{"label", r.label},
+                            {"params", r.params},
+                            {"qlora", cellJson(r.qlora)},
+                            {"lora", cellJson(r.lora)},
+                            {"full", cellJson(r.full)}});
+        }
+        out << json{{"format", "gpusizer-sizing-table"},
+                    {"version", 1},
+                    {"seq_len", scenario->seqLen},
+                    {"micro_batch", scenario->microBatch},
+                    {"rows", list}}
+                   .dump(2)
+            << "\n";
+        return kOk;
+    }
+    out << "Smallest catalog card x count at " << scenario->seqLen << " tokens x " << scenario->microBatch
+        << " per GPU (ZeRO-3 beyond one card):\n";
+    out << std::left << std::setw(36) << "model" << std::setw(24) << "QLoRA" << std::setw(24) << "LoRA"
+        << "full\n";
+    for (const auto& r : rows) {
+        out << std::left << std::setw(36) << r.label << std::setw(24) << cellText(r.qlora) << std::setw(24)
+            << cellText(r.lora) << cellText(r.full) << "\n";
+    }
+    return kOk;
+}
+
 int gpusCommand(const Args& a, std::ostream& out, std::ostream& err) {
     const auto loaded = loadCatalogs(err);
     if (a.json) {
@@ -364,6 +513,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "import-hf") {
         return importHfCommand(a, out, err);
+    }
+    if (command == "advise") {
+        return adviseCommand(a, out, err);
+    }
+    if (command == "sizing-table") {
+        return sizingTableCommand(a, out, err);
     }
     if (command == "report") {
         if (a.positional.size() != 1 || !a.output) {

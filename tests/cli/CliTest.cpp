@@ -175,3 +175,18 @@ TEST(Cli, ReportWritesAPdfHeadlessly) {
     EXPECT_EQ(runCli("report " + data("scenarios/llama31-8b-lora.json") + " -o x.pdf --page-size A3").status, 1);
     EXPECT_EQ(runCli("report " + data("scenarios/bad-enum.json") + " -o x.pdf", "QT_QPA_PLATFORM=offscreen").status, 2);
 }
+
+TEST(Cli, AdviseAndSizingTableAreJson) {
+    const auto advice = runCli("advise " + data("scenarios/llama31-8b-lora.json") + " --gpu rtx-4090 --json");
+    ASSERT_EQ(advice.status, 0) << advice.err;
+    const auto doc = nlohmann::json::parse(advice.out);
+    EXPECT_FALSE(doc.at("fits").get<bool>());
+    EXPECT_EQ(doc.at("steps").size(), 13u);
+    EXPECT_EQ(doc.at("steps")[0].at("fix"), "smaller_micro_batch");
+    EXPECT_TRUE(doc.contains("first_fitting_combination"));
+    EXPECT_EQ(runCli("advise " + data("scenarios/llama31-8b-lora.json")).status, 1);                 // no --gpu
+    EXPECT_EQ(runCli("advise " + data("scenarios/llama31-8b-lora.json") + " --gpu nope").status, 2); // unknown GPU
+    const auto table = runCli("sizing-table " + data("scenarios/llama31-8b-lora.json") + " --json");
+    ASSERT_EQ(table.status, 0) << table.err;
+    EXPECT_EQ(nlohmann::json::parse(table.out).at("rows").size(), 6u);
+}

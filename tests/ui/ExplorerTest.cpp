@@ -4,6 +4,7 @@
 #include "ScenarioController.h"
 #include "charts/BreakdownChartView.h"
 #include "charts/SeqLenChartView.h"
+#include "explorer/AdvisorView.h"
 #include "explorer/BreakdownView.h"
 #include "explorer/CompareView.h"
 #include "explorer/FitTableModel.h"
@@ -11,6 +12,7 @@
 #include "explorer/InputPanel.h"
 #include "explorer/SeqLenView.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Compare.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
@@ -273,4 +275,27 @@ TEST(Explorer, InvalidCombinationsAreRefusedWithAMessage) {
     f.controller.update([](core::Scenario& s) { s.tensorParallel = 2; }); // 3 GPUs cannot hold TP=2
     EXPECT_TRUE(message.contains(QStringLiteral("tensor_parallel")));
     EXPECT_EQ(f.controller.scenario().tensorParallel, 1);
+}
+
+TEST(Explorer, AdvisorLadderMatchesTheCoreAndFollowsTheGpuPicker) {
+    Fixture f;
+    auto* advisor = f.window.advisorView();
+    advisor->refreshNow();
+    const auto* gpu = advisor->ladderGpu();
+    ASSERT_NE(gpu, nullptr);
+    EXPECT_EQ(gpu->id, "rtx-4090"); // no GPU in the scenario: the 24 GB example card
+    const auto expected = core::adviseOom(f.controller.scenario(), *gpu);
+    ASSERT_EQ(advisor->ladder()->rowCount(), static_cast<int>(expected.steps.size()));
+    for (int r = 0; r < advisor->ladder()->rowCount(); ++r) {
+        EXPECT_EQ(advisor->ladder()->advice().steps[static_cast<std::size_t>(r)].savingAlone,
+                  expected.steps[static_cast<std::size_t>(r)].savingAlone);
+    }
+    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("First combination that fits")));
+    // On an H200 the default scenario fits: no ladder.
+    advisor->gpuPicker()->setCurrentIndex(advisor->gpuPicker()->findData(QStringLiteral("h200")));
+    EXPECT_EQ(advisor->ladder()->rowCount(), 0);
+    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("already fits")));
+    // The sizing table has the five size classes and the scenario's model.
+    EXPECT_EQ(advisor->sizing()->rowCount(), 6);
+    EXPECT_TRUE(advisor->recommendationText().contains(QStringLiteral("Recommended")));
 }

@@ -4,6 +4,7 @@
 #include "../charts/BreakdownChartView.h"
 #include "../charts/ChartPicture.h"
 #include "../charts/SeqLenChartView.h"
+#include "../explorer/AdvisorView.h"
 #include "ChartObject.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Accuracy.h"
@@ -471,8 +472,94 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     w.table({tr(""), tr("Full"), tr("LoRA"), tr("QLoRA")}, compareRows, QStringLiteral("lrrr"));
     progress(85);
 
-    // 8. Assumptions, formulas, accuracy.
-    w.h2(tr("6. Assumptions, formulas and measured accuracy"));
+    // 6-8. The advisor: OOM ladder, method choice, sizing table.
+    const core::GpuSpec* ladderGpu = gpu != nullptr ? gpu : m_catalog.findGpu("rtx-4090");
+    if (ladderGpu != nullptr) {
+        const auto advice = core::adviseOom(s, *ladderGpu);
+        w.h2(tr("6. If it does not fit: fixes in order of cost"));
+        if (advice.fitsAlready) {
+            w.paragraph(tr("It fits one %1 (%2 of %3 GiB usable per GPU): no fix is needed.")
+                            .arg(gpuName(*ladderGpu), formatGiB(advice.deviceBytes))
+                            .arg(ladderGpu->memoryGiBUsable));
+        } else {
+            w.paragraph(
+                tr("On the %1 (%2 GiB usable) the run needs %3 per GPU. Each fix alone, with the memory it saves "
+                   "for this scenario (the difference of two estimates) and its price:")
+                    .arg(gpuName(*ladderGpu))
+                    .arg(ladderGpu->memoryGiBUsable)
+                    .arg(formatGiB(advice.deviceBytes)),
+                true);
+            std::vector<QStringList> ladderRows;
+            std::vector<QColor> ladderShades;
+            for (const auto& step : advice.steps) {
+                ladderRows.push_back({fixName(step.kind),
+                                      step.applicable
+                                          ? QString::fromStdString(step.change)
+                                          : tr("does not apply: %1").arg(QString::fromStdString(step.notApplicableWhy)),
+                                      step.applicable ? formatGiB(step.savingAlone) : QString(),
+                                      step.applicable ? (step.fitsAlone ? tr("yes") : tr("no")) : QString(),
+                                      QString::fromStdString(step.price)});
+                ladderShades.push_back(!step.applicable ? QColor(0xf0, 0xf0, 0xf0)
+                                                        : (step.fitsAlone ? QColor(0xc8, 0xe6, 0xc9) : QColor()));
+            }
+            w.table({tr("Fix"), tr("What changes"), tr("Saves"), tr("Fits alone"), tr("Price")}, ladderRows,
+                    QStringLiteral("llrll"), ladderShades);
+            if (advice.fittingScenario) {
+                QStringList fixes;
+                for (auto kind : advice.combination) {
+                    fixes << fixName(kind);
+                }
+                w.paragraph(tr("First combination that fits, taking the fixes in order: %1 → %2 per GPU.")
+                                .arg(fixes.join(QStringLiteral(" + ")), formatGiB(advice.deviceAfterCombination)));
+            } else {
+                w.paragraph(tr("No combination of these fixes fits the %1.").arg(gpuName(*ladderGpu)));
+            }
+        }
+    }
+    progress(88);
+    {
+        w.h2(tr("7. Choosing the method"));
+        const auto& q = request.methodAnswers;
+        const QString distance[] = {tr("close to"), tr("somewhat different from"), tr("far from")};
+        const QString data[] = {tr("small"), tr("medium"), tr("large")};
+        const auto advice = core::adviseMethod(q);
+        w.paragraph(tr("Answers: the task is %1 what the model already does; %2 data; a small quality trade-off for a "
+                       "large cost cut is %3; served %4.")
+                        .arg(distance[static_cast<int>(q.distance)], data[static_cast<int>(q.data)],
+                             q.acceptsSmallQualityLoss ? tr("acceptable") : tr("not acceptable"),
+                             q.serving == core::MethodQuestions::Serving::Merged ? tr("merged") : tr("as adapters")),
+                    true);
+        QStringList lines;
+        for (const auto& r : advice.reasons) {
+            lines << QString::fromStdString(r);
+        }
+        for (const auto& c : advice.caveats) {
+            lines << QStringLiteral("⚠ ") + QString::fromStdString(c);
+        }
+        w.paragraph(tr("Recommended: %1.")
+                        .arg(advice.method == core::Method::Full   ? tr("full fine-tuning")
+                             : advice.method == core::Method::Lora ? tr("LoRA")
+                                                                   : tr("QLoRA")));
+        w.bullets(lines, true);
+    }
+    {
+        w.h2(tr("8. Sizing table"));
+        std::vector<QStringList> sizingRows;
+        for (const auto& r : core::sizingTable(s, m_catalog)) {
+            sizingRows.push_back({QString::fromStdString(r.label), formatParams(r.params), sizingCellText(r.qlora),
+                                  sizingCellText(r.lora), sizingCellText(r.full)});
+        }
+        w.paragraph(tr("The cheapest-in-memory catalog card and count for each model size and method at %1 tokens × %2 "
+                       "per GPU (ZeRO-3 / FSDP beyond one card).")
+                        .arg(formatCount(s.seqLen), formatCount(s.microBatch)),
+                    true);
+        w.table({tr("Model"), tr("Parameters"), tr("QLoRA"), tr("LoRA"), tr("Full")}, sizingRows,
+                QStringLiteral("lllll"));
+    }
+    progress(92);
+
+    // Assumptions, formulas, accuracy.
+    w.h2(tr("9. Assumptions, formulas and measured accuracy"), true);
     QStringList assumptions;
     for (const auto& a : e.assumptions) {
         assumptions << QString::fromStdString(a);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Scenario.h"
 
@@ -17,6 +18,8 @@ struct ReportRequest {
     core::Scenario scenario;
     QString title;         ///< scenario name shown in the title and page header
     QDateTime generatedAt; ///< shown in the title block
+    /// The method questionnaire's answers (the advisor tab's), or the defaults when not given.
+    core::MethodQuestions methodAnswers;
 };
 
 /// Builds the sizing report as a QTextDocument: summary, inputs (defaults marked), breakdown, memory vs sequence,

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// The fixes of the OOM ladder, in the order of their cost (guides' order).
+enum class FixKind {
+    SmallerMicroBatch,      ///< micro-batch 1, gradient accumulation keeps the global batch
+    ShorterSequence,        ///< halve the sequence length (truncation or packing shorter)
+    SelectiveCheckpointing, ///< recompute the cheap tensors
+    FullCheckpointing,      ///< keep one tensor per layer, recompute the rest
+    EfficientAttention,     ///< SDPA / FlashAttention instead of eager
+    ChunkedLoss,            ///< chunked / fused cross-entropy
+    EightBitAdam,           ///< bitsandbytes 8-bit AdamW
+    Adafactor,              ///< factored second moment, no first moment
+    OptimizerInBackward,    ///< step each parameter as its gradient arrives
+    Lora,                   ///< freeze the base, train adapters
+    Qlora,                  ///< LoRA on a 4-bit base
+    MoreCardsZero3,         ///< shard model states over more cards (ZeRO-3 / FSDP)
+    CpuOffload,             ///< optimizer states (then parameters) in host RAM
+};
+const char* toString(FixKind kind);
+
+/// One rung of the ladder for a scenario.
+struct FixStep {
+    FixKind kind = FixKind::SmallerMicroBatch;
+    bool applicable = true;            ///< false: already on, or not meaningful for this scenario
+    std::string notApplicableWhy;      ///< e.g. "already full checkpointing"
+    std::string change;                ///< what changes, e.g. "micro-batch 8 -> 1, gradient accumulation 1 -> 8"
+    std::string price;                 ///< in speed, quality or money
+    std::int64_t deviceAfterAlone = 0; ///< device bytes per GPU with this fix alone
+    std::int64_t savingAlone = 0;      ///< device bytes saved by this fix alone (can be negative)
+    bool fitsAlone = false;
+    Scenario scenarioAlone;
+};
+
+/// The ladder for a scenario on a GPU, and the first combination (taking fixes in order) that fits.
+struct OomAdvice {
+    std::int64_t deviceBytes = 0;
+    std::int64_t usableBytes = 0;
+    bool fitsAlready = false;
+    std::vector<FixStep> steps;       ///< empty when the scenario already fits
+    std::vector<FixKind> combination; ///< fixes applied cumulatively, in ladder order, until it fits
+    std::optional<Scenario> fittingScenario;
+    std::int64_t deviceAfterCombination = 0;
+};
+
+/// Fixes an OOM in the cheapest order: each step's saving is the difference of two estimates.
+OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu);
+
+/// Answers to the method questionnaire (from the fine-tuning guides).
+struct MethodQuestions {
+    enum class Distance { Close, Moderate, Far } distance = Distance::Moderate; ///< task vs what the model already does
+    enum class Data { Small, Medium, Large } data = Data::Medium;               ///< < 10k examples, up to ~1M, more
+    bool acceptsSmallQualityLoss = false; ///< a small quality trade-off for a large cost cut
+    enum class Serving { Merged, Adapters } serving = Serving::Merged;
+};
+
+/// A method recommendation with its reasons and caveats.
+struct MethodAdvice {
+    Method method = Method::Lora;
+    std::vector<std::string> reasons;
+    std::vector<std::string> caveats;
+};
+MethodAdvice adviseMethod(const MethodQuestions& answers);
+
+/// One cell of the sizing table: the cheapest-in-memory catalog card and count that fits.
+struct SizingCell {
+    const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits within kMaxCards
+    std::int64_t cards = 0;
+    std::int64_t devicePerGpu = 0;
+};
+
+/// One row of the sizing table.
+struct SizingRow {
+    std::string label;   ///< "7–8B (Llama-3.1-8B)"
+    std::string modelId; ///< catalog id, empty for the user's own model
+    std::int64_t params = 0;
+    SizingCell qlora, lora, full;
+};
+
+/// The guides' sizing table computed for the scenario's run shape: rows are model sizes (1–3B, 7–8B, 13B, 30–34B,
+/// 70B, plus the scenario's model), columns QLoRA / LoRA / full, cells the smallest card and count.
+std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& catalog);
+
+/// The cheapest-in-memory (cards x usable GiB) catalog configuration for the scenario, with ZeRO-3 beyond one card.
+SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus);
+
+} // namespace gpusizer::core

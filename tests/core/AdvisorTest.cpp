@@ -1,0 +1,145 @@
+#include "gpusizer/core/Advisor.h"
+
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/ScenarioJson.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+
+namespace {
+
+const core::Catalog& catalog() {
+    static const auto loaded = catalogs::loadCatalogs();
+    return loaded.catalog;
+}
+
+core::Scenario fullFinetune8b() {
+    core::Scenario s = core::defaultScenario(catalog());
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.checkpointing = core::Checkpointing::None;
+    s.attention = core::Attention::Eager;
+    s.microBatch = 4;
+    s.seqLen = 2048;
+    return s;
+}
+
+} // namespace
+
+TEST(Advisor, AScenarioThatFitsGetsNoLadder) {
+    const auto advice = core::adviseOom(core::defaultScenario(catalog()), *catalog().findGpu("h200"));
+    EXPECT_TRUE(advice.fitsAlready);
+    EXPECT_TRUE(advice.steps.empty());
+}
+
+TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
+    const auto s = fullFinetune8b();
+    const auto& gpu = *catalog().findGpu("rtx-4090");
+    const auto advice = core::adviseOom(s, gpu);
+    ASSERT_FALSE(advice.fitsAlready);
+    const std::int64_t before = core::estimate(s).deviceBytes;
+    EXPECT_EQ(advice.deviceBytes, before);
+    // The guides' order: batch/sequence, checkpointing, attention and loss, optimizer, method, more cards, offload.
+    const std::vector<core::FixKind> order{core::FixKind::SmallerMicroBatch,
+                                           core::FixKind::ShorterSequence,
+                                           core::FixKind::SelectiveCheckpointing,
+                                           core::FixKind::FullCheckpointing,
+                                           core::FixKind::EfficientAttention,
+                                           core::FixKind::ChunkedLoss,
+                                           core::FixKind::EightBitAdam,
+                                           core::FixKind::Adafactor,
+                                           core::FixKind::OptimizerInBackward,
+                                           core::FixKind::Lora,
+                                           core::FixKind::Qlora,
+                                           core::FixKind::MoreCardsZero3,
+                                           core::FixKind::CpuOffload};
+    ASSERT_EQ(advice.steps.size(), order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const auto& step = advice.steps[i];
+        EXPECT_EQ(step.kind, order[i]);
+        ASSERT_TRUE(step.applicable) << core::toString(step.kind) << ": " << step.notApplicableWhy;
+        EXPECT_EQ(step.savingAlone, before - core::estimate(step.scenarioAlone).deviceBytes);
+        EXPECT_EQ(step.fitsAlone, step.deviceAfterAlone <= gpu.usableBytes());
+    }
+    // The first rung by hand: micro-batch 4 -> 1 with gradient accumulation 1 -> 4.
+    core::Scenario byHand = s;
+    byHand.microBatch = 1;
+    byHand.gradientAccumulation = 4;
+    EXPECT_EQ(advice.steps[0].savingAlone, before - core::estimate(byHand).deviceBytes);
+    // Eager -> SDPA removes the seq² scores: a positive saving.
+    EXPECT_GT(advice.steps[4].savingAlone, 0);
+}
+
+TEST(Advisor, FixesAlreadyOnAreSaidToBeSo) {
+    auto s = fullFinetune8b();
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    s.microBatch = 1;
+    const auto advice = core::adviseOom(s, *catalog().findGpu("rtx-4090"));
+    for (const auto& step : advice.steps) {
+        if (step.kind == core::FixKind::FullCheckpointing || step.kind == core::FixKind::EfficientAttention ||
+            step.kind == core::FixKind::SmallerMicroBatch || step.kind == core::FixKind::SelectiveCheckpointing) {
+            EXPECT_FALSE(step.applicable) << core::toString(step.kind);
+            EXPECT_FALSE(step.notApplicableWhy.empty());
+        }
+    }
+}
+
+TEST(Advisor, TheCombinationTakesFixesInOrderUntilItFits) {
+    const auto s = fullFinetune8b();
+    const auto& gpu = *catalog().findGpu("a100-80gb-sxm");
+    const auto advice = core::adviseOom(s, gpu);
+    ASSERT_TRUE(advice.fittingScenario.has_value());
+    EXPECT_LE(core::estimate(*advice.fittingScenario).deviceBytes, gpu.usableBytes());
+    EXPECT_EQ(core::estimate(*advice.fittingScenario).deviceBytes, advice.deviceAfterCombination);
+    EXPECT_TRUE(std::is_sorted(advice.combination.begin(), advice.combination.end()));
+}
+
+TEST(Advisor, SizingTableCellsFitAndMoveWithSequenceLength) {
+    core::Scenario s = core::defaultScenario(catalog());
+    s.seqLen = 512;
+    s.microBatch = 1;
+    const auto rows = core::sizingTable(s, catalog());
+    ASSERT_EQ(rows.size(), 6u); // five size classes + the scenario's model
+    for (const auto& row : rows) {
+        for (const auto* cell : {&row.qlora, &row.lora, &row.full}) {
+            ASSERT_NE(cell->gpu, nullptr) << row.label;
+            EXPECT_LE(cell->devicePerGpu, cell->gpu->usableBytes()) << row.label;
+        }
+    }
+    // 8B QLoRA at 512 tokens: ~7 GiB of weights (NF4 linears + fp32 embeddings) -> one card of 24 GB or less.
+    EXPECT_EQ(rows[1].qlora.cards, 1);
+    EXPECT_LE(rows[1].qlora.gpu->memoryGiBUsable, 24.0);
+    // 70B full fine-tuning in pure bf16 (the scenario's recipe): 2 + 2 + 4 = 8 B x 70,553,706,496 parameters
+    // = 525.6 GiB of model states, so the cards together must hold at least that.
+    EXPECT_GT(rows[4].full.cards, 1);
+    EXPECT_GE(static_cast<double>(rows[4].full.cards) * rows[4].full.gpu->memoryGiBUsable,
+              8.0 * 70'553'706'496.0 / (1024.0 * 1024.0 * 1024.0));
+    // Longer sequences need more memory per GPU: the 8B LoRA cell moves to a card with more memory, or more cards.
+    s.seqLen = 32768;
+    const auto longRows = core::sizingTable(s, catalog());
+    EXPECT_GT(static_cast<double>(longRows[1].lora.cards) * longRows[1].lora.gpu->memoryGiBUsable,
+              static_cast<double>(rows[1].lora.cards) * rows[1].lora.gpu->memoryGiBUsable);
+}
+
+TEST(Advisor, MethodQuestionnaireFollowsTheGuides) {
+    core::MethodQuestions far;
+    far.distance = core::MethodQuestions::Distance::Far;
+    far.data = core::MethodQuestions::Data::Large;
+    EXPECT_EQ(core::adviseMethod(far).method, core::Method::Full);
+
+    core::MethodQuestions close;
+    close.distance = core::MethodQuestions::Distance::Close;
+    close.data = core::MethodQuestions::Data::Small;
+    EXPECT_EQ(core::adviseMethod(close).method, core::Method::Lora);
+
+    close.acceptsSmallQualityLoss = true;
+    const auto q = core::adviseMethod(close);
+    EXPECT_EQ(q.method, core::Method::Qlora);
+    bool mergeCaveat = false;
+    for (const auto& c : q.caveats) {
+        mergeCaveat = mergeCaveat || c.find("16-bit base") != std::string::npos;
+    }
+    EXPECT_TRUE(mergeCaveat);
+}
