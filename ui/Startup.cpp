@@ -14,7 +14,10 @@
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTimer>
 #include <QtGui/QIcon>
+#include <QtGui/QPalette>
 #include <QtWidgets/QApplication>
+#include <QtWidgets/QStyle>
+#include <QtWidgets/QStyleFactory>
 #include <cstdio>
 
 namespace gpusizer::ui {
@@ -41,9 +44,13 @@ StartupOptions parseStartupOptions(QApplication& app) {
                                       QStringLiteral("file"));
     const QCommandLineOption tab(QStringLiteral("tab"), QApplication::translate("Startup", "Show the view <name>."),
                                  QStringLiteral("name"));
-    parser.addOptions({screenshot, scenario, tab});
+    const QCommandLineOption palette(QStringLiteral("palette"),
+                                     QApplication::translate("Startup", "Colour palette: light, dark (default: the "
+                                                                        "desktop's)."),
+                                     QStringLiteral("name"));
+    parser.addOptions({screenshot, scenario, tab, palette});
     parser.process(app);
-    return {parser.value(screenshot), parser.value(scenario), parser.value(tab)};
+    return {parser.value(screenshot), parser.value(scenario), parser.value(tab), parser.value(palette)};
 }
 
 namespace {
@@ -74,7 +81,46 @@ catalogs::LoadedCatalog loadCatalogsWithUserFiles() {
 
 } // namespace
 
+namespace {
+
+/// A readable dark palette (Fusion style), for users whose desktop gives none.
+void applyPalette(QApplication& app, const QString& name) {
+    if (name.isEmpty()) {
+        return;
+    }
+    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    if (name == QLatin1String("light")) {
+        app.setPalette(app.style()->standardPalette());
+        return;
+    }
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::AlternateBase, QColor(0x2f, 0x2f, 0x2f));
+    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    dark.setColor(QPalette::HighlightedText, Qt::white);
+    dark.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
+    dark.setColor(QPalette::ToolTipText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    app.setPalette(dark);
+}
+
+} // namespace
+
 int runGui(QApplication& app, const StartupOptions& options) {
+    if (!options.palette.isEmpty() && options.palette != QLatin1String("light") &&
+        options.palette != QLatin1String("dark")) {
+        std::fprintf(stderr, "unknown palette '%s' (light, dark)\n", qPrintable(options.palette));
+        return 2;
+    }
+    applyPalette(app, options.palette);
     auto loaded = loadCatalogsWithUserFiles();
     QStringList problems;
     for (const auto& e : loaded.fileErrors) {

@@ -11,6 +11,7 @@ struct StartupOptions {
     QString screenshotFile; ///< grab the window to this PNG once laid out, then quit
     QString scenarioFile;   ///< open this scenario at start
     QString tab;            ///< select this view ("explorer", "fit", "compare", ...)
+    QString palette;        ///< "light", "dark" or empty (the desktop's)
 };
 
 /// Sets application metadata and parses --screenshot, --scenario, --tab. Exits on --help/--version.

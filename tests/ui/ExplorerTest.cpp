@@ -299,3 +299,21 @@ TEST(Explorer, AdvisorLadderMatchesTheCoreAndFollowsTheGpuPicker) {
     EXPECT_EQ(advisor->sizing()->rowCount(), 6);
     EXPECT_TRUE(advisor->recommendationText().contains(QStringLiteral("Recommended")));
 }
+
+TEST(Explorer, TheWindowRestoresItsLastSession) {
+    {
+        Fixture f;
+        f.controller.update([](core::Scenario& s) {
+            s.seqLen = 6144;
+            s.method = core::Method::Full;
+        });
+        f.window.selectTab(QStringLiteral("fit"));
+        f.window.saveSession();
+    }
+    Fixture g;
+    g.window.restoreSession();
+    EXPECT_EQ(g.controller.scenario().seqLen, 6144);
+    EXPECT_EQ(g.controller.scenario().method, core::Method::Full);
+    EXPECT_EQ(g.window.tabs()->currentWidget(), g.window.fitView());
+    EXPECT_TRUE(g.window.isModified()); // unsaved work stays marked as such
+}

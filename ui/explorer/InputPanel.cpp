@@ -165,6 +165,10 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
         button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         button->setFocusPolicy(Qt::StrongFocus);
+        // The chosen method must stand out in light and dark palettes alike.
+        button->setStyleSheet(QStringLiteral("QToolButton { padding: 3px; }"
+                                             "QToolButton:checked { background: palette(highlight);"
+                                             " color: palette(highlighted-text); font-weight: bold; }"));
         m_methodGroup->addButton(button, static_cast<int>(methods[i].first));
         m_methodButtons[i] = button;
         methodRow->addWidget(button);
