@@ -8,11 +8,13 @@
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/EstimateJson.h"
 #include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/Planning.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -40,6 +42,9 @@ Commands:
   advise SCENARIO.json --gpu ID [--json]
                                         out-of-memory fixes in order of cost, each with its saving
   sizing-table SCENARIO.json [--json]   smallest card and count per model size and method
+  fit SCENARIO.json [--json]            per GPU: smallest count and layout that fits, and why fewer fail
+  plan SCENARIO.json --tokens N [--epochs E] [--mfu 0.4] [--spot] [--json]
+                                        time, GPU-hours and cost per fitting configuration, ranked
   report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]
                                         the sizing report as PDF
   help                                  this text
@@ -57,6 +62,10 @@ struct Args {
     std::optional<std::string> index;
     std::optional<std::string> output;
     std::optional<std::string> gpu;
+    std::optional<std::string> tokens;
+    std::optional<std::string> epochs;
+    std::optional<std::string> mfu;
+    bool spot = false;
     std::string pageSize = "A4";
     std::string unknownOption;
 };
@@ -69,6 +78,14 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.json = true;
         } else if (a == "--index" && i + 1 < args.size()) {
             out.index = args[++i];
+        } else if (a == "--tokens" && i + 1 < args.size()) {
+            out.tokens = args[++i];
+        } else if (a == "--epochs" && i + 1 < args.size()) {
+            out.epochs = args[++i];
+        } else if (a == "--mfu" && i + 1 < args.size()) {
+            out.mfu = args[++i];
+        } else if (a == "--spot") {
+            out.spot = true;
         } else if (a == "--gpu" && i + 1 < args.size()) {
             out.gpu = args[++i];
         } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
@@ -367,6 +384,132 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
     return kOk;
 }
 
+/// Parses a positive number option; prints the problem and returns nullopt when it is not one.
+std::optional<double> positiveNumber(const std::optional<std::string>& text, const char* option, double fallback,
+                                     double max, std::ostream& err) {
+    if (!text) {
+        return fallback;
+    }
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(*text, &used);
+        if (used == text->size() && v > 0 && v <= max && std::isfinite(v)) {
+            return v;
+        }
+    } catch (const std::exception&) {
+    }
+    err << "gpusizer-cli: " << option << " must be a positive number up to " << max << ", not '" << *text << "'\n";
+    return std::nullopt;
+}
+
+json planJson(const core::FitSearchResult& r) {
+    json j{{"gpu", r.gpu->id}, {"fits", r.found}};
+    if (!r.whyFewerFail.empty()) {
+        j["why_fewer_fail"] = r.whyFewerFail;
+    }
+    if (!r.found) {
+        return j;
+    }
+    const auto& p = r.plan;
+    j["gpus"] = r.scenario.gpus;
+    j["layout"] = r.layout;
+    j["sharding"] = core::toString(r.scenario.sharding);
+    j["tensor_parallel"] = r.scenario.tensorParallel;
+    j["pipeline_parallel"] = r.scenario.pipelineParallel;
+    j["offload"] = core::toString(r.scenario.offload);
+    j["device_bytes_per_gpu"] = r.deviceBytes;
+    j["cpu_ram_bytes_per_node"] = r.cpuRamPerNodeBytes;
+    j["cpu_ram_warning"] = r.cpuRamWarning;
+    j["step_seconds"] = p.step.stepSeconds;
+    j["compute_seconds"] = p.step.computeSeconds;
+    j["exposed_comm_seconds"] = p.step.exposedCommSeconds;
+    j["comm_bytes_per_gpu_per_step"] = static_cast<std::int64_t>(p.step.commBytesPerGpu);
+    j["link"] = p.step.link.name;
+    j["tokens_per_second"] = p.step.tokensPerSecond;
+    j["steps"] = p.steps;
+    j["wall_hours"] = p.wallHours;
+    j["gpu_hours"] = p.gpuHours;
+    j["cost_on_demand_usd"] = p.costOnDemandUsd;
+    j["cost_spot_usd"] = p.costSpotUsd;
+    j["checkpoint_bytes"] = static_cast<std::int64_t>(p.checkpointBytes);
+    j["storage_usd"] = p.storageUsd;
+    return j;
+}
+
+int fitOrPlanCommand(const Args& a, bool withCost, std::ostream& out, std::ostream& err) {
+    const auto loaded = loadCatalogs(err);
+    const auto scenario = loadScenario(a, loaded.catalog, err);
+    if (!scenario) {
+        return kBadInput;
+    }
+    core::PlanInputs inputs;
+    if (withCost && !a.tokens) {
+        err << "gpusizer-cli: plan needs --tokens N (dataset tokens per epoch)\n";
+        return kUsage;
+    }
+    const auto tokens = positiveNumber(a.tokens, "--tokens", inputs.datasetTokens, 1e16, err);
+    const auto epochs = positiveNumber(a.epochs, "--epochs", inputs.epochs, 1e4, err);
+    const auto mfu = positiveNumber(a.mfu, "--mfu", inputs.mfu, 1.0, err);
+    if (!tokens || !epochs || !mfu) {
+        return kBadInput;
+    }
+    inputs.datasetTokens = *tokens;
+    inputs.epochs = *epochs;
+    inputs.mfu = *mfu;
+    const auto results = core::fitSearch(*scenario, loaded.catalog.gpus, inputs);
+    const auto ranking = core::rank(results, a.spot);
+    if (a.json) {
+        json list = json::array();
+        for (const auto& r : results) {
+            list.push_back(planJson(r));
+        }
+        auto idOf = [&](int i) { return i < 0 ? json(nullptr) : json(results[static_cast<std::size_t>(i)].gpu->id); };
+        json doc{{"format", withCost ? "gpusizer-plan" : "gpusizer-fit"}, {"version", 1}, {"results", list}};
+        if (withCost) {
+            doc["inputs"] = {{"dataset_tokens", inputs.datasetTokens},
+                             {"epochs", inputs.epochs},
+                             {"mfu", inputs.mfu},
+                             {"spot", a.spot}};
+            doc["ranking"] = {{"cheapest", idOf(ranking.cheapest)},
+                              {"fastest", idOf(ranking.fastest)},
+                              {"best_cost_time", idOf(ranking.bestCostTime)}};
+        }
+        out << doc.dump(2) << "\n";
+        return kOk;
+    }
+    out << std::left << std::setw(30) << "GPU" << std::setw(40) << "smallest layout that fits" << std::right
+        << std::setw(12) << "per GPU";
+    if (withCost) {
+        out << std::setw(10) << "step s" << std::setw(11) << "hours" << std::setw(12) << "GPU-hours" << std::setw(12)
+            << (a.spot ? "$ spot" : "$ on-demand");
+    }
+    out << "\n";
+    for (const auto& r : results) {
+        out << std::left << std::setw(30) << r.gpu->name << std::setw(40) << (r.found ? r.layout : "no fit up to 1024")
+            << std::right << std::setw(12) << (r.found ? gib(r.deviceBytes) : std::string("-"));
+        if (withCost && r.found) {
+            out << std::fixed << std::setprecision(2) << std::setw(10) << r.plan.step.stepSeconds << std::setw(11)
+                << r.plan.wallHours << std::setw(12) << r.plan.gpuHours << std::setw(12)
+                << (a.spot ? r.plan.costSpotUsd : r.plan.costOnDemandUsd);
+        }
+        out << "\n";
+        if (!r.whyFewerFail.empty() && !withCost) {
+            out << "    fewer cards fail " << r.whyFewerFail << "\n";
+        }
+        if (r.cpuRamWarning) {
+            out << "    warning: offload needs " << gib(r.cpuRamPerNodeBytes) << " host RAM per node\n";
+        }
+    }
+    if (withCost) {
+        auto name = [&](int i) { return i < 0 ? std::string("none") : results[static_cast<std::size_t>(i)].gpu->name; };
+        out << "\nCheapest: " << name(ranking.cheapest) << "; fastest: " << name(ranking.fastest)
+            << "; best cost x time: " << name(ranking.bestCostTime) << "\n";
+        out << "MFU " << inputs.mfu << ", " << inputs.datasetTokens << " tokens x " << inputs.epochs
+            << " epochs; prices illustrative; stopped instances still pay for their storage.\n";
+    }
+    return kOk;
+}
+
 int gpusCommand(const Args& a, std::ostream& out, std::ostream& err) {
     const auto loaded = loadCatalogs(err);
     if (a.json) {
@@ -519,6 +662,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "sizing-table") {
         return sizingTableCommand(a, out, err);
+    }
+    if (command == "fit") {
+        return fitOrPlanCommand(a, false, out, err);
+    }
+    if (command == "plan") {
+        return fitOrPlanCommand(a, true, out, err);
     }
     if (command == "report") {
         if (a.positional.size() != 1 || !a.output) {

@@ -190,3 +190,23 @@ TEST(Cli, AdviseAndSizingTableAreJson) {
     ASSERT_EQ(table.status, 0) << table.err;
     EXPECT_EQ(nlohmann::json::parse(table.out).at("rows").size(), 6u);
 }
+
+TEST(Cli, FitAndPlanRankConfigurations) {
+    const auto fit = runCli("fit " + data("scenarios/hf-config-full.json") + " --json");
+    ASSERT_EQ(fit.status, 0) << fit.err;
+    const auto fitDoc = nlohmann::json::parse(fit.out);
+    EXPECT_GE(fitDoc.at("results").size(), 25u);
+    const auto plan = runCli("plan " + data("scenarios/llama31-8b-lora.json") + " --tokens 1e8 --epochs 2 --json");
+    ASSERT_EQ(plan.status, 0) << plan.err;
+    const auto doc = nlohmann::json::parse(plan.out);
+    EXPECT_EQ(doc.at("inputs").at("epochs"), 2.0);
+    EXPECT_TRUE(doc.at("ranking").at("cheapest").is_string());
+    for (const auto& r : doc.at("results")) {
+        if (r.at("fits").get<bool>()) {
+            EXPECT_NEAR(r.at("gpu_hours").get<double>(), r.at("wall_hours").get<double>() * r.at("gpus").get<double>(),
+                        1e-6);
+        }
+    }
+    EXPECT_EQ(runCli("plan " + data("scenarios/llama31-8b-lora.json")).status, 1);                    // no --tokens
+    EXPECT_EQ(runCli("plan " + data("scenarios/llama31-8b-lora.json") + " --tokens lots").status, 2); // not a number
+}

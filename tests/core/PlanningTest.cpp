@@ -1,0 +1,175 @@
+#include "gpusizer/core/Planning.h"
+
+#include "TestModels.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/ScenarioJson.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+
+namespace {
+
+const core::Catalog& catalog() {
+    static const auto loaded = catalogs::loadCatalogs();
+    return loaded.catalog;
+}
+
+core::Scenario llama7bFull() {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.checkpointing = core::Checkpointing::None;
+    s.microBatch = 1;
+    s.seqLen = 2048;
+    return s;
+}
+
+constexpr double kLlama2_7b = 6'738'415'616.0;
+
+} // namespace
+
+TEST(Planning, FullTrainingIsSixFlopsPerParameterPlusAttention) {
+    // matmul parameters: 6,738,415,616 - 131,072,000 (embedding lookup) = 6,607,343,616; x 6 = 39,644,061,696
+    // attention: 3 x (2 x 32 heads x 128 x 2048 tokens x 32 layers) = 3 x 536,870,912 = 1,610,612,736
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(llama7bFull()), 39'644'061'696.0 + 1'610'612'736.0);
+}
+
+TEST(Planning, LoraSkipsWeightGradientsAndRecomputationAddsAForward) {
+    auto s = llama7bFull();
+    s.method = core::Method::Lora;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    // 4 x 6,607,343,616 + 6 x 4,194,304 adapter parameters + attention 1,610,612,736
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(s), 4.0 * 6'607'343'616.0 + 6.0 * 4'194'304.0 + 1'610'612'736.0);
+    s.checkpointing = core::Checkpointing::Full;
+    // + one more forward: 2 x 6,607,343,616
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(s), 6.0 * 6'607'343'616.0 + 6.0 * 4'194'304.0 + 1'610'612'736.0);
+}
+
+TEST(Planning, DataParallelTrafficMatchesRingCollectives) {
+    const auto& gpu = *catalog().findGpu("h100-sxm");
+    const core::PlanInputs in;
+    auto s = llama7bFull();
+    s.gpus = 8;
+    // DDP: one all-reduce of the bf16 gradients, 2 x (7/8) x 2 B x P
+    s.sharding = core::Sharding::None;
+    EXPECT_NEAR(core::stepTime(s, gpu, in).commBytesPerGpu, 2.0 * 7.0 / 8.0 * 2.0 * kLlama2_7b, 1.0);
+    // ZeRO-3: all-gather the bf16 weights for forward and backward, reduce-scatter the gradients:
+    // (7/8) x (2 x 2 B + 2 B) x P = 5.25 x P
+    s.sharding = core::Sharding::Zero3;
+    EXPECT_NEAR(core::stepTime(s, gpu, in).commBytesPerGpu, 7.0 / 8.0 * 6.0 * kLlama2_7b, 1.0);
+    // ... per micro-batch: gradient accumulation 4 repeats the gathers and reduce-scatters.
+    s.gradientAccumulation = 4;
+    EXPECT_NEAR(core::stepTime(s, gpu, in).commBytesPerGpu, 4.0 * 7.0 / 8.0 * 6.0 * kLlama2_7b, 4.0);
+}
+
+TEST(Planning, ComputeTimeIsFlopsOverPeakTimesMfu) {
+    const auto& gpu = *catalog().findGpu("a100-80gb-sxm");
+    core::PlanInputs in;
+    in.mfu = 0.5;
+    const auto s = llama7bFull();
+    const auto t = core::stepTime(s, gpu, in);
+    // 2048 tokens x 41,254,674,432 FLOP / (312e12 x 0.5) = 0.5416 s
+    EXPECT_NEAR(t.computeSeconds, 2048.0 * 41'254'674'432.0 / (312e12 * 0.5), 1e-9);
+    EXPECT_GE(t.stepSeconds, t.computeSeconds);
+}
+
+TEST(Planning, SeventyBillionFullFineTuneNeedsZero3OnEightH100s) {
+    core::Scenario s = core::defaultScenario(catalog());
+    const auto* m = catalog().findModel("llama-3.1-70b");
+    ASSERT_NE(m, nullptr);
+    s.modelId = m->id;
+    s.model = m->arch;
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.optimizer = core::Optimizer::AdamW8bit;
+    s.checkpointing = core::Checkpointing::Full;
+    s.loss = core::Loss::Chunked;
+    s.microBatch = 1;
+    s.seqLen = 2048;
+    s.gpus = 8;
+    const auto& gpu = *catalog().findGpu("h100-sxm");
+    // Without ZeRO-3 every GPU holds all bf16 weights: 2 B x 70,553,706,496 = 131.4 GiB > 79.1 GiB usable.
+    for (auto sharding : {core::Sharding::None, core::Sharding::Zero1, core::Sharding::Zero2}) {
+        s.sharding = sharding;
+        EXPECT_GT(core::estimate(s).deviceBytes, gpu.usableBytes()) << core::toString(sharding);
+    }
+    // With it: (2 + 2 + 2 x 1.002) B x 70.55 B / 8 = 49.4 GiB of model states per GPU, plus activations.
+    s.sharding = core::Sharding::Zero3;
+    EXPECT_LE(core::estimate(s).deviceBytes, gpu.usableBytes());
+
+    s.gpus = 1;
+    s.sharding = core::Sharding::None;
+    // The fit search, without offload: 8 cards with ZeRO-3 (4 cards would need 98.8 GiB of model states each).
+    core::PlanInputs noOffload;
+    noOffload.allowOffload = false;
+    const auto results = core::fitSearch(s, {gpu}, noOffload);
+    ASSERT_EQ(results.size(), 1u);
+    ASSERT_TRUE(results[0].found);
+    EXPECT_EQ(results[0].scenario.gpus, 8);
+    EXPECT_EQ(results[0].scenario.sharding, core::Sharding::Zero3);
+    EXPECT_NE(results[0].whyFewerFail.find("GiB per GPU"), std::string::npos);
+    // With offload allowed, fewer cards can do it by moving the optimizer states to host RAM.
+    const auto withOffload = core::fitSearch(s, {gpu}, core::PlanInputs{});
+    ASSERT_TRUE(withOffload[0].found);
+    EXPECT_LE(withOffload[0].scenario.gpus, 8);
+    if (withOffload[0].scenario.gpus < 8) {
+        EXPECT_NE(withOffload[0].scenario.offload, core::Offload::None);
+        EXPECT_GT(withOffload[0].cpuRamPerNodeBytes, 0);
+    }
+}
+
+TEST(Planning, DoublingCardsOverPcieWithZero3PaysLittleWhileNvlinkNearlyDoubles) {
+    auto s = llama7bFull();
+    s.checkpointing = core::Checkpointing::Full;
+    s.sharding = core::Sharding::Zero3;
+    const auto& gpu = *catalog().findGpu("a100-80gb-sxm");
+    const core::PlanInputs in;
+    const auto pcie = core::scalingCurve(s, gpu, in, 8, "pcie");
+    const auto nvlink = core::scalingCurve(s, gpu, in, 8, "nvlink");
+    ASSERT_EQ(pcie.size(), 4u); // 1, 2, 4, 8 cards
+    // 1 -> 2 cards: ZeRO-3 moves (1/2) x 6 B x P = 20.2 GB per GPU per step; over PCIe 4.0 (31.5 x 0.7 GB/s) that is
+    // ~0.92 s against ~0.9 s of compute, so the second card adds little; NVLink (300 x 0.8 GB/s) hides it.
+    EXPECT_LT(pcie[1].speedup, 1.5);
+    EXPECT_GT(nvlink[1].speedup, 1.8);
+    EXPECT_LT(pcie[3].efficiency, nvlink[3].efficiency);
+}
+
+TEST(Planning, CostIsGpuHoursTimesPriceAndCheckpointsFollowTheMethod) {
+    auto s = llama7bFull();
+    const auto& gpu = *catalog().findGpu("h100-sxm");
+    core::PlanInputs in;
+    in.datasetTokens = 1e8;
+    in.epochs = 2;
+    const auto c = core::costPlan(s, gpu, in);
+    // steps = ceil(2e8 tokens / 2048 tokens per step) = 97,657
+    EXPECT_DOUBLE_EQ(c.steps, 97'657.0);
+    EXPECT_NEAR(c.wallHours, c.steps * c.step.stepSeconds / 3600.0, 1e-9);
+    EXPECT_NEAR(c.costOnDemandUsd, c.gpuHours * gpu.priceOnDemandUsdHour, 1e-6);
+    EXPECT_NEAR(c.costSpotUsd, c.gpuHours * gpu.priceSpotUsdHour, 1e-6);
+    // Full fine-tuning checkpoint: bf16 weights 2 B + bf16 AdamW states 4 B per parameter.
+    EXPECT_NEAR(c.checkpointBytes, 6.0 * kLlama2_7b, 1.0);
+    s.method = core::Method::Lora;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    // LoRA: adapters only (fp32 under the generic profile, 4 B) and their AdamW states (8 B): 12 B x 4,194,304.
+    EXPECT_NEAR(core::costPlan(s, gpu, in).checkpointBytes, 12.0 * 4'194'304.0, 1.0);
+}
+
+TEST(Planning, RankingPicksCheapestAndFastest) {
+    core::Scenario s = core::defaultScenario(catalog());
+    const core::PlanInputs in;
+    const auto results = core::fitSearch(s, catalog().gpus, in);
+    const auto k = core::rank(results, false);
+    ASSERT_GE(k.cheapest, 0);
+    ASSERT_GE(k.fastest, 0);
+    for (const auto& r : results) {
+        if (r.found) {
+            EXPECT_GE(r.plan.costOnDemandUsd, results[static_cast<std::size_t>(k.cheapest)].plan.costOnDemandUsd);
+            EXPECT_GE(r.plan.wallHours, results[static_cast<std::size_t>(k.fastest)].plan.wallHours);
+        }
+    }
+}
