@@ -9,6 +9,7 @@
 #include "explorer/CompareView.h"
 #include "explorer/FitView.h"
 #include "explorer/InputPanel.h"
+#include "explorer/PlanView.h"
 #include "explorer/SeqLenView.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/ScenarioJson.h"
@@ -40,7 +41,7 @@ namespace gpusizer::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kScenarioFilter = QStringLiteral("GPU Sizer scenarios (*.json);;All files (*)");
-const char* const kTabNames[] = {"breakdown", "sequence", "fit", "compare", "advisor"};
+const char* const kTabNames[] = {"breakdown", "sequence", "fit", "compare", "plan", "advisor"};
 } // namespace
 
 MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
@@ -66,9 +67,13 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     m_tabs->addTab(m_seqLen, tr("Memory vs &sequence"));
     m_tabs->addTab(m_fit, tr("GPU &fit"));
     m_tabs->addTab(m_compare, tr("&Compare"));
+    m_plan = new PlanView(controller, m_tabs);
+    m_tabs->addTab(m_plan, tr("&Plan"));
+    m_tabs->setTabToolTip(4, tr("Cards, layout, time and cost per GPU; cost vs time; scaling over PCIe and NVLink "
+                                "(Ctrl+5)"));
     m_advisor = new AdvisorView(controller, m_tabs);
     m_tabs->addTab(m_advisor, tr("&Advisor"));
-    m_tabs->setTabToolTip(4, tr("Fix an OOM in the cheapest order, choose the method, read the sizing table (Ctrl+5)"));
+    m_tabs->setTabToolTip(5, tr("Fix an OOM in the cheapest order, choose the method, read the sizing table (Ctrl+6)"));
     m_tabs->setTabToolTip(0, tr("Memory per GPU, component by component (Ctrl+1)"));
     m_tabs->setTabToolTip(1, tr("Memory against sequence length, with GPU capacities (Ctrl+2)"));
     m_tabs->setTabToolTip(2, tr("Which GPUs fit, how many, and the largest batch and sequence (Ctrl+3)"));
@@ -400,7 +405,8 @@ bool MainWindow::exportReport(const QString& path, const QString& pageSizeName) 
     builder.setProgressCallback([&progress](int percent) { progress.setValue(percent * 9 / 10); });
     const core::Scenario& s = m_controller.scenario();
     const QString title = s.name.empty() ? QFileInfo(path).completeBaseName() : QString::fromStdString(s.name);
-    auto document = builder.build({s, title, QDateTime::currentDateTime(), m_advisor->methodAnswers()});
+    auto document =
+        builder.build({s, title, QDateTime::currentDateTime(), m_advisor->methodAnswers(), m_plan->inputs()});
     const QString error =
         exportPdf(*document, path, pageSizeFromName(pageSizeName), tr("Sizing report — %1").arg(title));
     progress.setValue(100);

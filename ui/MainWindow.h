@@ -16,6 +16,7 @@ class SeqLenView;
 class FitView;
 class CompareView;
 class AdvisorView;
+class PlanView;
 
 /// The explorer window: inputs on the left; breakdown, memory-vs-sequence, GPU fit and comparison tabs on the right;
 /// per-GPU and total figures in the status bar; File menu for scenarios.
@@ -35,7 +36,7 @@ public:
     bool importConfig(const QString& path);
     /// Writes the sizing report as PDF (atomic); failures are shown. Returns success.
     bool exportReport(const QString& path, const QString& pageSizeName);
-    /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, advisor. Returns false for unknown
+    /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, plan, advisor. Returns false for unknown
     /// names.
     bool selectTab(const QString& name);
 
@@ -52,6 +53,7 @@ public:
     FitView* fitView() const { return m_fit; }
     CompareView* compareView() const { return m_compare; }
     AdvisorView* advisorView() const { return m_advisor; }
+    PlanView* planView() const { return m_plan; }
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
     QString currentFile() const { return m_currentFile; }
@@ -83,6 +85,7 @@ private:
     FitView* m_fit = nullptr;
     CompareView* m_compare = nullptr;
     AdvisorView* m_advisor = nullptr;
+    PlanView* m_plan = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_catalogStatus = nullptr;
     QMenu* m_recentMenu = nullptr;

@@ -44,7 +44,7 @@ int reportCommand(const std::string& scenarioPath, const std::string& outputPath
         builder.setProgressCallback([&](int percent) { err << percent << "% at " << timer.elapsed() << " ms\n"; });
     }
     const QString title = QString::fromStdString(loaded.scenario->name);
-    auto document = builder.build({*loaded.scenario, title, QDateTime::currentDateTime(), {}});
+    auto document = builder.build({*loaded.scenario, title, QDateTime::currentDateTime(), {}, {}});
     const qint64 builtMs = timer.elapsed();
     const QString error = ui::exportPdf(*document, QString::fromStdString(outputPath), size,
                                         QStringLiteral("Sizing report — %1").arg(title));

@@ -2,6 +2,7 @@
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/Planning.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 #include <benchmark/benchmark.h>
@@ -42,6 +43,28 @@ void FitTableOverCatalog(benchmark::State& state) {
     }
 }
 BENCHMARK(FitTableOverCatalog)->Unit(benchmark::kMillisecond);
+
+void FitSearchOverCatalog(benchmark::State& state) {
+    auto scenario = gpusizer::core::defaultScenario(catalog());
+    const gpusizer::core::PlanInputs inputs;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::fitSearch(scenario, catalog().gpus, inputs));
+    }
+}
+BENCHMARK(FitSearchOverCatalog)->Unit(benchmark::kMillisecond);
+
+void FitSearch70bFullOverCatalog(benchmark::State& state) {
+    auto scenario = gpusizer::core::defaultScenario(catalog());
+    const auto* m = catalog().findModel("llama-3.1-70b");
+    scenario.modelId = m->id;
+    scenario.model = m->arch;
+    scenario.method = gpusizer::core::Method::Full;
+    const gpusizer::core::PlanInputs inputs;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::fitSearch(scenario, catalog().gpus, inputs));
+    }
+}
+BENCHMARK(FitSearch70bFullOverCatalog)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -17,7 +17,7 @@ class ExplorerBench final : public QObject {
 private slots:
     void sliderToRepaint_data() {
         QTest::addColumn<QString>("tab");
-        for (const char* tab : {"breakdown", "sequence", "fit", "compare"}) {
+        for (const char* tab : {"breakdown", "sequence", "fit", "compare", "plan", "advisor"}) {
             QTest::newRow(tab) << QString::fromLatin1(tab);
         }
     }

@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "charts/BreakdownChartView.h"
+#include "charts/PlanCharts.h"
 #include "charts/SeqLenChartView.h"
 #include "explorer/AdvisorView.h"
 #include "explorer/BreakdownView.h"
@@ -10,10 +11,12 @@
 #include "explorer/FitTableModel.h"
 #include "explorer/FitView.h"
 #include "explorer/InputPanel.h"
+#include "explorer/PlanView.h"
 #include "explorer/SeqLenView.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Compare.h"
+#include "gpusizer/core/Planning.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 
@@ -316,4 +319,23 @@ TEST(Explorer, TheWindowRestoresItsLastSession) {
     EXPECT_EQ(g.controller.scenario().method, core::Method::Full);
     EXPECT_EQ(g.window.tabs()->currentWidget(), g.window.fitView());
     EXPECT_TRUE(g.window.isModified()); // unsaved work stays marked as such
+}
+
+TEST(Explorer, PlanViewShowsTheCoreFitSearchAndScaling) {
+    Fixture f;
+    auto* plan = f.window.planView();
+    plan->refreshNow();
+    const auto expected = core::fitSearch(f.controller.scenario(), f.controller.catalog().gpus, plan->inputs());
+    ASSERT_EQ(plan->table()->results().size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(plan->table()->results()[i].found, expected[i].found);
+        EXPECT_DOUBLE_EQ(plan->table()->results()[i].plan.costOnDemandUsd, expected[i].plan.costOnDemandUsd);
+    }
+    EXPECT_TRUE(plan->rankingText().contains(QStringLiteral("Cheapest")));
+    EXPECT_GT(plan->costTime()->pointCount(), 0);
+    EXPECT_EQ(plan->scaling()->pciePoints().size(), 7); // 1 ... 64 GPUs
+    // Twice the dataset, twice the cost.
+    const double before = plan->table()->results()[0].plan.costOnDemandUsd;
+    plan->tokensSpin()->setValue(plan->tokensSpin()->value() * 2);
+    EXPECT_NEAR(plan->table()->results()[0].plan.costOnDemandUsd, 2.0 * before, 0.01 * before);
 }

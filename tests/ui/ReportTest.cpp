@@ -53,9 +53,9 @@ TEST(Report, PdfHoldsEverySectionComponentAndTheCoreNumbers) {
     ASSERT_FALSE(text.isEmpty()) << "pdftotext found no text (fonts missing?)";
     for (const char* section :
          {"GPU sizing report", "1. Inputs", "2. Memory per GPU", "3. Memory per GPU against sequence length",
-          "4. Which GPUs fit", "5. Full fine-tuning, LoRA and QLoRA side by side",
-          "6. If it does not fit: fixes in order of cost", "7. Choosing the method", "8. Sizing table",
-          "9. Assumptions, formulas and measured accuracy", "Page 1 of"}) {
+          "4. Which GPUs fit", "5. Full fine-tuning, LoRA and QLoRA side by side", "6. Cards, time and cost",
+          "7. If it does not fit: fixes in order of cost", "8. Choosing the method", "9. Sizing table",
+          "10. Assumptions, formulas and measured accuracy", "Page 1 of"}) {
         EXPECT_TRUE(text.contains(QString::fromUtf8(section))) << section;
     }
     for (core::Component c : core::kAllComponents) {
@@ -84,7 +84,7 @@ TEST(Report, PdfHoldsEverySectionComponentAndTheCoreNumbers) {
 TEST(Report, LetterPagesAreLetterSized) {
     ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
     ui::ReportBuilder builder(controller.catalog());
-    auto doc = builder.build({controller.scenario(), QStringLiteral("letter"), QDateTime::currentDateTime(), {}});
+    auto doc = builder.build({controller.scenario(), QStringLiteral("letter"), QDateTime::currentDateTime(), {}, {}});
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("letter.pdf"));
     ASSERT_TRUE(ui::exportPdf(*doc, path, QPageSize::Letter, QStringLiteral("letter")).isEmpty());
@@ -98,7 +98,7 @@ TEST(Report, LetterPagesAreLetterSized) {
 TEST(Report, AnUnwritablePathFailsInWordsAndLeavesNoFile) {
     ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
     ui::ReportBuilder builder(controller.catalog());
-    auto doc = builder.build({controller.scenario(), QStringLiteral("x"), QDateTime::currentDateTime(), {}});
+    auto doc = builder.build({controller.scenario(), QStringLiteral("x"), QDateTime::currentDateTime(), {}, {}});
     QTemporaryDir dir;
     const QString readOnly = dir.filePath(QStringLiteral("ro"));
     ASSERT_TRUE(QDir().mkpath(readOnly));

@@ -5,12 +5,14 @@
 #include "../charts/ChartPicture.h"
 #include "../charts/SeqLenChartView.h"
 #include "../explorer/AdvisorView.h"
+#include "../explorer/PlanView.h"
 #include "ChartObject.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Accuracy.h"
 #include "gpusizer/core/Compare.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Sweep.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
@@ -21,6 +23,7 @@
 #include <QtGui/QTextDocument>
 #include <QtGui/QTextList>
 #include <QtGui/QTextTable>
+#include <algorithm>
 #include <map>
 
 namespace gpusizer::ui {
@@ -472,11 +475,76 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     w.table({tr(""), tr("Full"), tr("LoRA"), tr("QLoRA")}, compareRows, QStringLiteral("lrrr"));
     progress(85);
 
-    // 6-8. The advisor: OOM ladder, method choice, sizing table.
+    // Time and cost of the configurations that fit.
+    {
+        w.h2(tr("6. Cards, time and cost"), true);
+        const auto& in = request.planInputs;
+        auto results = core::fitSearch(s, m_catalog.gpus, in);
+        const auto ranking = core::rank(results, false);
+        std::vector<int> order;
+        for (int i = 0; i < static_cast<int>(results.size()); ++i) {
+            if (results[static_cast<std::size_t>(i)].found) {
+                order.push_back(i);
+            }
+        }
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+            return results[static_cast<std::size_t>(a)].plan.costOnDemandUsd <
+                   results[static_cast<std::size_t>(b)].plan.costOnDemandUsd;
+        });
+        w.paragraph(tr("%1 tokens × %2 epochs at %3% MFU; the smallest count and layout of each GPU that fits, "
+                       "cheapest first (on-demand prices, illustrative; spot in the last column).")
+                        .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens)))
+                        .arg(in.epochs)
+                        .arg(in.mfu * 100.0),
+                    true);
+        std::vector<QStringList> planRows;
+        for (std::size_t k = 0; k < std::min<std::size_t>(order.size(), 12); ++k) {
+            const auto& r = results[static_cast<std::size_t>(order[k])];
+            planRows.push_back({gpuName(*r.gpu), QString::fromStdString(r.layout), formatGiB(r.deviceBytes),
+                                tr("%1 s").arg(r.plan.step.stepSeconds, 0, 'f', 2), formatHours(r.plan.wallHours),
+                                QString::number(r.plan.gpuHours, 'f', 0), formatUsd(r.plan.costOnDemandUsd),
+                                formatUsd(r.plan.costSpotUsd)});
+        }
+        w.table({tr("GPU"), tr("Layout"), tr("Per GPU"), tr("Step"), tr("Wall time"), tr("GPU-h"), tr("On demand"),
+                 tr("Spot")},
+                planRows, QStringLiteral("llrrrrrr"));
+        auto name = [&](int i) { return i < 0 ? tr("none") : gpuName(*results[static_cast<std::size_t>(i)].gpu); };
+        QString storage;
+        if (ranking.cheapest >= 0) {
+            const auto& p = results[static_cast<std::size_t>(ranking.cheapest)].plan;
+            storage = tr(" A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances "
+                         "still pay for their disks.")
+                          .arg(formatGiB(static_cast<std::int64_t>(p.checkpointBytes)))
+                          .arg(in.retainedCheckpoints)
+                          .arg(formatUsd(p.storageUsd));
+        }
+        w.paragraph(tr("Cheapest: %1 · fastest: %2 · best cost × time: %3.%4")
+                        .arg(name(ranking.cheapest), name(ranking.fastest), name(ranking.bestCostTime), storage));
+        if (const auto* a100 = m_catalog.findGpu("a100-80gb-sxm")) {
+            core::Scenario scaled = s;
+            scaled.sharding = core::Sharding::Zero3;
+            const auto pcie = core::scalingCurve(scaled, *a100, in, 8, "pcie");
+            const auto nvlink = core::scalingCurve(scaled, *a100, in, 8, "nvlink");
+            if (pcie.size() == 4 && nvlink.size() == 4) {
+                w.paragraph(tr("Scaling with ZeRO-3 on A100-class cards, same batch per GPU: 2 / 4 / 8 cards give "
+                               "%1× / %2× / %3× the throughput over PCIe and %4× / %5× / %6× over NVLink.")
+                                .arg(pcie[1].speedup, 0, 'f', 2)
+                                .arg(pcie[2].speedup, 0, 'f', 2)
+                                .arg(pcie[3].speedup, 0, 'f', 2)
+                                .arg(nvlink[1].speedup, 0, 'f', 2)
+                                .arg(nvlink[2].speedup, 0, 'f', 2)
+                                .arg(nvlink[3].speedup, 0, 'f', 2),
+                            true);
+            }
+        }
+    }
+    progress(87);
+
+    // The advisor: OOM ladder, method choice, sizing table.
     const core::GpuSpec* ladderGpu = gpu != nullptr ? gpu : m_catalog.findGpu("rtx-4090");
     if (ladderGpu != nullptr) {
         const auto advice = core::adviseOom(s, *ladderGpu);
-        w.h2(tr("6. If it does not fit: fixes in order of cost"));
+        w.h2(tr("7. If it does not fit: fixes in order of cost"));
         if (advice.fitsAlready) {
             w.paragraph(tr("It fits one %1 (%2 of %3 GiB usable per GPU): no fix is needed.")
                             .arg(gpuName(*ladderGpu), formatGiB(advice.deviceBytes))
@@ -518,7 +586,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     }
     progress(88);
     {
-        w.h2(tr("7. Choosing the method"));
+        w.h2(tr("8. Choosing the method"));
         const auto& q = request.methodAnswers;
         const QString distance[] = {tr("close to"), tr("somewhat different from"), tr("far from")};
         const QString data[] = {tr("small"), tr("medium"), tr("large")};
@@ -543,7 +611,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
         w.bullets(lines, true);
     }
     {
-        w.h2(tr("8. Sizing table"));
+        w.h2(tr("9. Sizing table"));
         std::vector<QStringList> sizingRows;
         for (const auto& r : core::sizingTable(s, m_catalog)) {
             sizingRows.push_back({QString::fromStdString(r.label), formatParams(r.params), sizingCellText(r.qlora),
@@ -559,7 +627,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     progress(92);
 
     // Assumptions, formulas, accuracy.
-    w.h2(tr("9. Assumptions, formulas and measured accuracy"), true);
+    w.h2(tr("10. Assumptions, formulas and measured accuracy"), true);
     QStringList assumptions;
     for (const auto& a : e.assumptions) {
         assumptions << QString::fromStdString(a);

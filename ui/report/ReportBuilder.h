@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Scenario.h"
 
 #include <QtCore/QDateTime>
@@ -20,6 +21,8 @@ struct ReportRequest {
     QDateTime generatedAt; ///< shown in the title block
     /// The method questionnaire's answers (the advisor tab's), or the defaults when not given.
     core::MethodQuestions methodAnswers;
+    /// Dataset, epochs, MFU and prices for the time-and-cost section (the plan tab's, or the defaults).
+    core::PlanInputs planInputs;
 };
 
 /// Builds the sizing report as a QTextDocument: summary, inputs (defaults marked), breakdown, memory vs sequence,
