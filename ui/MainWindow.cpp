@@ -12,6 +12,8 @@
 #include "explorer/PlanView.h"
 #include "explorer/SeqLenView.h"
 #include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/Measurement.h"
+#include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Version.h"
 #include "report/PdfExporter.h"
@@ -21,6 +23,7 @@
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
+#include <QtCore/QSaveFile>
 #include <QtCore/QSettings>
 #include <QtGui/QAction>
 #include <QtGui/QCloseEvent>
@@ -125,6 +128,9 @@ void MainWindow::buildMenus() {
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     QAction* exportPdf = file->addAction(tr("&Export PDF report…"), this, &MainWindow::exportDialog);
     exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    file->addSeparator();
+    file->addAction(tr("Export &measurement script…"), this, &MainWindow::exportProbeDialog);
+    file->addAction(tr("Import mea&surement…"), this, &MainWindow::importMeasurementDialog);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -430,6 +436,88 @@ void MainWindow::exportDialog() {
     // US and Canadian users get Letter, everyone else A4.
     const bool letter = QLocale().measurementSystem() == QLocale::ImperialUSSystem;
     exportReport(path, letter ? QStringLiteral("Letter") : QStringLiteral("A4"));
+}
+
+bool MainWindow::exportProbeScript(const QString& path) {
+    QSaveFile file(path);
+    const std::string script = core::probeScript(m_controller.scenario());
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(script.data(), static_cast<qint64>(script.size())) != static_cast<qint64>(script.size()) ||
+        !file.commit()) {
+        DialogService::error(this, tr("Cannot write the measurement script"),
+                             tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Measurement script written to %1: run it on the GPU with python3 %2 --out "
+                                "result.json, then File › Import measurement.")
+                                 .arg(path, QFileInfo(path).fileName()),
+                             10000);
+    return true;
+}
+
+QString MainWindow::importMeasurement(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        DialogService::error(this, tr("Cannot import the measurement"),
+                             tr("Cannot open %1: %2").arg(path, file.errorString()));
+        return {};
+    }
+    const QByteArray bytes = file.read(16 * 1024 * 1024 + 1);
+    const auto measurement =
+        core::parseMeasurement(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                               QFileInfo(path).fileName().toStdString(), m_controller.catalog());
+    if (!measurement) {
+        DialogService::error(this, tr("Cannot import the measurement"),
+                             tr("%1\n\n%2")
+                                 .arg(QString::fromStdString(measurement.error().where),
+                                      QString::fromStdString(measurement.error().message)));
+        return {};
+    }
+    const auto comparison = core::compareMeasured(m_controller.scenario(), *measurement, m_controller.catalog());
+    if (!comparison) {
+        DialogService::error(this, tr("The measurement does not match this scenario"),
+                             QString::fromStdString(comparison.error().message));
+        return {};
+    }
+    QString text =
+        tr("Measured on %1:\n")
+            .arg(measurement->cpuRun() ? tr("CPU (smoke run)") : QString::fromStdString(measurement->gpuName));
+    for (const auto& r : comparison->rows) {
+        const QString unit = r.what == "step_seconds" ? tr("s") : tr("GiB");
+        text += r.available ? tr("  %1: estimated %2 %4, measured %3 %4 (error %5%)\n")
+                                  .arg(QString::fromStdString(r.what))
+                                  .arg(r.estimated, 0, 'f', 2)
+                                  .arg(r.measured, 0, 'f', 2)
+                                  .arg(unit)
+                                  .arg(r.errorShare * 100.0, 0, 'f', 1)
+                            : tr("  %1: estimated %2 %3, not measured\n")
+                                  .arg(QString::fromStdString(r.what))
+                                  .arg(r.estimated, 0, 'f', 2)
+                                  .arg(unit);
+    }
+    for (const auto& n : comparison->notes) {
+        text += QStringLiteral("• ") + QString::fromStdString(n.message) + QLatin1Char('\n');
+    }
+    return text;
+}
+
+void MainWindow::exportProbeDialog() {
+    const QString path =
+        DialogService::saveFile(this, tr("Export measurement script"), QStringLiteral("probe.py"), tr("Python (*.py)"));
+    if (!path.isEmpty()) {
+        exportProbeScript(path);
+    }
+}
+
+void MainWindow::importMeasurementDialog() {
+    const QString path = DialogService::openFile(this, tr("Import measurement"), tr("Measurement (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString text = importMeasurement(path);
+    if (!text.isEmpty()) {
+        QMessageBox::information(this, tr("Estimate against measurement"), text);
+    }
 }
 
 void MainWindow::importDialog() {

@@ -36,6 +36,11 @@ public:
     bool importConfig(const QString& path);
     /// Writes the sizing report as PDF (atomic); failures are shown. Returns success.
     bool exportReport(const QString& path, const QString& pageSizeName);
+    /// Writes the measurement script for the scenario (atomic). Returns success; failures are shown.
+    bool exportProbeScript(const QString& path);
+    /// Reads a measurement result and compares it with the estimate; returns the comparison text (empty on failure,
+    /// which is shown).
+    QString importMeasurement(const QString& path);
     /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, plan, advisor. Returns false for unknown
     /// names.
     bool selectTab(const QString& name);
@@ -76,6 +81,8 @@ private:
     bool saveAsDialog();
     void importDialog();
     void exportDialog();
+    void exportProbeDialog();
+    void importMeasurementDialog();
 
     ScenarioController& m_controller;
     InputPanel* m_inputs = nullptr;

@@ -8,7 +8,9 @@
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/EstimateJson.h"
 #include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/Planning.h"
+#include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
@@ -45,6 +47,10 @@ Commands:
   fit SCENARIO.json [--json]            per GPU: smallest count and layout that fits, and why fewer fail
   plan SCENARIO.json --tokens N [--epochs E] [--mfu 0.4] [--spot] [--json]
                                         time, GPU-hours and cost per fitting configuration, ranked
+  probe-script SCENARIO.json -o probe.py
+                                        a Python script that measures the scenario on a real GPU
+  compare-measured SCENARIO.json RESULT.json [--json]
+                                        estimate against the script's measurement
   report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]
                                         the sizing report as PDF
   help                                  this text
@@ -510,6 +516,107 @@ int fitOrPlanCommand(const Args& a, bool withCost, std::ostream& out, std::ostre
     return kOk;
 }
 
+int probeScriptCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    if (a.positional.size() != 1 || !a.output) {
+        err << "gpusizer-cli: probe-script needs a scenario file and -o probe.py\n";
+        return kUsage;
+    }
+    const auto loaded = loadCatalogs(err);
+    const auto scenario = loadScenario(a, loaded.catalog, err);
+    if (!scenario) {
+        return kBadInput;
+    }
+    const std::string script = core::probeScript(*scenario);
+    const std::string temporary = *a.output + ".tmp";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        file << script;
+        if (!file.flush()) {
+            err << "gpusizer-cli: cannot write '" << *a.output << "'\n";
+            std::remove(temporary.c_str());
+            return kOutputFailed;
+        }
+    }
+    if (std::rename(temporary.c_str(), a.output->c_str()) != 0) {
+        err << "gpusizer-cli: cannot write '" << *a.output << "'\n";
+        std::remove(temporary.c_str());
+        return kOutputFailed;
+    }
+    out << "measurement script written to " << *a.output << "\nrun it on the GPU: python3 " << *a.output
+        << " --out result.json\n";
+    return kOk;
+}
+
+int compareMeasuredCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    if (a.positional.size() != 2) {
+        err << "gpusizer-cli: compare-measured needs a scenario file and a result file\n";
+        return kUsage;
+    }
+    const auto loaded = loadCatalogs(err);
+    Args scenarioArgs = a;
+    scenarioArgs.positional = {a.positional[0]};
+    const auto scenario = loadScenario(scenarioArgs, loaded.catalog, err);
+    if (!scenario) {
+        return kBadInput;
+    }
+    const auto bytes = readFile(a.positional[1], err);
+    if (!bytes) {
+        return kBadInput;
+    }
+    const auto measurement = core::parseMeasurement(*bytes, a.positional[1], loaded.catalog);
+    if (!measurement) {
+        printError(err, measurement.error());
+        return kBadInput;
+    }
+    const auto comparison = core::compareMeasured(*scenario, *measurement, loaded.catalog);
+    if (!comparison) {
+        printError(err, comparison.error());
+        return kBadInput;
+    }
+    if (a.json) {
+        json rows = json::array();
+        for (const auto& r : comparison->rows) {
+            json j{{"what", r.what}, {"available", r.available}, {"estimated", r.estimated}};
+            if (r.available) {
+                j["measured"] = r.measured;
+                j["error_share"] = r.errorShare;
+            }
+            rows.push_back(j);
+        }
+        json notes = json::array();
+        for (const auto& n : comparison->notes) {
+            notes.push_back({{"code", n.code}, {"message", n.message}});
+        }
+        out << json{{"format", "gpusizer-comparison"},
+                    {"version", 1},
+                    {"device", measurement->device},
+                    {"cpu_run", measurement->cpuRun()},
+                    {"gpu", comparison->gpu != nullptr ? json(comparison->gpu->id) : json(nullptr)},
+                    {"rows", rows},
+                    {"notes", notes}}
+                   .dump(2)
+            << "\n";
+        return kOk;
+    }
+    out << "Measured on " << (measurement->cpuRun() ? std::string("CPU (smoke run)") : measurement->gpuName) << " with "
+        << measurement->implementation << " (GiB, seconds):\n";
+    for (const auto& r : comparison->rows) {
+        out << "  " << std::left << std::setw(14) << r.what << std::right << std::fixed << std::setprecision(2)
+            << "estimated " << std::setw(8) << r.estimated;
+        if (r.available) {
+            out << "   measured " << std::setw(8) << r.measured << "   error " << std::showpos << std::setprecision(1)
+                << r.errorShare * 100.0 << "%" << std::noshowpos;
+        } else {
+            out << "   not measured";
+        }
+        out << "\n";
+    }
+    for (const auto& n : comparison->notes) {
+        out << "note: " << n.message << "\n";
+    }
+    return kOk;
+}
+
 int gpusCommand(const Args& a, std::ostream& out, std::ostream& err) {
     const auto loaded = loadCatalogs(err);
     if (a.json) {
@@ -662,6 +769,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "sizing-table") {
         return sizingTableCommand(a, out, err);
+    }
+    if (command == "probe-script") {
+        return probeScriptCommand(a, out, err);
+    }
+    if (command == "compare-measured") {
+        return compareMeasuredCommand(a, out, err);
     }
     if (command == "fit") {
         return fitOrPlanCommand(a, false, out, err);

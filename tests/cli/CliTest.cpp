@@ -1,6 +1,7 @@
 // Runs the real gpusizer-cli binary and checks what a user sees: output, exit status, messages.
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -209,4 +210,80 @@ TEST(Cli, FitAndPlanRankConfigurations) {
     }
     EXPECT_EQ(runCli("plan " + data("scenarios/llama31-8b-lora.json")).status, 1);                    // no --tokens
     EXPECT_EQ(runCli("plan " + data("scenarios/llama31-8b-lora.json") + " --tokens lots").status, 2); // not a number
+}
+
+namespace {
+
+/// Debian's python3 (with python3-torch from the bootstrap) when present, else whatever python3 is on PATH.
+std::string python() {
+    return std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+}
+
+bool pythonHasTorch() {
+    return std::system((python() + " -c 'import torch' >/dev/null 2>&1").c_str()) == 0;
+}
+
+} // namespace
+
+TEST(Cli, MeasurementScriptsCompileForEveryMethod) {
+    for (const char* scenario : {"scenarios/tiny-full.json", "scenarios/tiny-lora.json", "scenarios/tiny-qlora.json",
+                                 "scenarios/llama31-8b-lora.json"}) {
+        const auto script =
+            std::filesystem::temp_directory_path() / ("gpusizer_probe_" + std::to_string(::getpid()) + ".py");
+        const auto r = runCli("probe-script " + data(scenario) + " -o " + script.string());
+        ASSERT_EQ(r.status, 0) << scenario << ": " << r.err;
+        EXPECT_EQ(std::system((python() + " -m py_compile " + script.string()).c_str()), 0) << scenario;
+        const std::string text = slurp(script);
+        EXPECT_NE(text.find("gpusizer-measurement"), std::string::npos);
+        EXPECT_NE(text.find("max_memory_allocated"), std::string::npos);
+        std::filesystem::remove(script);
+    }
+}
+
+TEST(Cli, CpuSmokeRunsOfTheScriptAreReadBack) {
+    if (!pythonHasTorch()) {
+        GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
+    }
+    for (const char* scenario : {"scenarios/tiny-full.json", "scenarios/tiny-lora.json"}) {
+        const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_smoke_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir);
+        const auto script = dir / "probe.py";
+        const auto result = dir / "result.json";
+        ASSERT_EQ(runCli("probe-script " + data(scenario) + " -o " + script.string()).status, 0);
+        const std::string run = python() + " " + script.string() + " --device cpu --steps 2 --warmup 1 --out " +
+                                result.string() + " >/dev/null 2>&1";
+        ASSERT_EQ(std::system(run.c_str()), 0) << scenario;
+        const auto r = runCli("compare-measured " + data(scenario) + " " + result.string() + " --json");
+        ASSERT_EQ(r.status, 0) << scenario << ": " << r.err;
+        const auto doc = nlohmann::json::parse(r.out);
+        EXPECT_TRUE(doc.at("cpu_run").get<bool>()); // CPU runs are marked, never calibrate
+        const auto written = nlohmann::json::parse(slurp(result));
+        // The script's model is the scenario's: the tiny Llama has 2 x 128 x 64 embeddings and 2 layers of
+        // 36,992 parameters (+ 64 for the final norm) = 106,816; LoRA r16 on q and v adds 2 x (2,048 + 1,536).
+        const std::int64_t base = 106'816;
+        const bool lora = std::string(scenario).find("lora") != std::string::npos;
+        EXPECT_EQ(written.at("params_total").get<std::int64_t>(), lora ? base + 7'168 : base);
+        std::filesystem::remove_all(dir);
+    }
+}
+
+TEST(Cli, BadMeasurementsAreRefusedWithTheReason) {
+    const auto good = runCli("compare-measured " + data("scenarios/tiny-full.json") + " " +
+                             data("measurements/tiny-full-gpu.json") + " --json");
+    ASSERT_EQ(good.status, 0) << good.err;
+    const auto doc = nlohmann::json::parse(good.out);
+    EXPECT_FALSE(doc.at("cpu_run").get<bool>());
+    EXPECT_EQ(doc.at("gpu"), "h100-sxm"); // "NVIDIA H100 80GB HBM3" is the SXM part
+    struct Case {
+        const char* file;
+        const char* mustMention;
+    };
+    for (const Case& c :
+         {Case{"measurements/other-model.json", "another model"}, Case{"measurements/truncated.json", "not valid JSON"},
+          Case{"measurements/wrong-format.json", "gpusizer-measurement"},
+          Case{"measurements/cuda-without-memory.json", "max_memory_allocated_bytes"}}) {
+        const auto r = runCli("compare-measured " + data("scenarios/tiny-full.json") + " " + data(c.file));
+        EXPECT_EQ(r.status, 2) << c.file;
+        EXPECT_NE(r.err.find(c.mustMention), std::string::npos) << c.file << ": " << r.err;
+    }
 }

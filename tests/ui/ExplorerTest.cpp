@@ -339,3 +339,25 @@ TEST(Explorer, PlanViewShowsTheCoreFitSearchAndScaling) {
     plan->tokensSpin()->setValue(plan->tokensSpin()->value() * 2);
     EXPECT_NEAR(plan->table()->results()[0].plan.costOnDemandUsd, 2.0 * before, 0.01 * before);
 }
+
+TEST(Explorer, MeasurementScriptExportAndImportRoundTrip) {
+    Fixture f;
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("probe.py"));
+    ASSERT_TRUE(f.window.exportProbeScript(script));
+    QFile file(script);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().contains("gpusizer-measurement"));
+    // A measurement of another model is refused in words; a matching one is compared.
+    ui::DialogService::setRecordErrors(true);
+    ui::DialogService::shownErrors().clear();
+    EXPECT_TRUE(f.window.importMeasurement(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/measurements/tiny-full-gpu.json"))
+                    .isEmpty());
+    EXPECT_EQ(ui::DialogService::shownErrors().size(), 1);
+    ui::DialogService::setRecordErrors(false);
+    ASSERT_TRUE(f.window.openFile(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/tiny-full.json")));
+    const QString text =
+        f.window.importMeasurement(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/measurements/tiny-full-gpu.json"));
+    EXPECT_TRUE(text.contains(QStringLiteral("allocated")));
+    EXPECT_TRUE(text.contains(QStringLiteral("measured")));
+}

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/Result.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// A result written by the measurement script (format "gpusizer-measurement").
+struct Measurement {
+    std::string device; ///< "cuda" or "cpu"
+    std::string gpuName;
+    std::string implementation; ///< "transformers" or "builtin"
+    std::int64_t paramsTotal = 0;
+    std::int64_t paramsTrainable = 0;
+    std::optional<std::int64_t> allocatedBytes;
+    std::optional<std::int64_t> reservedBytes;
+    std::optional<std::int64_t> deviceUsedBytes;
+    std::vector<double> stepSeconds;
+    std::optional<double> tokensPerSecond;
+    Scenario scenario; ///< the scenario the script ran
+
+    /// CPU smoke runs measure no GPU memory and are never used for calibration.
+    bool cpuRun() const { return device != "cuda"; }
+};
+
+/// Reads a measurement file; refuses truncated or malformed files with the field and reason.
+Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view where, const Catalog& catalog);
+
+/// One figure, estimated and measured.
+struct MeasuredRow {
+    std::string what; ///< "allocated", "reserved", "device", "step_seconds"
+    bool available = false;
+    double estimated = 0;
+    double measured = 0;
+    double errorShare = 0; ///< (estimated - measured) / measured
+};
+
+/// Estimate against measurement for a scenario.
+struct MeasuredComparison {
+    std::vector<MeasuredRow> rows;
+    const GpuSpec* gpu = nullptr; ///< the catalog GPU matched to the measurement's GPU name, if any
+    std::vector<Warning> notes;
+};
+
+/// Compares the scenario's estimate with a measurement of it. Refuses a measurement of another model (parameter
+/// counts more than 1% apart); warns when the run shape differs or the run was on a CPU.
+Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measurement& measurement,
+                                           const Catalog& catalog, const PlanInputs& inputs = {});
+
+/// The catalog GPU a CUDA device name refers to ("NVIDIA H100 80GB HBM3" -> h100-sxm), or nullptr.
+const GpuSpec* matchGpuName(std::string_view deviceName, const Catalog& catalog);
+
+} // namespace gpusizer::core

@@ -1,0 +1,196 @@
+#include "gpusizer/core/Measurement.h"
+
+#include "JsonRead.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/core/Units.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace gpusizer::core {
+
+using detail::ObjectReader;
+using nlohmann::json;
+
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+constexpr double kMaxBytes = 1e15;
+
+} // namespace
+
+Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view whereView, const Catalog& catalog) {
+    const std::string where(whereView);
+    GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
+    if (!doc.is_object()) {
+        return fail(ErrorCode::WrongFormat, "a measurement must be a JSON object", where);
+    }
+    ObjectReader r(doc, where);
+    GPUSIZER_ASSIGN(auto format, r.string("format"));
+    if (format != "gpusizer-measurement") {
+        return fail(ErrorCode::WrongFormat, "'format' is '" + format + "', expected 'gpusizer-measurement'",
+                    r.field("format"));
+    }
+    GPUSIZER_ASSIGN(auto version, r.integer("version", 1, 1000));
+    if (version > 1) {
+        return fail(ErrorCode::WrongFormat,
+                    "version " + std::to_string(version) + " is newer than this GPU Sizer reads", r.field("version"));
+    }
+    Measurement m;
+    GPUSIZER_ASSIGN(m.device, r.string("device"));
+    if (m.device != "cuda" && m.device != "cpu") {
+        return fail(ErrorCode::UnknownValue, "'device' must be cuda or cpu", r.field("device"));
+    }
+    GPUSIZER_ASSIGN(auto gpuName, r.optionalString("gpu_name"));
+    m.gpuName = gpuName.value_or("");
+    GPUSIZER_ASSIGN(auto implementation, r.optionalString("implementation"));
+    m.implementation = implementation.value_or("");
+    GPUSIZER_ASSIGN(m.paramsTotal, r.integer("params_total", 1, static_cast<std::int64_t>(1e13)));
+    GPUSIZER_ASSIGN(m.paramsTrainable, r.integer("params_trainable", 0, m.paramsTotal));
+    GPUSIZER_ASSIGN(auto allocated, r.optionalNumber("max_memory_allocated_bytes", 0, kMaxBytes));
+    GPUSIZER_ASSIGN(auto reserved, r.optionalNumber("max_memory_reserved_bytes", 0, kMaxBytes));
+    GPUSIZER_ASSIGN(auto device, r.optionalNumber("device_used_bytes", 0, kMaxBytes));
+    auto toBytes = [](std::optional<double> v) {
+        return v ? std::optional<std::int64_t>(static_cast<std::int64_t>(*v)) : std::nullopt;
+    };
+    m.allocatedBytes = toBytes(allocated);
+    m.reservedBytes = toBytes(reserved);
+    m.deviceUsedBytes = toBytes(device);
+    if (m.device == "cuda" && !m.allocatedBytes) {
+        return fail(ErrorCode::MissingField, "a CUDA run must report max_memory_allocated_bytes",
+                    r.field("max_memory_allocated_bytes"));
+    }
+    if (!doc.contains("step_seconds") || !doc["step_seconds"].is_array()) {
+        return fail(ErrorCode::MissingField, "'step_seconds' must be an array", r.field("step_seconds"));
+    }
+    for (const auto& t : doc["step_seconds"]) {
+        if (!t.is_number() || t.get<double>() <= 0 || !std::isfinite(t.get<double>())) {
+            return fail(ErrorCode::WrongType, "'step_seconds' must hold positive numbers", r.field("step_seconds"));
+        }
+        m.stepSeconds.push_back(t.get<double>());
+    }
+    GPUSIZER_ASSIGN(m.tokensPerSecond, r.optionalNumber("tokens_per_second", 0, 1e12));
+    if (!doc.contains("scenario") || !doc["scenario"].is_object()) {
+        return fail(ErrorCode::MissingField, "'scenario' (the scenario the script ran) is missing",
+                    r.field("scenario"));
+    }
+    GPUSIZER_ASSIGN(auto parsed, parseScenario(doc["scenario"].dump(), where + ": scenario", catalog));
+    m.scenario = parsed.scenario;
+    return m;
+}
+
+const GpuSpec* matchGpuName(std::string_view deviceName, const Catalog& catalog) {
+    const std::string name = lower(deviceName);
+    const GpuSpec* best = nullptr;
+    std::size_t bestScore = 0;
+    for (const auto& g : catalog.gpus) {
+        // The catalog name's model number (the first word with a digit that is not a memory size, e.g. "h100",
+        // "4090", "mi300x") must appear in the device name; other matching words break ties.
+        std::vector<std::string> words;
+        std::string word;
+        for (char ch : lower(g.name) + " ") {
+            if (std::isalnum(static_cast<unsigned char>(ch))) {
+                word += ch;
+            } else if (!word.empty()) {
+                words.push_back(word);
+                word.clear();
+            }
+        }
+        auto isModel = [](const std::string& w) {
+            const bool digit = std::any_of(w.begin(), w.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+            const bool memory = w.size() > 2 && w.compare(w.size() - 2, 2, "gb") == 0;
+            return digit && !memory;
+        };
+        const auto model = std::find_if(words.begin(), words.end(), isModel);
+        if (model == words.end() || name.find(*model) == std::string::npos) {
+            continue;
+        }
+        std::size_t score = 1;
+        for (const auto& w : words) {
+            if (&w != &*model && name.find(w) != std::string::npos) {
+                ++score;
+            }
+        }
+        // NVIDIA reports SXM H100s as "H100 80GB HBM3" and PCIe ones as "H100 PCIe".
+        if (name.find("hbm3") != std::string::npos && g.formFactor == "SXM") {
+            ++score;
+        }
+        if (name.find("pcie") != std::string::npos && g.formFactor == "PCIe") {
+            ++score;
+        }
+        if (score > bestScore) {
+            best = &g;
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
+Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measurement& m, const Catalog& catalog,
+                                           const PlanInputs& inputs) {
+    MeasuredComparison c;
+    const ParamCounts p = countParams(scenario.model);
+    const std::int64_t measuredBase =
+        m.scenario.method == Method::Full ? m.paramsTotal : m.paramsTotal - m.paramsTrainable;
+    const double gap = std::abs(static_cast<double>(measuredBase - p.total)) / static_cast<double>(p.total);
+    if (gap > 0.01) {
+        return fail(ErrorCode::Inconsistent,
+                    "the measurement ran another model: " + std::to_string(measuredBase) + " base parameters against " +
+                        std::to_string(p.total) + " in the scenario",
+                    "params_total");
+    }
+    auto note = [&](std::string code, std::string text) { c.notes.push_back({std::move(code), std::move(text)}); };
+    if (m.scenario.microBatch != scenario.microBatch || m.scenario.seqLen != scenario.seqLen ||
+        m.scenario.method != scenario.method) {
+        note("different_run_shape", "the measurement ran a different method, micro-batch or sequence length than the "
+                                    "scenario: the comparison uses the measured run's shape");
+    }
+    if (m.cpuRun()) {
+        note("cpu_run", "a CPU smoke run: no GPU memory was measured, and it is never used for calibration");
+    }
+    const Estimate e = estimate(m.scenario);
+    auto row = [&](const char* what, std::optional<std::int64_t> measured, std::int64_t estimated) {
+        MeasuredRow r;
+        r.what = what;
+        r.available = measured.has_value() && *measured > 0;
+        r.estimated = toGiB(static_cast<double>(estimated));
+        if (r.available) {
+            r.measured = toGiB(static_cast<double>(*measured));
+            r.errorShare = (r.estimated - r.measured) / r.measured;
+        }
+        c.rows.push_back(r);
+    };
+    row("allocated", m.allocatedBytes, e.allocatedPeakBytes);
+    row("reserved", m.reservedBytes, e.reservedPeakBytes);
+    row("device", m.deviceUsedBytes, e.deviceBytes);
+    c.gpu = !m.scenario.gpuId.empty() ? catalog.findGpu(m.scenario.gpuId) : nullptr;
+    if (c.gpu == nullptr && !m.gpuName.empty()) {
+        c.gpu = matchGpuName(m.gpuName, catalog);
+    }
+    MeasuredRow step;
+    step.what = "step_seconds";
+    if (c.gpu != nullptr && !m.cpuRun() && !m.stepSeconds.empty()) {
+        std::vector<double> sorted = m.stepSeconds;
+        std::sort(sorted.begin(), sorted.end());
+        step.available = true;
+        step.measured = sorted[sorted.size() / 2]; // median step
+        Scenario oneStep = m.scenario;
+        oneStep.gradientAccumulation = 1; // the script times single micro-batch steps
+        step.estimated = stepTime(oneStep, *c.gpu, inputs).stepSeconds;
+        step.errorShare = (step.estimated - step.measured) / step.measured;
+    } else if (!m.cpuRun()) {
+        note("unknown_gpu", "the GPU '" + m.gpuName + "' is not in the catalog: step time not compared");
+    }
+    c.rows.push_back(step);
+    return c;
+}
+
+} // namespace gpusizer::core
