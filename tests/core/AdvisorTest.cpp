@@ -1,5 +1,6 @@
 #include "gpusizer/core/Advisor.h"
 
+#include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/ScenarioJson.h"
 
@@ -7,12 +8,9 @@
 
 using namespace gpusizer;
 
-namespace {
+using fixtures::catalog;
 
-const core::Catalog& catalog() {
-    static const auto loaded = catalogs::loadCatalogs();
-    return loaded.catalog;
-}
+namespace {
 
 core::Scenario fullFinetune8b() {
     core::Scenario s = core::defaultScenario(catalog());

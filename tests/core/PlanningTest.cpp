@@ -9,12 +9,9 @@
 
 using namespace gpusizer;
 
-namespace {
+using fixtures::catalog;
 
-const core::Catalog& catalog() {
-    static const auto loaded = catalogs::loadCatalogs();
-    return loaded.catalog;
-}
+namespace {
 
 core::Scenario llama7bFull() {
     core::Scenario s;

@@ -1,5 +1,6 @@
 #include "gpusizer/core/ScenarioJson.h"
 
+#include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Estimate.h"
 
@@ -7,12 +8,7 @@
 
 using namespace gpusizer;
 
-namespace {
-const core::Catalog& catalog() {
-    static const auto loaded = catalogs::loadCatalogs();
-    return loaded.catalog;
-}
-} // namespace
+using fixtures::catalog;
 
 TEST(ScenarioJson, RoundTripsEveryField) {
     core::Scenario s = core::defaultScenario(catalog());

@@ -1,6 +1,7 @@
 #pragma once
 // Architectures used by several tests, copied from the models' config.json files (public facts).
 
+#include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/ModelArch.h"
 
 namespace gpusizer::fixtures {
@@ -43,6 +44,12 @@ inline core::ModelArch llama31_8b() {
     a.intermediateSize = 14336;
     a.vocabSize = 128256;
     return a;
+}
+
+/// The shipped catalogs, loaded once per test program.
+inline const core::Catalog& catalog() {
+    static const auto loaded = catalogs::loadCatalogs();
+    return loaded.catalog;
 }
 
 } // namespace gpusizer::fixtures
