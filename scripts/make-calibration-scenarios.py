@@ -144,10 +144,15 @@ def qwen(row):
         s["precision"] = "fp16"
         s["quantization"] = "nf4"
         s["sharding"] = "zero2"
+        s["framework"] = "deepspeed"  # finetune_qlora_single_gpu.sh runs DeepSpeed ZeRO-2
         interp.append("GPTQ int4 (0.5 B + group scales) sized as NF4 (0.5 B + 1/16 B): within 2% of the weight bytes")
     else:
         s["precision"] = "bf16"
-        s["sharding"] = "zero2" if row["num_gpus"] > 1 else "none"
+        zero = (row["sharding"] or "none").split(" ")[0]
+        s["sharding"] = zero if zero in ("zero2", "zero3") else "none"
+        if s["sharding"] != "none":
+            s["framework"] = "deepspeed"  # the multi-GPU LoRA scripts run DeepSpeed (ZeRO-2, or ZeRO-3 for 72B)
+    interp.append("single-GPU LoRA runs the plain HF Trainer; full, QLoRA and multi-GPU LoRA run DeepSpeed")
     if row["lora"]:
         s["lora"] = {"rank": row["lora"]["rank"], "alpha": row["lora"]["alpha"], "dropout": row["lora"]["dropout"],
                      "targets": ["c_attn", "c_proj", "w1", "w2"], "dtype": "fp32"}

@@ -98,6 +98,24 @@ std::string markdown(const core::CalibrationReport& report) {
            << num(r->estimatedGiB) << " | " << pct(r->errorShare) << " |\n";
     }
 
+    md << "\n### Why the worst rows miss\n\n"
+          "- **torchtune-flags-10** (QLoRA, torchtune, compiled chunked loss, +38%) and **torchtune-flags-09** (LoRA, "
+          "+19%): with 2 x 4096 tokens and a 128k vocabulary the 16-bit logits the loss keeps are 1.96 GiB on their "
+          "own; the measured 4.6 GiB leaves less than that for logits and activations after the weights. We have not "
+          "found the mechanism (activation offloading or the compiled loss freeing the logits); no constant was added "
+          "for these two rows. They are the only target rows beyond 25% (the test holds them to 40%).\n"
+          "- **litgpt-resource-01..17** (LitGPT, one GPU, no checkpointing, 7-24% low): the shortfall grows with the "
+          "batch (about 25 KB per token per layer for phi-1.5), i.e. tensors LitGPT's attention and MLP keep that the "
+          "itemisation does not list; the same models under FSDP with checkpointing are within 5%. MEMORY-NOTES "
+          "measured 10-20% unitemised activations; we did not add a blanket factor because the torchtune rows do not "
+          "need one.\n"
+          "- **hf-perf-train-gpu-one-06..09** (BERT, 2022, 10-14% low): an encoder sized with the decoder's "
+          "itemisation "
+          "and the 2022 allocator; the CUDA context is the source's own measurement.\n"
+          "- **Other rows**: the largest errors are runs whose sequences were only an upper bound "
+          "(torchtune-readme2405, torchtune-flags-01: real batches were much shorter, so the estimate is high, as it "
+          "should be) and Qwen rows whose measure is not stated.\n";
+
     md << "\n## Every row\n\n| row | model | method | measure → compared | seq | target | measured GiB | estimated GiB "
           "| error |\n|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : report.rows) {
