@@ -17,16 +17,21 @@ public:
     static QString saveFile(QWidget* parent, const QString& title, const QString& suggested, const QString& filter);
     /// A blocking error message (the text names the file, the field and the reason).
     static void error(QWidget* parent, const QString& title, const QString& text);
+    /// A yes/no question; true for yes.
+    static bool ask(QWidget* parent, const QString& title, const QString& text);
     /// Yes/No/Cancel for unsaved changes: 1 save, 0 discard, -1 cancel.
     static int askSaveChanges(QWidget* parent, const QString& text);
 
     // Test seams: the next call returns this instead of showing a dialog.
     static void setNextFileName(const QString& path);
     static void setNextSaveAnswer(int answer);
+    static void setNextYesNo(bool yes);
     /// Messages that error() would have shown while running under test seams (most recent last).
     static QStringList& shownErrors();
     /// When true, error() records instead of showing a dialog.
     static void setRecordErrors(bool record);
+    /// Tests: never block on a dialog — errors are recorded, questions answered no/discard, file dialogs cancelled.
+    static void setNonInteractive(bool nonInteractive);
 };
 
 } // namespace gpusizer::ui

@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "CalibrationStore.h"
 #include "DialogService.h"
 #include "Format.h"
 #include "ScenarioController.h"
@@ -38,6 +39,7 @@
 #include <QtWidgets/QSplitter>
 #include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTabWidget>
+#include <nlohmann/json.hpp>
 
 namespace gpusizer::ui {
 
@@ -143,6 +145,7 @@ void MainWindow::buildMenus() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Calibrations…"), this, &MainWindow::showCalibrations);
     help->addAction(tr("&About GPU Sizer"), this, [this] {
         QMessageBox::about(
             this, tr("About GPU Sizer"),
@@ -175,6 +178,9 @@ void MainWindow::refreshStatus() {
     }
     if (e.cpuOffloadBytesTotal > 0) {
         text += tr(" · host RAM for offload: %1 total").arg(formatGiB(e.cpuOffloadBytesTotal));
+    }
+    if (!m_controller.calibrationNote().isEmpty()) {
+        text += QStringLiteral(" · ") + m_controller.calibrationNote();
     }
     m_status->setText(text);
 }
@@ -479,6 +485,11 @@ QString MainWindow::importMeasurement(const QString& path) {
                              QString::fromStdString(comparison.error().message));
         return {};
     }
+    // Keep the result with the scenario (it is saved with it and shown in the breakdown and the report).
+    m_controller.update([&](core::Scenario& s) {
+        s.measurements.push_back(nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size()).dump());
+    });
+    offerCalibration();
     QString text =
         tr("Measured on %1:\n")
             .arg(measurement->cpuRun() ? tr("CPU (smoke run)") : QString::fromStdString(measurement->gpuName));
@@ -499,6 +510,75 @@ QString MainWindow::importMeasurement(const QString& path) {
         text += QStringLiteral("• ") + QString::fromStdString(n.message) + QLatin1Char('\n');
     }
     return text;
+}
+
+void MainWindow::offerCalibration() {
+    std::vector<core::Measurement> runs;
+    for (const auto& text : m_controller.scenario().measurements) {
+        auto m = core::parseMeasurement(text, "stored measurement", m_controller.catalog());
+        if (m) {
+            runs.push_back(*m);
+        }
+    }
+    const auto fit = core::fitCalibration(runs, m_controller.catalog());
+    if (!fit) {
+        return; // CPU runs only: nothing to calibrate, and never silently
+    }
+    const auto* gpu = m_controller.catalog().findGpu(fit->gpuId);
+    const QString question =
+        tr("From %n measured run(s) on the %1 (%2):\n\n• overhead correction %3%4 per GPU\n%5\nApply this "
+           "calibration to your estimates for this GPU and framework? It is kept in your settings and can be reset "
+           "in Help › Calibrations.",
+           nullptr, fit->runs)
+            .arg(gpu != nullptr ? QString::fromStdString(gpu->name) : QString::fromStdString(fit->gpuId),
+                 QString::fromLatin1(core::toString(fit->framework)),
+                 fit->overheadCorrectionBytes >= 0 ? QStringLiteral("+") : QString(),
+                 formatGiB(fit->overheadCorrectionBytes),
+                 fit->mfu ? tr("• MFU %1% (used by the Plan tab)\n").arg(*fit->mfu * 100.0, 0, 'f', 1) : QString());
+    if (!DialogService::ask(this, tr("Apply calibration?"), question)) {
+        return;
+    }
+    StoredCalibration stored;
+    stored.gpuId = QString::fromStdString(fit->gpuId);
+    stored.framework = QString::fromLatin1(core::toString(fit->framework));
+    stored.overheadCorrectionBytes = fit->overheadCorrectionBytes;
+    stored.mfu = fit->mfu.value_or(0.0);
+    stored.runs = fit->runs;
+    stored.fittedAt = QDateTime::currentDateTime();
+    CalibrationStore::save(stored);
+    m_controller.update([&](core::Scenario& s) {
+        s.gpuId = fit->gpuId;
+        s.overheadCorrectionBytes = fit->overheadCorrectionBytes;
+    });
+    if (fit->mfu) {
+        m_plan->setMfu(*fit->mfu);
+    }
+}
+
+void MainWindow::showCalibrations() {
+    const auto all = CalibrationStore::all();
+    if (all.isEmpty()) {
+        QMessageBox::information(this, tr("Calibrations"),
+                                 tr("No calibration is applied. Import a measurement from a GPU run (File › Import "
+                                    "measurement) to fit one."));
+        return;
+    }
+    QString text = tr("Calibrations applied to your estimates:\n\n");
+    for (const auto& c : all) {
+        text += tr("• %1 / %2: overhead %3, MFU %4 (%n run(s), %5)\n", nullptr, c.runs)
+                    .arg(c.gpuId, c.framework, formatGiB(c.overheadCorrectionBytes),
+                         c.mfu > 0 ? QStringLiteral("%1%").arg(c.mfu * 100.0, 0, 'f', 1) : tr("not measured"),
+                         c.fittedAt.toString(Qt::ISODate));
+    }
+    text += tr("\nReset them all?");
+    if (DialogService::ask(this, tr("Calibrations"), text)) {
+        resetCalibrations();
+    }
+}
+
+void MainWindow::resetCalibrations() {
+    CalibrationStore::clear();
+    m_controller.update([](core::Scenario& s) { s.overheadCorrectionBytes = 0; });
 }
 
 void MainWindow::exportProbeDialog() {

@@ -41,6 +41,8 @@ public:
     /// Reads a measurement result and compares it with the estimate; returns the comparison text (empty on failure,
     /// which is shown).
     QString importMeasurement(const QString& path);
+    /// Forgets every calibration and removes the correction from the current scenario.
+    void resetCalibrations();
     /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, plan, advisor. Returns false for unknown
     /// names.
     bool selectTab(const QString& name);
@@ -83,6 +85,8 @@ private:
     void exportDialog();
     void exportProbeDialog();
     void importMeasurementDialog();
+    void offerCalibration();
+    void showCalibrations();
 
     ScenarioController& m_controller;
     InputPanel* m_inputs = nullptr;

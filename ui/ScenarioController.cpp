@@ -1,5 +1,7 @@
 #include "ScenarioController.h"
 
+#include "CalibrationStore.h"
+#include "Format.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 namespace gpusizer::ui {
@@ -28,6 +30,20 @@ bool ScenarioController::apply(const core::Scenario& next) {
         return false;
     }
     m_scenario = next;
+    // A calibration the user applied for this GPU and framework corrects the overhead of scenarios without their own.
+    m_calibrationNote.clear();
+    if (!m_scenario.gpuId.empty()) {
+        const auto stored = CalibrationStore::find(QString::fromStdString(m_scenario.gpuId),
+                                                   QString::fromLatin1(core::toString(m_scenario.framework)));
+        if (stored && m_scenario.overheadCorrectionBytes == 0) {
+            m_scenario.overheadCorrectionBytes = stored->overheadCorrectionBytes;
+        }
+        if (stored && m_scenario.overheadCorrectionBytes == stored->overheadCorrectionBytes) {
+            m_calibrationNote = tr("calibrated from %n measured run(s): overhead %1%2", nullptr, stored->runs)
+                                    .arg(stored->overheadCorrectionBytes >= 0 ? QStringLiteral("+") : QString(),
+                                         formatGiB(stored->overheadCorrectionBytes));
+        }
+    }
     m_estimate = core::estimate(m_scenario);
     emit scenarioChanged();
     emit estimateChanged();

@@ -41,6 +41,8 @@ public:
     /// Switches to a size-only model of this many billion parameters.
     void setModelSizeBillion(double billions);
     void setGpuId(const std::string& id);
+    /// Whether the current scenario carries a calibration taken from the user's settings, and its text.
+    QString calibrationNote() const { return m_calibrationNote; }
 
 signals:
     /// The scenario changed (any field).
@@ -56,6 +58,7 @@ private:
     core::Catalog m_catalog;
     core::Scenario m_scenario;
     core::Estimate m_estimate;
+    QString m_calibrationNote;
 };
 
 } // namespace gpusizer::ui

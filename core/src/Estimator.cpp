@@ -624,7 +624,9 @@ Estimate estimate(const Scenario& s) {
     e.reservedPeakBytes = toBytes(static_cast<double>(e.allocatedPeakBytes) * (1.0 + reserveFactor));
     const std::int64_t context = s.cudaContextBytes.value_or(kDefaultCudaContextBytes);
     const std::int64_t nccl = s.gpus > 1 ? kNcclBufferBytes : 0;
-    e.deviceBytes = e.reservedPeakBytes + context + nccl + e.pagedOptimizerBytes;
+    // A calibration against measured runs corrects the overhead (never below the reserved peak).
+    e.deviceBytes = std::max(e.reservedPeakBytes + e.pagedOptimizerBytes,
+                             e.reservedPeakBytes + context + nccl + e.pagedOptimizerBytes + s.overheadCorrectionBytes);
     comp[Component::Overhead] = e.deviceBytes - e.allocatedPeakBytes - e.pagedOptimizerBytes;
 
     const double bandDown = arch.sizeDerived ? kBandSizeDerived : kBandLow;
@@ -674,6 +676,10 @@ Estimate estimate(const Scenario& s) {
            (prof.lossUpcastsLogits ? "upcasts logits to fp32" : "stays in the compute dtype") + ", adapters " +
            (prof.adaptersInFp32 ? "fp32" : "in the model dtype") + ", optimizer step " + toString(prof.optimizerStep) +
            ".");
+    if (s.overheadCorrectionBytes != 0) {
+        assume("Overhead corrected by " + std::to_string(s.overheadCorrectionBytes / (1LL << 20)) +
+               " MiB from a calibration against measured runs.");
+    }
     assume("CUDA context " + std::to_string(context >> 20) + " MiB" +
            (s.cudaContextBytes ? " (given)" : " (default, lazy module loading)") + "; allocator reserve " +
            std::to_string(static_cast<int>(reserveFactor * 100)) + "% of the allocated peak.");

@@ -193,4 +193,54 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
     return c;
 }
 
+Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measurements, const Catalog& catalog) {
+    CalibrationFit fit;
+    double overheadSum = 0;
+    double mfuSum = 0;
+    int mfuRuns = 0;
+    for (const auto& m : measurements) {
+        if (m.cpuRun()) {
+            fit.notes.push_back({"cpu_run", "a CPU smoke run was left out: it measures no GPU memory"});
+            continue;
+        }
+        const GpuSpec* gpu =
+            !m.scenario.gpuId.empty() ? catalog.findGpu(m.scenario.gpuId) : matchGpuName(m.gpuName, catalog);
+        if (gpu == nullptr || !m.allocatedBytes || !m.deviceUsedBytes) {
+            fit.notes.push_back({"unusable_run", "a run on '" + m.gpuName +
+                                                     "' was left out (GPU not in the catalog or "
+                                                     "memory figures missing)"});
+            continue;
+        }
+        if (fit.runs == 0) {
+            fit.gpuId = gpu->id;
+            fit.framework = m.scenario.framework;
+        } else if (gpu->id != fit.gpuId || m.scenario.framework != fit.framework) {
+            fit.notes.push_back({"other_gpu", "a run on " + gpu->id +
+                                                  " was left out: calibrations are per GPU model and "
+                                                  "framework (this one is " +
+                                                  fit.gpuId + ")"});
+            continue;
+        }
+        Scenario uncorrected = m.scenario;
+        uncorrected.overheadCorrectionBytes = 0;
+        const Estimate e = estimate(uncorrected);
+        const double measuredOverhead = static_cast<double>(*m.deviceUsedBytes - *m.allocatedBytes);
+        const double estimatedOverhead = static_cast<double>(e.deviceBytes - e.allocatedPeakBytes);
+        overheadSum += measuredOverhead - estimatedOverhead;
+        ++fit.runs;
+        if (m.tokensPerSecond && m.scenario.gpus == 1 && gpu->bf16Tflops > 0) {
+            mfuSum += *m.tokensPerSecond * trainingFlopsPerToken(m.scenario) / (gpu->bf16Tflops * 1e12);
+            ++mfuRuns;
+        }
+    }
+    if (fit.runs == 0) {
+        return fail(ErrorCode::Inconsistent, "no GPU run to calibrate from (CPU runs never are)", "measurements");
+    }
+    fit.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(overheadSum / fit.runs));
+    if (mfuRuns > 0) {
+        fit.mfu = mfuSum / mfuRuns;
+    }
+    return fit;
+}
+
 } // namespace gpusizer::core

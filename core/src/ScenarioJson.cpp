@@ -225,7 +225,8 @@ const std::set<std::string>& knownKeys() {
                                             "gpu",
                                             "cuda_context_gib",
                                             "measurements",
-                                            "framework_overrides"};
+                                            "framework_overrides",
+                                            "overhead_correction_gib"};
     return keys;
 }
 
@@ -292,6 +293,24 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     if (context) {
         s.cudaContextBytes = gibToBytes(*context);
     }
+    GPUSIZER_ASSIGN(auto correction, r.optionalNumber("overhead_correction_gib", -64, 64));
+    if (correction) {
+        s.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(*correction * kGiB));
+    }
+    if (r.has("measurements")) {
+        const json& list = doc["measurements"];
+        if (!list.is_array()) {
+            return fail(ErrorCode::WrongType, "'measurements' must be an array of measurement results",
+                        r.field("measurements"));
+        }
+        for (const json& item : list) {
+            if (!item.is_object() || !item.contains("format") || item["format"] != "gpusizer-measurement") {
+                return fail(ErrorCode::WrongFormat, "every item of 'measurements' must be a gpusizer-measurement",
+                            r.field("measurements"));
+            }
+            s.measurements.push_back(item.dump());
+        }
+    }
     if (auto ok = validate(s); !ok) {
         auto error = ok.error();
         error.where = where + ": " + error.where;
@@ -345,6 +364,16 @@ std::string scenarioToJson(const Scenario& s) {
     }
     if (s.cudaContextBytes) {
         doc["cuda_context_gib"] = toGiB(static_cast<double>(*s.cudaContextBytes));
+    }
+    if (s.overheadCorrectionBytes != 0) {
+        doc["overhead_correction_gib"] = static_cast<double>(s.overheadCorrectionBytes) / kGiB;
+    }
+    if (!s.measurements.empty()) {
+        json list = json::array();
+        for (const auto& m : s.measurements) {
+            list.push_back(json::parse(m));
+        }
+        doc["measurements"] = list;
     }
     if (s.overrides.any()) {
         json overrides = json::object();

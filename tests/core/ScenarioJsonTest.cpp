@@ -94,3 +94,21 @@ TEST(ScenarioJson, AbsurdNestingIsRefusedBeforeParsing) {
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, core::ErrorCode::InvalidJson);
 }
+
+TEST(ScenarioJson, MeasurementsAndCalibrationTravelWithTheScenario) {
+    core::Scenario s = core::defaultScenario(catalog());
+    s.overheadCorrectionBytes = 512LL << 20; // +0.5 GiB
+    s.measurements.push_back(R"({"format": "gpusizer-measurement", "version": 1, "device": "cpu"})");
+    auto back = core::parseScenario(core::scenarioToJson(s), "m.json", catalog());
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->scenario.overheadCorrectionBytes, 512LL << 20);
+    ASSERT_EQ(back->scenario.measurements.size(), 1u);
+    // The correction adds to the device usage: 0.5 GiB more than without it.
+    core::Scenario plain = s;
+    plain.overheadCorrectionBytes = 0;
+    EXPECT_EQ(core::estimate(s).deviceBytes - core::estimate(plain).deviceBytes, 512LL << 20);
+    auto bad =
+        core::parseScenario(R"({"model": "llama-3.1-8b", "measurements": [{"format": "x"}]})", "m.json", catalog());
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().where.find("measurements"), std::string::npos);
+}

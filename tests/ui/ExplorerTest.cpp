@@ -1,4 +1,5 @@
 // Widget tests of the explorer window on the offscreen platform: inputs drive the estimate, views show core numbers.
+#include "CalibrationStore.h"
 #include "DialogService.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
@@ -356,8 +357,39 @@ TEST(Explorer, MeasurementScriptExportAndImportRoundTrip) {
     EXPECT_EQ(ui::DialogService::shownErrors().size(), 1);
     ui::DialogService::setRecordErrors(false);
     ASSERT_TRUE(f.window.openFile(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/tiny-full.json")));
+    ui::DialogService::setNextYesNo(false); // decline the calibration offer
     const QString text =
         f.window.importMeasurement(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/measurements/tiny-full-gpu.json"));
     EXPECT_TRUE(text.contains(QStringLiteral("allocated")));
     EXPECT_TRUE(text.contains(QStringLiteral("measured")));
+}
+
+TEST(Explorer, ImportedGpuMeasurementsCalibrateOnlyWhenTheUserAgrees) {
+    ui::CalibrationStore::clear();
+    Fixture f;
+    ASSERT_TRUE(f.window.openFile(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/tiny-full.json")));
+    const QString result = QStringLiteral(GPUSIZER_TEST_DATA_DIR "/measurements/tiny-full-gpu.json");
+    // Declined: the measurement is kept with the scenario, nothing is calibrated.
+    ui::DialogService::setNextYesNo(false);
+    EXPECT_FALSE(f.window.importMeasurement(result).isEmpty());
+    EXPECT_EQ(f.controller.scenario().measurements.size(), 1u);
+    EXPECT_TRUE(ui::CalibrationStore::all().isEmpty());
+    EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 0);
+    // Accepted: the fitted correction is stored, applied, and said in the status bar.
+    ui::DialogService::setNextYesNo(true);
+    EXPECT_FALSE(f.window.importMeasurement(result).isEmpty());
+    ASSERT_EQ(ui::CalibrationStore::all().size(), 1);
+    const auto stored = ui::CalibrationStore::all().front();
+    EXPECT_EQ(stored.gpuId, QStringLiteral("h100-sxm"));
+    EXPECT_EQ(stored.runs, 2);
+    EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, stored.overheadCorrectionBytes);
+    EXPECT_TRUE(f.window.statusText().contains(QStringLiteral("calibrated")));
+    // The breakdown shows the measured figures next to the estimate.
+    f.window.breakdownView()->refreshNow();
+    EXPECT_TRUE(f.window.breakdownView()->summaryText().contains(QStringLiteral("Measured")));
+    // Reset (Help › Calibrations) removes it.
+    f.window.resetCalibrations();
+    EXPECT_TRUE(ui::CalibrationStore::all().isEmpty());
+    EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 0);
+    EXPECT_FALSE(f.window.statusText().contains(QStringLiteral("calibrated")));
 }

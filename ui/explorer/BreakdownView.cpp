@@ -3,6 +3,7 @@
 #include "../Format.h"
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
+#include "gpusizer/core/Measurement.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtGui/QFont>
@@ -157,6 +158,29 @@ void BreakdownView::refresh() {
                  formatGiB(e.allocatedPeakBytes), formatGiB(e.reservedPeakBytes),
                  QString::fromLatin1(core::toString(e.peakMoment)).replace(QLatin1Char('_'), QLatin1Char(' ')),
                  formatParams(e.params.total), formatParams(e.trainableParams)));
+    QString measured;
+    for (const auto& text : s.measurements) {
+        const auto m = core::parseMeasurement(text, "measurement", controller().catalog());
+        const auto c = m ? core::compareMeasured(s, *m, controller().catalog()) : tl::unexpected(m.error());
+        if (!c) {
+            continue;
+        }
+        QStringList parts;
+        for (const auto& row : c->rows) {
+            if (row.available && row.what != "step_seconds") {
+                parts << tr("%1 %2 GiB (estimate %3, %4%5%)")
+                             .arg(QString::fromStdString(row.what))
+                             .arg(row.measured, 0, 'f', 2)
+                             .arg(row.estimated, 0, 'f', 2)
+                             .arg(row.errorShare >= 0 ? QStringLiteral("+") : QString())
+                             .arg(row.errorShare * 100.0, 0, 'f', 1);
+            }
+        }
+        measured += tr("<br><b>Measured</b> on %1: %2")
+                        .arg(m->cpuRun() ? tr("CPU (smoke run, no GPU memory)") : QString::fromStdString(m->gpuName),
+                             parts.isEmpty() ? tr("no memory figures") : parts.join(QStringLiteral(", ")));
+    }
+    m_summary->setText(m_summary->text() + measured);
     QStringList notes;
     for (const auto& w : e.warnings) {
         notes << QStringLiteral("⚠ ") + QString::fromStdString(w.message);

@@ -248,6 +248,10 @@ bool PlanView::spot() const {
     return m_spot->isChecked();
 }
 
+void PlanView::setMfu(double share) {
+    m_mfu->setValue(share * 100.0);
+}
+
 QString PlanView::rankingText() const {
     return m_ranking->text();
 }

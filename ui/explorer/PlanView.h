@@ -46,6 +46,8 @@ class PlanView final : public LiveView {
 public:
     explicit PlanView(ScenarioController& controller, QWidget* parent = nullptr);
     core::PlanInputs inputs() const;
+    /// Sets the MFU assumption (a share, 0..1), e.g. from a calibration.
+    void setMfu(double share);
     bool spot() const;
     PlanTableModel* table() const { return m_model; }
     ScalingChartView* scaling() const { return m_scaling; }

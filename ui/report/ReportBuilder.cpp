@@ -12,6 +12,7 @@
 #include "gpusizer/core/Compare.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Sweep.h"
 #include "gpusizer/core/Units.h"
@@ -395,6 +396,28 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
                tr("Device %1: what nvidia-smi shows — reserved plus the CUDA context, communication buffers and paged "
                   "optimizer states. Fit decisions use this figure.")
                    .arg(formatGiB(e.deviceBytes))});
+    if (!s.measurements.empty()) {
+        std::vector<QStringList> measuredRows;
+        for (const auto& text : s.measurements) {
+            const auto m = core::parseMeasurement(text, "measurement", m_catalog);
+            if (!m) {
+                continue;
+            }
+            const auto c = core::compareMeasured(s, *m, m_catalog);
+            if (!c) {
+                continue;
+            }
+            for (const auto& row : c->rows) {
+                measuredRows.push_back({m->cpuRun() ? tr("CPU smoke run") : QString::fromStdString(m->gpuName),
+                                        QString::fromStdString(row.what), QString::number(row.estimated, 'f', 2),
+                                        row.available ? QString::number(row.measured, 'f', 2) : tr("not measured"),
+                                        row.available ? formatPercent(row.errorShare) : QString()});
+            }
+        }
+        w.paragraph(tr("Measured runs of this scenario (the GPU Sizer measurement script), GiB and seconds:"), true);
+        w.table({tr("Run"), tr("Figure"), tr("Estimated"), tr("Measured"), tr("Error")}, measuredRows,
+                QStringLiteral("llrrr"));
+    }
     progress(40);
 
     // 4. Memory vs sequence length.

@@ -54,6 +54,20 @@ struct MeasuredComparison {
 Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measurement& measurement,
                                            const Catalog& catalog, const PlanInputs& inputs = {});
 
+/// Constants fitted to measured runs of one GPU model under one framework.
+struct CalibrationFit {
+    std::string gpuId;
+    Framework framework = Framework::Generic;
+    int runs = 0;                             ///< GPU runs used (CPU runs never are)
+    std::int64_t overheadCorrectionBytes = 0; ///< measured minus estimated (device - allocated), averaged
+    std::optional<double> mfu;                ///< measured tokens/s x FLOPs per token / BF16 peak, averaged
+    std::vector<Warning> notes;               ///< runs left out and why
+};
+
+/// Fits the overhead correction and the MFU from measurements of the same GPU model and framework.
+/// Refuses when no usable GPU run is given.
+Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measurements, const Catalog& catalog);
+
 /// The catalog GPU a CUDA device name refers to ("NVIDIA H100 80GB HBM3" -> h100-sxm), or nullptr.
 const GpuSpec* matchGpuName(std::string_view deviceName, const Catalog& catalog);
 

@@ -97,6 +97,10 @@ struct Scenario {
     std::string gpuId;                            ///< optional catalog GPU the user has in mind
     std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)
     ProfileOverrides overrides;                   ///< single framework behaviours the user set explicitly
+    /// Device-memory correction from a calibration against measured runs (added to the overhead; 0 = none).
+    std::int64_t overheadCorrectionBytes = 0;
+    /// Measurement results imported for this scenario, kept verbatim (gpusizer-measurement JSON documents).
+    std::vector<std::string> measurements;
 };
 
 // Names as used in scenario JSON and on the command line; parse returns nullopt for unknown text.
