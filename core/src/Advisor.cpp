@@ -196,7 +196,7 @@ const std::vector<Rung>& ladder() {
 OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu) {
     OomAdvice advice;
     advice.usableBytes = gpu.usableBytes();
-    advice.deviceBytes = estimate(scenario).deviceBytes;
+    advice.deviceBytes = estimate(scenario, Detail::NumbersOnly).deviceBytes;
     advice.fitsAlready = advice.deviceBytes <= advice.usableBytes;
     if (advice.fitsAlready) {
         return advice;
@@ -212,7 +212,7 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu) {
         if (step.applicable) {
             step.scenarioAlone = scenario;
             step.change = rung.apply(step.scenarioAlone, gpu);
-            step.deviceAfterAlone = estimate(step.scenarioAlone).deviceBytes;
+            step.deviceAfterAlone = estimate(step.scenarioAlone, Detail::NumbersOnly).deviceBytes;
             step.savingAlone = advice.deviceBytes - step.deviceAfterAlone;
             step.fitsAlone = step.deviceAfterAlone <= advice.usableBytes;
         }
@@ -222,7 +222,7 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu) {
         if (!advice.fittingScenario && rung.notApplicable(cumulative).empty()) {
             Scenario next = cumulative;
             rung.apply(next, gpu);
-            const std::int64_t bytes = estimate(next).deviceBytes;
+            const std::int64_t bytes = estimate(next, Detail::NumbersOnly).deviceBytes;
             if (bytes < cumulativeBytes) {
                 cumulative = next;
                 cumulativeBytes = bytes;
@@ -294,7 +294,7 @@ SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<Gpu
         s.tensorParallel = 1;
         s.pipelineParallel = 1;
         std::int64_t cards = 1;
-        if (estimate(s).deviceBytes > gpu.usableBytes()) {
+        if (estimate(s, Detail::NumbersOnly).deviceBytes > gpu.usableBytes()) {
             s.sharding = Sharding::Zero3;
             const auto n = minCardsThatFit(s, gpu);
             if (!n) {
@@ -308,7 +308,7 @@ SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<Gpu
         }
         const double memory = static_cast<double>(cards) * gpu.memoryGiBUsable;
         if (best.gpu == nullptr || memory < bestMemory || (memory == bestMemory && cards < best.cards)) {
-            best = {&gpu, cards, estimate(s).deviceBytes};
+            best = {&gpu, cards, estimate(s, Detail::NumbersOnly).deviceBytes};
             bestMemory = memory;
         }
     }

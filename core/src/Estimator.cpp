@@ -361,7 +361,7 @@ Result<void> validate(const Scenario& s) {
     return {};
 }
 
-Estimate estimate(const Scenario& s) {
+Estimate estimate(const Scenario& s, Detail detail) {
     Estimate e;
     e.profile = profileFor(s);
     const auto& prof = e.profile;
@@ -635,6 +635,10 @@ Estimate estimate(const Scenario& s) {
     e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + bandUp));
     e.cpuOffloadBytesPerGpu = toBytes(cpuPerGpu);
     e.cpuOffloadBytesTotal = toBytes(cpuPerGpu * static_cast<double>(s.gpus));
+
+    if (detail == Detail::NumbersOnly) {
+        return e;
+    }
 
     // ---- Warnings and assumptions ----
     auto warn = [&](std::string code, std::string message) {

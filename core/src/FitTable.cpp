@@ -22,7 +22,7 @@ Scenario onOneCard(Scenario s) {
 namespace {
 
 bool fits(const Scenario& s, const GpuSpec& gpu) {
-    return estimate(s).deviceBytes <= gpu.usableBytes();
+    return estimate(s, Detail::NumbersOnly).deviceBytes <= gpu.usableBytes();
 }
 
 /// Largest value in [1, hi] for which `setter` produces a fitting scenario (memory grows with the value).
@@ -78,7 +78,7 @@ std::vector<FitRow> fitTable(const Scenario& scenario, const std::vector<GpuSpec
     std::vector<FitRow> rows;
     rows.reserve(gpus.size());
     const Scenario single = onOneCard(scenario);
-    const Estimate singleEstimate = estimate(single);
+    const Estimate singleEstimate = estimate(single, Detail::NumbersOnly);
     Scenario zero3 = scenario;
     zero3.sharding = Sharding::Zero3;
     for (const auto& gpu : gpus) {

@@ -96,7 +96,7 @@ LinkChoice collectiveLink(const GpuSpec& gpu, std::int64_t gpus, const ClusterAs
 
 StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
     StepTime t;
-    const Estimate e = estimate(s);
+    const Estimate e = estimate(s, Detail::NumbersOnly);
     const double tp = static_cast<double>(s.tensorParallel);
     const double pp = static_cast<double>(s.pipelineParallel);
     const double dp = static_cast<double>(e.dataParallel);
@@ -187,7 +187,7 @@ CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
     Scenario single = onOneCard(s);
     single.sharding = Sharding::None;
     single.offload = Offload::None;
-    const Estimate whole = estimate(single);
+    const Estimate whole = estimate(single, Detail::NumbersOnly);
     const ParamCounts p = countParams(s.model);
     if (s.method == Method::Full) {
         c.checkpointBytes = static_cast<double>(p.total) * paramBytes(s.precision) +
@@ -286,7 +286,7 @@ std::vector<FitSearchResult> fitSearch(const Scenario& scenario, const std::vect
             Estimate bestEstimate;
             std::vector<Scenario> layouts = layoutsFor(scenario, gpu, n, inputs.allowOffload);
             for (const auto& layout : layouts) {
-                const Estimate e = estimate(layout);
+                const Estimate e = estimate(layout, Detail::NumbersOnly);
                 if (e.deviceBytes <= usable) {
                     r.found = true;
                     r.scenario = layout;

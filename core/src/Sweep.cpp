@@ -18,7 +18,7 @@ std::vector<SweepPoint> sweep(Scenario s, const std::vector<std::int64_t>& value
     out.reserve(values.size());
     for (std::int64_t v : values) {
         setter(s, v);
-        const Estimate e = estimate(s);
+        const Estimate e = estimate(s, Detail::NumbersOnly);
         out.push_back({v, e.perGpu, e.deviceBytes, e.bandLowBytes, e.bandHighBytes});
     }
     return out;

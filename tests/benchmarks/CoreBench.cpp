@@ -22,6 +22,14 @@ void OneEstimate(benchmark::State& state) {
 }
 BENCHMARK(OneEstimate);
 
+void OneEstimateNumbersOnly(benchmark::State& state) {
+    const auto scenario = gpusizer::core::defaultScenario(catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::estimate(scenario, gpusizer::core::Detail::NumbersOnly));
+    }
+}
+BENCHMARK(OneEstimateNumbersOnly);
+
 void TenThousandEstimates(benchmark::State& state) {
     auto scenario = gpusizer::core::defaultScenario(catalog());
     for (auto _ : state) {

@@ -77,8 +77,12 @@ struct Estimate {
     std::vector<std::string> assumptions;
 };
 
-/// Sizes one scenario. Pure: the same scenario gives the same estimate.
-Estimate estimate(const Scenario& scenario);
+/// How much of an estimate to produce: searches over many scenarios need only the numbers.
+enum class Detail { Full, NumbersOnly };
+
+/// Sizes one scenario. Pure: the same scenario gives the same estimate. NumbersOnly skips the warnings and
+/// assumptions (their text is most of the cost) for searches that read only bytes.
+Estimate estimate(const Scenario& scenario, Detail detail = Detail::Full);
 
 /// Checks a scenario's numbers before estimating (positive sizes, divisibility of the layout).
 Result<void> validate(const Scenario& scenario);
