@@ -5,6 +5,7 @@
 #include "../charts/ChartPicture.h"
 #include "../charts/SeqLenChartView.h"
 #include "../explorer/AdvisorView.h"
+#include "../explorer/FitTableModel.h"
 #include "../explorer/PlanView.h"
 #include "ChartObject.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
@@ -190,15 +191,8 @@ private:
 };
 
 QColor verdictShade(const core::FitRow& row) {
-    switch (row.oneCard) {
-    case core::FitVerdict::Fits:
-        return QColor(0xc8, 0xe6, 0xc9);
-    case core::FitVerdict::Tight:
-        return QColor(0xff, 0xe0, 0x82);
-    case core::FitVerdict::DoesNotFit:
-        break;
-    }
-    return row.minCardsZero3 || row.minCardsCurrentSharding ? QColor(0xff, 0xe0, 0x82) : QColor(0xff, 0xcd, 0xd2);
+    return FitTableModel::verdictColor(row.oneCard,
+                                       row.minCardsZero3.has_value() || row.minCardsCurrentSharding.has_value());
 }
 
 std::vector<CapacityLine> reportCapacities(const core::Catalog& catalog, const core::Scenario& s) {
