@@ -32,6 +32,10 @@ QString formatPercent(double share) {
     return QStringLiteral("%1%").arg(QLocale().toString(share * 100.0, 'f', 0));
 }
 
+QString shortGpuName(const core::GpuSpec& gpu) {
+    return QString::fromStdString(gpu.name).remove(QStringLiteral("GeForce "));
+}
+
 QString componentName(core::Component c) {
     switch (c) {
     case core::Component::Weights:

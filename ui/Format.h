@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
 
 #include <QtCore/QString>
@@ -15,6 +16,9 @@ QString formatParams(std::int64_t params);
 QString formatCount(std::int64_t value);
 /// "9%" style share.
 QString formatPercent(double share);
+
+/// A GPU's name as charts and tables show it ("RTX 4090" rather than "GeForce RTX 4090").
+QString shortGpuName(const core::GpuSpec& gpu);
 
 /// Display name of a component ("Optimizer states").
 QString componentName(core::Component component);

@@ -513,14 +513,8 @@ QString MainWindow::importMeasurement(const QString& path) {
 }
 
 void MainWindow::offerCalibration() {
-    std::vector<core::Measurement> runs;
-    for (const auto& text : m_controller.scenario().measurements) {
-        auto m = core::parseMeasurement(text, "stored measurement", m_controller.catalog());
-        if (m) {
-            runs.push_back(*m);
-        }
-    }
-    const auto fit = core::fitCalibration(runs, m_controller.catalog());
+    const auto fit = core::fitCalibration(core::storedMeasurements(m_controller.scenario(), m_controller.catalog()),
+                                          m_controller.catalog());
     if (!fit) {
         return; // CPU runs only: nothing to calibrate, and never silently
     }
@@ -546,6 +540,7 @@ void MainWindow::offerCalibration() {
     stored.runs = fit->runs;
     stored.fittedAt = QDateTime::currentDateTime();
     CalibrationStore::save(stored);
+    m_controller.reloadCalibrations();
     m_controller.update([&](core::Scenario& s) {
         s.gpuId = fit->gpuId;
         s.overheadCorrectionBytes = fit->overheadCorrectionBytes;
@@ -578,6 +573,7 @@ void MainWindow::showCalibrations() {
 
 void MainWindow::resetCalibrations() {
     CalibrationStore::clear();
+    m_controller.reloadCalibrations();
     m_controller.update([](core::Scenario& s) { s.overheadCorrectionBytes = 0; });
 }
 

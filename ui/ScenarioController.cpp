@@ -4,11 +4,17 @@
 #include "Format.h"
 #include "gpusizer/core/ScenarioJson.h"
 
+#include <algorithm>
+
 namespace gpusizer::ui {
 
 ScenarioController::ScenarioController(core::Catalog catalog, QObject* parent)
     : QObject(parent), m_catalog(std::move(catalog)), m_scenario(core::defaultScenario(m_catalog)),
-      m_estimate(core::estimate(m_scenario)) {}
+      m_estimate(core::estimate(m_scenario)), m_calibrations(CalibrationStore::all()) {}
+
+void ScenarioController::reloadCalibrations() {
+    m_calibrations = CalibrationStore::all();
+}
 
 const core::GpuSpec* ScenarioController::selectedGpu() const {
     if (!m_scenario.gpuId.empty()) {
@@ -33,8 +39,14 @@ bool ScenarioController::apply(const core::Scenario& next) {
     // A calibration the user applied for this GPU and framework corrects the overhead of scenarios without their own.
     m_calibrationNote.clear();
     if (!m_scenario.gpuId.empty()) {
-        const auto stored = CalibrationStore::find(QString::fromStdString(m_scenario.gpuId),
-                                                   QString::fromLatin1(core::toString(m_scenario.framework)));
+        const QString gpu = QString::fromStdString(m_scenario.gpuId);
+        const QString framework = QString::fromLatin1(core::toString(m_scenario.framework));
+        // From the cached list: this runs on every slider step and must not read the settings file.
+        const auto match = std::find_if(m_calibrations.begin(), m_calibrations.end(), [&](const StoredCalibration& c) {
+            return c.gpuId == gpu && c.framework == framework;
+        });
+        const std::optional<StoredCalibration> stored =
+            match != m_calibrations.end() ? std::optional<StoredCalibration>(*match) : std::nullopt;
         if (stored && m_scenario.overheadCorrectionBytes == 0) {
             m_scenario.overheadCorrectionBytes = stored->overheadCorrectionBytes;
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CalibrationStore.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Scenario.h"
@@ -43,6 +44,8 @@ public:
     void setGpuId(const std::string& id);
     /// Whether the current scenario carries a calibration taken from the user's settings, and its text.
     QString calibrationNote() const { return m_calibrationNote; }
+    /// Re-reads the calibrations from the settings (after one was applied or reset).
+    void reloadCalibrations();
 
 signals:
     /// The scenario changed (any field).
@@ -59,6 +62,7 @@ private:
     core::Scenario m_scenario;
     core::Estimate m_estimate;
     QString m_calibrationNote;
+    QList<StoredCalibration> m_calibrations;
 };
 
 } // namespace gpusizer::ui

@@ -387,6 +387,7 @@ Estimate estimate(const Scenario& s, Detail detail) {
     double loraParams = 0;
     double largestLora = 0;
     double quantizedWeights = 0;
+    double quantizedParamCount = 0;
     double largestQuantized = 0;
     double adafactorLoraElems = 0;
     double adafactorFullElems = 0;
@@ -402,18 +403,10 @@ Estimate estimate(const Scenario& s, Detail detail) {
         }
         if (ctx.quantizedRole(g.role)) {
             quantizedWeights += count * in * out * quantizedBytesPerWeight(s.quantization, g.inFeatures);
+            quantizedParamCount += count * in * out;
             largestQuantized = std::max(largestQuantized, in * out);
         }
     }
-    const double quantizedParamCount = [&] {
-        double n = 0;
-        for (const auto& g : ctx.groups) {
-            if (ctx.quantizedRole(g.role)) {
-                n += static_cast<double>(g.count * g.inFeatures * g.outFeatures);
-            }
-        }
-        return n;
-    }();
     const double trainable = ctx.full ? total : loraParams;
     e.trainableParams = static_cast<std::int64_t>(trainable);
     const double trainB = ctx.full ? paramB : adapterBytes(s, prof);
@@ -433,8 +426,8 @@ Estimate estimate(const Scenario& s, Detail detail) {
     // ---- Gradients and optimizer states (whole model) ----
     const double masterB = (isMasterRecipe(s.precision) && trainB < 4.0) ? 4.0 : 0.0;
     const double stateUnit = (masterB > 0 || trainB >= 4.0) ? 4.0 : trainB; // torch keeps states in param dtype
-    double gradients = trainable * trainB;
-    const double gradientsIfHeld = s.optimizerInBackward ? largestTrainable * trainB : gradients;
+    // With the optimizer in backward each gradient is freed as its parameter steps: only the largest is alive.
+    const double gradients = (s.optimizerInBackward ? largestTrainable : trainable) * trainB;
     double optimizerStates = trainable * masterB;
     bool paged = false;
     switch (s.optimizer) {
@@ -467,7 +460,6 @@ Estimate estimate(const Scenario& s, Detail detail) {
         optimizerStates += trainable * stateUnit;
         break;
     }
-    gradients = gradientsIfHeld;
 
     // ---- Sharding: ZeRO-1 states, ZeRO-2 + grads, ZeRO-3 / FSDP full shard + weights (Rajbhandari et al. 2020) ----
     const int stage = static_cast<int>(s.sharding); // None=0 .. Zero3=3

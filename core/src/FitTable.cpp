@@ -21,22 +21,26 @@ Scenario onOneCard(Scenario s) {
 
 namespace {
 
-bool fits(const Scenario& s, const GpuSpec& gpu) {
-    return estimate(s, Detail::NumbersOnly).deviceBytes <= gpu.usableBytes();
+bool fits(const Scenario& s, std::int64_t usableBytes) {
+    return estimate(s, Detail::NumbersOnly).deviceBytes <= usableBytes;
 }
 
-/// Largest value in [1, hi] for which `setter` produces a fitting scenario (memory grows with the value).
+bool fits(const Scenario& s, const GpuSpec& gpu) {
+    return fits(s, gpu.usableBytes());
+}
+
+/// Largest value in [1, hi] for which `setter` produces a fitting scenario (memory grows with the value), 0 if none.
 template <class Setter>
-std::int64_t largestFitting(Scenario s, const GpuSpec& gpu, std::int64_t hi, Setter setter) {
+std::int64_t largestFitting(Scenario s, std::int64_t usableBytes, std::int64_t hi, Setter setter) {
     setter(s, 1);
-    if (!fits(s, gpu)) {
+    if (!fits(s, usableBytes)) {
         return 0;
     }
     std::int64_t lo = 1;
     while (lo < hi) {
         const std::int64_t mid = lo + (hi - lo + 1) / 2;
         setter(s, mid);
-        if (fits(s, gpu)) {
+        if (fits(s, usableBytes)) {
             lo = mid;
         } else {
             hi = mid - 1;
@@ -46,6 +50,15 @@ std::int64_t largestFitting(Scenario s, const GpuSpec& gpu, std::int64_t hi, Set
 }
 
 } // namespace
+
+std::int64_t longestSequenceThatFits(const Scenario& scenario, std::int64_t usableBytes) {
+    return largestFitting(scenario, usableBytes, kMaxSearchedSeqLen, [](Scenario& s, std::int64_t v) { s.seqLen = v; });
+}
+
+std::int64_t largestMicroBatchThatFits(const Scenario& scenario, std::int64_t usableBytes) {
+    return largestFitting(scenario, usableBytes, kMaxSearchedMicroBatch,
+                          [](Scenario& s, std::int64_t v) { s.microBatch = v; });
+}
 
 std::optional<std::int64_t> minCardsThatFit(Scenario s, const GpuSpec& gpu) {
     const std::int64_t group = s.tensorParallel * s.pipelineParallel;
@@ -91,9 +104,8 @@ std::vector<FitRow> fitTable(const Scenario& scenario, const std::vector<GpuSpec
                                    static_cast<double>(std::max<std::int64_t>(1, usable));
         row.minCardsCurrentSharding = minCardsThatFit(scenario, gpu);
         row.minCardsZero3 = minCardsThatFit(zero3, gpu);
-        row.maxMicroBatchOneCard =
-            largestFitting(single, gpu, 4096, [](Scenario& s, std::int64_t v) { s.microBatch = v; });
-        row.maxSeqLenOneCard = largestFitting(single, gpu, 1 << 20, [](Scenario& s, std::int64_t v) { s.seqLen = v; });
+        row.maxMicroBatchOneCard = largestMicroBatchThatFits(single, usable);
+        row.maxSeqLenOneCard = longestSequenceThatFits(single, usable);
         rows.push_back(row);
     }
     return rows;

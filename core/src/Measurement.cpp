@@ -87,6 +87,16 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
     return m;
 }
 
+std::vector<Measurement> storedMeasurements(const Scenario& scenario, const Catalog& catalog) {
+    std::vector<Measurement> out;
+    for (const auto& text : scenario.measurements) {
+        if (auto m = parseMeasurement(text, "stored measurement", catalog)) {
+            out.push_back(std::move(*m));
+        }
+    }
+    return out;
+}
+
 const GpuSpec* matchGpuName(std::string_view deviceName, const Catalog& catalog) {
     const std::string name = lower(deviceName);
     const GpuSpec* best = nullptr;

@@ -25,6 +25,11 @@ double paramBytes(Precision p) {
     return (p == Precision::Fp32 || p == Precision::AmpBf16 || p == Precision::AmpFp16) ? 4.0 : 2.0;
 }
 
+/// Per-direction PCIe bandwidth of the card's slot, GB/s, before efficiency.
+double pcieGBs(const GpuSpec& gpu) {
+    return kPcie4x16GBs * std::pow(2.0, gpu.pcieGen - 4) * gpu.pcieLanes / 16.0;
+}
+
 bool isBridgePair(const GpuSpec& gpu) {
     // PCIe cards with an NVLink bridge connect in pairs only.
     return gpu.formFactor == "PCIe" && gpu.link.kind.rfind("nvlink", 0) == 0;
@@ -73,7 +78,7 @@ double trainingFlopsPerToken(const Scenario& s) {
 }
 
 LinkChoice collectiveLink(const GpuSpec& gpu, std::int64_t gpus, const ClusterAssumptions& c) {
-    const double pcie = kPcie4x16GBs * std::pow(2.0, gpu.pcieGen - 4) * gpu.pcieLanes / 16.0;
+    const double pcie = pcieGBs(gpu);
     LinkChoice intra;
     const bool fabric =
         gpu.link.kind.rfind("nvlink", 0) == 0 || gpu.link.kind == "infinity-fabric" || gpu.link.kind == "gaudi-roce";
@@ -155,8 +160,7 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
     // on the CPU; with parameters offloaded too, every pass streams the weights in again. Not overlapped.
     double offloadSeconds = 0;
     if (s.offload != Offload::None) {
-        const double host =
-            kPcie4x16GBs * std::pow(2.0, gpu.pcieGen - 4) * gpu.pcieLanes / 16.0 * in.cluster.pcieEfficiency * 1e9;
+        const double host = pcieGBs(gpu) * in.cluster.pcieEfficiency * 1e9;
         double bytes = gradBytes + weightsBytes / dp;
         if (s.offload == Offload::OptimizerAndParams) {
             bytes += weightsBytes * passes * accum;

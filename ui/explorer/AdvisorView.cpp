@@ -55,9 +55,7 @@ QString sizingCellText(const core::SizingCell& cell) {
     if (cell.gpu == nullptr) {
         return QObject::tr("none up to %1 cards").arg(core::kMaxCards);
     }
-    QString name = QString::fromStdString(cell.gpu->name);
-    name.remove(QStringLiteral("GeForce "));
-    return QObject::tr("%1 × %2").arg(cell.cards).arg(name);
+    return QObject::tr("%1 × %2").arg(cell.cards).arg(shortGpuName(*cell.gpu));
 }
 
 LadderTableModel::LadderTableModel(QObject* parent) : QAbstractTableModel(parent) {}

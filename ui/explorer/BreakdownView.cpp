@@ -85,25 +85,21 @@ QVariant ComponentTableModel::headerData(int section, Qt::Orientation orientatio
     }
 }
 
-std::vector<CapacityLine> capacityLinesFor(const ScenarioController& controller, std::size_t commonCards) {
+std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std::string& gpuId, std::size_t count) {
     std::vector<CapacityLine> lines;
-    auto add = [&](const core::GpuSpec& g) {
-        QString name = QString::fromStdString(g.name);
-        name.remove(QStringLiteral("GeForce "));
-        lines.push_back({QCoreApplication::translate("BreakdownView", "%1 (%2 GiB)").arg(name).arg(g.memoryGiBUsable),
-                         g.usableBytes()});
-    };
-    if (const auto* gpu = controller.selectedGpu()) {
-        add(*gpu);
-        return lines;
-    }
-    // A ladder of common cards: 24, 48, 80 and 141 GB.
-    for (const char* id : {"rtx-4090", "l40s", "h100-sxm", "h200"}) {
-        if (lines.size() >= commonCards) {
-            break;
+    auto add = [&](const std::string& id) {
+        const auto* g = catalog.findGpu(id);
+        if (g != nullptr && lines.size() < count) {
+            lines.push_back({QCoreApplication::translate("BreakdownView", "%1 (%2 GiB)")
+                                 .arg(shortGpuName(*g))
+                                 .arg(g->memoryGiBUsable),
+                             g->usableBytes()});
         }
-        if (const auto* g = controller.catalog().findGpu(id)) {
-            add(*g);
+    };
+    add(gpuId);
+    for (const char* id : {"rtx-4090", "l40s", "h100-sxm", "h200"}) {
+        if (id != gpuId) {
+            add(id);
         }
     }
     return lines;
@@ -146,7 +142,7 @@ void BreakdownView::refresh() {
     const auto& e = controller().estimate();
     m_chart->setBars(
         {{s.gpus > 1 ? tr("Each of %1 GPUs").arg(s.gpus) : tr("Per GPU"), e.perGpu, e.bandLowBytes, e.bandHighBytes}},
-        capacityLinesFor(controller(), 1));
+        capacityLines(controller().catalog(), s.gpuId, 1));
     m_model->setEstimate(e);
     m_table->resizeColumnToContents(ComponentTableModel::GiBPerGpu);
     m_table->resizeColumnToContents(ComponentTableModel::Share);
@@ -159,9 +155,8 @@ void BreakdownView::refresh() {
                  QString::fromLatin1(core::toString(e.peakMoment)).replace(QLatin1Char('_'), QLatin1Char(' ')),
                  formatParams(e.params.total), formatParams(e.trainableParams)));
     QString measured;
-    for (const auto& text : s.measurements) {
-        const auto m = core::parseMeasurement(text, "measurement", controller().catalog());
-        const auto c = m ? core::compareMeasured(s, *m, controller().catalog()) : tl::unexpected(m.error());
+    for (const auto& m : core::storedMeasurements(s, controller().catalog())) {
+        const auto c = core::compareMeasured(s, m, controller().catalog());
         if (!c) {
             continue;
         }
@@ -177,7 +172,7 @@ void BreakdownView::refresh() {
             }
         }
         measured += tr("<br><b>Measured</b> on %1: %2")
-                        .arg(m->cpuRun() ? tr("CPU (smoke run, no GPU memory)") : QString::fromStdString(m->gpuName),
+                        .arg(m.cpuRun() ? tr("CPU (smoke run, no GPU memory)") : QString::fromStdString(m.gpuName),
                              parts.isEmpty() ? tr("no memory figures") : parts.join(QStringLiteral(", ")));
     }
     m_summary->setText(m_summary->text() + measured);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LiveView.h"
+#include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
 
 #include <QtCore/QAbstractTableModel>
@@ -31,8 +32,9 @@ private:
     core::Estimate m_estimate;
 };
 
-/// The capacity lines to draw for the scenario: the selected GPU, else a few common cards.
-std::vector<CapacityLine> capacityLinesFor(const ScenarioController& controller, std::size_t commonCards);
+/// Usable-memory lines to draw: the GPU in mind (if any) first, then common cards (24, 48, 80, 141 GB), at most
+/// `count` lines in all.
+std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std::string& gpuId, std::size_t count);
 
 /// The breakdown tab: stacked bar per GPU, the component table, allocated/reserved/device and the assumptions.
 class BreakdownView final : public LiveView {

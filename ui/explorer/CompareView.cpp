@@ -61,7 +61,7 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
         if (v.smallestFittingGpu == nullptr) {
             return tr("none on one card");
         }
-        return QString::fromStdString(v.smallestFittingGpu->name).remove(QStringLiteral("GeForce "));
+        return shortGpuName(*v.smallestFittingGpu);
     default:
         return {};
     }
@@ -152,7 +152,7 @@ void CompareView::refresh() {
         bars.push_back(
             {QString::fromStdString(v.label), v.estimate.perGpu, v.estimate.bandLowBytes, v.estimate.bandHighBytes});
     }
-    m_chart->setBars(bars, capacityLinesFor(controller(), 1));
+    m_chart->setBars(bars, capacityLines(controller().catalog(), s.gpuId, 1));
     m_model->setVariants(std::move(variants));
     // Size the table to its contents so every variant's column is readable beside the chart.
     m_table->resizeColumnsToContents();

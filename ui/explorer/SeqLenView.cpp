@@ -30,23 +30,12 @@ QString SeqLenView::captionText() const {
 void SeqLenView::refresh() {
     const auto& s = controller().scenario();
     const auto points = core::sweepSeqLen(s, core::powersOfTwo(128, 131072));
-    const auto capacities = capacityLinesFor(controller(), 4);
+    const auto capacities = capacityLines(controller().catalog(), s.gpuId, 4);
     m_chart->setSweep(points, s.seqLen, controller().estimate().deviceBytes, capacities);
     // Longest sequence that fits each capacity line, at the current micro-batch and layout.
     QStringList parts;
     for (const auto& cap : capacities) {
-        std::int64_t lo = 0;
-        std::int64_t hi = 1 << 20;
-        core::Scenario probe = s;
-        while (lo < hi) {
-            const std::int64_t mid = lo + (hi - lo + 1) / 2;
-            probe.seqLen = mid;
-            if (core::estimate(probe).deviceBytes <= cap.bytes) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        const std::int64_t lo = core::longestSequenceThatFits(s, cap.bytes);
         parts << tr("%1: %2").arg(cap.label, lo == 0 ? tr("does not fit") : tr("up to %1 tokens").arg(formatCount(lo)));
     }
     m_caption->setText(tr("Longest sequence per GPU at micro-batch %1 with %2 GPU(s): %3.")

@@ -5,6 +5,7 @@
 #include "../charts/ChartPicture.h"
 #include "../charts/SeqLenChartView.h"
 #include "../explorer/AdvisorView.h"
+#include "../explorer/BreakdownView.h"
 #include "../explorer/FitTableModel.h"
 #include "../explorer/PlanView.h"
 #include "ChartObject.h"
@@ -195,26 +196,6 @@ QColor verdictShade(const core::FitRow& row) {
                                        row.minCardsZero3.has_value() || row.minCardsCurrentSharding.has_value());
 }
 
-std::vector<CapacityLine> reportCapacities(const core::Catalog& catalog, const core::Scenario& s) {
-    std::vector<CapacityLine> lines;
-    auto add = [&](const core::GpuSpec& g) {
-        QString name = gpuName(g);
-        name.remove(QStringLiteral("GeForce "));
-        lines.push_back({tr("%1 (%2 GiB)").arg(name).arg(g.memoryGiBUsable), g.usableBytes()});
-    };
-    if (const auto* g = catalog.findGpu(s.gpuId)) {
-        add(*g);
-    }
-    for (const char* id : {"rtx-4090", "l40s", "h100-sxm", "h200"}) {
-        if (id != s.gpuId) {
-            if (const auto* g = catalog.findGpu(id)) {
-                add(*g);
-            }
-        }
-    }
-    return lines;
-}
-
 } // namespace
 
 ReportBuilder::ReportBuilder(const core::Catalog& catalog) : m_catalog(catalog) {}
@@ -364,8 +345,8 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     w.h2(tr("2. Memory per GPU"), true);
     {
         BreakdownChartView view;
-        std::vector<CapacityLine> selected = reportCapacities(m_catalog, s);
-        selected.resize(gpu != nullptr ? 1 : 0); // only the GPU in mind, if any
+        // Only the GPU in mind, if any.
+        const auto selected = gpu != nullptr ? capacityLines(m_catalog, s.gpuId, 1) : std::vector<CapacityLine>{};
         view.setBars({{s.gpus > 1 ? tr("Each of %1 GPUs").arg(s.gpus) : tr("Per GPU"), e.perGpu, e.bandLowBytes,
                        e.bandHighBytes}},
                      selected);
@@ -392,17 +373,13 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
                    .arg(formatGiB(e.deviceBytes))});
     if (!s.measurements.empty()) {
         std::vector<QStringList> measuredRows;
-        for (const auto& text : s.measurements) {
-            const auto m = core::parseMeasurement(text, "measurement", m_catalog);
-            if (!m) {
-                continue;
-            }
-            const auto c = core::compareMeasured(s, *m, m_catalog);
+        for (const auto& m : core::storedMeasurements(s, m_catalog)) {
+            const auto c = core::compareMeasured(s, m, m_catalog);
             if (!c) {
                 continue;
             }
             for (const auto& row : c->rows) {
-                measuredRows.push_back({m->cpuRun() ? tr("CPU smoke run") : QString::fromStdString(m->gpuName),
+                measuredRows.push_back({m.cpuRun() ? tr("CPU smoke run") : QString::fromStdString(m.gpuName),
                                         QString::fromStdString(row.what), QString::number(row.estimated, 'f', 2),
                                         row.available ? QString::number(row.measured, 'f', 2) : tr("not measured"),
                                         row.available ? formatPercent(row.errorShare) : QString()});
@@ -419,7 +396,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     {
         SeqLenChartView view;
         view.setSweep(core::sweepSeqLen(s, core::powersOfTwo(128, 131072)), s.seqLen, e.deviceBytes,
-                      reportCapacities(m_catalog, s));
+                      capacityLines(m_catalog, s.gpuId, 5));
         w.chart(chartPicture(&view, QSize(900, 380)), 380.0 / 900.0);
     }
     w.paragraph(tr("Device memory per GPU at micro-batch %1, everything else as in the inputs; dashed lines are usable "

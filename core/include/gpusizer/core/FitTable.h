@@ -31,6 +31,15 @@ struct FitRow {
     std::int64_t maxSeqLenOneCard = 0;                   ///< 0: not even one token fits
 };
 
+/// Upper ends of the searches below.
+inline constexpr std::int64_t kMaxSearchedSeqLen = 1 << 20;
+inline constexpr std::int64_t kMaxSearchedMicroBatch = 4096;
+
+/// Longest sequence (up to kMaxSearchedSeqLen) whose device memory per GPU fits `usableBytes`; 0 if none.
+std::int64_t longestSequenceThatFits(const Scenario& scenario, std::int64_t usableBytes);
+/// Largest micro-batch (up to kMaxSearchedMicroBatch) that fits `usableBytes`; 0 if none.
+std::int64_t largestMicroBatchThatFits(const Scenario& scenario, std::int64_t usableBytes);
+
 /// The scenario on one card of its own (gpus = 1, no parallelism, no sharding).
 Scenario onOneCard(Scenario scenario);
 

@@ -33,6 +33,9 @@ struct Measurement {
 /// Reads a measurement file; refuses truncated or malformed files with the field and reason.
 Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view where, const Catalog& catalog);
 
+/// The measurements kept with a scenario, parsed (unreadable ones are skipped: they were checked when imported).
+std::vector<Measurement> storedMeasurements(const Scenario& scenario, const Catalog& catalog);
+
 /// One figure, estimated and measured.
 struct MeasuredRow {
     std::string what; ///< "allocated", "reserved", "device", "step_seconds"
