@@ -24,6 +24,18 @@ core::Scenario fullFinetune(core::Precision precision) {
 
 constexpr std::int64_t kLlama2_7b = 6'738'415'616;
 
+core::Scenario llama7bLora() {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.checkpointing = core::Checkpointing::Full;
+    return s;
+}
+
 } // namespace
 
 TEST(Estimator, MixedPrecisionAdamWKeepsSixteenBytesPerParameter) {
@@ -50,12 +62,7 @@ TEST(Estimator, PureBf16KeepsAdamStatesInBf16) {
 }
 
 TEST(Estimator, LoraTrainsOnlyTheAdapters) {
-    core::Scenario s;
-    s.model = fixtures::llama2_7b();
-    s.method = core::Method::Lora;
-    s.precision = core::Precision::Bf16;
-    s.lora.rank = 8;
-    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    auto s = llama7bLora();
     s.lora.dtype = core::AdapterDtype::Fp32;
     s.gradientAccumulation = 2;
     // per layer: q and v each r*(4096 + 4096) = 65,536 -> 131,072; 32 layers = 4,194,304
@@ -160,22 +167,6 @@ TEST(Estimator, ValidateNamesTheBadField) {
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, core::ErrorCode::Inconsistent);
 }
-
-namespace {
-
-core::Scenario llama7bLora() {
-    core::Scenario s;
-    s.model = fixtures::llama2_7b();
-    s.method = core::Method::Lora;
-    s.precision = core::Precision::Bf16;
-    s.lora.rank = 8;
-    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
-    s.lora.dtype = core::AdapterDtype::Bf16;
-    s.checkpointing = core::Checkpointing::Full;
-    return s;
-}
-
-} // namespace
 
 TEST(Estimator, Fsdp1FlatParametersHoldGradientsForFrozenWeightsToo) {
     // FSDP1 (flat parameters mixing frozen and trainable weights): gradients for the whole flat parameter,
