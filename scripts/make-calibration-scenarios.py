@@ -31,20 +31,22 @@ def hf_config(arch, model_type, **extra):
     return cfg
 
 
+# arch_family prefix in measured.json -> Hugging Face model_type
+FAMILY_MODEL_TYPES = [
+    ("llama", "llama"),
+    ("qwen v1", "qwen"),
+    ("phi", "phi"),
+    ("gpt-neox", "gpt_neox"),
+    ("bloom", "bloom"),
+    ("bert", "bert"),
+]
+
+
 def model_type_of(row):
     family = (row["model_arch"] or {}).get("arch_family", "")
-    if family.startswith("llama"):
-        return "llama"
-    if family.startswith("qwen v1"):
-        return "qwen"
-    if family.startswith("phi"):
-        return "phi"
-    if family.startswith("gpt-neox"):
-        return "gpt_neox"
-    if family.startswith("bloom"):
-        return "bloom"
-    if family.startswith("bert"):
-        return "bert"
+    for prefix, model_type in FAMILY_MODEL_TYPES:
+        if family.startswith(prefix):
+            return model_type
     return None
 
 
