@@ -63,7 +63,6 @@ public:
     PlanView* planView() const { return m_plan; }
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
-    QString currentFile() const { return m_currentFile; }
     QStringList recentFiles() const { return m_recent; }
     bool isModified() const { return isWindowModified(); }
 

@@ -10,28 +10,16 @@ std::vector<std::int64_t> powersOfTwo(std::int64_t from, std::int64_t to) {
     return out;
 }
 
-namespace {
-
-template <class Setter>
-std::vector<SweepPoint> sweep(Scenario s, const std::vector<std::int64_t>& values, Setter setter) {
+std::vector<SweepPoint> sweepSeqLen(const Scenario& scenario, const std::vector<std::int64_t>& lengths) {
+    Scenario s = scenario;
     std::vector<SweepPoint> out;
-    out.reserve(values.size());
-    for (std::int64_t v : values) {
-        setter(s, v);
+    out.reserve(lengths.size());
+    for (std::int64_t length : lengths) {
+        s.seqLen = length;
         const Estimate e = estimate(s, Detail::NumbersOnly);
-        out.push_back({v, e.perGpu, e.deviceBytes, e.bandLowBytes, e.bandHighBytes});
+        out.push_back({length, e.perGpu, e.deviceBytes, e.bandLowBytes, e.bandHighBytes});
     }
     return out;
-}
-
-} // namespace
-
-std::vector<SweepPoint> sweepSeqLen(const Scenario& scenario, const std::vector<std::int64_t>& lengths) {
-    return sweep(scenario, lengths, [](Scenario& s, std::int64_t v) { s.seqLen = v; });
-}
-
-std::vector<SweepPoint> sweepMicroBatch(const Scenario& scenario, const std::vector<std::int64_t>& batches) {
-    return sweep(scenario, batches, [](Scenario& s, std::int64_t v) { s.microBatch = v; });
 }
 
 } // namespace gpusizer::core

@@ -177,8 +177,4 @@ double BreakdownChartView::valueGiB(int bar, core::Component component) const {
     return (set != nullptr && bar < set->count()) ? set->at(bar) : 0.0;
 }
 
-double BreakdownChartView::axisMaxGiB() const {
-    return m_valueAxis != nullptr ? m_valueAxis->max() : 0.0;
-}
-
 } // namespace gpusizer::ui

@@ -40,9 +40,8 @@ public:
 
     void setBars(const std::vector<BreakdownBar>& bars, const std::vector<CapacityLine>& capacities);
 
-    /// For tests and the report: the value (GiB) of a component in a bar, and the axis maximum.
+    /// For tests and the report: the value (GiB) of a component in a bar.
     double valueGiB(int bar, core::Component component) const;
-    double axisMaxGiB() const;
     int barCount() const { return static_cast<int>(m_categories.size()); }
 
 private:

@@ -156,8 +156,5 @@ void ScalingChartView::setCurves(const std::vector<core::ScalingPoint>& pcie,
 QList<QPointF> ScalingChartView::pciePoints() const {
     return m_pcie->points();
 }
-QList<QPointF> ScalingChartView::nvlinkPoints() const {
-    return m_nvlink->points();
-}
 
 } // namespace gpusizer::ui

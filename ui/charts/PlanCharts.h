@@ -38,7 +38,6 @@ public:
     explicit ScalingChartView(QWidget* parent = nullptr);
     void setCurves(const std::vector<core::ScalingPoint>& pcie, const std::vector<core::ScalingPoint>& nvlink);
     QList<QPointF> pciePoints() const;
-    QList<QPointF> nvlinkPoints() const;
 
 private:
     QLineSeries* m_ideal = nullptr;

@@ -22,7 +22,4 @@ std::vector<std::int64_t> powersOfTwo(std::int64_t from, std::int64_t to);
 /// Memory per GPU as the sequence length varies, everything else as in the scenario.
 std::vector<SweepPoint> sweepSeqLen(const Scenario& scenario, const std::vector<std::int64_t>& lengths);
 
-/// Memory per GPU as the micro-batch varies.
-std::vector<SweepPoint> sweepMicroBatch(const Scenario& scenario, const std::vector<std::int64_t>& batches);
-
 } // namespace gpusizer::core
