@@ -70,6 +70,10 @@ def base(row, model, **fields):
     return s
 
 
+# torchtune rows measured before PR #1119 (2024-06-25) brought back FrozenNF4Linear for non-adapted linears.
+TORCHTUNE_BEFORE_FROZEN_NF4 = ("torchtune-qlora-tutorial", "torchtune-readme2405")
+
+
 def torchtune(row):
     rid = row["id"]
     arch = row["model_arch"]
@@ -79,7 +83,12 @@ def torchtune(row):
              micro_batch=row["micro_batch"], seq_len=row["seq_len"], method=row["method"],
              gradient_checkpointing="full" if row["grad_checkpointing"] else "none",
              gpus=row["num_gpus"], sharding="zero3" if "fsdp" in (row["sharding"] or "") else "none")
-    interp = ["torchtune profile: fused AdamW as in its configs, adapters in bf16, torchao NF4 on adapted linears"]
+    interp = ["torchtune profile: fused AdamW as in its configs, adapters in bf16"]
+    if row["method"] == "qlora" and rid.startswith(TORCHTUNE_BEFORE_FROZEN_NF4):
+        # Between torchtune PR #658 (2024-04-04) and PR #1119 (2024-06-25) quantize_base quantized only the
+        # LoRA-adapted linears; since #1119 every decoder linear is NF4 (FrozenNF4Linear), the profile's default.
+        s["framework_overrides"] = {"quantizes_only_adapted_linears": True}
+        interp.append("published before torchtune PR #1119: NF4 on the LoRA-adapted linears only")
     if rid.startswith("torchtune-flags"):
         n = int(rid.split("-")[-1])
         # The README's rows are cumulative: each technique is added on top of the previous row.

@@ -42,7 +42,8 @@ GPUSIZER_NAMES(AdapterDtype, {AdapterDtype::Auto, "auto"}, {AdapterDtype::Fp32, 
                {AdapterDtype::Fp16, "fp16"})
 GPUSIZER_NAMES(OptimizerStepKind, {OptimizerStepKind::Foreach, "foreach"},
                {OptimizerStepKind::PerParameter, "per-parameter"}, {OptimizerStepKind::Fused, "fused"})
-GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"}, {PeakMoment::BackwardEnd, "backward_end"},
+GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"},
+               {PeakMoment::LastLayerRecompute, "last_layer_recompute"}, {PeakMoment::BackwardEnd, "backward_end"},
                {PeakMoment::OptimizerStep, "optimizer_step"})
 #undef GPUSIZER_NAMES
 

@@ -271,9 +271,10 @@ double logitsBytesPerElement(const Context& ctx) {
     const double chunks = std::max(1, ctx.prof.lossChunks);
     if (ctx.s.loss == Loss::Chunked) {
         if (ctx.s.compile || !upcast) {
-            // Compiled (or 16-bit) chunked loss keeps only the 16-bit logits for backward; one chunk's fp32
-            // gradient and its 16-bit copy exist at a time.
-            return c + (upcast ? 4.0 + c : c) / chunks;
+            // Compiled (or 16-bit) chunked loss saves only the 16-bit logits. Compiled, inductor fuses the fp32
+            // upcast into the loss kernels, so backward writes each chunk's gradient straight in 16-bit: while the
+            // loss backward runs, freed logits chunks are replaced by gradient chunks, one chunk ahead.
+            return c + c / chunks;
         }
         // Eager chunked loss: every chunk's fp32 log-softmax output is saved (4 B), the 16-bit logits are alive
         // while it runs, plus one chunk's fp32 upcast.
@@ -517,11 +518,14 @@ Estimate estimate(const Scenario& s, Detail detail) {
         cpuActivations = (storedLayers - onGpu) * perLayerStored * T;
         storedLayers = onGpu;
     }
-    activations = storedLayers * perLayerStored * T + finalTokenBytes * T;
-    if (s.checkpointing == Checkpointing::Full) {
-        activations += perLayer * T; // one layer recomputed during backward
-    }
+    const double storedActivations = storedLayers * perLayerStored * T;
+    // At the loss: every stored layer's tensors and the final norm's input.
+    activations = storedActivations + finalTokenBytes * T;
     const double lastLayerActivations = perLayer * T;
+    // Full checkpointing recomputes the last layer first in backward, with every stored input still held. The loss
+    // and lm_head backward nodes were created after the layers, so autograd runs them (freeing the logits) before it.
+    const double recomputeActivations =
+        s.checkpointing == Checkpointing::Full ? storedActivations + lastLayerActivations : 0.0;
     cpuPerGpu += cpuActivations;
 
     // ---- Logits and loss ----
@@ -577,6 +581,12 @@ Estimate estimate(const Scenario& s, Detail detail) {
     const double headGradient = (ctx.full && arch.causalLmHead)
                                     ? static_cast<double>(arch.vocabSize) * h * trainB * modelShare / gradShard
                                     : 0.0;
+    // A per-chunk projection gives the lm_head one weight gradient per chunk; autograd sums each into the buffer
+    // it accumulates for the weight, so the next chunk's gradient and that buffer coexist.
+    const double headGradientPerChunk =
+        (ctx.full && arch.causalLmHead && s.loss == Loss::Chunked && prof.chunkedLossProjectsPerChunk)
+            ? static_cast<double>(arch.vocabSize) * h * trainB * modelShare
+            : 0.0;
     const bool gradientsHeld = s.gradientAccumulation > 1 || !prof.gradientsFreedAfterStep;
     const double heldGradients = gradientsHeld ? G : std::min(G, headGradient);
 
@@ -589,7 +599,9 @@ Estimate estimate(const Scenario& s, Detail detail) {
     const double base = W + O;
     const Moment moments[] = {
         {PeakMoment::ForwardEnd, heldGradients, activations, logits,
-         paramsWorkingSet + dequant + autocastCache + workspace},
+         paramsWorkingSet + dequant + autocastCache + headGradientPerChunk + workspace},
+        {PeakMoment::LastLayerRecompute, heldGradients, recomputeActivations, 0.0,
+         paramsWorkingSet + dequant + workspace},
         {PeakMoment::BackwardEnd, G, lastLayerActivations, 0.0, paramsWorkingSet + dequant + commBuckets + workspace},
         {PeakMoment::OptimizerStep, G, 0.0, 0.0, commBuckets + stepTemporaries + workspace},
     };

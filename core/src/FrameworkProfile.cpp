@@ -3,9 +3,10 @@
 namespace gpusizer::core {
 
 bool ProfileOverrides::any() const {
-    return lossUpcastsLogits || lossChunks || sdpaExpandsKv || quantizesOnlyAdaptedLinears || kbitUpcastsNonQuantized ||
-           quantizedMatmulSavesInput || adaptersInFp32 || optimizerStep || loraSharesQkvDropout ||
-           selectiveRecomputesElementwise || gradientsFreedAfterStep || fsdpFlatParamGradients;
+    return lossUpcastsLogits || lossChunks || chunkedLossProjectsPerChunk || sdpaExpandsKv ||
+           quantizesOnlyAdaptedLinears || kbitUpcastsNonQuantized || quantizedMatmulSavesInput || adaptersInFp32 ||
+           optimizerStep || loraSharesQkvDropout || selectiveRecomputesElementwise || gradientsFreedAfterStep ||
+           fsdpFlatParamGradients;
 }
 
 FrameworkProfile profileForFramework(Framework framework) {
@@ -16,13 +17,14 @@ FrameworkProfile profileForFramework(Framework framework) {
     case Framework::Axolotl:
         break;
     case Framework::Torchtune:
-        // torchtune: NF4 via torchao on adapted linears only, adapters in the model dtype, fused AdamW in its configs.
-        p.quantizesOnlyAdaptedLinears = true;
+        // torchtune: NF4 via torchao on every decoder linear (FrozenNF4Linear where no adapter, since PR #1119,
+        // 2024-06-25; before it only adapted linears), adapters in the model dtype, fused AdamW in its configs.
         p.fsdpFlatParamGradients = false; // FSDP2: per-parameter sharding
         p.kbitUpcastsNonQuantized = false;
         p.quantizedMatmulSavesInput = false;
         p.adaptersInFp32 = false;
         p.optimizerStep = OptimizerStepKind::Fused;
+        p.chunkedLossProjectsPerChunk = true; // TransformerDecoder.chunked_output
         break;
     case Framework::Torchtitan:
         p.adaptersInFp32 = false;
@@ -61,6 +63,7 @@ FrameworkProfile profileFor(const Scenario& scenario) {
     const ProfileOverrides& o = scenario.overrides;
     p.lossUpcastsLogits = o.lossUpcastsLogits.value_or(p.lossUpcastsLogits);
     p.lossChunks = o.lossChunks.value_or(p.lossChunks);
+    p.chunkedLossProjectsPerChunk = o.chunkedLossProjectsPerChunk.value_or(p.chunkedLossProjectsPerChunk);
     p.sdpaExpandsKv = o.sdpaExpandsKv.value_or(p.sdpaExpandsKv);
     p.quantizesOnlyAdaptedLinears = o.quantizesOnlyAdaptedLinears.value_or(p.quantizesOnlyAdaptedLinears);
     p.kbitUpcastsNonQuantized = o.kbitUpcastsNonQuantized.value_or(p.kbitUpcastsNonQuantized);

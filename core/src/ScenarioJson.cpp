@@ -146,6 +146,7 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
 template <class Fn>
 void forEachBoolOverride(ProfileOverrides& o, Fn&& fn) {
     fn("loss_upcasts_logits", o.lossUpcastsLogits);
+    fn("chunked_loss_projects_per_chunk", o.chunkedLossProjectsPerChunk);
     fn("sdpa_expands_kv", o.sdpaExpandsKv);
     fn("quantizes_only_adapted_linears", o.quantizesOnlyAdaptedLinears);
     fn("kbit_upcasts_non_quantized", o.kbitUpcastsNonQuantized);

@@ -99,22 +99,27 @@ std::string markdown(const core::CalibrationReport& report) {
     }
 
     md << "\n### Why the worst rows miss\n\n"
-          "- **torchtune-flags-10** (QLoRA, torchtune, compiled chunked loss, +38%) and **torchtune-flags-09** (LoRA, "
-          "+19%): with 2 x 4096 tokens and a 128k vocabulary the 16-bit logits the loss keeps are 1.96 GiB on their "
-          "own; the measured 4.6 GiB leaves less than that for logits and activations after the weights. We have not "
-          "found the mechanism (activation offloading or the compiled loss freeing the logits); no constant was added "
-          "for these two rows. They are the only target rows beyond 25% (the test holds them to 40%).\n"
+          "- **torchtune-flags-09/10** (LoRA, QLoRA) were +19% and +38% until three framework behaviours were "
+          "modelled from the sources: autograd frees the logits before it recomputes the last checkpointed layer "
+          "(the two were summed); a compiled chunked loss writes its gradient in bf16 (no fp32 chunk); and torchtune "
+          "has quantized every decoder linear since PR #1119 (June 2024), not only the adapted ones. Now +4% and "
+          "+9%: what is left is the bf16 logits (1.96 GiB for 2 x 4096 tokens x 128k vocabulary), which the "
+          "measurement only just leaves room for.\n"
+          "- **torchtune-flags-08** (full, 8-bit AdamW, 10% low): the README names the optimizer but not its class; "
+          "read as bitsandbytes AdamW8bit (not paged).\n"
           "- **litgpt-resource-01..17** (LitGPT, one GPU, no checkpointing, 7-24% low): the shortfall grows with the "
           "batch (about 25 KB per token per layer for phi-1.5), i.e. tensors LitGPT's attention and MLP keep that the "
           "itemisation does not list; the same models under FSDP with checkpointing are within 5%. MEMORY-NOTES "
           "measured 10-20% unitemised activations; we did not add a blanket factor because the torchtune rows do not "
-          "need one.\n"
+          "need one. These rows pull the target set's mean signed error below zero: treat estimates for LitGPT "
+          "without checkpointing as a floor.\n"
           "- **hf-perf-train-gpu-one-06..09** (BERT, 2022, 10-14% low): an encoder sized with the decoder's "
           "itemisation "
           "and the 2022 allocator; the CUDA context is the source's own measurement.\n"
           "- **Other rows**: the largest errors are runs whose sequences were only an upper bound "
           "(torchtune-readme2405, torchtune-flags-01: real batches were much shorter, so the estimate is high, as it "
-          "should be) and Qwen rows whose measure is not stated.\n";
+          "should be) and Qwen rows whose measure is not stated (mostly low, up to 45%, more so at long sequences; "
+          "the Qwen README does not say how memory was read).\n";
 
     md << "\n## Every row\n\n| row | model | method | measure → compared | seq | target | measured GiB | estimated GiB "
           "| error |\n|---|---|---|---|---|---|---|---|---|\n";

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
-#include <map>
 #include <set>
 
 using namespace gpusizer;
@@ -48,17 +47,9 @@ TEST(Calibration, TargetSetMeanErrorIsWithinTenPercent) {
     EXPECT_LE(core::errorStats(report().targetRows()).meanAbs, 0.10);
 }
 
-// Rows that miss the 25% bound today, each explained in docs/accuracy.md. They are held to 40% so that they cannot
-// drift further unnoticed; every other target row must be within 25%.
-const std::map<std::string, std::string> kKnownOutliers{
-    {"torchtune-flags-10", "QLoRA with compiled chunked loss: the bf16 logits alone exceed what the measurement "
-                           "leaves for logits and activations"},
-};
-
-TEST(Calibration, EveryTargetRowIsWithinTwentyFivePercentOrAKnownOutlier) {
+TEST(Calibration, EveryTargetRowIsWithinTwentyFivePercent) {
     for (const auto* r : report().targetRows()) {
-        const bool outlier = kKnownOutliers.count(r->id) > 0;
-        EXPECT_LE(std::abs(r->errorShare), outlier ? 0.40 : 0.25)
+        EXPECT_LE(std::abs(r->errorShare), 0.25)
             << r->id << ": estimated " << r->estimatedGiB << " GiB, measured " << r->measuredGiB << " GiB";
     }
 }

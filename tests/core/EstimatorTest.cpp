@@ -206,8 +206,9 @@ TEST(Estimator, LossImplementationsHoldDifferentBytesPerLogit) {
     auto s = llama7bLora();
     s.loss = core::Loss::Chunked;
     s.compile = true;
-    // compiled chunked loss (8 chunks): 16-bit logits 2 B + one chunk's fp32 gradient and bf16 copy (4 + 2) / 8
-    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 6.0 / 8.0);
+    // compiled chunked loss (8 chunks): the upcast is fused into the kernels, so 16-bit logits 2 B + one chunk's
+    // 16-bit gradient 2 / 8
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 2.0 / 8.0);
     s.compile = false;
     // eager chunked loss: 16-bit logits 2 + every chunk's fp32 log-softmax 4 + one chunk's fp32 upcast 4 / 8
     EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 4.0 + 4.0 / 8.0);
@@ -241,4 +242,86 @@ TEST(Estimator, OptimizerStepTemporariesFollowTheImplementation) {
     s.overrides.optimizerStep = core::OptimizerStepKind::PerParameter;
     e = core::estimate(s);
     EXPECT_LE(e.perGpu[Component::Transient], 262'144'000 + cublasWorkspace);
+}
+
+namespace {
+
+// torchtune's Llama-3.2-3B QLoRA config (llama3_2/3B_qlora_single_device.yaml): rank 64 on q, v, output_proj and
+// the whole MLP; batch 2 x 4096 packed tokens, full activation checkpointing.
+core::Scenario torchtuneLlama32Qlora() {
+    core::Scenario s;
+    s.model = fixtures::llama32_3b();
+    s.framework = core::Framework::Torchtune;
+    s.method = core::Method::Qlora;
+    s.quantization = core::Quantization::Nf4Dq;
+    s.precision = core::Precision::Bf16;
+    s.lora.rank = 64;
+    s.lora.targets = {core::LinearRole::Q,    core::LinearRole::V,  core::LinearRole::O,
+                      core::LinearRole::Gate, core::LinearRole::Up, core::LinearRole::Down};
+    s.microBatch = 2;
+    s.seqLen = 4096;
+    s.checkpointing = core::Checkpointing::Full;
+    return s;
+}
+
+} // namespace
+
+TEST(Estimator, TorchtuneQloraQuantizesEveryDecoderLinearSincePr1119) {
+    // Decoder linears per layer: q 3072^2 = 9,437,184, k and v 3072 x 1024 = 3,145,728 each, o 9,437,184,
+    // gate/up/down 3 x 3072 x 8192 = 75,497,472: 100,663,296 x 28 layers = 2,818,572,288 weights in NF4.
+    // The rest stays bf16: 3,212,749,824 - 2,818,572,288 = 394,177,536 (tied embedding 394,002,432 + norms).
+    // Adapters bf16: per layer 64 x (6144 + 4096 + 6144 + 3 x 11264) = 3,211,264, x 28 = 89,915,392.
+    const double nf4 = 0.5 + 1.0 / 64.0 + 4.0 / (64.0 * 256.0);
+    auto s = torchtuneLlama32Qlora();
+    const double expected = 2'818'572'288.0 * nf4 + 394'177'536.0 * 2.0 + 89'915'392.0 * 2.0;
+    EXPECT_NEAR(static_cast<double>(core::estimate(s).perGpu[Component::Weights]), expected, 1.0);
+    // Before PR #1119 the un-adapted k_proj stayed bf16: 28 x 3,145,728 = 88,080,384 weights at 2 B instead.
+    s.overrides.quantizesOnlyAdaptedLinears = true;
+    EXPECT_NEAR(static_cast<double>(core::estimate(s).perGpu[Component::Weights]),
+                expected + 88'080'384.0 * (2.0 - nf4), 1.0);
+}
+
+TEST(Estimator, LogitsAreFreedBeforeTheLastLayerIsRecomputed) {
+    // Autograd runs the loss and lm_head backward (created last in forward) before it recomputes the last
+    // checkpointed layer, so the logits and the recomputed layer never coexist.
+    auto s = torchtuneLlama32Qlora();
+    const auto e = core::estimate(s);
+    ASSERT_EQ(e.peakMoment, core::PeakMoment::ForwardEnd);
+    // At the loss: 28 stored layer inputs of 2 x 3072 B and the final norm's fp32 input 4 x 3072 B, per token,
+    // for 2 x 4096 = 8192 tokens: (28 x 6144 + 12288) x 8192 = 1,509,949,440 B; no recomputed layer.
+    EXPECT_EQ(e.perGpu[Component::Activations], 1'509'949'440);
+    // The compiled chunked loss: 8192 x 128256 logits x (2 + 2/8) B = 2,364,014,592 B.
+    s.compile = true;
+    s.loss = core::Loss::Chunked;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::LogitsLoss], 2'364'014'592);
+    // A 1,000-token vocabulary makes the logits small: the recompute moment wins, with the stored inputs
+    // (28 x 6144 x 8192 = 1,409,286,144 B) and one whole layer's saved tensors.
+    auto small = torchtuneLlama32Qlora();
+    small.model.vocabSize = 1000;
+    const auto r = core::estimate(small);
+    ASSERT_EQ(r.peakMoment, core::PeakMoment::LastLayerRecompute);
+    EXPECT_EQ(r.perGpu[Component::LogitsLoss], 0);
+    EXPECT_NEAR(static_cast<double>(r.perGpu[Component::Activations]),
+                1'409'286'144.0 + r.activationPerTokenLayer.total() * 8192.0, 1.0);
+}
+
+TEST(Estimator, PerChunkProjectionHoldsTwoHeadGradientsAtTheLoss) {
+    // torchtune's chunked loss projects each chunk through the (tied) lm_head: each chunk's weight gradient,
+    // 128256 x 3072 x 2 B = 788,004,864 B, is summed into the accumulated one while both exist.
+    core::Scenario s;
+    s.model = fixtures::llama32_3b();
+    s.framework = core::Framework::Torchtune;
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.optimizerInBackward = true;
+    s.checkpointing = core::Checkpointing::Full;
+    s.compile = true;
+    s.loss = core::Loss::Chunked;
+    s.microBatch = 2;
+    s.seqLen = 4096;
+    const auto perChunk = core::estimate(s);
+    ASSERT_EQ(perChunk.peakMoment, core::PeakMoment::ForwardEnd);
+    s.overrides.chunkedLossProjectsPerChunk = false; // LitGPT-style: one projection of the whole sequence
+    const auto once = core::estimate(s);
+    EXPECT_EQ(perChunk.perGpu[Component::Transient] - once.perGpu[Component::Transient], 788'004'864);
 }

@@ -638,7 +638,8 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
          tr("Logits: batch × sequence × vocabulary elements, 14 B each with a standard fp32-upcast cross-entropy, "
             "about "
             "2–3 B with a chunked one."),
-         tr("Peak: the largest of forward end, backward end and optimizer step; device = allocated + allocator reserve "
+         tr("Peak: the largest of forward end (with the logits), the last layer's recompute (checkpointing; the "
+            "logits are freed by then), backward end and optimizer step; device = allocated + allocator reserve "
             "(5%, 15% when sharded) + CUDA context + communication buffers.")},
         true);
     auto calibration = core::runCalibration(catalogs::shippedCalibrationJson());

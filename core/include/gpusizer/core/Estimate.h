@@ -35,9 +35,10 @@ struct ComponentBytes {
 
 /// The moment of a training step at which memory peaks.
 enum class PeakMoment {
-    ForwardEnd,    ///< all saved activations and the logits alive (start of backward)
-    BackwardEnd,   ///< all gradients alive, activations freed but for the last layer
-    OptimizerStep, ///< gradients plus optimizer-step temporaries
+    ForwardEnd,         ///< all saved activations and the logits alive (start of backward)
+    LastLayerRecompute, ///< full checkpointing: every stored layer input plus the last layer recomputed
+    BackwardEnd,        ///< all gradients alive, activations freed but for the last layer
+    OptimizerStep,      ///< gradients plus optimizer-step temporaries
 };
 const char* toString(PeakMoment m);
 

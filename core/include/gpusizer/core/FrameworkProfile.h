@@ -13,9 +13,14 @@ struct FrameworkProfile {
     bool lossUpcastsLogits = true;
     /// Chunks used by chunked / fused cross-entropy (torchtune CEWithChunkedOutputLoss uses 8).
     int lossChunks = 8;
+    /// The chunked loss applies the output projection once per chunk (torchtune's chunked_output), so a trainable
+    /// lm_head gets one weight gradient per chunk, each summed into the accumulated one: two head-sized gradients
+    /// exist at once. A loss that only chunks logits computed by one projection gives the head one gradient.
+    bool chunkedLossProjectsPerChunk = false;
     /// SDPA receives k/v expanded to all query heads (HF repeat_kv, torchtune); flash-attention keeps kv heads.
     bool sdpaExpandsKv = true;
-    /// QLoRA quantizes only the LoRA-adapted linears (torchtune) instead of every decoder linear (bitsandbytes).
+    /// QLoRA quantizes only the LoRA-adapted linears (torchtune between PRs #658 and #1119, April to June 2024)
+    /// instead of every decoder linear (bitsandbytes, torchtune since).
     bool quantizesOnlyAdaptedLinears = false;
     /// peft.prepare_model_for_kbit_training upcasts non-quantized parameters (embeddings, lm_head, norms) to fp32.
     bool kbitUpcastsNonQuantized = true;

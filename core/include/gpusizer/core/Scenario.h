@@ -47,6 +47,7 @@ enum class OptimizerStepKind {
 struct ProfileOverrides {
     std::optional<bool> lossUpcastsLogits;
     std::optional<int> lossChunks;
+    std::optional<bool> chunkedLossProjectsPerChunk;
     std::optional<bool> sdpaExpandsKv;
     std::optional<bool> quantizesOnlyAdaptedLinears;
     std::optional<bool> kbitUpcastsNonQuantized;
