@@ -32,7 +32,8 @@ struct PlanInputs {
 };
 
 /// Training FLOPs per token for the scenario: 6N full, about 4N + 6N_adapters for LoRA/QLoRA (no weight gradients
-/// for frozen weights), + 2N for full recomputation, + the attention term; MoE counts active parameters only.
+/// for frozen weights), + 2N for full recomputation, + the attention term over the full s x s matrix (the convention
+/// of published MFU figures); MoE counts active parameters only.
 double trainingFlopsPerToken(const Scenario& scenario);
 
 /// The link a collective of `gpus` GPUs runs over, and its usable bandwidth per GPU per direction (GB/s).
