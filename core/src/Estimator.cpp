@@ -679,7 +679,16 @@ Estimate estimate(const Scenario& s, Detail detail) {
        << " B per frozen 16/32-bit weight; gradients " << trainB << " B; master copy " << masterB
        << " B; optimizer state unit " << stateUnit << " B.";
     assume(os.str());
-    assume(std::string("Peak moment: ") + toString(e.peakMoment) + ".");
+    if (e.peakMoment == PeakMoment::ForwardEnd) {
+        assume("Peak moment: forward_end (the loss and its backward, with every saved activation).");
+    } else {
+        // The logits column reads 0 at the other moments: say what they were and why they are gone.
+        std::ostringstream moment;
+        moment.precision(3);
+        moment << "Peak moment: " << toString(e.peakMoment) << "; the logits (" << logits / kGiB
+               << " GiB at the loss) are freed before it.";
+        assume(moment.str());
+    }
     assume(std::string("Framework profile '") + toString(s.framework) + "': loss " +
            (prof.lossUpcastsLogits ? "upcasts logits to fp32" : "stays in the compute dtype") + ", adapters " +
            (prof.adaptersInFp32 ? "fp32" : "in the model dtype") + ", optimizer step " + toString(prof.optimizerStep) +
