@@ -171,7 +171,8 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     m_mfu->setSuffix(tr(" % MFU"));
     m_mfu->setDecimals(0);
     m_mfu->setToolTip(tr("Model FLOPs utilisation: the share of the GPU's dense BF16 peak the run achieves "
-                         "(large pre-training runs report 40–57%; fine-tuning with small batches runs lower)."));
+                         "(large pre-training runs report 40–57%; torchtitan measured 33% eager and 39% compiled "
+                         "for Llama 3.1 8B with FSDP on H100s; fine-tuning with small batches runs lower)."));
     m_spot = new QCheckBox(tr("Spot prices"), this);
     m_spot->setToolTip(tr("Use the catalog's spot price instead of on-demand (interruptible)."));
     m_offload = new QCheckBox(tr("Allow CPU offload"), this);
