@@ -2,11 +2,32 @@
 
 namespace gpusizer::core {
 
+std::span<const BoolBehaviour> boolBehaviours() {
+    using O = ProfileOverrides;
+    using P = FrameworkProfile;
+    static constexpr BoolBehaviour kAll[] = {
+        {"loss_upcasts_logits", &O::lossUpcastsLogits, &P::lossUpcastsLogits},
+        {"chunked_loss_projects_per_chunk", &O::chunkedLossProjectsPerChunk, &P::chunkedLossProjectsPerChunk},
+        {"sdpa_expands_kv", &O::sdpaExpandsKv, &P::sdpaExpandsKv},
+        {"quantizes_only_adapted_linears", &O::quantizesOnlyAdaptedLinears, &P::quantizesOnlyAdaptedLinears},
+        {"kbit_upcasts_non_quantized", &O::kbitUpcastsNonQuantized, &P::kbitUpcastsNonQuantized},
+        {"quantized_matmul_saves_input", &O::quantizedMatmulSavesInput, &P::quantizedMatmulSavesInput},
+        {"adapters_in_fp32", &O::adaptersInFp32, &P::adaptersInFp32},
+        {"lora_shares_qkv_dropout", &O::loraSharesQkvDropout, &P::loraSharesQkvDropout},
+        {"selective_recomputes_elementwise", &O::selectiveRecomputesElementwise, &P::selectiveRecomputesElementwise},
+        {"gradients_freed_after_step", &O::gradientsFreedAfterStep, &P::gradientsFreedAfterStep},
+        {"fsdp_flat_param_gradients", &O::fsdpFlatParamGradients, &P::fsdpFlatParamGradients},
+    };
+    return kAll;
+}
+
 bool ProfileOverrides::any() const {
-    return lossUpcastsLogits || lossChunks || chunkedLossProjectsPerChunk || sdpaExpandsKv ||
-           quantizesOnlyAdaptedLinears || kbitUpcastsNonQuantized || quantizedMatmulSavesInput || adaptersInFp32 ||
-           optimizerStep || loraSharesQkvDropout || selectiveRecomputesElementwise || gradientsFreedAfterStep ||
-           fsdpFlatParamGradients;
+    for (const auto& b : boolBehaviours()) {
+        if (this->*b.override) {
+            return true;
+        }
+    }
+    return lossChunks || optimizerStep;
 }
 
 FrameworkProfile profileForFramework(Framework framework) {
@@ -61,19 +82,11 @@ FrameworkProfile profileForFramework(Framework framework) {
 FrameworkProfile profileFor(const Scenario& scenario) {
     FrameworkProfile p = profileForFramework(scenario.framework);
     const ProfileOverrides& o = scenario.overrides;
-    p.lossUpcastsLogits = o.lossUpcastsLogits.value_or(p.lossUpcastsLogits);
+    for (const auto& b : boolBehaviours()) {
+        p.*b.value = (o.*b.override).value_or(p.*b.value);
+    }
     p.lossChunks = o.lossChunks.value_or(p.lossChunks);
-    p.chunkedLossProjectsPerChunk = o.chunkedLossProjectsPerChunk.value_or(p.chunkedLossProjectsPerChunk);
-    p.sdpaExpandsKv = o.sdpaExpandsKv.value_or(p.sdpaExpandsKv);
-    p.quantizesOnlyAdaptedLinears = o.quantizesOnlyAdaptedLinears.value_or(p.quantizesOnlyAdaptedLinears);
-    p.kbitUpcastsNonQuantized = o.kbitUpcastsNonQuantized.value_or(p.kbitUpcastsNonQuantized);
-    p.quantizedMatmulSavesInput = o.quantizedMatmulSavesInput.value_or(p.quantizedMatmulSavesInput);
-    p.adaptersInFp32 = o.adaptersInFp32.value_or(p.adaptersInFp32);
     p.optimizerStep = o.optimizerStep.value_or(p.optimizerStep);
-    p.loraSharesQkvDropout = o.loraSharesQkvDropout.value_or(p.loraSharesQkvDropout);
-    p.selectiveRecomputesElementwise = o.selectiveRecomputesElementwise.value_or(p.selectiveRecomputesElementwise);
-    p.gradientsFreedAfterStep = o.gradientsFreedAfterStep.value_or(p.gradientsFreedAfterStep);
-    p.fsdpFlatParamGradients = o.fsdpFlatParamGradients.value_or(p.fsdpFlatParamGradients);
     return p;
 }
 

@@ -2,6 +2,7 @@
 
 #include "JsonRead.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/Units.h"
 
@@ -142,41 +143,16 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
     return {};
 }
 
-/// Profile behaviours a scenario can override, as (JSON key, member) pairs.
-template <class Fn>
-void forEachBoolOverride(ProfileOverrides& o, Fn&& fn) {
-    fn("loss_upcasts_logits", o.lossUpcastsLogits);
-    fn("chunked_loss_projects_per_chunk", o.chunkedLossProjectsPerChunk);
-    fn("sdpa_expands_kv", o.sdpaExpandsKv);
-    fn("quantizes_only_adapted_linears", o.quantizesOnlyAdaptedLinears);
-    fn("kbit_upcasts_non_quantized", o.kbitUpcastsNonQuantized);
-    fn("quantized_matmul_saves_input", o.quantizedMatmulSavesInput);
-    fn("adapters_in_fp32", o.adaptersInFp32);
-    fn("lora_shares_qkv_dropout", o.loraSharesQkvDropout);
-    fn("selective_recomputes_elementwise", o.selectiveRecomputesElementwise);
-    fn("gradients_freed_after_step", o.gradientsFreedAfterStep);
-    fn("fsdp_flat_param_gradients", o.fsdpFlatParamGradients);
-}
-
 Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
     if (!top.has("framework_overrides")) {
         return {};
     }
     GPUSIZER_ASSIGN(auto r, top.object("framework_overrides"));
-    std::optional<Error> error;
-    forEachBoolOverride(s.overrides, [&](const char* key, std::optional<bool>& target) {
-        if (error) {
-            return;
+    for (const auto& b : boolBehaviours()) {
+        GPUSIZER_ASSIGN(auto v, r.optionalBool(b.key));
+        if (v) {
+            s.overrides.*b.override = *v;
         }
-        auto v = r.optionalBool(key);
-        if (!v) {
-            error = v.error();
-        } else if (*v) {
-            target = **v;
-        }
-    });
-    if (error) {
-        return tl::unexpected(*error);
     }
     GPUSIZER_ASSIGN(auto chunks, r.optionalInteger("loss_chunks", 1, 4096));
     if (chunks) {
@@ -189,8 +165,10 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
     }
     for (const auto& [key, value] : r.raw().items()) {
         (void)value;
-        bool known = key == "loss_chunks" || key == "optimizer_step";
-        forEachBoolOverride(s.overrides, [&](const char* k, std::optional<bool>&) { known = known || key == k; });
+        const auto behaviours = boolBehaviours();
+        const bool known =
+            key == "loss_chunks" || key == "optimizer_step" ||
+            std::any_of(behaviours.begin(), behaviours.end(), [&](const BoolBehaviour& b) { return key == b.key; });
         if (!known) {
             return fail(ErrorCode::UnknownValue, "unknown framework override '" + key + "'", r.field(key.c_str()));
         }
@@ -378,17 +356,16 @@ std::string scenarioToJson(const Scenario& s) {
     }
     if (s.overrides.any()) {
         json overrides = json::object();
-        ProfileOverrides copy = s.overrides;
-        forEachBoolOverride(copy, [&](const char* key, std::optional<bool>& value) {
-            if (value) {
-                overrides[key] = *value;
+        for (const auto& b : boolBehaviours()) {
+            if (const auto& value = s.overrides.*b.override) {
+                overrides[b.key] = *value;
             }
-        });
-        if (copy.lossChunks) {
-            overrides["loss_chunks"] = *copy.lossChunks;
         }
-        if (copy.optimizerStep) {
-            overrides["optimizer_step"] = toString(*copy.optimizerStep);
+        if (s.overrides.lossChunks) {
+            overrides["loss_chunks"] = *s.overrides.lossChunks;
+        }
+        if (s.overrides.optimizerStep) {
+            overrides["optimizer_step"] = toString(*s.overrides.optimizerStep);
         }
         doc["framework_overrides"] = overrides;
     }

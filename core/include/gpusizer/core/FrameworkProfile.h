@@ -3,6 +3,7 @@
 #include "gpusizer/core/Scenario.h"
 
 #include <optional>
+#include <span>
 
 namespace gpusizer::core {
 
@@ -41,6 +42,16 @@ struct FrameworkProfile {
     /// "Selective" checkpointing recomputes element-wise ops too (torchtitan op-level AC), not only the s² terms.
     bool selectiveRecomputesElementwise = false;
 };
+
+/// An on/off behaviour a scenario can override: its `framework_overrides` key, the override, the profile field.
+struct BoolBehaviour {
+    const char* key;
+    std::optional<bool> ProfileOverrides::*override;
+    bool FrameworkProfile::*value;
+};
+
+/// Every on/off behaviour, listed once: profileFor(), ProfileOverrides::any() and the scenario JSON read this.
+std::span<const BoolBehaviour> boolBehaviours();
 
 /// The profile of a framework, before overrides.
 FrameworkProfile profileForFramework(Framework framework);
