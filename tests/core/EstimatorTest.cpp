@@ -36,6 +36,17 @@ core::Scenario llama7bLora() {
     return s;
 }
 
+// Llama-3.2-3B in pure bf16 at the torchtune README's run shape: micro-batch 2 x 4096 tokens.
+core::Scenario llama32Bf16(core::Method method) {
+    core::Scenario s;
+    s.model = fixtures::llama32_3b();
+    s.method = method;
+    s.precision = core::Precision::Bf16;
+    s.microBatch = 2;
+    s.seqLen = 4096;
+    return s;
+}
+
 } // namespace
 
 TEST(Estimator, MixedPrecisionAdamWKeepsSixteenBytesPerParameter) {
@@ -100,10 +111,7 @@ TEST(Estimator, ActivationsPerTokenMatchTheSavedTensorsOfALlamaLayer) {
     // attention: q, k, v, out 4 x 2*3072 + fp32 logsumexp 4*24        = 24,672
     // MLP: gate out, SiLU out, up out 3 x 2*8192                      = 49,152
     // total 145,504 bytes per token per layer
-    core::Scenario s;
-    s.model = fixtures::llama32_3b();
-    s.method = core::Method::Full;
-    s.precision = core::Precision::Bf16;
+    auto s = llama32Bf16(core::Method::Full);
     s.checkpointing = core::Checkpointing::None;
     s.attention = core::Attention::Sdpa;
     const auto items = core::estimate(s).activationPerTokenLayer;
@@ -116,12 +124,7 @@ TEST(Estimator, ActivationsPerTokenMatchTheSavedTensorsOfALlamaLayer) {
 
 TEST(Estimator, StandardCrossEntropyHoldsFourteenBytesPerLogit) {
     // bf16 logits 2 + fp32 upcast 4 + fp32 log-softmax 4 + fp32 gradient 4 = 14 B per (token x vocab) element
-    core::Scenario s;
-    s.model = fixtures::llama32_3b();
-    s.method = core::Method::Lora;
-    s.precision = core::Precision::Bf16;
-    s.microBatch = 2;
-    s.seqLen = 4096;
+    auto s = llama32Bf16(core::Method::Lora);
     s.checkpointing = core::Checkpointing::Full;
     const auto e = core::estimate(s);
     ASSERT_EQ(e.peakMoment, core::PeakMoment::ForwardEnd);
@@ -249,17 +252,12 @@ namespace {
 // torchtune's Llama-3.2-3B QLoRA config (llama3_2/3B_qlora_single_device.yaml): rank 64 on q, v, output_proj and
 // the whole MLP; batch 2 x 4096 packed tokens, full activation checkpointing.
 core::Scenario torchtuneLlama32Qlora() {
-    core::Scenario s;
-    s.model = fixtures::llama32_3b();
+    auto s = llama32Bf16(core::Method::Qlora);
     s.framework = core::Framework::Torchtune;
-    s.method = core::Method::Qlora;
     s.quantization = core::Quantization::Nf4Dq;
-    s.precision = core::Precision::Bf16;
     s.lora.rank = 64;
     s.lora.targets = {core::LinearRole::Q,    core::LinearRole::V,  core::LinearRole::O,
                       core::LinearRole::Gate, core::LinearRole::Up, core::LinearRole::Down};
-    s.microBatch = 2;
-    s.seqLen = 4096;
     s.checkpointing = core::Checkpointing::Full;
     return s;
 }
@@ -308,17 +306,12 @@ TEST(Estimator, LogitsAreFreedBeforeTheLastLayerIsRecomputed) {
 TEST(Estimator, PerChunkProjectionHoldsTwoHeadGradientsAtTheLoss) {
     // torchtune's chunked loss projects each chunk through the (tied) lm_head: each chunk's weight gradient,
     // 128256 x 3072 x 2 B = 788,004,864 B, is summed into the accumulated one while both exist.
-    core::Scenario s;
-    s.model = fixtures::llama32_3b();
+    auto s = llama32Bf16(core::Method::Full);
     s.framework = core::Framework::Torchtune;
-    s.method = core::Method::Full;
-    s.precision = core::Precision::Bf16;
     s.optimizerInBackward = true;
     s.checkpointing = core::Checkpointing::Full;
     s.compile = true;
     s.loss = core::Loss::Chunked;
-    s.microBatch = 2;
-    s.seqLen = 4096;
     const auto perChunk = core::estimate(s);
     ASSERT_EQ(perChunk.peakMoment, core::PeakMoment::ForwardEnd);
     s.overrides.chunkedLossProjectsPerChunk = false; // LitGPT-style: one projection of the whole sequence
