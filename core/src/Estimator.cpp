@@ -510,8 +510,7 @@ Estimate estimate(const Scenario& s, Detail detail) {
     const double layerInputBytes = ctx.resid * h / (s.tensorParallel > 1 ? tp : 1.0);
     // With 1F1B pipelining the first stage holds pp micro-batches of L/pp layers: L layers' worth.
     double storedLayers = L;
-    double perLayerStored = s.checkpointing == Checkpointing::Full ? layerInputBytes : perLayer;
-    double activations = 0;
+    const double perLayerStored = s.checkpointing == Checkpointing::Full ? layerInputBytes : perLayer;
     double cpuActivations = 0;
     if (s.activationOffload) {
         const double onGpu = std::min(storedLayers, kOffloadLayersInFlight);
@@ -520,7 +519,7 @@ Estimate estimate(const Scenario& s, Detail detail) {
     }
     const double storedActivations = storedLayers * perLayerStored * T;
     // At the loss: every stored layer's tensors and the final norm's input.
-    activations = storedActivations + finalTokenBytes * T;
+    const double activationsAtLoss = storedActivations + finalTokenBytes * T;
     const double lastLayerActivations = perLayer * T;
     // Full checkpointing recomputes the last layer first in backward, with every stored input still held. The loss
     // and lm_head backward nodes were created after the layers, so autograd runs them (freeing the logits) before it.
@@ -578,15 +577,13 @@ Estimate estimate(const Scenario& s, Detail detail) {
     const double workspace = static_cast<double>(kCublasWorkspaceBytes);
 
     // The lm_head (or tied embedding) gradient appears while the logits gradient is alive.
-    const double headGradient = (ctx.full && arch.causalLmHead)
-                                    ? static_cast<double>(arch.vocabSize) * h * trainB * modelShare / gradShard
-                                    : 0.0;
+    const double unshardedHeadGradient =
+        (ctx.full && arch.causalLmHead) ? static_cast<double>(arch.vocabSize) * h * trainB * modelShare : 0.0;
+    const double headGradient = unshardedHeadGradient / gradShard;
     // A per-chunk projection gives the lm_head one weight gradient per chunk; autograd sums each into the buffer
     // it accumulates for the weight, so the next chunk's gradient and that buffer coexist.
     const double headGradientPerChunk =
-        (ctx.full && arch.causalLmHead && s.loss == Loss::Chunked && prof.chunkedLossProjectsPerChunk)
-            ? static_cast<double>(arch.vocabSize) * h * trainB * modelShare
-            : 0.0;
+        (s.loss == Loss::Chunked && prof.chunkedLossProjectsPerChunk) ? unshardedHeadGradient : 0.0;
     const bool gradientsHeld = s.gradientAccumulation > 1 || !prof.gradientsFreedAfterStep;
     const double heldGradients = gradientsHeld ? G : std::min(G, headGradient);
 
@@ -598,7 +595,7 @@ Estimate estimate(const Scenario& s, Detail detail) {
     };
     const double base = W + O;
     const Moment moments[] = {
-        {PeakMoment::ForwardEnd, heldGradients, activations, logits,
+        {PeakMoment::ForwardEnd, heldGradients, activationsAtLoss, logits,
          paramsWorkingSet + dequant + autocastCache + headGradientPerChunk + workspace},
         {PeakMoment::LastLayerRecompute, heldGradients, recomputeActivations, 0.0,
          paramsWorkingSet + dequant + workspace},
