@@ -1,5 +1,8 @@
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 
+#include <algorithm>
+#include <fstream>
+
 namespace gpusizer::catalogs {
 
 namespace data {
@@ -48,6 +51,43 @@ LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles, const std:
         out.catalog.models =
             loadInto(std::move(out.catalog.models), file.bytes, file.name, core::loadModelCatalog, out);
     }
+    return out;
+}
+
+LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder) {
+    // One byte past the JSON reader's 16 MiB limit is enough for it to reject a huge file without reading it all.
+    constexpr std::streamsize kReadLimit = 16 * 1024 * 1024 + 1;
+    std::vector<std::filesystem::path> paths;
+    std::error_code ec;
+    if (!folder.empty() && std::filesystem::is_directory(folder, ec)) {
+        for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+            if (entry.path().extension() == ".json") {
+                paths.push_back(entry.path());
+            }
+        }
+    }
+    std::sort(paths.begin(), paths.end());
+    std::vector<UserFile> gpuFiles;
+    std::vector<UserFile> modelFiles;
+    std::vector<core::Error> unreadable;
+    for (const auto& path : paths) {
+        const std::string name = path.filename().string();
+        const bool gpus = name.rfind("gpus", 0) == 0;
+        if (!gpus && name.rfind("models", 0) != 0) {
+            continue;
+        }
+        std::ifstream in(path, std::ios::binary);
+        std::string bytes(static_cast<std::size_t>(kReadLimit), '\0');
+        in.read(bytes.data(), kReadLimit);
+        if (!in && !in.eof()) {
+            unreadable.push_back({core::ErrorCode::Unreadable, "cannot read the file", path.string()});
+            continue;
+        }
+        bytes.resize(static_cast<std::size_t>(in.gcount()));
+        (gpus ? gpuFiles : modelFiles).push_back({path.string(), std::move(bytes)});
+    }
+    LoadedCatalog out = loadCatalogs(gpuFiles, modelFiles);
+    out.fileErrors.insert(out.fileErrors.end(), unreadable.begin(), unreadable.end());
     return out;
 }
 

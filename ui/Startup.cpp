@@ -8,9 +8,6 @@
 #include "gpusizer/resources/Resources.h"
 
 #include <QtCore/QCommandLineParser>
-#include <QtCore/QDir>
-#include <QtCore/QFile>
-#include <QtCore/QFileInfo>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTimer>
 #include <QtGui/QIcon>
@@ -55,28 +52,13 @@ StartupOptions parseStartupOptions(QApplication& app) {
 
 namespace {
 
-/// The user's catalog files: <AppDataLocation>/catalogs/gpus*.json and models*.json (or $GPUSIZER_CATALOG_DIR).
+/// The shipped catalogs and the user's folder: <AppDataLocation>/catalogs (or $GPUSIZER_CATALOG_DIR).
 catalogs::LoadedCatalog loadCatalogsWithUserFiles() {
     QString dirPath = qEnvironmentVariable("GPUSIZER_CATALOG_DIR");
     if (dirPath.isEmpty()) {
         dirPath = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/catalogs");
     }
-    std::vector<catalogs::UserFile> gpuFiles;
-    std::vector<catalogs::UserFile> modelFiles;
-    const QDir dir(dirPath);
-    for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        QFile file(info.absoluteFilePath());
-        if (!file.open(QIODevice::ReadOnly)) {
-            continue;
-        }
-        catalogs::UserFile user{info.absoluteFilePath().toStdString(), file.read(16 * 1024 * 1024 + 1).toStdString()};
-        if (info.fileName().startsWith(QLatin1String("gpus"))) {
-            gpuFiles.push_back(std::move(user));
-        } else if (info.fileName().startsWith(QLatin1String("models"))) {
-            modelFiles.push_back(std::move(user));
-        }
-    }
-    return catalogs::loadCatalogs(gpuFiles, modelFiles);
+    return catalogs::loadCatalogsWithFolder(dirPath.toStdString());
 }
 
 } // namespace

@@ -15,7 +15,6 @@
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -150,33 +149,10 @@ std::filesystem::path userCatalogDir() {
     return base / "gpusizer" / "GPU Sizer" / "catalogs";
 }
 
+} // namespace
+
 catalogs::LoadedCatalog loadCatalogs(std::ostream& err) {
-    std::vector<catalogs::UserFile> gpuFiles;
-    std::vector<catalogs::UserFile> modelFiles;
-    std::error_code ec;
-    const auto dir = userCatalogDir();
-    if (!dir.empty() && std::filesystem::is_directory(dir, ec)) {
-        std::vector<std::filesystem::path> files;
-        for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-            if (entry.path().extension() == ".json") {
-                files.push_back(entry.path());
-            }
-        }
-        std::sort(files.begin(), files.end());
-        for (const auto& path : files) {
-            const std::string name = path.filename().string();
-            auto bytes = readFile(path.string(), err);
-            if (!bytes) {
-                continue;
-            }
-            if (name.rfind("gpus", 0) == 0) {
-                gpuFiles.push_back({path.string(), std::move(*bytes)});
-            } else if (name.rfind("models", 0) == 0) {
-                modelFiles.push_back({path.string(), std::move(*bytes)});
-            }
-        }
-    }
-    auto loaded = catalogs::loadCatalogs(gpuFiles, modelFiles);
+    auto loaded = catalogs::loadCatalogsWithFolder(userCatalogDir());
     for (const auto& e : loaded.fileErrors) {
         err << "warning: catalog file skipped: " << e.where << ": " << e.message << "\n";
     }
@@ -185,6 +161,8 @@ catalogs::LoadedCatalog loadCatalogs(std::ostream& err) {
     }
     return loaded;
 }
+
+namespace {
 
 int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (a.positional.size() != 1) {

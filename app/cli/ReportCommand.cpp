@@ -2,7 +2,6 @@
 
 #include "Commands.h"
 #include "ScenarioFile.h"
-#include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
 
@@ -31,7 +30,7 @@ int reportCommand(const std::string& scenarioPath, const std::string& outputPath
     static char* argv[] = {name, nullptr};
     QApplication app(argc, argv);
 
-    const auto catalog = catalogs::loadCatalogs().catalog;
+    const auto catalog = loadCatalogs(err).catalog;
     const auto loaded = ui::loadScenarioFile(QString::fromStdString(scenarioPath), catalog);
     if (!loaded.scenario) {
         err << "gpusizer-cli: " << loaded.error.toStdString() << "\n";

@@ -140,12 +140,24 @@ TEST(Cli, UserCatalogFilesOverrideShippedEntriesAndBrokenOnesAreReported) {
          "sources": ["vendor sheet"]},
         {"id": "half-card", "vendor": "Acme"}]})json";
     std::ofstream(dir / "models-broken.json") << "{ not json";
+    std::filesystem::create_directories(dir / "gpus-folder.json"); // named like a catalog, but cannot be read
+    std::ofstream(dir / "scenario-on-my-card.json")
+        << R"json({"format": "gpusizer-scenario", "version": 1, "model": "llama-2-7b", "gpu": "my-card"})json";
     const auto r = runCli("gpus --json", "GPUSIZER_CATALOG_DIR=" + dir.string());
+    // Every command reads the same folder, the PDF report included.
+    ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    const auto pdf = dir / "report.pdf";
+    const auto report = runCli("report " + (dir / "scenario-on-my-card.json").string() + " -o " + pdf.string(),
+                               "GPUSIZER_CATALOG_DIR=" + dir.string());
+    const bool pdfWritten = std::filesystem::exists(pdf);
     std::filesystem::remove_all(dir);
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("Acme One"), std::string::npos);
     EXPECT_NE(r.err.find("half-card"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("models-broken.json"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("gpus-folder.json: cannot read the file"), std::string::npos) << r.err;
+    EXPECT_EQ(report.status, 0) << report.err;
+    EXPECT_TRUE(pdfWritten);
 }
 
 TEST(Cli, ImportHfReportsCountsAndTheIndexSize) {

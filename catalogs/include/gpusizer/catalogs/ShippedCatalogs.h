@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/Catalog.h"
 
+#include <filesystem>
 #include <string_view>
 #include <vector>
 
@@ -30,5 +31,9 @@ struct UserFile {
 };
 LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles = {},
                            const std::vector<UserFile>& userModelFiles = {});
+
+/// The shipped catalogs and a user catalog folder: its gpus*.json and models*.json files, in name order. A file that
+/// cannot be read is reported in fileErrors and skipped; a folder that does not exist adds nothing.
+LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder);
 
 } // namespace gpusizer::catalogs

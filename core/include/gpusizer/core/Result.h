@@ -16,6 +16,7 @@ enum class ErrorCode {
     UnknownId,    ///< a catalog id that is not in the catalog
     DuplicateId,  ///< two catalog entries share an id
     Inconsistent, ///< fields that contradict each other (e.g. heads not dividing hidden size)
+    Unreadable,   ///< the file could not be opened or read
 };
 
 /// A failure with a human-readable message and the place it refers to (file, entry, field path).
