@@ -20,15 +20,16 @@ struct Names;
 GPUSIZER_NAMES(Method, {Method::Full, "full"}, {Method::Lora, "lora"}, {Method::Qlora, "qlora"})
 GPUSIZER_NAMES(Precision, {Precision::Fp32, "fp32"}, {Precision::AmpBf16, "amp-bf16"}, {Precision::AmpFp16, "amp-fp16"},
                {Precision::Bf16Fp32Master, "bf16-fp32-master"}, {Precision::Fp16Fp32Master, "fp16-fp32-master"},
-               {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"})
+               {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"}, {Precision::FsdpMixedBf16, "fsdp-mixed-bf16"})
 GPUSIZER_NAMES(Optimizer, {Optimizer::AdamW, "adamw"}, {Optimizer::AdamW8bit, "adamw-8bit"},
                {Optimizer::PagedAdamW, "paged-adamw"}, {Optimizer::PagedAdamW8bit, "paged-adamw-8bit"},
                {Optimizer::Adafactor, "adafactor"}, {Optimizer::Sgd, "sgd"}, {Optimizer::SgdMomentum, "sgd-momentum"},
                {Optimizer::Lion, "lion"})
 GPUSIZER_NAMES(Checkpointing, {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"},
-               {Checkpointing::Full, "full"})
+               {Checkpointing::Full, "full"}, {Checkpointing::EveryNth, "every-nth"})
 GPUSIZER_NAMES(Attention, {Attention::Flash, "flash"}, {Attention::Sdpa, "sdpa"}, {Attention::Eager, "eager"})
-GPUSIZER_NAMES(Loss, {Loss::Standard, "standard"}, {Loss::Chunked, "chunked"})
+GPUSIZER_NAMES(Loss, {Loss::Standard, "standard"}, {Loss::Chunked, "chunked"}, {Loss::FusedLinear, "fused-linear"},
+               {Loss::CutCrossEntropy, "cut-cross-entropy"})
 GPUSIZER_NAMES(Sharding, {Sharding::None, "none"}, {Sharding::Zero1, "zero1"}, {Sharding::Zero2, "zero2"},
                {Sharding::Zero3, "zero3"})
 GPUSIZER_NAMES(Offload, {Offload::None, "none"}, {Offload::Optimizer, "optimizer"},
@@ -42,6 +43,13 @@ GPUSIZER_NAMES(AdapterDtype, {AdapterDtype::Auto, "auto"}, {AdapterDtype::Fp32, 
                {AdapterDtype::Fp16, "fp16"})
 GPUSIZER_NAMES(OptimizerStepKind, {OptimizerStepKind::Foreach, "foreach"},
                {OptimizerStepKind::PerParameter, "per-parameter"}, {OptimizerStepKind::Fused, "fused"})
+GPUSIZER_NAMES(ShardingEngine, {ShardingEngine::Auto, "auto"}, {ShardingEngine::Deepspeed, "deepspeed"},
+               {ShardingEngine::Fsdp1, "fsdp1"}, {ShardingEngine::Fsdp2, "fsdp2"},
+               {ShardingEngine::Megatron, "megatron"})
+GPUSIZER_NAMES(AdapterWrapping, {AdapterWrapping::Auto, "auto"}, {AdapterWrapping::Separate, "separate"},
+               {AdapterWrapping::Mixed, "mixed"})
+GPUSIZER_NAMES(SelectivePolicy, {SelectivePolicy::AttentionCore, "attention-core"},
+               {SelectivePolicy::OpLevel, "op-level"})
 GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"},
                {PeakMoment::LastLayerRecompute, "last_layer_recompute"}, {PeakMoment::BackwardEnd, "backward_end"},
                {PeakMoment::OptimizerStep, "optimizer_step"})
@@ -101,6 +109,9 @@ GPUSIZER_ENUM_API(Framework)
 GPUSIZER_ENUM_API(AdapterDtype)
 GPUSIZER_ENUM_API(PeakMoment)
 GPUSIZER_ENUM_API(OptimizerStepKind)
+GPUSIZER_ENUM_API(ShardingEngine)
+GPUSIZER_ENUM_API(AdapterWrapping)
+GPUSIZER_ENUM_API(SelectivePolicy)
 #undef GPUSIZER_ENUM_API
 
 const char* componentKey(Component c) {

@@ -1,3 +1,4 @@
+#include "EstimatorParts.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Units.h"
 
@@ -7,6 +8,8 @@
 #include <sstream>
 
 namespace gpusizer::core {
+
+using namespace detail;
 
 namespace {
 
@@ -28,19 +31,17 @@ constexpr std::int64_t kCublasWorkspaceBytes = 32LL << 20;
 constexpr std::int64_t kDefaultCudaContextBytes = 512LL << 20;
 /// NCCL communicator buffers per process when more than one GPU talks (default 4 MiB per channel and peer).
 constexpr std::int64_t kNcclBufferBytes = 256LL << 20;
-/// Caching-allocator reserve over the allocated peak: ~5% on one GPU, 12-25% under FSDP/ZeRO (MEMORY-NOTES).
-constexpr double kReserveSingle = 0.05;
-constexpr double kReserveSharded = 0.15;
-/// ZeRO-3 / FSDP keep about two gathered units (layers) alive: the one computing and the one prefetched.
-constexpr double kZero3GatheredLayers = 2.0;
-/// DeepSpeed's default reduce_bucket_size, in elements.
-constexpr double kZeroReduceBucketElements = 5e8;
+/// Caching-allocator slack over the allocated peak (block rounding, split tails): ~5% (MEMORY-NOTES, one GPU).
+constexpr double kAllocatorSlack = 0.05;
+/// FSDP keeps two units gathered: the one computing and the one prefetched (FSDP1 limit_all_gathers allows two in
+/// flight, _limiter_utils._FreeEventQueue; FSDP2 prefetches one group ahead).
+constexpr double kFsdpGatheredUnits = 2.0;
+/// DeepSpeed's default DeepSpeedZeroConfig.stage3_param_persistence_threshold (elements) and HF's "auto" 10 x hidden.
+constexpr double kZeroPersistenceAutoFactor = 10.0;
 /// Activation offload keeps about two layers' saved tensors on the GPU (the one in use and the one in flight).
 constexpr double kOffloadLayersInFlight = 2.0;
-/// Band around the expected device usage: run-to-run noise is 5-10% (MEMORY-NOTES); unitemised tensors push up.
-constexpr double kBandLow = 0.10;
-constexpr double kBandHigh = 0.15;
-constexpr double kBandSizeDerived = 0.25;
+
+// ---- Bytes per element by recipe ----
 
 bool isMasterRecipe(Precision p) {
     return p == Precision::Bf16Fp32Master || p == Precision::Fp16Fp32Master;
@@ -52,13 +53,17 @@ bool isAmp(Precision p) {
 double computeBytes(Precision p) {
     return p == Precision::Fp32 ? 4.0 : 2.0;
 }
-/// Bytes of a stored parameter: fp32 for fp32 and AMP recipes, 16-bit otherwise.
+/// Bytes of a stored parameter: fp32 for fp32, AMP and FSDP mixed precision (the fp32 shard), 16-bit otherwise.
 double parameterBytes(Precision p) {
-    return (p == Precision::Fp32 || isAmp(p)) ? 4.0 : 2.0;
+    return (p == Precision::Fp32 || isAmp(p) || p == Precision::FsdpMixedBf16) ? 4.0 : 2.0;
 }
 /// Bytes of the residual stream: fp32 under AMP (fp32 + bf16 adds to fp32) and fp32 training.
 double residualBytes(Precision p) {
     return (p == Precision::Fp32 || isAmp(p)) ? 4.0 : 2.0;
+}
+/// Bytes of a parameter gathered for compute: FSDP mixed precision gathers in bf16, everything else as stored.
+double gatheredBytes(Precision p) {
+    return p == Precision::FsdpMixedBf16 ? 2.0 : parameterBytes(p);
 }
 
 double adapterBytes(const Scenario& s, const FrameworkProfile& prof) {
@@ -74,16 +79,19 @@ double adapterBytes(const Scenario& s, const FrameworkProfile& prof) {
     return (prof.adaptersInFp32 || parameterBytes(s.precision) == 4.0) ? 4.0 : 2.0;
 }
 
-double quantizedBytesPerWeight(Quantization q, std::int64_t inFeatures) {
+double quantConstantsPerWeight(Quantization q, std::int64_t inFeatures) {
     switch (q) {
     case Quantization::Nf4:
-        return kNf4Bytes + kNf4AbsmaxBytes;
+        return kNf4AbsmaxBytes;
     case Quantization::Nf4Dq:
-        return kNf4Bytes + kNf4DqAbsmaxBytes;
+        return kNf4DqAbsmaxBytes;
     case Quantization::Int8:
-        return kInt8Bytes + 4.0 / static_cast<double>(std::max<std::int64_t>(1, inFeatures));
+        return 4.0 / static_cast<double>(std::max<std::int64_t>(1, inFeatures));
     }
-    return 2.0;
+    return 0.0;
+}
+double quantDataPerWeight(Quantization q) {
+    return q == Quantization::Int8 ? kInt8Bytes : kNf4Bytes;
 }
 
 bool contains(const std::vector<LinearRole>& roles, LinearRole r) {
@@ -113,24 +121,274 @@ InputGroup inputGroupOf(LinearRole r) {
     return InputGroup::Qkv;
 }
 
+/// Everything the stages share: the scenario, the resolved profile and the layout's degrees.
 struct Context {
     const Scenario& s;
     const FrameworkProfile& prof;
+    const ModelArch& arch;
     std::vector<LinearGroup> groups;
-    double c = 2.0;     // compute dtype bytes
-    double resid = 2.0; // residual stream bytes
-    bool full = false;  // full fine-tuning: every weight trains
+    ParamCounts params;
+    double c = 2.0;       // compute dtype bytes
+    double resid = 2.0;   // residual stream bytes
+    double paramB = 2.0;  // stored parameter bytes
+    double gatherB = 2.0; // gathered-for-compute parameter bytes
+    bool full = false;    // full fine-tuning: every weight trains
     bool quantized = false;
+    double tp = 1, pp = 1, dp = 1;
+    double modelShare = 1; // even split of parameters over tensor x pipeline ranks
+    int stage = 0;         // ZeRO stage in effect (offload runs under ZeRO-2 or -3)
+    ShardingEngine engine = ShardingEngine::Deepspeed;
 
     bool adapted(LinearRole r) const { return !full && contains(s.lora.targets, r); }
     bool quantizedRole(LinearRole r) const { return quantized && (!prof.quantizesOnlyAdaptedLinears || adapted(r)); }
+    bool fsdp() const { return engine == ShardingEngine::Fsdp1 || engine == ShardingEngine::Fsdp2; }
+    bool multiGpu() const { return dp > 1; }
 };
+
+Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
+    Context ctx{s, prof, s.model, linearGroups(s.model), countParams(s.model)};
+    ctx.c = computeBytes(s.precision);
+    ctx.resid = residualBytes(s.precision);
+    ctx.paramB = parameterBytes(s.precision);
+    ctx.gatherB = gatheredBytes(s.precision);
+    ctx.full = s.method == Method::Full;
+    ctx.quantized = s.method == Method::Qlora;
+    ctx.tp = static_cast<double>(s.tensorParallel);
+    ctx.pp = static_cast<double>(s.pipelineParallel);
+    ctx.dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
+    ctx.modelShare = 1.0 / (ctx.tp * ctx.pp);
+    ctx.engine = prof.engine;
+    ctx.stage = static_cast<int>(s.sharding);
+    // DeepSpeed runs optimizer offload under ZeRO-1/2/3 and parameter offload under ZeRO-3 only; a scenario that names
+    // offload without a stage gets the least stage that offers it.
+    if (s.offload == Offload::Optimizer && ctx.engine == ShardingEngine::Deepspeed) {
+        ctx.stage = std::max(ctx.stage, 2);
+    } else if (s.offload == Offload::OptimizerAndParams) {
+        ctx.stage = 3;
+    }
+    return ctx;
+}
+
+// ---- Stage 1: what trains, what is quantized ----
+
+struct Trainables {
+    double adapters = 0; // LoRA parameters (decoder linears, lm_head, embedding)
+    double largestAdapter = 0;
+    double savedCopies = 0;    // modules_to_save: full trainable copies (lm_head, embed_tokens), in the model dtype
+    double quantizedData = 0;  // bytes of 4/8-bit weight data
+    double quantConstants = 0; // bytes of quantization constants (absmax, scales)
+    double quantizedCount = 0;
+    double largestQuantized = 0;
+    double adafactorAdapterElems = 0;
+    double adafactorFullElems = 0;
+    double adapterB = 2.0; // bytes of an adapter parameter (and its gradient)
+};
+
+Trainables trainables(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    Trainables t;
+    t.adapterB = adapterBytes(s, ctx.prof);
+    const double r = static_cast<double>(s.lora.rank);
+    for (const auto& g : ctx.groups) {
+        const double in = static_cast<double>(g.inFeatures);
+        const double out = static_cast<double>(g.outFeatures);
+        const double count = static_cast<double>(g.count);
+        t.adafactorFullElems += count * (in + out);
+        if (ctx.adapted(g.role)) {
+            t.adapters += count * r * (in + out);
+            t.largestAdapter = std::max({t.largestAdapter, r * in, r * out});
+            t.adafactorAdapterElems += count * (in + out + 2.0 * r);
+        }
+        if (ctx.quantizedRole(g.role)) {
+            t.quantizedData += count * in * out * quantDataPerWeight(s.quantization);
+            t.quantConstants += count * in * out * quantConstantsPerWeight(s.quantization, g.inFeatures);
+            t.quantizedCount += count * in * out;
+            t.largestQuantized = std::max(t.largestQuantized, in * out);
+        }
+    }
+    if (!ctx.full) {
+        const double h = static_cast<double>(ctx.arch.hiddenSize);
+        const double v = static_cast<double>(ctx.arch.vocabSize);
+        // PEFT LoRA on lm_head (a Linear h -> V) and on embed_tokens (lora_embedding_A r x V, B h x r).
+        const int adaptedEnds = (s.lora.lmHead && ctx.arch.causalLmHead ? 1 : 0) + (s.lora.embedding ? 1 : 0);
+        t.adapters += adaptedEnds * r * (h + v);
+        if (adaptedEnds > 0) {
+            t.largestAdapter = std::max(t.largestAdapter, r * v);
+        }
+        // modules_to_save copies (a tied lm_head shares the embedding's weight: no second copy).
+        const bool headCopy = s.lora.saveLmHead && ctx.arch.causalLmHead && !ctx.arch.tiedEmbeddings;
+        t.savedCopies = ((headCopy ? 1 : 0) + (s.lora.saveEmbedding ? 1 : 0)) * v * h;
+    }
+    return t;
+}
+
+// ---- Stage 2: weights, gradients and optimizer states per GPU, after sharding and offload ----
+
+struct ModelStates {
+    double weights = 0;               // per GPU, persistent
+    double gradients = 0;             // per GPU when every gradient exists (end of backward)
+    double optimizerStates = 0;       // per GPU (master copy + states)
+    double paged = 0;                 // part of optimizerStates in CUDA managed memory
+    double cpuPerGpu = 0;             // host RAM per GPU process
+    double trainable = 0;             // trainable parameters
+    double trainB = 2.0;              // bytes per trainable parameter (largest group)
+    double largestTrainable = 0;      // largest trainable tensor (elements)
+    double stateUnit = 2.0;           // bytes per optimizer state value
+    double masterB = 0;               // bytes per master-copy value
+    double headGradientUnsharded = 0; // the lm_head gradient as it appears at the loss, before sharding
+    double quantConstantsUnsharded = 0;
+    double offloadGradientBuffers = 0; // GPU gradient buffers that stream gradients to host memory
+};
+
+/// Optimizer state bytes per trainable parameter for the states themselves (no master copy).
+double optimizerStateBytes(const Scenario& s, double stateUnit) {
+    switch (s.optimizer) {
+    case Optimizer::AdamW:
+    case Optimizer::PagedAdamW:
+        return 2.0 * stateUnit;
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW8bit:
+        return 2.0 * kAdam8bitStateBytes;
+    case Optimizer::SgdMomentum:
+    case Optimizer::Lion:
+        return stateUnit;
+    case Optimizer::Sgd:
+    case Optimizer::Adafactor:
+        return 0.0;
+    }
+    return 0.0;
+}
+
+bool isPaged(Optimizer o) {
+    return o == Optimizer::PagedAdamW || o == Optimizer::PagedAdamW8bit;
+}
+
+ModelStates modelStates(const Context& ctx, const Trainables& t) {
+    const Scenario& s = ctx.s;
+    const ModelArch& arch = ctx.arch;
+    const double total = static_cast<double>(ctx.params.total);
+    const double h = static_cast<double>(arch.hiddenSize);
+    ModelStates m;
+
+    // Trainable groups: the whole model (full), or adapters plus modules_to_save copies.
+    const double fullB = ctx.paramB;
+    m.trainable = ctx.full ? total : t.adapters + t.savedCopies;
+    m.trainB = ctx.full ? fullB : (t.adapters > 0 ? t.adapterB : ctx.paramB);
+    const double gradBytesWhole = ctx.full ? total * fullB : t.adapters * t.adapterB + t.savedCopies * ctx.paramB;
+    m.largestTrainable =
+        ctx.full ? static_cast<double>(ctx.params.largestTensor)
+                 : std::max(t.largestAdapter, t.savedCopies > 0 ? static_cast<double>(arch.vocabSize) * h : 0.0);
+    // Megatron's DDP accumulates and reduces fp32 main gradients for 16-bit parameters (param_and_grad_buffer.py).
+    const double gradB = (ctx.prof.fp32MainGradients && ctx.full) ? 4.0 : -1.0;
+    const double gradientsWhole =
+        (s.optimizerInBackward ? m.largestTrainable * m.trainB : (gradB > 0 ? m.trainable * gradB : gradBytesWhole));
+
+    // Weights: the whole model before sharding.
+    double weights = 0;
+    if (s.method == Method::Full) {
+        weights = total * ctx.paramB;
+    } else if (s.method == Method::Lora) {
+        weights = total * ctx.paramB + t.adapters * t.adapterB + t.savedCopies * ctx.paramB;
+    } else {
+        const double restB = ctx.prof.kbitUpcastsNonQuantized ? 4.0 : ctx.c;
+        weights = t.quantizedData + t.quantConstants + (total - t.quantizedCount) * restB + t.adapters * t.adapterB +
+                  t.savedCopies * restB;
+    }
+
+    // Optimizer states: a master copy where the recipe keeps one, and the optimizer's own states.
+    auto masterFor = [&](double bytes) { return (isMasterRecipe(s.precision) && bytes < 4.0) ? 4.0 : 0.0; };
+    auto unitFor = [&](double bytes) { return (masterFor(bytes) > 0 || bytes >= 4.0) ? 4.0 : bytes; };
+    m.masterB = masterFor(m.trainB);
+    m.stateUnit = unitFor(m.trainB); // torch keeps states in the parameter dtype
+    double states = 0;
+    if (s.optimizer == Optimizer::Adafactor) {
+        // Factored second moment: a row and a column vector per matrix; vectors keep a full state (no momentum).
+        // transformers' Adafactor makes its states from the fp32 gradient, so they are fp32 whatever the weights.
+        const double embeddings = static_cast<double>(ctx.params.embedding + ctx.params.lmHead) / std::max(1.0, h);
+        const double elems = ctx.full ? t.adafactorFullElems + embeddings + h +
+                                            static_cast<double>(ctx.params.layerOther + ctx.params.finalNorm)
+                                      : t.adafactorAdapterElems + t.savedCopies / std::max(1.0, h) * 2.0;
+        states = elems * 4.0;
+    } else if (ctx.full) {
+        states = total * optimizerStateBytes(s, m.stateUnit);
+    } else {
+        states = t.adapters * optimizerStateBytes(s, unitFor(t.adapterB)) +
+                 t.savedCopies * optimizerStateBytes(s, unitFor(ctx.paramB));
+    }
+    const double master = ctx.full ? total * masterFor(fullB)
+                                   : t.adapters * masterFor(t.adapterB) + t.savedCopies * masterFor(ctx.paramB);
+    const double optimizerWhole = states + master;
+
+    // Sharding (Rajbhandari et al. 2020): ZeRO-1 states, ZeRO-2 + gradients, ZeRO-3 / FSDP full shard + weights.
+    const double dp = ctx.dp;
+    const double share = ctx.modelShare;
+    const int stage = ctx.stage;
+    const bool megatron = ctx.engine == ShardingEngine::Megatron;
+    const double weightShard = stage >= 3 ? dp : 1.0;
+    const double gradShard = (stage >= 2 && !megatron) ? dp : 1.0; // Megatron's distributed optimizer keeps grads
+    const double stateShard = stage >= 1 ? dp : 1.0;
+    m.quantConstantsUnsharded = t.quantConstants * share;
+    // bitsandbytes keeps QuantState on every rank; torchao NF4 shards it with the data.
+    const double unshardedConstants = ctx.prof.quantStateSharded ? 0.0 : t.quantConstants;
+    m.weights = ((weights - unshardedConstants) / weightShard + unshardedConstants) * share;
+    m.gradients = gradientsWhole * share / gradShard;
+    const bool fsdp1Mixed =
+        ctx.engine == ShardingEngine::Fsdp1 && !ctx.full && stage >= 3 && dp > 1 && !ctx.prof.adaptersWrappedSeparately;
+    if (fsdp1Mixed) {
+        // FSDP1 flat parameters mixing frozen and trainable weights: the flat parameter requires grad, so autograd
+        // computes gradients for its frozen members too (_flat_param.py _validate_tensors_to_flatten; the
+        // _validate_frozen_params warning); no-sync accumulation keeps them unsharded until the last micro-batch.
+        // Only the block units hold adapters: the root unit (embeddings, lm_head) stays frozen and gets none.
+        const double blocks = static_cast<double>(ctx.params.layerLinear + ctx.params.layerOther);
+        const double flat = (blocks * ctx.paramB + t.adapters * t.adapterB) * share;
+        m.gradients = s.gradientAccumulation > 1 ? flat : flat / dp;
+    }
+    m.optimizerStates = optimizerWhole * share / stateShard;
+    m.paged = (isPaged(s.optimizer) && s.offload == Offload::None) ? states * share / stateShard : 0.0;
+    m.headGradientUnsharded = (ctx.full && arch.causalLmHead)
+                                  ? static_cast<double>(arch.vocabSize) * h * m.trainB * share
+                                  : (s.lora.saveLmHead && arch.causalLmHead && !ctx.full
+                                         ? static_cast<double>(arch.vocabSize) * h * ctx.paramB * share
+                                         : 0.0);
+
+    // Offload: where the states (and parameters) go follows the engine.
+    if (s.offload != Offload::None) {
+        const double fp32Grads = m.trainable * 4.0 * share / gradShard;
+        m.cpuPerGpu += m.optimizerStates + fp32Grads;
+        m.optimizerStates = 0;
+        if (ctx.fsdp()) {
+            // FSDP CPUOffload(offload_params=True) / FSDP2 CPUOffloadPolicy: sharded parameters and gradients live in
+            // pinned host memory and the optimizer steps there.
+            m.cpuPerGpu += m.weights;
+            m.weights = ctx.prof.quantStateSharded ? 0.0 : unshardedConstants * share;
+            // FSDP1 keeps each unit's sharded gradient on the GPU (_saved_grad_shard) until the end of backward,
+            // when _finalize_params points .grad at the CPU copy (pytorch#106029); FSDP2 copies each to the host.
+            m.gradients = ctx.engine == ShardingEngine::Fsdp1 ? gradientsWhole * share / dp : 0.0;
+        } else {
+            // DeepSpeed ZeRO-Offload: fp32 master, fp32 gradients and Adam states on the host (stage_1_and_2.py,
+            // stage3.py with offload_optimizer). ZeRO-1 keeps every 16-bit gradient until after backward; ZeRO-2/3
+            // stream them through the reduce bucket (the bucket counts in the transients).
+            m.gradients = stage <= 1 ? gradientsWhole * share : 0.0;
+            m.offloadGradientBuffers = stage == 2 ? m.largestTrainable * m.trainB : 0.0; // temp_grad_buffer_for_gpu
+            if (s.offload == Offload::OptimizerAndParams) {
+                // ZeRO-Infinity parameter offload: only persistent small parameters stay (counted with the
+                // working set).
+                m.cpuPerGpu += m.weights;
+                m.weights = 0;
+            }
+        }
+    }
+    return m;
+}
+
+// ---- Stage 3: activations saved for backward ----
 
 /// Saved activations per token for one decoder layer (Korthikanti et al. 2022 §4, itemised per tensor as
 /// PyTorch autograd saves it for a Hugging Face Llama-style layer; see docs/memory-model.md).
-ActivationItems activationItems(const Context& ctx) {
+ActivationItems activationItems(const Context& ctx, const Trainables& t) {
     const auto& s = ctx.s;
-    const auto& arch = s.model;
+    const auto& arch = ctx.arch;
+    const auto& prof = ctx.prof;
     const double c = ctx.c;
     const double h = static_cast<double>(arch.hiddenSize);
     const double a = static_cast<double>(arch.numHeads);
@@ -141,29 +399,40 @@ ActivationItems activationItems(const Context& ctx) {
     const bool compiled = s.compile;
     ActivationItems it;
 
-    // Norms: RMSNorm saves its input upcast to fp32; LayerNorm saves its input (fp32 under autocast).
-    // The 16-bit normalised output is saved only when the norm weight trains (full fine-tuning).
+    // Norms: RMSNorm saves its input upcast to fp32; LayerNorm saves its input (fp32 under autocast). The 16-bit
+    // normalised output is saved only when the norm weight trains (full fine-tuning). Parallel blocks read one input.
     double normInput = 0;
     if (arch.norm == NormKind::RmsNorm) {
         normInput = compiled ? ctx.resid * h : 4.0 * h; // compile recomputes the upcast from the input
     } else {
         normInput = (isAmp(s.precision) ? 4.0 : ctx.resid) * h;
     }
-    it.norms = 2.0 * (normInput + (ctx.full && arch.norm == NormKind::RmsNorm ? ctx.resid * h : 0.0));
+    const double norms = static_cast<double>(std::max<std::int64_t>(1, arch.normsPerLayer));
+    const double savedNormInputs = arch.parallelResidual ? 1.0 : norms;
+    it.norms = savedNormInputs * normInput + (ctx.full && arch.norm == NormKind::RmsNorm ? norms * ctx.resid * h : 0.0);
 
     // Attention core.
     const bool mla = arch.isMla();
     const double qDim = mla ? a * static_cast<double>(arch.mla.qkNopeHeadDim + arch.mla.qkRopeHeadDim) : a * d;
     const double vDim = mla ? a * static_cast<double>(arch.mla.vHeadDim) : a * d;
-    const bool expand = !mla && s.attention != Attention::Flash && ctx.prof.sdpaExpandsKv && !compiled;
-    const double kDim = mla ? qDim : (expand || s.attention == Attention::Eager ? a : kv) * d;
-    const double vStored = mla ? vDim : (expand || s.attention == Attention::Eager ? a : kv) * d;
+    const bool expand = !mla && s.attention != Attention::Flash && prof.sdpaExpandsKv && !compiled;
+    const double kHeads = (expand || s.attention == Attention::Eager) ? a : kv;
+    const double kDim = mla ? qDim : kHeads * d;
+    double vStored = mla ? vDim : kHeads * d;
+    // A fused qkv projection with multi-head attention hands SDPA v as a view of the projection's output: the whole
+    // qkv tensor stays alive (LitGPT CausalSelfAttention; counted with saved_tensors_hooks, docs/memory-model.md §4).
+    if (prof.fusedQkvProjection && !mla && kv == a && s.attention != Attention::Eager) {
+        vStored = (a + 2.0 * kv) * d;
+    }
     if (s.attention == Attention::Eager) {
         // matmul(q, k^T) saves q and k; matmul(probs, v) saves probs and v; softmax saves its fp32 output.
         it.attention = c * (qDim + kDim + vStored);
         it.attentionScores = (c >= 4.0 ? 4.0 : 4.0 + c) * a * seq;
         if (arch.attentionDropout > 0) {
             it.attentionScores += (c + 1.0) * a * seq; // dropped probabilities + 1-byte mask
+        }
+        if (arch.attentionLogitSoftcap > 0) {
+            it.attentionScores += c * a * seq; // tanh output saved by the soft-capping (Gemma-2 eager)
         }
     } else {
         // SDPA/flash save q, k, v, the output and an fp32 logsumexp per head.
@@ -182,11 +451,12 @@ ActivationItems activationItems(const Context& ctx) {
         arch.moe.sharedIntermediate > 0 ? static_cast<double>(arch.moe.sharedIntermediate) : expertWidth;
     // MLP width a token passes through, averaged over layers (routed experts: only the active ones).
     const double denseWidth = static_cast<double>(arch.intermediateSize);
+    const double routedPerToken = static_cast<double>(arch.moe.expertsPerToken);
     const double tokenWidth =
-        (1.0 - moeShare) * denseWidth + moeShare * (static_cast<double>(arch.moe.expertsPerToken) * expertWidth +
-                                                    static_cast<double>(arch.moe.sharedExperts) * sharedWidth);
+        (1.0 - moeShare) * denseWidth +
+        moeShare * (routedPerToken * expertWidth + static_cast<double>(arch.moe.sharedExperts) * sharedWidth);
     // Routed experts receive gathered copies of the token's hidden state.
-    const double gateUpInputCopies = 1.0 + moeShare * static_cast<double>(arch.moe.expertsPerToken);
+    const double gateUpInputCopies = 1.0 + moeShare * routedPerToken;
 
     auto inputWidth = [&](InputGroup g) {
         switch (g) {
@@ -202,7 +472,6 @@ ActivationItems activationItems(const Context& ctx) {
         return 0.0;
     };
     const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
-    const double aBytes = adapterBytes(s, ctx.prof);
     for (InputGroup g : {InputGroup::Qkv, InputGroup::O, InputGroup::GateUp, InputGroup::Down}) {
         bool saved = false;
         for (const auto& lg : ctx.groups) {
@@ -210,32 +479,52 @@ ActivationItems activationItems(const Context& ctx) {
                 continue;
             }
             const bool readsInputForLora = ctx.adapted(lg.role) && !loraDropout;
-            const bool bnbSaves = ctx.quantizedRole(lg.role) && ctx.prof.quantizedMatmulSavesInput;
+            const bool bnbSaves = ctx.quantizedRole(lg.role) && prof.quantizedMatmulSavesInput;
             saved = saved || ctx.full || readsInputForLora || bnbSaves;
         }
         if (saved) {
             it.linearInputs += c * inputWidth(g);
         }
     }
-    // The o_proj input is SDPA's output re-laid out (transpose + contiguous copy), a distinct tensor.
 
-    // LoRA: every adapted module has its own dropout (output + 1-byte mask); lora_B saves lora_A's output.
+    // LoRA: every adapted module has its own dropout (output + 1-byte mask); lora_B saves lora_A's output. A routed
+    // expert's adapter runs once per token routed to it: expertsPerToken times per token in MoE layers.
     if (!ctx.full) {
-        std::vector<LinearRole> seen;
+        const double aBytes = t.adapterB;
+        std::vector<std::pair<LinearRole, bool>> seen;
         for (const auto& lg : ctx.groups) {
-            if (!ctx.adapted(lg.role) || contains(seen, lg.role) || lg.routedExpert) {
+            const bool already = std::any_of(seen.begin(), seen.end(), [&](const auto& p) {
+                return p.first == lg.role && p.second == lg.routedExpert;
+            });
+            if (!ctx.adapted(lg.role) || already) {
                 continue;
             }
-            const bool sharedDropout = ctx.prof.loraSharesQkvDropout && inputGroupOf(lg.role) == InputGroup::Qkv &&
-                                       std::any_of(seen.begin(), seen.end(), [](LinearRole seenRole) {
-                                           return inputGroupOf(seenRole) == InputGroup::Qkv;
+            const bool sharedDropout = prof.loraSharesQkvDropout && inputGroupOf(lg.role) == InputGroup::Qkv &&
+                                       std::any_of(seen.begin(), seen.end(), [](const auto& p) {
+                                           return inputGroupOf(p.first) == InputGroup::Qkv;
                                        });
-            seen.push_back(lg.role);
-            const double in = inputWidth(inputGroupOf(lg.role));
+            seen.emplace_back(lg.role, lg.routedExpert);
+            const double visits =
+                lg.routedExpert ? moeShare * routedPerToken
+                : (inputGroupOf(lg.role) == InputGroup::GateUp || lg.role == LinearRole::Down) && arch.isMoe()
+                    ? (1.0 - moeShare) + moeShare * static_cast<double>(arch.moe.sharedExperts > 0)
+                    : 1.0;
+            const InputGroup ig = inputGroupOf(lg.role);
+            const double in = ig == InputGroup::GateUp
+                                  ? h
+                                  : (ig == InputGroup::Down ? static_cast<double>(lg.inFeatures) : inputWidth(ig));
             if (loraDropout && !sharedDropout) {
-                it.lora += (std::max(c, isAmp(s.precision) ? c : aBytes) + 1.0) * in;
+                it.lora += visits * (std::max(c, isAmp(s.precision) ? c : aBytes) + 1.0) * in;
             }
-            it.lora += aBytes * static_cast<double>(s.lora.rank);
+            it.lora += visits * aBytes * static_cast<double>(s.lora.rank);
+        }
+        // LoRA on part of a fused qkv projection zero-pads its output into the qkv width: index_copy saves its source
+        // (LitGPT LoRAQKVLinear.zero_pad).
+        if (prof.fusedQkvProjection && !mla) {
+            const bool q = ctx.adapted(LinearRole::Q), k = ctx.adapted(LinearRole::K), v = ctx.adapted(LinearRole::V);
+            if ((q || k || v) && !(q && k && v)) {
+                it.lora += c * ((q ? a * d : 0.0) + (k ? kv * d : 0.0) + (v ? kv * d : 0.0));
+            }
         }
     }
 
@@ -253,7 +542,7 @@ ActivationItems activationItems(const Context& ctx) {
     }
     if (s.tensorParallel > 1) {
         // Tensor parallel with sequence parallelism splits every saved tensor (Korthikanti et al. §4.2.2).
-        const double tp = static_cast<double>(s.tensorParallel);
+        const double tp = ctx.tp;
         it.norms /= tp;
         it.linearInputs /= tp;
         it.attention /= tp;
@@ -265,27 +554,330 @@ ActivationItems activationItems(const Context& ctx) {
     return it;
 }
 
-double logitsBytesPerElement(const Context& ctx) {
+/// torchtitan's op-level selective AC (_op_sac_save_list; _get_custom_policy saves every second aten.mm, counting
+/// from the first): per token per layer the block input, the outputs of wq, wv, w1 and w2, SDPA's output and its
+/// fp32 logsumexp. The matmuls run wq wk wv wo w1 w3 w2 (torchtitan models/llama3/model.py).
+double opLevelSelectivePerToken(const Context& ctx) {
+    const auto& arch = ctx.arch;
     const double c = ctx.c;
-    const bool upcast = ctx.prof.lossUpcastsLogits;
-    const double chunks = std::max(1, ctx.prof.lossChunks);
-    if (ctx.s.loss == Loss::Chunked) {
-        if (ctx.s.compile || !upcast) {
-            // Compiled (or 16-bit) chunked loss saves only the 16-bit logits. Compiled, inductor fuses the fp32
-            // upcast into the loss kernels, so backward writes each chunk's gradient straight in 16-bit: while the
-            // loss backward runs, freed logits chunks are replaced by gradient chunks, one chunk ahead.
-            return c + c / chunks;
-        }
-        // Eager chunked loss: every chunk's fp32 log-softmax output is saved (4 B), the 16-bit logits are alive
-        // while it runs, plus one chunk's fp32 upcast.
-        return c + 4.0 + 4.0 / chunks;
+    const double h = static_cast<double>(arch.hiddenSize);
+    const double a = static_cast<double>(arch.numHeads);
+    const double kv = static_cast<double>(arch.numKvHeads > 0 ? arch.numKvHeads : arch.numHeads);
+    const double d = static_cast<double>(arch.effectiveHeadDim());
+    const double f = static_cast<double>(arch.intermediateSize);
+    // Matmul outputs in call order; the odd-numbered ones (1st, 3rd, ...) are saved.
+    std::vector<double> outputs{a * d, kv * d, kv * d, h};
+    if (arch.mlp == MlpKind::Gated) {
+        outputs.insert(outputs.end(), {f, f, h});
+    } else {
+        outputs.insert(outputs.end(), {f, h});
     }
-    if (!upcast) {
-        return 3.0 * c; // logits, log-softmax output and gradient, all in the compute dtype
+    double saved = ctx.resid * h; // region input
+    saved += c * a * d + 4.0 * a; // SDPA output and logsumexp (in the save list)
+    for (std::size_t i = 0; i < outputs.size(); i += 2) {
+        saved += c * outputs[i];
     }
-    // 16-bit logits + fp32 upcast + fp32 log-softmax + fp32 gradient (MEMORY-NOTES: ~14 B at bf16).
-    return c >= 4.0 ? 12.0 : c + 12.0;
+    return saved / ctx.tp;
 }
+
+struct StoredActivations {
+    ActivationItems items;
+    double layers = 0;    // the decoder layers' stored tensors (one micro-batch's, or L layers' worth under 1F1B)
+    double final = 0;     // after the last layer: final norm input, lm_head input
+    double atLoss = 0;    // every stored layer's tensors and the final norm's input, at the loss
+    double lastLayer = 0; // one layer's full set (its backward, or its recomputation)
+    double recompute = 0; // checkpointed: stored inputs plus the last layer recomputed
+    double cpu = 0;       // activation offload: what went to host memory
+    double tokens = 0;    // tokens per micro-batch
+};
+
+StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
+    const Scenario& s = ctx.s;
+    const auto& arch = ctx.arch;
+    StoredActivations out;
+    out.items = activationItems(ctx, t);
+    const double T = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen);
+    out.tokens = T;
+    const double L = static_cast<double>(arch.numLayers);
+    const double h = static_cast<double>(arch.hiddenSize);
+    const double layerInput = ctx.resid * h / ctx.tp;
+    const double perLayer = out.items.total();
+
+    // What one layer keeps until backward, per token, and how many layers keep the layer input only.
+    double kept = perLayer;
+    double checkpointedLayers = 0;
+    switch (s.checkpointing) {
+    case Checkpointing::None:
+        break;
+    case Checkpointing::Selective:
+        if (ctx.prof.selectivePolicy == SelectivePolicy::OpLevel) {
+            kept = std::min(perLayer, opLevelSelectivePerToken(ctx));
+        } else {
+            // Megatron / Korthikanti "selective" recomputes the attention core only: nothing with flash/SDPA.
+            kept = perLayer - out.items.attentionScores;
+        }
+        break;
+    case Checkpointing::Full:
+        checkpointedLayers = L;
+        break;
+    case Checkpointing::EveryNth:
+        // torchtitan _apply_layer_sac: a block is wrapped when its running count is a multiple of n.
+        checkpointedLayers = std::floor(L / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery)));
+        break;
+    }
+    // Layers per pipeline stage: with 1F1B the first stage holds pp micro-batches of L/pp layers (L layers' worth,
+    // Korthikanti §4.2.3); the last stage one micro-batch of L/pp layers (stage memory: see estimate()).
+    double storedPerToken = (L - checkpointedLayers) * kept + checkpointedLayers * layerInput;
+    if (s.activationOffload) {
+        const double perLayerStored = storedPerToken / std::max(1.0, L);
+        const double onGpu = std::min(L, kOffloadLayersInFlight) * perLayerStored;
+        out.cpu = (storedPerToken - onGpu) * T;
+        storedPerToken = onGpu;
+    }
+    const double stored = storedPerToken * T;
+    // After the last layer: the final norm's fp32 input, and lm_head's input when lm_head trains (or carries an
+    // adapter without dropout, or Cut Cross-Entropy saves it).
+    const bool headReadsInput =
+        ctx.full || s.lora.saveLmHead || (s.lora.lmHead && s.lora.dropout <= 0.0) || s.loss == Loss::CutCrossEntropy;
+    const double finalTokenBytes = (arch.norm == NormKind::RmsNorm && !s.compile ? 4.0 : ctx.resid) * h +
+                                   (headReadsInput && arch.causalLmHead ? ctx.c * h : 0.0) +
+                                   (s.lora.lmHead && !ctx.full ? (s.lora.dropout > 0 ? (ctx.c + 1.0) * h : 0.0) +
+                                                                     t.adapterB * static_cast<double>(s.lora.rank)
+                                                               : 0.0);
+    out.layers = stored;
+    out.final = finalTokenBytes * T;
+    out.atLoss = stored + out.final;
+    out.lastLayer = perLayer * T;
+    // A checkpointed layer is recomputed in backward with every stored input still held. The loss and lm_head nodes
+    // were created after the layers, so autograd runs them (freeing the logits) before it.
+    out.recompute = checkpointedLayers > 0 ? stored + out.lastLayer : 0.0;
+    return out;
+}
+
+// ---- Stage 4: logits and loss ----
+
+struct LossBytes {
+    double perElement = 0; // per (token x vocabulary) element
+    double total = 0;      // at the loss's peak, per GPU
+};
+
+LossBytes lossBytes(const Context& ctx, double tokens) {
+    const Scenario& s = ctx.s;
+    const auto& prof = ctx.prof;
+    const auto& arch = ctx.arch;
+    LossBytes out;
+    if (!arch.causalLmHead) {
+        return out;
+    }
+    const double c = ctx.c;
+    const double V = static_cast<double>(arch.vocabSize);
+    const double h = static_cast<double>(arch.hiddenSize);
+    const double elements = tokens * V / ctx.tp;
+    switch (s.loss) {
+    case Loss::FusedLinear: {
+        // Liger LigerFusedLinearCrossEntropyFunction: grad_input (tokens x h) is allocated and filled in forward,
+        // chunk by chunk; one chunk of logits (chunk_size = next_pow2(ceil(BT / ceil(V / H))) tokens) at a time, its
+        // gradient written in place (fused_linear_cross_entropy.py, Liger PR #406 moved the upcast into the kernel).
+        const double incFactor = std::ceil(V / h);
+        const double chunkTokens = std::pow(2.0, std::ceil(std::log2(std::max(1.0, std::ceil(tokens / incFactor)))));
+        out.total = c * h * tokens / ctx.tp + c * std::min(chunkTokens, tokens) * V / ctx.tp;
+        out.perElement = 0;
+        return out;
+    }
+    case Loss::CutCrossEntropy:
+        // Apple CCE linear_cross_entropy: logits never stored; saves e (counted with the activations) and an fp32
+        // log-sum-exp per token; backward allocates de (tokens x h) blockwise (cce.py, cce_backward.py).
+        out.total = 4.0 * tokens + c * h * tokens / ctx.tp;
+        out.perElement = 0;
+        return out;
+    case Loss::Standard:
+    case Loss::Chunked:
+        break;
+    }
+    const double chunks = std::max(1, prof.lossChunks);
+    if (prof.logitsHeldInFp32) {
+        // Lightning Fabric converts the output to fp32 and the loop holds it through backward; every chunk's
+        // log-softmax output is saved; the backward of one chunk adds its two gradients (counted with
+        // saved_tensors_hooks on LitGPT's chunked_cross_entropy; docs/memory-model.md §5).
+        const double lb = 4.0;
+        const double chunkShare = (s.loss == Loss::Chunked && prof.lossChunkTokens > 0)
+                                      ? std::min(1.0, prof.lossChunkTokens / static_cast<double>(s.seqLen))
+                                      : (s.loss == Loss::Chunked ? 1.0 / chunks : 1.0);
+        out.perElement = 2.0 * lb + 2.0 * lb * chunkShare;
+    } else if (s.loss == Loss::Chunked) {
+        if (s.compile || !prof.lossUpcastsLogits) {
+            // Compiled (or 16-bit) chunked loss saves only the 16-bit logits. Compiled, inductor fuses the fp32
+            // upcast into the loss kernels, so backward writes each chunk's gradient straight in 16-bit.
+            out.perElement = c + c / chunks;
+        } else {
+            // Eager chunked loss: every chunk's fp32 log-softmax output is saved (4 B), the 16-bit logits are alive
+            // while it runs, plus one chunk's fp32 upcast.
+            out.perElement = c + 4.0 + 4.0 / chunks;
+        }
+    } else if (!prof.lossUpcastsLogits) {
+        out.perElement = 3.0 * c; // logits, log-softmax output and gradient, all in the compute dtype
+    } else {
+        // 16-bit logits + fp32 upcast + fp32 log-softmax + fp32 gradient (MEMORY-NOTES: ~14 B at bf16).
+        out.perElement = c >= 4.0 ? 12.0 : c + 12.0;
+    }
+    if (arch.finalLogitSoftcap > 0 && s.loss == Loss::Standard) {
+        out.perElement += c; // Gemma-2 soft-capping: tanh saves its 16-bit output (modeling_gemma2.py)
+    }
+    out.total = out.perElement * elements;
+    return out;
+}
+
+// ---- Stage 5: transients and the allocator ----
+
+struct Transients {
+    double gatheredAtLoss = 0;   // FSDP/ZeRO-3 working set at the loss
+    double gatheredInLayers = 0; // the working set while the layers compute
+    double gatheredPool = 0;     // the unshard stream's own peak (its blocks are not reused by the compute stream)
+    double pendingUnit = 0;      // one more unit held by record_stream until its event completes (FSDP1, DeepSpeed)
+    double dequant = 0;
+    double autocastCache = 0;
+    double commBuckets = 0;
+    double stepTemporaries = 0;
+    double headGradientPerChunk = 0;
+    double workspace = static_cast<double>(kCublasWorkspaceBytes);
+};
+
+/// Temporaries of one optimizer step beyond the states (torch/optim adam.py, sgd.py; bitsandbytes optimizer.py;
+/// transformers optimization.py Adafactor.step; lion-pytorch update_fn).
+double optimizerStepTemporaries(const Context& ctx, const ModelStates& m, double stateShard) {
+    const Scenario& s = ctx.s;
+    if (s.offload != Offload::None || s.optimizerInBackward) {
+        return 0.0;
+    }
+    const double largest = m.largestTrainable * ctx.modelShare;
+    switch (s.optimizer) {
+    case Optimizer::AdamW:
+        switch (ctx.prof.optimizerStep) {
+        case OptimizerStepKind::Foreach:
+            // _multi_tensor_adamw: exp_avg_sq_sqrt = _foreach_sqrt(...) over the whole group, in the state dtype.
+            return m.trainable * m.stateUnit * ctx.modelShare / stateShard;
+        case OptimizerStepKind::PerParameter:
+            // _single_tensor_adamw: denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt) holds two tensors at once.
+            return 2.0 * largest * m.stateUnit;
+        case OptimizerStepKind::Fused:
+            return 0.0;
+        }
+        return 0.0;
+    case Optimizer::Adafactor:
+        // Per parameter: fp32 copies of the gradient and the weight, grad**2 + eps, the factored update (up to
+        // 16 B per element for 16-bit parameters, 8 B for fp32) and the previous parameter's update (4 B).
+        return (m.trainB >= 4.0 ? 8.0 : 16.0) * largest + 4.0 * largest;
+    case Optimizer::Lion:
+        return 2.0 * largest * m.stateUnit; // exp_avg.clone() and the out-of-place add
+    case Optimizer::Sgd:
+    case Optimizer::SgdMomentum:
+        // _multi_tensor_sgd updates in place (a grad-sized list only with weight decay or maximize, off by default).
+        return 0.0;
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW:
+    case Optimizer::PagedAdamW8bit:
+        return 0.0; // bitsandbytes: one fused in-place kernel per tensor
+    }
+    return 0.0;
+}
+
+Transients transients(const Context& ctx, const Trainables& t, const ModelStates& m) {
+    const Scenario& s = ctx.s;
+    const auto& arch = ctx.arch;
+    const auto& prof = ctx.prof;
+    Transients out;
+    const double h = static_cast<double>(arch.hiddenSize);
+    const double L = std::max(1.0, static_cast<double>(arch.numLayers));
+    const double share = ctx.modelShare;
+    const double dp = ctx.dp;
+
+    // One decoder layer's bytes as gathered for compute: quantized data where the layer is quantized.
+    const double layerParams = static_cast<double>(ctx.params.layerLinear + ctx.params.layerOther) / L * share;
+    const double layerQuantized = t.quantizedCount / L * share;
+    const double quantGatherB =
+        quantDataPerWeight(s.quantization) +
+        (prof.quantStateSharded ? quantConstantsPerWeight(s.quantization, arch.hiddenSize) : 0.0);
+    const double layerBytes = (layerParams - layerQuantized) * ctx.gatherB + layerQuantized * quantGatherB +
+                              t.adapters / L * t.adapterB * share;
+    const double headBytes = static_cast<double>(arch.vocabSize) * h * share * ctx.gatherB;
+    const double rootBytes = static_cast<double>(ctx.params.embedding + ctx.params.lmHead) * share * ctx.gatherB;
+    const bool zero3 = ctx.stage >= 3 && dp > 1;
+    const bool paramOffload = s.offload == Offload::OptimizerAndParams;
+    if (zero3 || paramOffload) {
+        if (ctx.engine == ShardingEngine::Deepspeed) {
+            // DeepSpeed ZeRO-3 fetches each submodule in full and prefetches up to stage3_prefetch_bucket_size
+            // elements (partitioned_param_coordinator.fetch_sub_module); parameters under the persistence threshold
+            // stay gathered (mark_persistent_parameters).
+            const double prefetch = prof.zeroPrefetchBucketElements > 0 ? prof.zeroPrefetchBucketElements : 0.9 * h * h;
+            double largestModule = 0;
+            for (const auto& g : ctx.groups) {
+                largestModule = std::max(largestModule, static_cast<double>(g.inFeatures * g.outFeatures));
+            }
+            const double persistent = static_cast<double>(ctx.params.layerOther + ctx.params.finalNorm) * share;
+            (void)kZeroPersistenceAutoFactor;
+            out.gatheredInLayers = (largestModule * share + prefetch * share) * ctx.gatherB + persistent * ctx.gatherB;
+            out.gatheredAtLoss = std::max(out.gatheredInLayers, headBytes + persistent * ctx.gatherB);
+            out.pendingUnit = largestModule * share * ctx.gatherB;
+        } else {
+            // FSDP: two units gathered (current and prefetched); at the loss the unit holding lm_head.
+            out.gatheredInLayers = kFsdpGatheredUnits * layerBytes;
+            out.gatheredAtLoss = std::max(out.gatheredInLayers, layerBytes + headBytes);
+            out.pendingUnit = ctx.engine == ShardingEngine::Fsdp1 ? layerBytes : 0.0; // FSDP2: no record_stream
+        }
+        out.gatheredPool = std::max(out.gatheredInLayers, out.gatheredAtLoss);
+    }
+    if (prof.rootUnshardedThroughStep && ctx.fsdp() && (zero3 || paramOffload)) {
+        // The root unit's own parameters (embeddings, output projection) stay gathered from forward to backward.
+        out.gatheredInLayers += rootBytes;
+        out.gatheredAtLoss = out.gatheredInLayers + layerBytes;
+        out.gatheredPool = out.gatheredAtLoss;
+    }
+    out.dequant = ctx.quantized ? t.largestQuantized * ctx.c * share : 0.0;
+    // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
+    // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
+    // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
+    const bool castsWeights = isAmp(s.precision) && s.method != Method::Qlora;
+    if (castsWeights && s.checkpointing == Checkpointing::None && ctx.stage < 3) {
+        out.autocastCache = 2.0 * static_cast<double>(ctx.params.layerLinear + ctx.params.lmHead) * share;
+    }
+    // Gradient communication buffers.
+    if (m.trainable > 0) {
+        const double bucket = (prof.zeroReduceBucketElements > 0 ? prof.zeroReduceBucketElements : h * h);
+        if (s.offload != Offload::None && !ctx.fsdp()) {
+            out.commBuckets = std::min(m.trainable * share, bucket) * m.trainB + m.offloadGradientBuffers;
+        } else if (dp > 1) {
+            if (ctx.stage == 0) {
+                out.commBuckets =
+                    m.gradients; // DDP gradient buckets copy the gradients (gradient_as_bucket_view=False)
+            } else if (ctx.stage <= 2) {
+                out.commBuckets = ctx.engine == ShardingEngine::Deepspeed
+                                      ? std::min(m.trainable * share, bucket) * m.trainB
+                                      : std::min(m.gradients, layerParams * m.trainB);
+            } else if (ctx.engine == ShardingEngine::Deepspeed) {
+                out.commBuckets = std::min(m.trainable * share, bucket) * m.trainB; // the IPG bucket
+            } else {
+                // FSDP reduce-scatters one unit's unsharded gradients (full fine-tuning; adapters are tiny).
+                out.commBuckets = ctx.full ? layerParams * m.trainB : 0.0;
+            }
+        }
+    }
+    const double stateShard = ctx.stage >= 1 ? dp : 1.0;
+    out.stepTemporaries = optimizerStepTemporaries(ctx, m, stateShard);
+    // A per-chunk projection gives the lm_head one weight gradient per chunk; autograd sums each into the buffer
+    // it accumulates for the weight, so the next chunk's gradient and that buffer coexist.
+    if (s.loss == Loss::Chunked && prof.chunkedLossProjectsPerChunk) {
+        out.headGradientPerChunk = m.headGradientUnsharded;
+    }
+    return out;
+}
+
+// ---- Stage 6: the peak moment ----
+
+struct Moment {
+    PeakMoment which;
+    double grads, acts, logits, transient;
+    double sum(double base) const { return base + grads + acts + logits + transient; }
+};
 
 } // namespace
 
@@ -293,336 +885,83 @@ std::int64_t ComponentBytes::total() const {
     return std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
 }
 
-Result<void> validate(const Scenario& s) {
-    const auto& m = s.model;
-    auto bad = [](std::string field, std::string why) { return fail(ErrorCode::OutOfRange, why, std::move(field)); };
-    if (m.hiddenSize <= 0 || m.hiddenSize > 1'000'000) {
-        return bad("model.hidden_size", "must be between 1 and 1,000,000");
-    }
-    if (m.numLayers <= 0 || m.numLayers > 10'000) {
-        return bad("model.num_hidden_layers", "must be between 1 and 10,000");
-    }
-    if (m.numHeads <= 0 || m.numHeads > 100'000) {
-        return bad("model.num_attention_heads", "must be between 1 and 100,000");
-    }
-    if (m.numKvHeads < 0 || m.numKvHeads > m.numHeads || (m.numKvHeads > 0 && m.numHeads % m.numKvHeads != 0)) {
-        return fail(ErrorCode::Inconsistent, "num_key_value_heads must divide num_attention_heads",
-                    "model.num_key_value_heads");
-    }
-    if (m.headDim == 0 && !m.isMla() && m.hiddenSize % m.numHeads != 0) {
-        return fail(ErrorCode::Inconsistent, "num_attention_heads must divide hidden_size when head_dim is not given",
-                    "model.num_attention_heads");
-    }
-    if (m.intermediateSize <= 0 && !(m.isMoe() && m.moe.expertIntermediate > 0)) {
-        return bad("model.intermediate_size", "must be positive");
-    }
-    if (m.vocabSize <= 0 || m.vocabSize > 10'000'000) {
-        return bad("model.vocab_size", "must be between 1 and 10,000,000");
-    }
-    if (m.isMoe() && (m.moe.expertsPerToken <= 0 || m.moe.expertsPerToken > m.moe.numExperts)) {
-        return fail(ErrorCode::Inconsistent, "num_experts_per_tok must be between 1 and the number of experts",
-                    "model.num_experts_per_tok");
-    }
-    if (s.microBatch < 1 || s.microBatch > 65'536) {
-        return bad("micro_batch", "must be between 1 and 65,536");
-    }
-    if (s.seqLen < 1 || s.seqLen > 16'777'216) {
-        return bad("seq_len", "must be between 1 and 16,777,216 tokens");
-    }
-    if (s.gradientAccumulation < 1 || s.gradientAccumulation > 1'000'000) {
-        return bad("gradient_accumulation", "must be between 1 and 1,000,000");
-    }
-    if (s.gpus < 1 || s.gpus > 1'048'576) {
-        return bad("gpus", "must be between 1 and 1,048,576");
-    }
-    if (s.tensorParallel < 1 || s.pipelineParallel < 1) {
-        return bad("tensor_parallel", "tensor and pipeline parallel sizes must be at least 1");
-    }
-    if (s.gpus % (s.tensorParallel * s.pipelineParallel) != 0) {
-        return fail(ErrorCode::Inconsistent, "gpus must be a multiple of tensor_parallel x pipeline_parallel", "gpus");
-    }
-    if (s.pipelineParallel > m.numLayers) {
-        return fail(ErrorCode::Inconsistent, "pipeline_parallel cannot exceed the number of layers",
-                    "pipeline_parallel");
-    }
-    if (s.method != Method::Full) {
-        if (s.lora.rank < 1 || s.lora.rank > 65'536) {
-            return bad("lora.rank", "must be between 1 and 65,536");
-        }
-        if (s.lora.dropout < 0.0 || s.lora.dropout >= 1.0) {
-            return bad("lora.dropout", "must be in [0, 1)");
-        }
-        if (s.lora.targets.empty()) {
-            return fail(ErrorCode::MissingField, "LoRA needs at least one target module", "lora.targets");
-        }
-    }
-    if (s.cudaContextBytes && (*s.cudaContextBytes < 0 || *s.cudaContextBytes > (64LL << 30))) {
-        return bad("cuda_context_gib", "must be between 0 and 64 GiB");
-    }
-    return {};
-}
-
 Estimate estimate(const Scenario& s, Detail detail) {
     Estimate e;
     e.profile = profileFor(s);
-    const auto& prof = e.profile;
-    const auto& arch = s.model;
+    const Context ctx = makeContext(s, e.profile);
+    const auto& arch = ctx.arch;
+    e.params = ctx.params;
+    e.dataParallel = static_cast<std::int64_t>(ctx.dp);
 
-    Context ctx{s, prof, linearGroups(arch)};
-    ctx.c = computeBytes(s.precision);
-    ctx.resid = residualBytes(s.precision);
-    ctx.full = s.method == Method::Full;
-    ctx.quantized = s.method == Method::Qlora;
+    const Trainables t = trainables(ctx);
+    const ModelStates m = modelStates(ctx, t);
+    e.trainableParams = static_cast<std::int64_t>(m.trainable);
+    StoredActivations acts = storedActivations(ctx, t);
+    e.activationPerTokenLayer = acts.items;
+    LossBytes loss = lossBytes(ctx, acts.tokens);
+    e.logitsBytesPerElement = loss.perElement;
+    const Transients tr = transients(ctx, t, m);
 
-    e.params = countParams(arch);
-    const double total = static_cast<double>(e.params.total);
-    const double paramB = parameterBytes(s.precision);
-    const double tp = static_cast<double>(s.tensorParallel);
-    const double pp = static_cast<double>(s.pipelineParallel);
-    e.dataParallel = std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel));
-    const double dp = static_cast<double>(e.dataParallel);
-    const double modelShare = 1.0 / (tp * pp); // even split of parameters over tensor x pipeline ranks
-    const double r = static_cast<double>(s.lora.rank);
-
-    // ---- Trainable parameters ----
-    double loraParams = 0;
-    double largestLora = 0;
-    double quantizedWeights = 0;
-    double quantizedParamCount = 0;
-    double largestQuantized = 0;
-    double adafactorLoraElems = 0;
-    double adafactorFullElems = 0;
-    for (const auto& g : ctx.groups) {
-        const double in = static_cast<double>(g.inFeatures);
-        const double out = static_cast<double>(g.outFeatures);
-        const double count = static_cast<double>(g.count);
-        adafactorFullElems += count * (in + out);
-        if (ctx.adapted(g.role)) {
-            loraParams += count * r * (in + out);
-            largestLora = std::max({largestLora, r * in, r * out});
-            adafactorLoraElems += count * (in + out + 2.0 * r);
-        }
-        if (ctx.quantizedRole(g.role)) {
-            quantizedWeights += count * in * out * quantizedBytesPerWeight(s.quantization, g.inFeatures);
-            quantizedParamCount += count * in * out;
-            largestQuantized = std::max(largestQuantized, in * out);
-        }
-    }
-    const double trainable = ctx.full ? total : loraParams;
-    e.trainableParams = static_cast<std::int64_t>(trainable);
-    const double trainB = ctx.full ? paramB : adapterBytes(s, prof);
-    const double largestTrainable = ctx.full ? static_cast<double>(e.params.largestTensor) : largestLora;
-
-    // ---- Weights (whole model, before sharding) ----
-    double weights = 0;
-    if (s.method == Method::Full) {
-        weights = total * paramB;
-    } else if (s.method == Method::Lora) {
-        weights = total * paramB + loraParams * trainB;
-    } else {
-        const double restB = prof.kbitUpcastsNonQuantized ? 4.0 : ctx.c;
-        weights = quantizedWeights + (total - quantizedParamCount) * restB + loraParams * trainB;
-    }
-
-    // ---- Gradients and optimizer states (whole model) ----
-    const double masterB = (isMasterRecipe(s.precision) && trainB < 4.0) ? 4.0 : 0.0;
-    const double stateUnit = (masterB > 0 || trainB >= 4.0) ? 4.0 : trainB; // torch keeps states in param dtype
-    // With the optimizer in backward each gradient is freed as its parameter steps: only the largest is alive.
-    const double gradients = (s.optimizerInBackward ? largestTrainable : trainable) * trainB;
-    double optimizerStates = trainable * masterB;
-    bool paged = false;
-    switch (s.optimizer) {
-    case Optimizer::PagedAdamW:
-        paged = true;
-        [[fallthrough]];
-    case Optimizer::AdamW:
-        optimizerStates += trainable * 2.0 * stateUnit;
-        break;
-    case Optimizer::PagedAdamW8bit:
-        paged = true;
-        [[fallthrough]];
-    case Optimizer::AdamW8bit:
-        optimizerStates += trainable * 2.0 * kAdam8bitStateBytes;
-        break;
-    case Optimizer::Adafactor: {
-        // Factored second moment: a row and a column vector per matrix; vectors keep a full state (no momentum).
-        const double embeddings = static_cast<double>(e.params.embedding + e.params.lmHead) /
-                                  static_cast<double>(std::max<std::int64_t>(1, arch.hiddenSize));
-        const double elems = ctx.full ? adafactorFullElems + embeddings + static_cast<double>(arch.hiddenSize) +
-                                            static_cast<double>(e.params.layerOther + e.params.finalNorm)
-                                      : adafactorLoraElems;
-        optimizerStates += elems * stateUnit;
-        break;
-    }
-    case Optimizer::Sgd:
-        break;
-    case Optimizer::SgdMomentum:
-    case Optimizer::Lion:
-        optimizerStates += trainable * stateUnit;
-        break;
-    }
-
-    // ---- Sharding: ZeRO-1 states, ZeRO-2 + grads, ZeRO-3 / FSDP full shard + weights (Rajbhandari et al. 2020) ----
-    const int stage = static_cast<int>(s.sharding); // None=0 .. Zero3=3
-    const double weightShard = stage >= 3 ? dp : 1.0;
-    const double gradShard = stage >= 2 ? dp : 1.0;
-    const double stateShard = stage >= 1 ? dp : 1.0;
-    double W = weights * modelShare / weightShard;
-    double G = gradients * modelShare / gradShard;
-    if (s.method == Method::Lora && stage >= 3 && e.dataParallel > 1 && prof.fsdpFlatParamGradients) {
-        // FSDP1 computes gradients for the whole flat parameter, frozen weights included; no-sync accumulation
-        // keeps them unsharded until the last micro-batch.
-        const double flat = (total * paramB + loraParams * trainB) * modelShare;
-        G = s.gradientAccumulation > 1 ? flat : flat / dp;
-    }
-    double O = optimizerStates * modelShare / stateShard;
-    double cpuPerGpu = 0;
-    if (s.offload != Offload::None) {
-        // ZeRO-Offload: master weights and optimizer states (and their fp32 gradients) live in host RAM.
-        cpuPerGpu += O + trainable * 4.0 * modelShare / gradShard;
-        O = 0;
-    }
-    double paramsWorkingSet = 0;
-    if (s.offload == Offload::OptimizerAndParams) {
-        cpuPerGpu += W;
-        W = 0;
-    }
-    const double pagedBytes =
-        paged && s.offload == Offload::None ? O - trainable * masterB * modelShare / stateShard : 0;
-
-    // ---- Activations ----
-    const double T = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen);
-    const double L = static_cast<double>(arch.numLayers);
-    const double h = static_cast<double>(arch.hiddenSize);
-    ActivationItems items = activationItems(ctx);
-    e.activationPerTokenLayer = items;
-    double perLayer = items.total();
-    if (s.checkpointing == Checkpointing::Selective) {
-        // Megatron/Korthikanti "selective" recomputes the attention core only; torchtitan also element-wise ops.
-        perLayer -= items.attentionScores;
-        if (prof.selectiveRecomputesElementwise) {
-            perLayer -= items.norms + items.mlp / 3.0 + items.dropout;
-        }
-    }
-    // After the last layer: the final norm's fp32 input, and lm_head's input when lm_head trains.
-    const double finalTokenBytes = (arch.norm == NormKind::RmsNorm && !s.compile ? 4.0 : ctx.resid) * h +
-                                   (ctx.full && arch.causalLmHead ? ctx.c * h : 0.0);
-    const double layerInputBytes = ctx.resid * h / (s.tensorParallel > 1 ? tp : 1.0);
-    // With 1F1B pipelining the first stage holds pp micro-batches of L/pp layers: L layers' worth.
-    double storedLayers = L;
-    const double perLayerStored = s.checkpointing == Checkpointing::Full ? layerInputBytes : perLayer;
-    double cpuActivations = 0;
-    if (s.activationOffload) {
-        const double onGpu = std::min(storedLayers, kOffloadLayersInFlight);
-        cpuActivations = (storedLayers - onGpu) * perLayerStored * T;
-        storedLayers = onGpu;
-    }
-    const double storedActivations = storedLayers * perLayerStored * T;
-    // At the loss: every stored layer's tensors and the final norm's input.
-    const double activationsAtLoss = storedActivations + finalTokenBytes * T;
-    const double lastLayerActivations = perLayer * T;
-    // Full checkpointing recomputes the last layer first in backward, with every stored input still held. The loss
-    // and lm_head backward nodes were created after the layers, so autograd runs them (freeing the logits) before it.
-    const double recomputeActivations =
-        s.checkpointing == Checkpointing::Full ? storedActivations + lastLayerActivations : 0.0;
-    cpuPerGpu += cpuActivations;
-
-    // ---- Logits and loss ----
-    e.logitsBytesPerElement = arch.causalLmHead ? logitsBytesPerElement(ctx) : 0.0;
-    const double logits = e.logitsBytesPerElement * T * static_cast<double>(arch.vocabSize) / tp;
-
-    // ---- Transients ----
-    const double layerParams =
-        static_cast<double>(e.params.layerLinear + e.params.layerOther) / std::max(1.0, L) * modelShare;
-    double gathered = 0;
-    if (stage >= 3 && dp > 1) {
-        // Two gathered layers, or one layer plus the gathered output projection at the loss.
-        const double headParams = static_cast<double>(arch.vocabSize) * h * modelShare;
-        gathered = std::max(kZero3GatheredLayers * layerParams, layerParams + headParams) * paramB;
-    } else if (s.offload == Offload::OptimizerAndParams) {
-        gathered = kZero3GatheredLayers * layerParams * paramB;
-    }
-    paramsWorkingSet = gathered;
-    const double dequant = ctx.quantized ? largestQuantized * ctx.c * modelShare : 0.0;
-    // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
-    // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
-    // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
-    const bool castsWeights = isAmp(s.precision) && s.method != Method::Qlora;
-    const double autocastCache = (castsWeights && s.checkpointing == Checkpointing::None && stage < 3)
-                                     ? 2.0 * static_cast<double>(e.params.layerLinear + e.params.lmHead) * modelShare
-                                     : 0.0;
-    double commBuckets = 0;
-    if (e.dataParallel > 1 && trainable > 0) {
-        if (stage == 0) {
-            commBuckets = G; // DDP gradient buckets copy the gradients (gradient_as_bucket_view=False)
-        } else if (stage <= 2) {
-            commBuckets = std::min(G, kZeroReduceBucketElements * trainB);
+    // Pipeline stages: the first holds pp micro-batches of L/pp layers (L layers' worth) and the embedding; the last
+    // one micro-batch of L/pp layers, the final norm, lm_head and the loss (Megatron schedules.py: warm-up
+    // pp - rank - 1). The most loaded stage is the larger of the two, not their sum.
+    if (s.pipelineParallel > 1) {
+        const double firstStage = acts.layers;
+        const double lastStage = acts.layers / ctx.pp + acts.final + loss.total;
+        if (firstStage >= lastStage) {
+            acts.atLoss = acts.layers;
+            loss.total = 0;
         } else {
-            commBuckets = layerParams * trainB * (ctx.full ? 1.0 : 0.0); // one unit's unsharded grads
+            acts.atLoss = acts.layers / ctx.pp + acts.final;
+            acts.recompute = acts.recompute > 0 ? acts.layers / ctx.pp + acts.lastLayer : 0.0;
         }
     }
-    double stepTemporaries = 0.0;
-    if (s.offload == Offload::None && !s.optimizerInBackward) {
-        switch (prof.optimizerStep) {
-        case OptimizerStepKind::Foreach:
-            stepTemporaries = trainable * stateUnit * modelShare / stateShard;
-            break;
-        case OptimizerStepKind::PerParameter:
-            stepTemporaries = largestTrainable * stateUnit;
-            break;
-        case OptimizerStepKind::Fused:
-            break;
-        }
-    }
-    const double workspace = static_cast<double>(kCublasWorkspaceBytes);
 
     // The lm_head (or tied embedding) gradient appears while the logits gradient is alive.
-    const double unshardedHeadGradient =
-        (ctx.full && arch.causalLmHead) ? static_cast<double>(arch.vocabSize) * h * trainB * modelShare : 0.0;
-    const double headGradient = unshardedHeadGradient / gradShard;
-    // A per-chunk projection gives the lm_head one weight gradient per chunk; autograd sums each into the buffer
-    // it accumulates for the weight, so the next chunk's gradient and that buffer coexist.
-    const double headGradientPerChunk =
-        (s.loss == Loss::Chunked && prof.chunkedLossProjectsPerChunk) ? unshardedHeadGradient : 0.0;
-    const bool gradientsHeld = s.gradientAccumulation > 1 || !prof.gradientsFreedAfterStep;
-    const double heldGradients = gradientsHeld ? G : std::min(G, headGradient);
+    const double gradShard = (ctx.stage >= 2 && ctx.engine != ShardingEngine::Megatron) ? ctx.dp : 1.0;
+    const double headGradient = s.offload != Offload::None ? 0.0 : m.headGradientUnsharded / gradShard;
+    const bool gradientsHeld = s.gradientAccumulation > 1 || !e.profile.gradientsFreedAfterStep;
+    const double heldGradients = gradientsHeld ? m.gradients : std::min(m.gradients, headGradient);
 
-    // ---- The peak is the largest moment, not the sum of each component's maximum ----
-    struct Moment {
-        PeakMoment which;
-        double grads, acts, logits, transient;
-        double sum(double base) const { return base + grads + acts + logits + transient; }
-    };
-    const double base = W + O;
+    const double base = m.weights + m.optimizerStates;
     const Moment moments[] = {
-        {PeakMoment::ForwardEnd, heldGradients, activationsAtLoss, logits,
-         paramsWorkingSet + dequant + autocastCache + headGradientPerChunk + workspace},
-        {PeakMoment::LastLayerRecompute, heldGradients, recomputeActivations, 0.0,
-         paramsWorkingSet + dequant + workspace},
-        {PeakMoment::BackwardEnd, G, lastLayerActivations, 0.0, paramsWorkingSet + dequant + commBuckets + workspace},
-        {PeakMoment::OptimizerStep, G, 0.0, 0.0, commBuckets + stepTemporaries + workspace},
+        {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.total,
+         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + tr.workspace},
+        {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
+         tr.gatheredInLayers + tr.dequant + tr.workspace},
+        {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
+         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace},
+        {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];
-    for (const auto& m : moments) {
-        if (m.sum(base) > peak->sum(base)) {
-            peak = &m;
+    for (const auto& mo : moments) {
+        if (mo.sum(base) > peak->sum(base)) {
+            peak = &mo;
         }
     }
     e.peakMoment = peak->which;
 
+    e.logitsBytesAtLoss = toBytes(loss.total);
+    e.optimizerStepTemporaryBytes = toBytes(tr.stepTemporaries);
     ComponentBytes& comp = e.perGpu;
-    comp[Component::Weights] = toBytes(W);
+    comp[Component::Weights] = toBytes(m.weights);
     comp[Component::Gradients] = toBytes(peak->grads);
-    comp[Component::OptimizerStates] = toBytes(O);
+    comp[Component::OptimizerStates] = toBytes(m.optimizerStates);
     comp[Component::Activations] = toBytes(peak->acts);
     comp[Component::LogitsLoss] = toBytes(peak->logits);
     comp[Component::Transient] = toBytes(peak->transient);
 
-    e.pagedOptimizerBytes = toBytes(pagedBytes);
+    // Allocator: the caching allocator keeps freed blocks. The unshard stream's pool holds its own peak, which the
+    // compute stream cannot reuse (CUDACachingAllocator: a block is reused only on its stream), and record_stream
+    // keeps one more unit until its event completes; block rounding and split tails add a few percent.
+    e.pagedOptimizerBytes = toBytes(m.paged);
     e.allocatedPeakBytes = comp.total() - e.pagedOptimizerBytes;
-    const bool sharded = e.dataParallel > 1 && stage >= 2;
-    const double reserveFactor = sharded ? kReserveSharded : kReserveSingle;
-    e.reservedPeakBytes = toBytes(static_cast<double>(e.allocatedPeakBytes) * (1.0 + reserveFactor));
+    const double gatheredLive = peak->which == PeakMoment::ForwardEnd      ? tr.gatheredAtLoss
+                                : peak->which == PeakMoment::OptimizerStep ? 0.0
+                                                                           : tr.gatheredInLayers;
+    const double cachedPool = std::max(0.0, tr.gatheredPool - gatheredLive) + tr.pendingUnit;
+    const double allocated = static_cast<double>(e.allocatedPeakBytes);
+    e.reservedPeakBytes = toBytes(allocated * (1.0 + kAllocatorSlack) + cachedPool);
     const std::int64_t context = s.cudaContextBytes.value_or(kDefaultCudaContextBytes);
     const std::int64_t nccl = s.gpus > 1 ? kNcclBufferBytes : 0;
     // A calibration against measured runs corrects the overhead (never below the reserved peak).
@@ -630,73 +969,20 @@ Estimate estimate(const Scenario& s, Detail detail) {
                              e.reservedPeakBytes + context + nccl + e.pagedOptimizerBytes + s.overheadCorrectionBytes);
     comp[Component::Overhead] = e.deviceBytes - e.allocatedPeakBytes - e.pagedOptimizerBytes;
 
-    const double bandDown = arch.sizeDerived ? kBandSizeDerived : kBandLow;
-    const double bandUp = arch.sizeDerived ? kBandSizeDerived : kBandHigh;
-    e.bandLowBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 - bandDown));
-    e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + bandUp));
-    e.cpuOffloadBytesPerGpu = toBytes(cpuPerGpu);
-    e.cpuOffloadBytesTotal = toBytes(cpuPerGpu * static_cast<double>(s.gpus));
+    const BandShares band = bandFor(s, e.profile);
+    e.bandDownShare = band.down;
+    e.bandUpShare = band.up;
+    e.bandLowBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 - band.down));
+    e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + band.up));
+    e.cpuOffloadBytesPerGpu = toBytes(m.cpuPerGpu + acts.cpu);
+    e.cpuOffloadBytesTotal = toBytes((m.cpuPerGpu + acts.cpu) * static_cast<double>(s.gpus));
 
     if (detail == Detail::NumbersOnly) {
         return e;
     }
-
-    // ---- Warnings and assumptions ----
-    auto warn = [&](std::string code, std::string message) {
-        e.warnings.push_back({std::move(code), std::move(message)});
-    };
-    if (arch.sizeDerived) {
-        warn("size_derived_model", "The architecture was derived from the parameter count alone; expect ±25%.");
-    }
-    warn("longest_sequence", "Activations and logits are sized for seq_len tokens per sequence: use your longest "
-                             "sequence (or packing length), not the average.");
-    if (s.method == Method::Qlora) {
-        warn("qlora_merge", "Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one.");
-    }
-    if (s.attention == Attention::Eager && s.seqLen >= 4096) {
-        warn("eager_long_sequence", "Eager attention stores seq_len² scores per head: use SDPA or FlashAttention.");
-    }
-    if (paged) {
-        warn("paged_optimizer", "Paged optimizer states live in CUDA managed memory: nvidia-smi shows them, "
-                                "torch.cuda.max_memory_allocated does not.");
-    }
-    if (s.optimizerInBackward && s.gradientAccumulation > 1) {
-        warn("optimizer_in_backward_accumulation", "Optimizer-in-backward cannot accumulate gradients; "
-                                                   "gradient_accumulation is ignored by most frameworks.");
-    }
-    if (s.tensorParallel > 1 || s.pipelineParallel > 1) {
-        warn("even_split", "Tensor/pipeline parallel assume an even split of parameters and sequence parallelism.");
-    }
-
-    auto assume = [&](std::string text) { e.assumptions.push_back(std::move(text)); };
-    std::ostringstream os;
-    os.precision(3);
-    os << "Parameters: " << trainB << " B per trainable, "
-       << (ctx.full ? paramB : (s.method == Method::Lora ? paramB : 0.0))
-       << " B per frozen 16/32-bit weight; gradients " << trainB << " B; master copy " << masterB
-       << " B; optimizer state unit " << stateUnit << " B.";
-    assume(os.str());
-    if (e.peakMoment == PeakMoment::ForwardEnd) {
-        assume("Peak moment: forward_end (the loss and its backward, with every saved activation).");
-    } else {
-        // The logits column reads 0 at the other moments: say what they were and why they are gone.
-        std::ostringstream moment;
-        moment.precision(3);
-        moment << "Peak moment: " << toString(e.peakMoment) << "; the logits (" << logits / kGiB
-               << " GiB at the loss) are freed before it.";
-        assume(moment.str());
-    }
-    assume(std::string("Framework profile '") + toString(s.framework) + "': loss " +
-           (prof.lossUpcastsLogits ? "upcasts logits to fp32" : "stays in the compute dtype") + ", adapters " +
-           (prof.adaptersInFp32 ? "fp32" : "in the model dtype") + ", optimizer step " + toString(prof.optimizerStep) +
-           ".");
-    if (s.overheadCorrectionBytes != 0) {
-        assume("Overhead corrected by " + std::to_string(s.overheadCorrectionBytes / (1LL << 20)) +
-               " MiB from a calibration against measured runs.");
-    }
-    assume("CUDA context " + std::to_string(context >> 20) + " MiB" +
-           (s.cudaContextBytes ? " (given)" : " (default, lazy module loading)") + "; allocator reserve " +
-           std::to_string(static_cast<int>(reserveFactor * 100)) + "% of the allocated peak.");
+    ExplainInputs why{ctx.paramB, m.trainB, m.masterB, m.stateUnit, loss.total, cachedPool, ctx.stage};
+    explain(e, s, why);
+    (void)arch;
     return e;
 }
 

@@ -14,9 +14,10 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"quantized_matmul_saves_input", &O::quantizedMatmulSavesInput, &P::quantizedMatmulSavesInput},
         {"adapters_in_fp32", &O::adaptersInFp32, &P::adaptersInFp32},
         {"lora_shares_qkv_dropout", &O::loraSharesQkvDropout, &P::loraSharesQkvDropout},
-        {"selective_recomputes_elementwise", &O::selectiveRecomputesElementwise, &P::selectiveRecomputesElementwise},
         {"gradients_freed_after_step", &O::gradientsFreedAfterStep, &P::gradientsFreedAfterStep},
-        {"fsdp_flat_param_gradients", &O::fsdpFlatParamGradients, &P::fsdpFlatParamGradients},
+        {"logits_held_in_fp32", &O::logitsHeldInFp32, &P::logitsHeldInFp32},
+        {"fused_qkv_projection", &O::fusedQkvProjection, &P::fusedQkvProjection},
+        {"root_unsharded_through_step", &O::rootUnshardedThroughStep, &P::rootUnshardedThroughStep},
     };
     return kAll;
 }
@@ -27,11 +28,13 @@ bool ProfileOverrides::any() const {
             return true;
         }
     }
-    return lossChunks || optimizerStep;
+    return lossChunks || optimizerStep || selectivePolicy;
 }
 
 FrameworkProfile profileForFramework(Framework framework) {
-    FrameworkProfile p; // generic = Hugging Face transformers + PEFT + bitsandbytes, the most common stack
+    // generic = Hugging Face transformers Trainer + PEFT + bitsandbytes, the most common stack; sharding through
+    // DeepSpeed ZeRO (the stages the scenario names), with the Trainer's "auto" bucket sizes.
+    FrameworkProfile p;
     switch (framework) {
     case Framework::Generic:
     case Framework::HfTrainer:
@@ -39,33 +42,48 @@ FrameworkProfile profileForFramework(Framework framework) {
         break;
     case Framework::Torchtune:
         // torchtune: NF4 via torchao on every decoder linear (FrozenNF4Linear where no adapter, since PR #1119,
-        // 2024-06-25; before it only adapted linears), adapters in the model dtype, fused AdamW in its configs.
-        p.fsdpFlatParamGradients = false; // FSDP2: per-parameter sharding
+        // 2024-06-25; before it only adapted linears), adapters in the model dtype, fused AdamW in its configs,
+        // FSDP2 with the root left unsharded after forward (training/_distributed.py shard_model).
+        p.engine = ShardingEngine::Fsdp2;
         p.kbitUpcastsNonQuantized = false;
         p.quantizedMatmulSavesInput = false;
+        p.quantStateSharded = true;
         p.adaptersInFp32 = false;
         p.optimizerStep = OptimizerStepKind::Fused;
         p.chunkedLossProjectsPerChunk = true; // TransformerDecoder.chunked_output
+        p.rootUnshardedThroughStep = true;
         break;
     case Framework::Torchtitan:
+        // torchtitan: FSDP2, op-level selective AC (_op_sac_save_list), fused AdamW is not forced: torch's default.
+        p.engine = ShardingEngine::Fsdp2;
         p.adaptersInFp32 = false;
-        p.optimizerStep = OptimizerStepKind::Fused;
-        p.selectiveRecomputesElementwise = true;
-        p.fsdpFlatParamGradients = false;
+        p.selectivePolicy = SelectivePolicy::OpLevel;
         break;
     case Framework::Lightning:
-        // LitGPT: its own GPT module with a fused qkv projection, loss in the logits dtype, adapters in the model
-        // dtype.
+        // LitGPT on Lightning Fabric: its own GPT module with a fused qkv projection, outputs converted to fp32 and
+        // held by the loop, the loss in 128-token chunks without an fp32 upcast, adapters in the model dtype,
+        // FSDPStrategy(auto_wrap_policy={Block}): adapters share each block's flat parameter.
         p.lossUpcastsLogits = false;
+        p.logitsHeldInFp32 = true;
+        p.lossChunkTokens = 128;
         p.kbitUpcastsNonQuantized = false;
         p.adaptersInFp32 = false;
         p.loraSharesQkvDropout = true;
+        p.fusedQkvProjection = true;
+        p.engine = ShardingEngine::Fsdp1;
+        p.adaptersWrappedSeparately = false;
         break;
     case Framework::Deepspeed:
-    case Framework::Megatron:
-        p.optimizerStep = OptimizerStepKind::Fused; // FusedAdam / Megatron's distributed optimizer
+        p.optimizerStep = OptimizerStepKind::Fused; // DeepSpeed's FusedAdam
         p.sdpaExpandsKv = false;
-        p.fsdpFlatParamGradients = false;
+        p.zeroReduceBucketElements = 5e8;   // DeepSpeedZeroConfig.reduce_bucket_size default
+        p.zeroPrefetchBucketElements = 5e7; // stage3_prefetch_bucket_size default
+        break;
+    case Framework::Megatron:
+        p.optimizerStep = OptimizerStepKind::Fused; // Megatron's distributed optimizer runs apex/TE FusedAdam
+        p.sdpaExpandsKv = false;
+        p.engine = ShardingEngine::Megatron;
+        p.fp32MainGradients = true;
         break;
     case Framework::Unsloth:
         // Unsloth: fused cross-entropy kernel, no fp32 upcast of non-quantized weights, its own GQA-aware kernels.
@@ -87,6 +105,20 @@ FrameworkProfile profileFor(const Scenario& scenario) {
     }
     p.lossChunks = o.lossChunks.value_or(p.lossChunks);
     p.optimizerStep = o.optimizerStep.value_or(p.optimizerStep);
+    p.selectivePolicy = o.selectivePolicy.value_or(p.selectivePolicy);
+    switch (scenario.shardingEngine) {
+    case ShardingEngine::Auto:
+        break;
+    case ShardingEngine::Deepspeed:
+    case ShardingEngine::Fsdp1:
+    case ShardingEngine::Fsdp2:
+    case ShardingEngine::Megatron:
+        p.engine = scenario.shardingEngine;
+        break;
+    }
+    if (scenario.adapterWrapping != AdapterWrapping::Auto) {
+        p.adaptersWrappedSeparately = scenario.adapterWrapping == AdapterWrapping::Separate;
+    }
     return p;
 }
 

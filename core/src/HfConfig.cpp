@@ -150,6 +150,30 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
                         std::string(where) + ": norm_type");
         }
     }
+    // Norms per layer and parallel blocks (attention and MLP read the same input), from each family's modeling code:
+    // Phi/GPT-J/Cohere one norm feeding both branches; Falcon the same unless new_decoder_architecture (two norms on
+    // one input); GPT-NeoX two norms on one input when use_parallel_residual (its default); Gemma-2/3 four norms
+    // (input, post-attention, pre- and post-feedforward).
+    if (oneOf(type, {"phi", "gptj", "cohere"})) {
+        a.normsPerLayer = 1;
+        a.parallelResidual = true;
+    } else if (type == "falcon") {
+        a.parallelResidual = boolKey(cfg, "parallel_attn").value_or(true);
+        a.normsPerLayer = (boolKey(cfg, "new_decoder_architecture").value_or(false) || !a.parallelResidual) ? 2 : 1;
+    } else if (type == "gpt_neox") {
+        a.parallelResidual = boolKey(cfg, "use_parallel_residual").value_or(true);
+    } else if (oneOf(type, {"gemma2", "gemma3", "gemma3_text"})) {
+        a.normsPerLayer = 4;
+    }
+    GPUSIZER_TRY(norms, intKey(cfg, {"norms_per_layer"}, where));
+    if (*norms_r) {
+        a.normsPerLayer = std::min<std::int64_t>(**norms_r, 8);
+    }
+    if (auto parallel = boolKey(cfg, "parallel_residual"); parallel) {
+        a.parallelResidual = *parallel;
+    }
+    a.finalLogitSoftcap = std::clamp(floatKey(cfg, {"final_logit_softcapping"}, 0.0), 0.0, 1e6);
+    a.attentionLogitSoftcap = std::clamp(floatKey(cfg, {"attn_logit_softcapping"}, 0.0), 0.0, 1e6);
     GPUSIZER_TRY(inter, intKey(cfg, {"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}, where));
     if (*inter_r) {
         a.intermediateSize = **inter_r;
@@ -346,6 +370,18 @@ json archToHfConfig(const ModelArch& a) {
     }
     if (a.attentionDropout > 0) {
         cfg["attention_dropout"] = a.attentionDropout;
+    }
+    if (a.normsPerLayer != 2) {
+        cfg["norms_per_layer"] = a.normsPerLayer;
+    }
+    if (a.parallelResidual) {
+        cfg["parallel_residual"] = true;
+    }
+    if (a.finalLogitSoftcap > 0) {
+        cfg["final_logit_softcapping"] = a.finalLogitSoftcap;
+    }
+    if (a.attentionLogitSoftcap > 0) {
+        cfg["attn_logit_softcapping"] = a.attentionLogitSoftcap;
     }
     if (a.isMoe()) {
         cfg["num_local_experts"] = a.moe.numExperts;

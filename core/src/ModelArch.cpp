@@ -121,8 +121,8 @@ ParamCounts countParams(const ModelArch& arch) {
         moeLayers = L - std::clamp<std::int64_t>(arch.moe.firstDenseLayers, 0, L);
     }
 
-    // Per-layer extras: two norms, biases, router, MLA's two low-rank norms.
-    std::int64_t other = 2 * normParams * L;
+    // Per-layer extras: the norms, biases, router, MLA's two low-rank norms.
+    std::int64_t other = std::max<std::int64_t>(1, arch.normsPerLayer) * normParams * L;
     if (arch.qkvBias && !arch.isMla()) {
         other += (a * d + 2 * kv * d) * L;
     }

@@ -122,6 +122,14 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
         }
         s.lora.targets.clear();
         for (const auto& name : names) {
+            if (name == "lm_head" || name == "output") {
+                s.lora.lmHead = true;
+                continue;
+            }
+            if (name == "embed_tokens" || name == "wte" || name == "tok_embeddings") {
+                s.lora.embedding = true;
+                continue;
+            }
             auto roles = loraTargetsFromModuleName(name);
             if (roles.empty()) {
                 return fail(ErrorCode::UnknownValue,
@@ -136,8 +144,26 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
                 }
             }
         }
-        if (s.lora.targets.empty()) {
+        if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
             return fail(ErrorCode::MissingField, "LoRA needs at least one target module", r.field("targets"));
+        }
+    }
+    if (r.has("modules_to_save")) {
+        const json& list = r.raw()["modules_to_save"];
+        if (!list.is_array()) {
+            return fail(ErrorCode::WrongType, "'modules_to_save' must be an array of module names",
+                        r.field("modules_to_save"));
+        }
+        for (const auto& item : list) {
+            const std::string name = item.is_string() ? item.get<std::string>() : std::string();
+            if (name == "lm_head") {
+                s.lora.saveLmHead = true;
+            } else if (name == "embed_tokens") {
+                s.lora.saveEmbedding = true;
+            } else {
+                return fail(ErrorCode::UnknownValue, "modules_to_save entries must be \"lm_head\" or \"embed_tokens\"",
+                            r.field("modules_to_save"));
+            }
         }
     }
     return {};
@@ -163,11 +189,16 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
         GPUSIZER_CHECK(readEnum(r, "optimizer_step", step));
         s.overrides.optimizerStep = step;
     }
+    SelectivePolicy policy = SelectivePolicy::AttentionCore;
+    if (r.has("selective_policy")) {
+        GPUSIZER_CHECK(readEnum(r, "selective_policy", policy));
+        s.overrides.selectivePolicy = policy;
+    }
     for (const auto& [key, value] : r.raw().items()) {
         (void)value;
         const auto behaviours = boolBehaviours();
         const bool known =
-            key == "loss_chunks" || key == "optimizer_step" ||
+            key == "loss_chunks" || key == "optimizer_step" || key == "selective_policy" ||
             std::any_of(behaviours.begin(), behaviours.end(), [&](const BoolBehaviour& b) { return key == b.key; });
         if (!known) {
             return fail(ErrorCode::UnknownValue, "unknown framework override '" + key + "'", r.field(key.c_str()));
@@ -191,6 +222,9 @@ const std::set<std::string>& knownKeys() {
                                             "seq_len",
                                             "gradient_accumulation",
                                             "gradient_checkpointing",
+                                            "checkpoint_every",
+                                            "sharding_engine",
+                                            "adapter_wrapping",
                                             "attention",
                                             "loss",
                                             "activation_offload",
@@ -250,6 +284,7 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     GPUSIZER_CHECK(readInt(r, "seq_len", s.seqLen, 1, 16777216));
     GPUSIZER_CHECK(readInt(r, "gradient_accumulation", s.gradientAccumulation, 1, 1000000));
     GPUSIZER_CHECK(readEnum(r, "gradient_checkpointing", s.checkpointing));
+    GPUSIZER_CHECK(readInt(r, "checkpoint_every", s.checkpointEvery, 1, 10000));
     GPUSIZER_CHECK(readEnum(r, "attention", s.attention));
     GPUSIZER_CHECK(readEnum(r, "loss", s.loss));
     GPUSIZER_CHECK(readBool(r, "activation_offload", s.activationOffload));
@@ -258,6 +293,8 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     GPUSIZER_CHECK(readOverrides(r, s));
     GPUSIZER_CHECK(readInt(r, "gpus", s.gpus, 1, 1048576));
     GPUSIZER_CHECK(readEnum(r, "sharding", s.sharding));
+    GPUSIZER_CHECK(readEnum(r, "sharding_engine", s.shardingEngine));
+    GPUSIZER_CHECK(readEnum(r, "adapter_wrapping", s.adapterWrapping));
     GPUSIZER_CHECK(readInt(r, "tensor_parallel", s.tensorParallel, 1, 1024));
     GPUSIZER_CHECK(readInt(r, "pipeline_parallel", s.pipelineParallel, 1, 1024));
     GPUSIZER_CHECK(readEnum(r, "offload", s.offload));
@@ -318,16 +355,35 @@ std::string scenarioToJson(const Scenario& s) {
     for (auto role : s.lora.targets) {
         targets.push_back(linearRoleName(role));
     }
+    if (s.lora.lmHead) {
+        targets.push_back("lm_head");
+    }
+    if (s.lora.embedding) {
+        targets.push_back("embed_tokens");
+    }
     doc["lora"] = {{"rank", s.lora.rank},
                    {"alpha", s.lora.alpha},
                    {"dropout", s.lora.dropout},
                    {"targets", targets},
                    {"dtype", toString(s.lora.dtype)}};
+    if (s.lora.saveLmHead || s.lora.saveEmbedding) {
+        json save = json::array();
+        if (s.lora.saveLmHead) {
+            save.push_back("lm_head");
+        }
+        if (s.lora.saveEmbedding) {
+            save.push_back("embed_tokens");
+        }
+        doc["lora"]["modules_to_save"] = save;
+    }
     doc["quantization"] = toString(s.quantization);
     doc["micro_batch"] = s.microBatch;
     doc["seq_len"] = s.seqLen;
     doc["gradient_accumulation"] = s.gradientAccumulation;
     doc["gradient_checkpointing"] = toString(s.checkpointing);
+    if (s.checkpointing == Checkpointing::EveryNth) {
+        doc["checkpoint_every"] = s.checkpointEvery;
+    }
     doc["attention"] = toString(s.attention);
     doc["loss"] = toString(s.loss);
     doc["activation_offload"] = s.activationOffload;
@@ -335,6 +391,8 @@ std::string scenarioToJson(const Scenario& s) {
     doc["framework"] = toString(s.framework);
     doc["gpus"] = s.gpus;
     doc["sharding"] = toString(s.sharding);
+    doc["sharding_engine"] = toString(s.shardingEngine);
+    doc["adapter_wrapping"] = toString(s.adapterWrapping);
     doc["tensor_parallel"] = s.tensorParallel;
     doc["pipeline_parallel"] = s.pipelineParallel;
     doc["offload"] = toString(s.offload);
@@ -366,6 +424,9 @@ std::string scenarioToJson(const Scenario& s) {
         }
         if (s.overrides.optimizerStep) {
             overrides["optimizer_step"] = toString(*s.overrides.optimizerStep);
+        }
+        if (s.overrides.selectivePolicy) {
+            overrides["selective_policy"] = toString(*s.overrides.selectivePolicy);
         }
         doc["framework_overrides"] = overrides;
     }

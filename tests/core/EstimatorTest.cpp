@@ -172,21 +172,44 @@ TEST(Estimator, ValidateNamesTheBadField) {
 }
 
 TEST(Estimator, Fsdp1FlatParametersHoldGradientsForFrozenWeightsToo) {
-    // FSDP1 (flat parameters mixing frozen and trainable weights): gradients for the whole flat parameter,
-    // bf16 2 B x (6,738,415,616 base + 4,194,304 adapters) = 13,485,219,840 B, unsharded under no-sync accumulation.
+    // LitGPT's FSDPStrategy(auto_wrap_policy={Block}) puts each block's frozen weights and adapters in one flat
+    // parameter, which then requires grad: gradients for the whole block (torch _flat_param.py; the
+    // _validate_frozen_params warning). The root unit (embedding, lm_head) holds no adapter and gets none.
+    // Blocks: 6,476,005,376 linear + 32 x 2 x 4096 = 262,144 norm weights, + 4,194,304 adapters = 6,480,461,824
+    // elements x 2 B = 12,960,923,648 B, unsharded under no-sync gradient accumulation.
     auto s = llama7bLora();
     s.gpus = 2;
     s.sharding = core::Sharding::Zero3;
     s.gradientAccumulation = 4;
     s.framework = core::Framework::Lightning;
-    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 13'485'219'840);
-    // Without accumulation the flat gradient is reduce-scattered: / 2 GPUs = 6,742,609,920 B.
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 12'960'923'648);
+    // Without accumulation the flat gradient is reduce-scattered: / 2 GPUs = 6,480,461,824 B.
     s.gradientAccumulation = 1;
     s.overrides.gradientsFreedAfterStep = false; // keep them in the peak moment
-    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 6'742'609'920);
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 6'480'461'824);
     // FSDP2 (torchtune) shards per parameter: only the adapters' gradients, 2 B x 4,194,304 / 2 = 4,194,304 B.
     s.framework = core::Framework::Torchtune;
     EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 4'194'304);
+    // FSDP1 with PEFT's fsdp_auto_wrap_policy (the transformers Trainer applies it to PEFT models since PR #29587)
+    // wraps each adapter in its own unit: adapter gradients only, as under FSDP2.
+    s.framework = core::Framework::HfTrainer;
+    s.shardingEngine = core::ShardingEngine::Fsdp1;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 4'194'304);
+    s.adapterWrapping = core::AdapterWrapping::Mixed;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 6'480'461'824);
+}
+
+TEST(Estimator, LoraOnTwoShardedGpusNeedsLessThanOnOne) {
+    // ZeRO-3 halves the frozen base's 13.5 GB per GPU; with adapters wrapped apart (PEFT policy, DeepSpeed, FSDP2)
+    // nothing grows back, so two GPUs hold less than one.
+    for (auto engine : {core::ShardingEngine::Deepspeed, core::ShardingEngine::Fsdp1, core::ShardingEngine::Fsdp2}) {
+        auto one = llama7bLora();
+        one.shardingEngine = engine;
+        auto two = one;
+        two.gpus = 2;
+        two.sharding = core::Sharding::Zero3;
+        EXPECT_LT(core::estimate(two).deviceBytes, core::estimate(one).deviceBytes) << core::toString(engine);
+    }
 }
 
 TEST(Estimator, AmpKeepsA16BitCopyOfEveryLinearWeightUntilBackward) {
@@ -215,10 +238,39 @@ TEST(Estimator, LossImplementationsHoldDifferentBytesPerLogit) {
     s.compile = false;
     // eager chunked loss: 16-bit logits 2 + every chunk's fp32 log-softmax 4 + one chunk's fp32 upcast 4 / 8
     EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 4.0 + 4.0 / 8.0);
-    s.framework = core::Framework::Lightning; // bf16 loss, no upcast: logits 2 + one chunk's bf16 gradient 2 / 8
-    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 2.0 / 8.0);
+    s.framework = core::Framework::Unsloth; // bf16 loss, no upcast: logits 2 + one chunk's bf16 gradient 2 / 16
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 2.0 + 2.0 / 16.0);
     s.loss = core::Loss::Standard; // logits, log-softmax output and gradient, all bf16: 3 x 2
     EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 6.0);
+}
+
+TEST(Estimator, LitgptHoldsFp32LogitsThroughBackward) {
+    // Lightning Fabric bf16-true converts the model's output to fp32 (_FabricModule.forward ->
+    // HalfPrecision.convert_output, lightning 2.1.0 plugins/precision/half.py) and LitGPT's loop keeps `logits` until
+    // backward (finetune/lora.py @8641822): 4 B held, every 128-token chunk's fp32 log-softmax saved (4 B), and one
+    // chunk's backward adds its two fp32 gradients. At 2048 tokens: 2 x 4 + 2 x 4 x 128 / 2048 = 8.5 B per element.
+    auto s = llama7bLora();
+    s.framework = core::Framework::Lightning;
+    s.loss = core::Loss::Chunked;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 8.5);
+    // Without chunks the one chunk is the whole sequence: 2 x 4 + 2 x 4 = 16.
+    s.loss = core::Loss::Standard;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 16.0);
+}
+
+TEST(Estimator, FusedLossesNeverHoldTheLogits) {
+    // Liger fused linear cross-entropy, Llama-2-7B (h 4096, V 32000), 1 x 2048 tokens, bf16: grad_input 2048 x 4096
+    // x 2 B = 16,777,216 B, plus one chunk of logits: inc_factor = ceil(32000 / 4096) = 8, chunk = next_pow2(ceil(2048
+    // / 8)) = 256 tokens, 256 x 32000 x 2 B = 16,384,000 B (fused_linear_cross_entropy.py).
+    auto s = llama7bLora();
+    s.checkpointing = core::Checkpointing::Full;
+    s.loss = core::Loss::FusedLinear;
+    auto e = core::estimate(s);
+    EXPECT_DOUBLE_EQ(e.logitsBytesPerElement, 0.0);
+    EXPECT_EQ(e.logitsBytesAtLoss, 16'777'216 + 16'384'000);
+    // Cut Cross-Entropy: an fp32 log-sum-exp per token (2048 x 4 B = 8,192 B) and de, 2048 x 4096 x 2 B, in backward.
+    s.loss = core::Loss::CutCrossEntropy;
+    EXPECT_EQ(core::estimate(s).logitsBytesAtLoss, 8'192 + 16'777'216);
 }
 
 TEST(Estimator, OptimizerInBackwardKeepsOnlyTheLargestGradient) {
@@ -241,10 +293,43 @@ TEST(Estimator, OptimizerStepTemporariesFollowTheImplementation) {
     ASSERT_EQ(e.peakMoment, core::PeakMoment::OptimizerStep);
     const std::int64_t cublasWorkspace = 32LL << 20;
     EXPECT_EQ(e.perGpu[Component::Transient], 2 * kLlama2_7b + cublasWorkspace);
-    // per-parameter loop: the largest parameter only, 131,072,000 x 2 B
+    // per-parameter loop (_single_tensor_adamw): denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt) holds two
+    // tensors the size of the largest parameter at once: 2 x 131,072,000 x 2 B
     s.overrides.optimizerStep = core::OptimizerStepKind::PerParameter;
     e = core::estimate(s);
-    EXPECT_LE(e.perGpu[Component::Transient], 262'144'000 + cublasWorkspace);
+    EXPECT_LE(e.perGpu[Component::Transient], 524'288'000 + cublasWorkspace);
+    // fused: no temporaries
+    s.overrides.optimizerStep = core::OptimizerStepKind::Fused;
+    EXPECT_LE(core::estimate(s).perGpu[Component::Transient], cublasWorkspace + 0);
+}
+
+TEST(Estimator, OptimizerTemporariesArePropertiesOfTheImplementation) {
+    // bitsandbytes 8-bit and paged AdamW update each tensor in one in-place kernel (optimizer.py Optimizer8bit.step),
+    // SGD updates in place (_multi_tensor_sgd without weight decay): no step temporaries for either.
+    auto s = fullFinetune(core::Precision::Bf16);
+    s.gradientAccumulation = 1;
+    s.seqLen = 128;
+    s.overrides.optimizerStep = core::OptimizerStepKind::Foreach;
+    const std::int64_t cublasWorkspace = 32LL << 20;
+    for (auto o : {core::Optimizer::AdamW8bit, core::Optimizer::PagedAdamW, core::Optimizer::Sgd,
+                   core::Optimizer::SgdMomentum}) {
+        s.optimizer = o;
+        EXPECT_EQ(core::estimate(s).optimizerStepTemporaryBytes, 0) << core::toString(o);
+    }
+    // torch AdamW foreach: _foreach_sqrt(exp_avg_sqs) over the whole group, bf16: 6,738,415,616 x 2 B.
+    s.optimizer = core::Optimizer::AdamW;
+    EXPECT_EQ(core::estimate(s).optimizerStepTemporaryBytes, 2 * kLlama2_7b);
+    // lion-pytorch: exp_avg.clone() and an out-of-place add of the largest tensor: 2 x 131,072,000 x 2 B.
+    s.optimizer = core::Optimizer::Lion;
+    EXPECT_EQ(core::estimate(s).optimizerStepTemporaryBytes, 524'288'000);
+    // transformers Adafactor loops over parameters: for 16-bit weights about 16 B per element of the largest one
+    // (fp32 gradient and weight copies, grad**2 + eps, the update) plus 4 B of the previous update:
+    // 20 x 131,072,000 = 2,621,440,000 B.
+    s.optimizer = core::Optimizer::Adafactor;
+    s.checkpointing = core::Checkpointing::Full;
+    const auto e = core::estimate(s);
+    ASSERT_EQ(e.peakMoment, core::PeakMoment::OptimizerStep);
+    EXPECT_EQ(e.perGpu[Component::Transient], 2'621'440'000 + cublasWorkspace);
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpusizer/core/Band.h"
 #include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/ModelArch.h"
 #include "gpusizer/core/Result.h"
@@ -62,17 +63,21 @@ struct Estimate {
 
     ComponentBytes perGpu; ///< at the peak moment; sums to deviceBytes
     PeakMoment peakMoment = PeakMoment::ForwardEnd;
-    std::int64_t allocatedPeakBytes = 0;    ///< torch.cuda.max_memory_allocated()
-    std::int64_t reservedPeakBytes = 0;     ///< torch.cuda.max_memory_reserved()
-    std::int64_t deviceBytes = 0;           ///< nvidia-smi: reserved + CUDA context + paged/managed memory
-    std::int64_t bandLowBytes = 0;          ///< low end of the expected device usage
-    std::int64_t bandHighBytes = 0;         ///< high end of the expected device usage
+    std::int64_t allocatedPeakBytes = 0; ///< torch.cuda.max_memory_allocated()
+    std::int64_t reservedPeakBytes = 0;  ///< torch.cuda.max_memory_reserved()
+    std::int64_t deviceBytes = 0;        ///< nvidia-smi: reserved + CUDA context + paged/managed memory
+    std::int64_t bandLowBytes = 0;       ///< low end of the expected device usage
+    std::int64_t bandHighBytes = 0;      ///< high end of the expected device usage
+    double bandDownShare = 0;            ///< the band as shares of any figure (allocated, reserved, device)
+    double bandUpShare = 0;
     std::int64_t pagedOptimizerBytes = 0;   ///< optimizer states in CUDA managed memory (outside the allocator)
     std::int64_t cpuOffloadBytesPerGpu = 0; ///< host RAM per GPU process for offloaded states/activations
     std::int64_t cpuOffloadBytesTotal = 0;  ///< host RAM across all GPUs of the run
 
-    ActivationItems activationPerTokenLayer; ///< bytes per token per layer, without checkpointing
-    double logitsBytesPerElement = 0;        ///< bytes per (token x vocabulary) element at the loss peak
+    ActivationItems activationPerTokenLayer;      ///< bytes per token per layer, without checkpointing
+    double logitsBytesPerElement = 0;             ///< bytes per (token x vocabulary) element at the loss peak
+    std::int64_t logitsBytesAtLoss = 0;           ///< logits and loss tensors at the loss, whichever moment is the peak
+    std::int64_t optimizerStepTemporaryBytes = 0; ///< what optimizer.step() allocates beyond the states
     FrameworkProfile profile;
     std::vector<Warning> warnings;
     std::vector<std::string> assumptions;

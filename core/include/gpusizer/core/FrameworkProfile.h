@@ -34,13 +34,37 @@ struct FrameworkProfile {
     /// zero_grad(set_to_none=True) frees gradients after each step (PyTorch >= 2.0 default); false: they persist
     /// through the next forward, as with PyTorch 1.x's zero-filling zero_grad().
     bool gradientsFreedAfterStep = true;
-    /// FSDP1 flat parameters mixing frozen and trainable weights: gradients are allocated for the whole flat
-    /// parameter, and stay unsharded under no-sync gradient accumulation (FSDP2 and DeepSpeed do not do this).
-    bool fsdpFlatParamGradients = true;
     /// One dropout feeds every LoRA adapter of a fused qkv projection (LitGPT), instead of one per adapted module.
     bool loraSharesQkvDropout = false;
-    /// "Selective" checkpointing recomputes element-wise ops too (torchtitan op-level AC), not only the s² terms.
-    bool selectiveRecomputesElementwise = false;
+    /// What "selective" checkpointing keeps (torchtitan: op-level; Megatron and the rest: the attention core).
+    SelectivePolicy selectivePolicy = SelectivePolicy::AttentionCore;
+    /// The model's output is converted to fp32 and held by the training loop through backward (Lightning Fabric
+    /// bf16-true: _FabricModule.forward -> HalfPrecision.convert_output; LitGPT keeps `logits` until backward).
+    bool logitsHeldInFp32 = false;
+    /// Tokens per loss chunk along the sequence (LitGPT lm_head_chunk_size = 128); 0: the loss splits the logits
+    /// into lossChunks pieces instead.
+    int lossChunkTokens = 0;
+    /// q, k and v come from one fused projection (LitGPT's CausalSelfAttention.attn): with multi-head attention v is
+    /// a view into the projection's output, so SDPA keeps the whole qkv tensor; LoRA on some of q/k/v zero-pads its
+    /// output into the qkv width (LoRAQKVLinear.zero_pad, whose index_copy saves its source).
+    bool fusedQkvProjection = false;
+    /// The root FSDP2 unit (embeddings, final norm, output projection) stays unsharded from forward to backward
+    /// (torchtune training.shard_model: fully_shard(model, reshard_after_forward=False)).
+    bool rootUnshardedThroughStep = false;
+    /// Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter) or Megatron's distributed optimizer.
+    ShardingEngine engine = ShardingEngine::Deepspeed;
+    /// FSDP1 with adapters: adapters wrapped in their own units (true) or mixed into each block's flat parameter.
+    bool adaptersWrappedSeparately = true;
+    /// DeepSpeed reduce_bucket_size in elements; 0 means the transformers/accelerate "auto" value hidden_size².
+    double zeroReduceBucketElements = 0;
+    /// DeepSpeed stage3_prefetch_bucket_size in elements; 0 means "auto": 0.9 x hidden_size².
+    double zeroPrefetchBucketElements = 0;
+    /// Megatron DDP keeps fp32 main gradients (main_grad) for 16-bit parameters (--accumulate-allreduce-grads-in-fp32,
+    /// forced on with --bf16).
+    bool fp32MainGradients = false;
+    /// 4-bit quantization constants are sharded with the weights (torchao NF4Tensor fsdp_pre_all_gather sends them);
+    /// bitsandbytes keeps its QuantState as a Python attribute that every rank holds in full.
+    bool quantStateSharded = false;
 };
 
 /// An on/off behaviour a scenario can override: its `framework_overrides` key, the override, the profile field.

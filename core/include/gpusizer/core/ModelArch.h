@@ -47,9 +47,15 @@ struct ModelArch {
     bool qkvBias = false;    ///< biases on q/k/v (Qwen2, GPT-2, BERT)
     bool outputBias = false; ///< bias on the attention output projection
     bool mlpBias = false;
-    bool causalLmHead = true;      ///< false: a classifier head (tiny logits), e.g. BERT for classification
-    double hiddenDropout = 0.0;    ///< dropout on residual branches (saves a 1-byte mask per element)
-    double attentionDropout = 0.0; ///< dropout on attention probabilities (eager attention only)
+    bool causalLmHead = true;       ///< false: a classifier head (tiny logits), e.g. BERT for classification
+    double hiddenDropout = 0.0;     ///< dropout on residual branches (saves a 1-byte mask per element)
+    double attentionDropout = 0.0;  ///< dropout on attention probabilities (eager attention only)
+    std::int64_t normsPerLayer = 2; ///< norm modules per layer: 1 (Phi), 2 (Llama), 4 (Gemma-2/3 pre- and post-norms)
+    /// Attention and MLP read the same layer input (GPT-NeoX use_parallel_residual, Phi): the norms' saved input is
+    /// one tensor.
+    bool parallelResidual = false;
+    double finalLogitSoftcap = 0.0;     ///< Gemma-2 final_logit_softcapping: logits = cap * tanh(logits / cap); 0: none
+    double attentionLogitSoftcap = 0.0; ///< Gemma-2 attn_logit_softcapping (eager or flash-attn >= 2.6 only)
     MoeShape moe;
     MlaShape mla;
     bool sizeDerived = false; ///< true when invented from a parameter count alone

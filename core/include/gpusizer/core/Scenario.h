@@ -21,14 +21,29 @@ enum class Precision {
     Fp16Fp32Master, ///< same with fp16
     Bf16,           ///< pure bf16: parameters, grads and optimizer states all bf16
     Fp16,           ///< pure fp16
+    /// FSDP MixedPrecision(param_dtype=bf16, reduce_dtype=fp32): fp32 sharded parameters, gradients and states; each
+    /// unit is gathered in bf16 and computes in bf16 (no autocast). torchtitan's default, accelerate's FSDP bf16.
+    FsdpMixedBf16,
 };
 
 enum class Optimizer { AdamW, AdamW8bit, PagedAdamW, PagedAdamW8bit, Adafactor, Sgd, SgdMomentum, Lion };
-enum class Checkpointing { None, Selective, Full };
+/// Activation checkpointing. Selective follows the framework's policy (FrameworkProfile::selectivePolicy);
+/// EveryNth checkpoints every n-th block fully and leaves the others without recomputation (torchtitan
+/// selective_ac_option "n").
+enum class Checkpointing { None, Selective, Full, EveryNth };
 enum class Attention { Flash, Sdpa, Eager };
-enum class Loss { Standard, Chunked };
+/// The loss kernel: standard cross-entropy on full logits; chunked (torchtune CEWithChunkedOutputLoss: full 16-bit
+/// logits, each chunk upcast in turn); fused linear cross-entropy that never materialises the logits (Liger
+/// LigerFusedLinearCrossEntropyLoss); Apple's Cut Cross-Entropy (blockwise, logits never stored).
+enum class Loss { Standard, Chunked, FusedLinear, CutCrossEntropy };
 enum class Sharding { None, Zero1, Zero2, Zero3 };
 enum class Offload { None, Optimizer, OptimizerAndParams };
+/// What implements data parallelism and sharding. Auto: the framework's (FrameworkProfile::engine).
+enum class ShardingEngine { Auto, Deepspeed, Fsdp1, Fsdp2, Megatron };
+/// FSDP1 with adapters: trainable adapters in their own units (PEFT's fsdp_auto_wrap_policy, applied by the
+/// transformers Trainer since PR #29587) or mixed with frozen weights in one flat parameter per block (LitGPT's
+/// FSDPStrategy(auto_wrap_policy={Block})). Auto: the framework's.
+enum class AdapterWrapping { Auto, Separate, Mixed };
 /// QLoRA base quantization: NF4, NF4 with double quantization, LLM.int8.
 enum class Quantization { Nf4, Nf4Dq, Int8 };
 /// The training stack; sets behaviours the physics alone cannot decide (see FrameworkProfile).
@@ -43,6 +58,11 @@ enum class OptimizerStepKind {
     Fused,        ///< fused kernel (fused=True, DeepSpeed FusedAdam): no temporaries
 };
 
+/// What "selective" checkpointing keeps: Megatron / Korthikanti et al. recompute only the attention core (the s²
+/// softmax and dropout); torchtitan's op-level policy saves the outputs of listed ops (SDPA, every second matmul) and
+/// recomputes the rest.
+enum class SelectivePolicy { AttentionCore, OpLevel };
+
 /// User overrides of single profile behaviours (unset fields keep the framework's choice).
 struct ProfileOverrides {
     std::optional<bool> lossUpcastsLogits;
@@ -55,9 +75,11 @@ struct ProfileOverrides {
     std::optional<bool> adaptersInFp32;
     std::optional<OptimizerStepKind> optimizerStep;
     std::optional<bool> loraSharesQkvDropout;
-    std::optional<bool> selectiveRecomputesElementwise;
     std::optional<bool> gradientsFreedAfterStep;
-    std::optional<bool> fsdpFlatParamGradients;
+    std::optional<bool> logitsHeldInFp32;
+    std::optional<bool> fusedQkvProjection;
+    std::optional<bool> rootUnshardedThroughStep;
+    std::optional<SelectivePolicy> selectivePolicy;
     bool any() const;
 };
 
@@ -67,6 +89,12 @@ struct LoraSettings {
     double alpha = 32.0;
     double dropout = 0.05;
     std::vector<LinearRole> targets{LinearRole::Q, LinearRole::V};
+    bool lmHead = false;    ///< an adapter on the output projection (PEFT target "lm_head", LitGPT lora_head)
+    bool embedding = false; ///< an adapter on the token embedding (PEFT target "embed_tokens")
+    /// PEFT modules_to_save: a trainable full copy of the module beside the frozen original
+    /// (ModulesToSaveWrapper.update deep-copies it), with its gradients and optimizer states.
+    bool saveLmHead = false;
+    bool saveEmbedding = false;
     AdapterDtype dtype = AdapterDtype::Auto;
 };
 
@@ -85,6 +113,7 @@ struct Scenario {
     std::int64_t seqLen = 2048;
     std::int64_t gradientAccumulation = 1; ///< >1 keeps gradients alive through the next forward
     Checkpointing checkpointing = Checkpointing::Full;
+    std::int64_t checkpointEvery = 2; ///< EveryNth: every n-th block is checkpointed
     Attention attention = Attention::Sdpa;
     Loss loss = Loss::Standard;
     bool activationOffload = false;
@@ -92,6 +121,8 @@ struct Scenario {
     Framework framework = Framework::Generic;
     std::int64_t gpus = 1;
     Sharding sharding = Sharding::None;
+    ShardingEngine shardingEngine = ShardingEngine::Auto;
+    AdapterWrapping adapterWrapping = AdapterWrapping::Auto;
     std::int64_t tensorParallel = 1;
     std::int64_t pipelineParallel = 1;
     Offload offload = Offload::None;
@@ -117,6 +148,9 @@ const char* toString(Quantization v);
 const char* toString(Framework v);
 const char* toString(AdapterDtype v);
 const char* toString(OptimizerStepKind v);
+const char* toString(ShardingEngine v);
+const char* toString(AdapterWrapping v);
+const char* toString(SelectivePolicy v);
 
 template <class E>
 std::optional<E> parseEnum(std::string_view text);

@@ -1,0 +1,127 @@
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FrameworkProfile.h"
+
+namespace gpusizer::core {
+
+namespace {
+
+Result<void> validateModel(const ModelArch& m) {
+    auto bad = [](std::string field, std::string why) { return fail(ErrorCode::OutOfRange, why, std::move(field)); };
+    if (m.hiddenSize <= 0 || m.hiddenSize > 1'000'000) {
+        return bad("model.hidden_size", "must be between 1 and 1,000,000");
+    }
+    if (m.numLayers <= 0 || m.numLayers > 10'000) {
+        return bad("model.num_hidden_layers", "must be between 1 and 10,000");
+    }
+    if (m.numHeads <= 0 || m.numHeads > 100'000) {
+        return bad("model.num_attention_heads", "must be between 1 and 100,000");
+    }
+    if (m.numKvHeads < 0 || m.numKvHeads > m.numHeads || (m.numKvHeads > 0 && m.numHeads % m.numKvHeads != 0)) {
+        return fail(ErrorCode::Inconsistent, "num_key_value_heads must divide num_attention_heads",
+                    "model.num_key_value_heads");
+    }
+    if (m.headDim == 0 && !m.isMla() && m.hiddenSize % m.numHeads != 0) {
+        return fail(ErrorCode::Inconsistent, "num_attention_heads must divide hidden_size when head_dim is not given",
+                    "model.num_attention_heads");
+    }
+    if (m.intermediateSize <= 0 && !(m.isMoe() && m.moe.expertIntermediate > 0)) {
+        return bad("model.intermediate_size", "must be positive");
+    }
+    if (m.vocabSize <= 0 || m.vocabSize > 10'000'000) {
+        return bad("model.vocab_size", "must be between 1 and 10,000,000");
+    }
+    if (m.isMoe() && (m.moe.expertsPerToken <= 0 || m.moe.expertsPerToken > m.moe.numExperts)) {
+        return fail(ErrorCode::Inconsistent, "num_experts_per_tok must be between 1 and the number of experts",
+                    "model.num_experts_per_tok");
+    }
+    return {};
+}
+
+Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
+    auto bad = [](std::string field, std::string why) { return fail(ErrorCode::OutOfRange, why, std::move(field)); };
+    const auto& m = s.model;
+    if (s.gpus < 1 || s.gpus > 1'048'576) {
+        return bad("gpus", "must be between 1 and 1,048,576");
+    }
+    if (s.tensorParallel < 1 || s.tensorParallel > 1024) {
+        return bad("tensor_parallel", "must be between 1 and 1,024");
+    }
+    if (s.pipelineParallel < 1 || s.pipelineParallel > 1024) {
+        return bad("pipeline_parallel", "must be between 1 and 1,024");
+    }
+    if (s.gpus % (s.tensorParallel * s.pipelineParallel) != 0) {
+        return fail(ErrorCode::Inconsistent, "gpus must be a multiple of tensor_parallel x pipeline_parallel", "gpus");
+    }
+    // Tensor parallel splits the attention heads and the key/value heads across ranks (Megatron ColumnParallelLinear
+    // per head group): both must divide by the degree.
+    const std::int64_t kv = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
+    if (s.tensorParallel > 1 && (m.numHeads % s.tensorParallel != 0 || kv % s.tensorParallel != 0)) {
+        return fail(ErrorCode::Inconsistent,
+                    "tensor_parallel must divide the attention heads (" + std::to_string(m.numHeads) +
+                        ") and the key/value heads (" + std::to_string(kv) + ")",
+                    "tensor_parallel");
+    }
+    if (s.pipelineParallel > m.numLayers) {
+        return fail(ErrorCode::Inconsistent, "pipeline_parallel cannot exceed the number of layers",
+                    "pipeline_parallel");
+    }
+    const bool fsdp = prof.engine == ShardingEngine::Fsdp1 || prof.engine == ShardingEngine::Fsdp2;
+    if (fsdp && s.offload == Offload::Optimizer) {
+        return fail(
+            ErrorCode::Inconsistent,
+            "FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); "
+            "choose offload \"optimizer+params\", or the DeepSpeed engine for optimizer-only offload",
+            "offload");
+    }
+    if (prof.engine == ShardingEngine::Megatron && (s.sharding == Sharding::Zero2 || s.sharding == Sharding::Zero3)) {
+        return fail(ErrorCode::Inconsistent,
+                    "Megatron's distributed optimizer shards optimizer states only (ZeRO-1); choose sharding none or "
+                    "zero1",
+                    "sharding");
+    }
+    if (prof.engine == ShardingEngine::Megatron && s.offload != Offload::None) {
+        return fail(ErrorCode::Inconsistent, "the Megatron engine does not offload to the CPU here", "offload");
+    }
+    return {};
+}
+
+} // namespace
+
+Result<void> validate(const Scenario& s) {
+    if (auto ok = validateModel(s.model); !ok) {
+        return ok;
+    }
+    auto bad = [](std::string field, std::string why) { return fail(ErrorCode::OutOfRange, why, std::move(field)); };
+    if (s.microBatch < 1 || s.microBatch > 65'536) {
+        return bad("micro_batch", "must be between 1 and 65,536");
+    }
+    if (s.seqLen < 1 || s.seqLen > 16'777'216) {
+        return bad("seq_len", "must be between 1 and 16,777,216 tokens");
+    }
+    if (s.gradientAccumulation < 1 || s.gradientAccumulation > 1'000'000) {
+        return bad("gradient_accumulation", "must be between 1 and 1,000,000");
+    }
+    if (s.checkpointEvery < 1 || s.checkpointEvery > 10'000) {
+        return bad("checkpoint_every", "must be between 1 and 10,000");
+    }
+    if (auto ok = validateLayout(s, profileFor(s)); !ok) {
+        return ok;
+    }
+    if (s.method != Method::Full) {
+        if (s.lora.rank < 1 || s.lora.rank > 65'536) {
+            return bad("lora.rank", "must be between 1 and 65,536");
+        }
+        if (s.lora.dropout < 0.0 || s.lora.dropout >= 1.0) {
+            return bad("lora.dropout", "must be in [0, 1)");
+        }
+        if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
+            return fail(ErrorCode::MissingField, "LoRA needs at least one target module", "lora.targets");
+        }
+    }
+    if (s.cudaContextBytes && (*s.cudaContextBytes < 0 || *s.cudaContextBytes > (64LL << 30))) {
+        return bad("cuda_context_gib", "must be between 0 and 64 GiB");
+    }
+    return {};
+}
+
+} // namespace gpusizer::core
