@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns the published measurements in tests/data/calibration/measured.json into GPU Sizer scenarios.
+"""Turns the published measurements in tests/data/calibration/measured*.json into GPU Sizer scenarios.
 
 Each row's configuration is read as its source states it (see the row's notes); where the source is silent the
 choice made here is written in the row's "interpretation". Rows the estimator cannot represent are kept with an
@@ -8,10 +8,16 @@ Nothing here is fitted to the measured values: the measured figure is copied, ne
 """
 import json
 import pathlib
+import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ROWS = json.loads((ROOT / "tests/data/calibration/measured.json").read_text())
+# measured.json and measured-2.json: copies of the project's shared calibration files, in this order.
+ROWS = [row for name in ("measured.json", "measured-2.json")
+        for row in json.loads((ROOT / "tests/data/calibration" / name).read_text())]
+CATALOG_MODELS = {m["id"]: m["config"] for m in json.loads((ROOT / "catalogs/models.json").read_text())["models"]}
 
+# A reserved or device figure at or above this share of the card's memory is capacity-bound (see below).
+CAPACITY_BOUND_SHARE = 0.85
 EXACT_KINDS = ("exact", "packed", "padded", "left-padded", "longest")
 KNOWN_MEASURES = {"allocated": "allocated", "reserved": "reserved", "nvidia-smi": "device"}
 
@@ -58,7 +64,7 @@ def lora_targets(row):
         elif t.startswith("w3"):
             names += ["up_proj"]
         elif t.startswith("output (lm head)"):
-            continue  # adapter on the output projection: not modelled (tiny parameter count)
+            names.append("lm_head")
         else:
             names.append(t)
     return names
@@ -104,8 +110,21 @@ def torchtune(row):
     else:
         s["compile"] = "compile" in (row["method_detail"] or "") or "compile" in other
         s["loss"] = "standard"
+    if rid.startswith("torchtune-readme2409"):
+        # README (PR #1664): "batch size 2 (without gradient accumulation), a dataset packed to sequence length 2048,
+        # and torch compile enabled"; the loss is each config's (CEWithChunkedOutputLoss, CrossEntropyLoss for 405B).
+        s["compile"] = True
+        s["loss"] = "chunked" if "chunked" in other.lower() or "CEWithChunkedOutputLoss" in other else "standard"
+        interp.append("README note: compile on, packed 2048-token batches of 2; loss as the config names it")
+        if row["cpu_offload"]:
+            s["offload"] = "optimizer+params"  # fsdp_cpu_offload=True -> FSDP2 CPUOffloadPolicy
+            interp.append("fsdp_cpu_offload=True: FSDP2 CPUOffloadPolicy, parameters, gradients and AdamW on the CPU")
+    elif rid.startswith("torchtune-pr961"):
+        s["compile"] = False
+        s["loss"] = "standard"  # May 2024: the chunked loss did not exist yet (PR #1390, August 2024)
+        interp.append("7B_full_low_memory of May 2024: standard loss, no compile")
     if not rid.startswith("torchtune-flags") and "PagedAdamW" in (row["optimizer"] or ""):
-        s["optimizer"] = "paged-adamw"
+        s["optimizer"] = "paged-adamw-8bit" if "PagedAdamW8bit" in row["optimizer"] else "paged-adamw"
         if "optimizer_in_bwd=True" in (row["optimizer"] or ""):
             s["optimizer_in_backward"] = True
     if row["method"] in ("lora", "qlora"):
@@ -167,6 +186,10 @@ def qwen(row):
     if row["lora"]:
         s["lora"] = {"rank": row["lora"]["rank"], "alpha": row["lora"]["alpha"], "dropout": row["lora"]["dropout"],
                      "targets": ["c_attn", "c_proj", "w1", "w2"], "dtype": "fp32"}
+        if row["lora"].get("modules_to_save"):
+            # 'LoRA (emb)': PEFT modules_to_save=['wte', 'lm_head'] trains full copies of both
+            s["lora"]["modules_to_save"] = ["embed_tokens", "lm_head"]
+            interp.append("modules_to_save wte and lm_head: trainable copies beside the frozen originals")
     return s, interp
 
 
@@ -200,20 +223,118 @@ def bloom(row):
     return s, interp
 
 
+ARCH_MODEL_TYPES = {"llama": "llama", "mistral": "mistral"}
+
+
+def answerai(row):
+    arch = row["model_arch"]
+    model = hf_config(arch, ARCH_MODEL_TYPES.get((arch.get("arch_family") or "llama").split(" ")[0], "llama"))
+    sharding = row["sharding"] or ""
+    s = base(row, model, framework="hf-trainer", method=row["method"], precision="bf16", optimizer="adamw",
+             micro_batch=row["micro_batch"], seq_len=row["seq_len"], gradient_checkpointing="full",
+             attention="sdpa", loss="standard", gpus=row["num_gpus"], sharding_engine="fsdp1",
+             adapter_wrapping="separate")
+    s["sharding"] = "none" if sharding.startswith("ddp") else "zero3"
+    if sharding.startswith("fsdp_offload"):
+        s["offload"] = "optimizer+params"
+    s["lora"] = {"rank": 64, "alpha": 16, "dropout": 0.1,
+                 "targets": ["q_proj", "k_proj", "v_proj", "gate_proj", "up_proj", "down_proj"], "dtype": "bf16"}
+    interp = ["fsdp_qlora train.py @05ed9f2a: FSDP1 (use_orig_params=False, limit_all_gathers) with every trainable "
+              "leaf in its own unit; --precision bf16 casts the whole model, adapters included, to bf16; torch AdamW "
+              "(foreach); the model's own loss (fp32 upcast); 'DDP' rows are FSDP NO_SHARD"]
+    if row["method"] == "qlora":
+        s["quantization"] = "nf4-dq"  # bnb Linear4bit(compress_statistics=True by default)
+        s["framework_overrides"] = {"kbit_upcasts_non_quantized": False}
+        interp.append("bnb Linear4bit NF4 with its default double quantization, quant_storage bf16; no "
+                      "prepare_model_for_kbit_training (the rest stays bf16)")
+    if s.get("offload"):
+        interp.append("use_cpu_offload: FSDP1 CPUOffload(offload_params=True), AdamW on the CPU")
+    return s, interp
+
+
+def peft_docs(row):
+    arch = row["model_arch"]
+    model = hf_config(arch, "llama")
+    rid = row["id"]
+    s = base(row, model, framework="hf-trainer", method=row["method"], micro_batch=row["micro_batch"],
+             seq_len=row["seq_len"], gradient_checkpointing="full", attention="flash", loss="standard",
+             gpus=row["num_gpus"], sharding="zero3", optimizer="adamw",
+             gradient_accumulation=2 if row["method"] == "qlora" else 4)
+    s["lora"] = {"rank": 8, "alpha": 16, "dropout": 0.1, "targets": "all-linear"}
+    interp = ["PEFT docs examples/sft (TRL SFTTrainer, Trainer's default AdamW), flash-attention 2, packed 2048"]
+    if "-ds-" in rid:
+        # DeepSpeed bf16: the engine casts the module to bf16 and keeps fp32 master weights in the optimizer.
+        s["sharding_engine"] = "deepspeed"
+        s["precision"] = "bf16-fp32-master"
+        s["lora"]["dtype"] = "bf16"
+        interp.append("DeepSpeed ZeRO-3 with bf16: module cast to bf16, fp32 master copies; HF 'auto' bucket sizes")
+    else:
+        s["sharding_engine"] = "fsdp1"
+        s["adapter_wrapping"] = "separate"  # the Trainer applies PEFT's fsdp_auto_wrap_policy
+        s["precision"] = "fsdp-mixed-bf16" if row["method"] == "lora" else "bf16"
+        interp.append("FSDP1 via accelerate, adapters in their own units (Trainer + PEFT fsdp_auto_wrap_policy)")
+        if row["method"] == "lora":
+            interp.append("model loaded in fp32: fp32 shards, bf16 gathered compute (FSDP MixedPrecision)")
+    if row["method"] == "qlora":
+        s["quantization"] = "nf4-dq"
+        s["framework_overrides"] = {"kbit_upcasts_non_quantized": False}
+        interp.append("NF4 with double quantization stored as bf16; non-quantized weights stay bf16 (FSDP and ZeRO-3 "
+                      "need one dtype)")
+    if row["cpu_offload"]:
+        s["offload"] = "optimizer+params"
+        interp.append("fsdp_offload_params: parameters, gradients and optimizer on the CPU")
+    return s, interp
+
+
+def torchtitan(row):
+    arch = row["model_arch"]
+    model = hf_config(arch, "llama")
+    other = row["other_settings"] or ""
+    s = base(row, model, framework="torchtitan", method="full", precision="fsdp-mixed-bf16", optimizer="adamw",
+             micro_batch=row["micro_batch"], seq_len=row["seq_len"], attention="sdpa", loss="standard",
+             gpus=row["num_gpus"], sharding="zero3",
+             gradient_checkpointing="selective" if row["grad_checkpointing"] == "selective (op-level SAC)" else "full",
+             compile="compile" in other)
+    interp = ["torchtitan @9dec370: FSDP2 MixedPrecisionPolicy(param bf16, reduce fp32) over fp32 parameters, AdamW "
+              "foreach (optimizer.fused off), op-level selective AC, cross_entropy on logits.float() with the logits "
+              "deleted before backward"]
+    return s, interp
+
+
+AXOLOTL_MODELS = {"allenai/Olmo-3-7B-Instruct-SFT": "olmo-3-7b", "mistralai/Ministral-8B-Instruct-2410": "ministral-8b",
+                  "mistralai/Magistral-Small-2507": "mistral-small-3.1-24b",
+                  "ByteDance-Seed/Seed-OSS-36B-Instruct": "seed-oss-36b"}
+AXOLOTL_ACCUMULATION = {"axolotl-example-01": 2}
+
+
+def axolotl(row):
+    model = dict(CATALOG_MODELS[AXOLOTL_MODELS[row["model"]]])
+    s = base(row, model, framework="axolotl", method="qlora", precision="bf16",
+             optimizer="adamw-8bit", micro_batch=row["micro_batch"], seq_len=row["seq_len"],
+             gradient_checkpointing="full", attention="flash", loss="cut-cross-entropy", quantization="nf4-dq",
+             gradient_accumulation=AXOLOTL_ACCUMULATION.get(row["id"], 4), gpus=1)
+    s["lora"] = {"rank": 32, "alpha": 16, "dropout": 0.05, "targets": "all-linear"}
+    interp = ["Axolotl examples @067b021c: QLoRA (bnb_4bit_use_double_quant defaults on in loaders/model.py), "
+              "prepare_model_for_kbit_training on one GPU, CutCrossEntropyPlugin, flash-attention 2, bnb 8-bit AdamW"]
+    return s, interp
+
+
 def exclusion(row):
     rid = row["id"]
     if row["measure_kind"] == "estimate":
         return "the published figure is an estimate, not a measurement"
     if row["id"].startswith("peft-readme") and row["model"].startswith("bigscience/") and "bloomz" not in row["model"]:
         return "encoder-decoder (T5/mT5): not modelled"
-    if row["cpu_offload"] and row["cpu_offload"] is not False:
+    if row["cpu_offload"] and rid.startswith("peft-readme"):
         return "DeepSpeed offload configuration not published"
     if row["method"] == "other":
         return "LLaMA-Adapter (prefix adapter) is not a method GPU Sizer models"
-    if "LoRA (emb)" in (row["method_detail"] or ""):
-        return "LoRA with fully trained embedding and output layers (modules_to_save) is not modelled"
     if rid == "torchtune-readme2405-07":
         return "settings unknown (no config existed at that commit)"
+    if rid in ("torchtune-readme2409-02", "torchtune-readme2409-04"):
+        return "the settings that differ from the RTX 4090 row of the same table are not documented"
+    if rid.startswith("torchtitan") and "Float8" in (row["base_dtype"] or "") + (row["other_settings"] or ""):
+        return "float8 linears (torchao Float8Linear) are not modelled yet"
     return None
 
 
@@ -238,14 +359,33 @@ for row in ROWS:
         scenario, interp = bert(row)
     elif src.startswith("peft-readme-06"):
         scenario, interp = bloom(row)
+    elif src.startswith("answerai"):
+        scenario, interp = answerai(row)
+    elif src.startswith("peft-docs"):
+        scenario, interp = peft_docs(row)
+    elif src.startswith("torchtitan"):
+        scenario, interp = torchtitan(row)
+    elif src.startswith("axolotl"):
+        scenario, interp = axolotl(row)
     else:
         entry["excluded"] = "no rule for this source"
         out.append(entry)
         continue
     total = row["value_scope"].startswith("total")
     entry["compare"] = KNOWN_MEASURES.get(row["measure_kind"], "device")
+    if row["measure_kind"] == "unclear" and (row.get("reliability") or "").startswith("measured_torch_allocator"):
+        # torchtune's logs name the allocator's counters (active/alloc/reserved) but the table not which: the
+        # allocated peak, not the device total (paged optimizer states and the CUDA context are outside them).
+        entry["compare"] = "allocated"
     entry["per_gpu_divisor"] = row["num_gpus"] if total else 1
     entry["target"] = row["measure_kind"] in KNOWN_MEASURES and entry["seq_len_kind"] in EXACT_KINDS
+    card = re.search(r"(\d+)\s*GB", row["gpu"] or "")
+    if card and row["measure_kind"] in ("reserved", "nvidia-smi") and \
+            entry["measured_gib"] / entry["per_gpu_divisor"] >= CAPACITY_BOUND_SHARE * float(card.group(1)):
+        # The caching allocator frees cached blocks only when an allocation fails, so a reserved (or device) figure
+        # near the card's capacity is bounded by the card, not by what the run needs: compared, not a target.
+        entry["capacity_bound"] = True
+        entry["target"] = False
     entry["interpretation"] = interp
     entry["scenario"] = scenario
     out.append(entry)

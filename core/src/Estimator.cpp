@@ -159,10 +159,10 @@ Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
     ctx.modelShare = 1.0 / (ctx.tp * ctx.pp);
     ctx.engine = prof.engine;
     ctx.stage = static_cast<int>(s.sharding);
-    // DeepSpeed runs optimizer offload under ZeRO-1/2/3 and parameter offload under ZeRO-3 only; a scenario that names
-    // offload without a stage gets the least stage that offers it.
-    if (s.offload == Offload::Optimizer && ctx.engine == ShardingEngine::Deepspeed) {
-        ctx.stage = std::max(ctx.stage, 2);
+    // DeepSpeed runs optimizer offload under ZeRO-1/2/3 and parameter offload under ZeRO-3 only; offload named without
+    // a stage runs under ZeRO-2, as DeepSpeed's ZeRO-Offload tutorial configures it.
+    if (s.offload == Offload::Optimizer && ctx.engine == ShardingEngine::Deepspeed && ctx.stage == 0) {
+        ctx.stage = 2;
     } else if (s.offload == Offload::OptimizerAndParams) {
         ctx.stage = 3;
     }
@@ -353,13 +353,13 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
 
     // Offload: where the states (and parameters) go follows the engine.
     if (s.offload != Offload::None) {
-        const double fp32Grads = m.trainable * 4.0 * share / gradShard;
-        m.cpuPerGpu += m.optimizerStates + fp32Grads;
+        m.cpuPerGpu += m.optimizerStates;
         m.optimizerStates = 0;
         if (ctx.fsdp()) {
-            // FSDP CPUOffload(offload_params=True) / FSDP2 CPUOffloadPolicy: sharded parameters and gradients live in
-            // pinned host memory and the optimizer steps there.
-            m.cpuPerGpu += m.weights;
+            // FSDP CPUOffload(offload_params=True) / FSDP2 CPUOffloadPolicy: sharded parameters and gradients (in the
+            // parameter dtype: _flat_param.py _cpu_grad = zeros_like(_local_shard)) live in pinned host memory and
+            // the optimizer steps there.
+            m.cpuPerGpu += m.weights + gradBytesWhole * share / dp;
             m.weights = ctx.prof.quantStateSharded ? 0.0 : unshardedConstants * share;
             // FSDP1 keeps each unit's sharded gradient on the GPU (_saved_grad_shard) until the end of backward,
             // when _finalize_params points .grad at the CPU copy (pytorch#106029); FSDP2 copies each to the host.
@@ -368,6 +368,7 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
             // DeepSpeed ZeRO-Offload: fp32 master, fp32 gradients and Adam states on the host (stage_1_and_2.py,
             // stage3.py with offload_optimizer). ZeRO-1 keeps every 16-bit gradient until after backward; ZeRO-2/3
             // stream them through the reduce bucket (the bucket counts in the transients).
+            m.cpuPerGpu += m.trainable * 4.0 * share / dp;
             m.gradients = stage <= 1 ? gradientsWhole * share : 0.0;
             m.offloadGradientBuffers = stage == 2 ? m.largestTrainable * m.trainB : 0.0; // temp_grad_buffer_for_gpu
             if (s.offload == Offload::OptimizerAndParams) {
@@ -826,8 +827,12 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
         }
         out.gatheredPool = std::max(out.gatheredInLayers, out.gatheredAtLoss);
     }
-    if (prof.rootUnshardedThroughStep && ctx.fsdp() && (zero3 || paramOffload)) {
-        // The root unit's own parameters (embeddings, output projection) stay gathered from forward to backward.
+    // The root unit's own parameters (embeddings, final norm, output projection) stay gathered from forward to
+    // backward: FSDP1 never frees the root's parameters after forward (torch/distributed/fsdp/_runtime_utils.py
+    // _post_forward_reshard: "Do not free the root's parameters in the post-forward for FULL_SHARD"); torchtune asks
+    // FSDP2 for the same (fully_shard(model, reshard_after_forward=False)).
+    const bool rootUnsharded = ctx.engine == ShardingEngine::Fsdp1 || prof.rootUnshardedThroughStep;
+    if (rootUnsharded && ctx.fsdp() && (zero3 || paramOffload)) {
         out.gatheredInLayers += rootBytes;
         out.gatheredAtLoss = out.gatheredInLayers + layerBytes;
         out.gatheredPool = out.gatheredAtLoss;
@@ -942,6 +947,8 @@ Estimate estimate(const Scenario& s, Detail detail) {
     e.peakMoment = peak->which;
 
     e.logitsBytesAtLoss = toBytes(loss.total);
+    e.activationBytesAtLoss = toBytes(acts.atLoss);
+    e.gatheredParamBytesAtLoss = toBytes(tr.gatheredAtLoss);
     e.optimizerStepTemporaryBytes = toBytes(tr.stepTemporaries);
     ComponentBytes& comp = e.perGpu;
     comp[Component::Weights] = toBytes(m.weights);

@@ -172,8 +172,15 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     if (auto parallel = boolKey(cfg, "parallel_residual"); parallel) {
         a.parallelResidual = *parallel;
     }
-    a.finalLogitSoftcap = std::clamp(floatKey(cfg, {"final_logit_softcapping"}, 0.0), 0.0, 1e6);
-    a.attentionLogitSoftcap = std::clamp(floatKey(cfg, {"attn_logit_softcapping"}, 0.0), 0.0, 1e6);
+    // Gemma-2 soft-caps by default (Gemma2Config: final_logit_softcapping 30.0, attn_logit_softcapping 50.0,
+    // transformers configuration_gemma2.py @008e5743); a null in the file turns it off.
+    const bool gemma2 = type == "gemma2";
+    const bool finalNull = cfg.contains("final_logit_softcapping") && cfg["final_logit_softcapping"].is_null();
+    const bool attnNull = cfg.contains("attn_logit_softcapping") && cfg["attn_logit_softcapping"].is_null();
+    a.finalLogitSoftcap =
+        std::clamp(floatKey(cfg, {"final_logit_softcapping"}, gemma2 && !finalNull ? 30.0 : 0.0), 0.0, 1e6);
+    a.attentionLogitSoftcap =
+        std::clamp(floatKey(cfg, {"attn_logit_softcapping"}, gemma2 && !attnNull ? 50.0 : 0.0), 0.0, 1e6);
     GPUSIZER_TRY(inter, intKey(cfg, {"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}, where));
     if (*inter_r) {
         a.intermediateSize = **inter_r;
@@ -196,7 +203,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     a.qkvBias = boolKey(cfg, "attention_bias").value_or(false) || boolKey(cfg, "qkv_bias").value_or(false) ||
                 oneOf(type, {"qwen2", "qwen2_moe", "qwen", "gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt",
                              "starcoder2", "stablelm_alpha"});
-    a.outputBias = boolKey(cfg, "attention_bias").value_or(false) ||
+    a.outputBias = boolKey(cfg, "attention_out_bias").value_or(boolKey(cfg, "attention_bias").value_or(false)) ||
                    oneOf(type, {"gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2"});
     a.mlpBias = boolKey(cfg, "mlp_bias").value_or(false) ||
                 oneOf(type, {"gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2"});
@@ -279,9 +286,10 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         out.warnings.push_back({"unknown_model_type", "no model_type: assumed a Llama-style decoder (gated MLP, "
                                                       "RMSNorm, rotary positions)"});
     } else if (!plainFamily &&
-               !oneOf(type, {"llama", "mistral", "mixtral", "qwen2",       "qwen2_moe", "qwen3",       "qwen3_moe",
-                             "gemma", "gemma2",  "gemma3",  "gemma3_text", "phi3",      "deepseek_v2", "deepseek_v3",
-                             "olmo",  "olmo2",   "yi",      "internlm2",   "cohere",    "granite",     "qwen"})) {
+               !oneOf(type, {"llama",       "mistral",     "mixtral", "qwen2",   "qwen2_moe",   "qwen3",
+                             "qwen3_moe",   "gemma",       "gemma2",  "gemma3",  "gemma3_text", "phi3",
+                             "deepseek_v2", "deepseek_v3", "olmo",    "olmo2",   "olmo3",       "seed_oss",
+                             "yi",          "internlm2",   "cohere",  "granite", "qwen"})) {
         out.warnings.push_back({"unknown_model_type", "model_type '" + type +
                                                           "' is not known: assumed a Llama-style decoder (gated MLP, "
                                                           "RMSNorm)"});
@@ -355,6 +363,7 @@ json archToHfConfig(const ModelArch& a) {
     if (a.qkvBias || a.outputBias) {
         cfg["attention_bias"] = a.qkvBias && a.outputBias;
         cfg["qkv_bias"] = a.qkvBias;
+        cfg["attention_out_bias"] = a.outputBias;
     }
     if (a.mlpBias) {
         cfg["mlp_bias"] = true;

@@ -16,8 +16,9 @@ namespace {
 constexpr double kQloraDequantSlowdown = 1.3;
 /// One PCIe 4.0 x16 link carries about 31.5 GB/s per direction; each generation doubles it.
 constexpr double kPcie4x16GBs = 31.5;
-/// DeepSpeed's CPU Adam updates on the order of a billion parameters per second on a two-socket server (assumed).
-constexpr double kCpuAdamParamsPerSecond = 1e9;
+/// DeepSpeedCPUAdam: an 11.6B-parameter step in 8.2 s (DeepSpeed PR #735, merged as ee1ffe2e, 2021-02-18), about
+/// 1.4e9 parameters per second for one host's CPUs, shared by the GPU processes on that host.
+constexpr double kCpuAdamParamsPerSecondPerHost = 11.6e9 / 8.2;
 /// Host RAM of a typical 8-GPU training server (DGX A100: 1 TB; DGX H100: 2 TB).
 constexpr double kTypicalNodeRamBytes = 1024.0 * kGiB;
 
@@ -70,11 +71,16 @@ double trainingFlopsPerToken(const Scenario& s) {
     if (s.checkpointing == Checkpointing::Full) {
         flops += 2.0 * matmul; // one more forward pass
     }
-    // Attention scores and weighted sum over the whole s x s matrix: 4 x a x d x s per token per layer forward, x3
-    // for training. A causal kernel does about half of it, but the utilisation figures the time model is given
-    // (PaLM App. B, Megatron-LM, torchtitan) all count the full matrix; counting the same keeps them comparable.
-    const double attention = 4.0 * static_cast<double>(a.numHeads * a.effectiveHeadDim()) *
-                             static_cast<double>(s.seqLen) * static_cast<double>(a.numLayers);
+    // Attention scores and weighted sum over the whole s x s matrix: 2 x a x s x (d_qk + d_v) per token per layer
+    // forward (4 x a x d x s when q, k and v share a head size), x3 for training. MLA scores with the no-RoPE + RoPE
+    // head (192 for DeepSeek-V3) and weighs v_head_dim values (128; DeepSeek-V3 inference/model.py MLA). A causal
+    // kernel does about half of it, but the utilisation figures the time model is given (PaLM App. B, Megatron-LM,
+    // torchtitan) all count the full matrix; counting the same keeps them comparable.
+    const double dQk = a.isMla() ? static_cast<double>(a.mla.qkNopeHeadDim + a.mla.qkRopeHeadDim)
+                                 : static_cast<double>(a.effectiveHeadDim());
+    const double dV = a.isMla() ? static_cast<double>(a.mla.vHeadDim) : static_cast<double>(a.effectiveHeadDim());
+    const double attention = 2.0 * static_cast<double>(a.numHeads) * (dQk + dV) * static_cast<double>(s.seqLen) *
+                             static_cast<double>(a.numLayers);
     flops += 3.0 * attention;
     return flops;
 }
@@ -162,14 +168,20 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
     // on the CPU; with parameters offloaded too, every pass streams the weights in again. Not overlapped.
     double offloadSeconds = 0;
     if (s.offload != Offload::None) {
+        // Each GPU sends only its shard of the gradients (DeepSpeed converts it to fp32 on the GPU and copies it to
+        // pinned memory, stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu; FSDP copies each unit's
+        // shard) and receives its shard of the updated 16-bit weights; with parameters offloaded every pass streams
+        // the GPU's shard of the weights in again. The host's CPU Adam is shared by its GPUs.
         const double host = pcieGBs(gpu) * in.cluster.pcieEfficiency * 1e9;
-        double bytes = gradBytes + weightsBytes / dp;
+        const double trainableShard = static_cast<double>(e.trainableParams) / (tp * pp * dp);
+        double bytes = trainableShard * 4.0 + trainableShard * paramBytes(s.precision);
         if (s.offload == Offload::OptimizerAndParams) {
-            bytes += weightsBytes * passes * accum;
+            bytes += weightsBytes / dp * passes * accum;
         }
-        offloadSeconds =
-            bytes / host + static_cast<double>(e.trainableParams) / (tp * pp * dp) / kCpuAdamParamsPerSecond;
+        const double ranksPerHost = static_cast<double>(std::min<std::int64_t>(s.gpus, gpu.gpusPerNode));
+        offloadSeconds = bytes / host + trainableShard * ranksPerHost / kCpuAdamParamsPerSecondPerHost;
     }
+    t.offloadSeconds = offloadSeconds;
     t.commBytesPerGpu = dpBytes + tpBytes;
     t.commSeconds = dpSeconds + tpSeconds;
     const double busy = std::max(compute, t.memoryFloorSeconds);

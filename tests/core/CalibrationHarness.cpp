@@ -38,10 +38,64 @@ std::string num(double v) {
     return os.str();
 }
 
+double coverage(const std::vector<const RowResult*>& rows) {
+    if (rows.empty()) {
+        return 0.0;
+    }
+    const auto inside = std::count_if(rows.begin(), rows.end(), [](const RowResult* r) { return r->inBand; });
+    return static_cast<double>(inside) / static_cast<double>(rows.size());
+}
+
 void statsLine(std::ostringstream& md, const std::string& label, const std::vector<const RowResult*>& rows) {
     const core::ErrorStats s = core::errorStats(rows);
     md << "| " << label << " | " << s.count << " | " << pctAbs(s.meanAbs) << " | " << pctAbs(s.medianAbs) << " | "
-       << pctAbs(s.maxAbs) << " | " << pct(s.meanSigned) << " |\n";
+       << pctAbs(s.maxAbs) << " | " << pct(s.meanSigned) << " | " << pctAbs(coverage(rows)) << " |\n";
+}
+
+const char* kStatsHeader = "| rows | n | mean abs error | median abs error | worst | mean signed | inside the band |\n"
+                           "|---|---|---|---|---|---|---|\n";
+
+void groupedStats(std::ostringstream& md, const std::vector<const RowResult*>& rows,
+                  std::string (*key)(const RowResult&)) {
+    std::map<std::string, std::vector<const RowResult*>> groups;
+    for (const RowResult* r : rows) {
+        groups[key(*r)].push_back(r);
+    }
+    md << kStatsHeader;
+    for (const auto& [name, list] : groups) {
+        statsLine(md, name, list);
+    }
+}
+
+std::string bandTableSection(const std::vector<const RowResult*>& target) {
+    std::ostringstream md;
+    const auto table = core::deriveBandTable(target);
+    std::vector<double> halfWidths;
+    for (const RowResult* r : target) {
+        halfWidths.push_back((r->bandHighGiB - r->bandLowGiB) / (2.0 * r->estimatedGiB));
+    }
+    std::sort(halfWidths.begin(), halfWidths.end());
+    const double median = halfWidths.empty() ? 0.0 : halfWidths[halfWidths.size() / 2];
+    md << "\n## The band\n\n"
+          "The expected range shown next to every estimate is measured, not assumed. For each kind of run (framework "
+          "named or not, method, one or several data-parallel GPUs) it spans the 5th to the 95th percentile of "
+          "measured / estimated over the target rows of that kind (a kind with fewer than 8 rows takes the pooled "
+          "rows of its method, then all rows), rounded up to a whole percent and never narrower than the 5% "
+          "run-to-run noise. The rows of a framework-named kind are estimated with their framework profile; the "
+          "generic kinds use the same rows estimated with the generic profile and no overrides, so a user who does "
+          "not name the framework gets the wider band that its absence really costs. Size-only models widen it to "
+          "25%. `core/src/Band.cpp` holds the table; a test re-derives it from this report and fails when they "
+          "differ.\n\n";
+    md << "| framework named | method | GPUs | below | above | rows used |\n|---|---|---|---|---|---|\n";
+    for (const auto& e : table) {
+        md << "| " << (e.kind.frameworkNamed ? "yes" : "no") << " | " << core::toString(e.kind.method) << " | "
+           << (e.kind.multiGpu ? "several" : "one") << " | -" << pctAbs(e.shares.down) << " | +" << pctAbs(e.shares.up)
+           << " | " << e.rows << " |\n";
+    }
+    md << "\nOn the target rows the band holds the measured figure for " << pctAbs(coverage(target))
+       << "; derived without each publication's own rows and tested on them (leave one source out) it holds for "
+       << pctAbs(core::leaveOneSourceOutCoverage(target)) << ". Median half-width " << pctAbs(median) << ".\n";
+    return md.str();
 }
 
 } // namespace
@@ -63,8 +117,7 @@ std::string markdown(const core::CalibrationReport& report) {
           "measure. **Other rows**: the measure is unclear (Qwen README: 'G', method not stated — compared with "
           "device usage) or the sequence length is only an upper bound (real batches were shorter, so the estimate "
           "should be high).\n\n";
-    md << "## Summary\n\n| rows | n | mean abs error | median abs error | worst | mean signed "
-          "|\n|---|---|---|---|---|---|\n";
+    md << "## Summary\n\n" << kStatsHeader;
     statsLine(md, "**target set**", target);
     std::map<std::string, std::vector<const RowResult*>> byMethod;
     std::map<std::string, std::vector<const RowResult*>> byMeasure;
@@ -86,6 +139,12 @@ std::string markdown(const core::CalibrationReport& report) {
     for (const auto& [method, rows] : otherByMethod) {
         statsLine(md, "other, method " + method, rows);
     }
+
+    md << "\n## By source (target rows)\n\n";
+    groupedStats(md, target, [](const RowResult& r) { return r.sourceKey; });
+    md << "\n## By framework (target rows)\n\n";
+    groupedStats(md, target, [](const RowResult& r) { return r.framework; });
+    md << bandTableSection(target);
 
     auto worst = target;
     std::sort(worst.begin(), worst.end(),
@@ -121,12 +180,16 @@ std::string markdown(const core::CalibrationReport& report) {
           "should be) and Qwen rows whose measure is not stated (mostly low, up to 45%, more so at long sequences; "
           "the Qwen README does not say how memory was read).\n";
 
-    md << "\n## Every row\n\n| row | model | method | measure → compared | seq | target | measured GiB | estimated GiB "
-          "| error |\n|---|---|---|---|---|---|---|---|---|\n";
+    md << "\n## Every row\n\nA row near the card's capacity (reserved or device at 85% of it or more) is "
+          "marked *capacity*: PyTorch's caching allocator returns cached blocks only when an allocation fails, so "
+          "such a figure is bounded by the card rather than by the run; it is compared but not in the target "
+          "set.\n\n| row | model | method | measure → compared | seq | target | measured GiB | estimated GiB | "
+          "band GiB | error |\n|---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : report.rows) {
         md << "| " << r.id << " | " << r.model << " | " << r.method << " | " << r.measureKind << " → " << r.compare
-           << " | " << r.seqLenKind << " | " << (r.target ? "yes" : "no") << " | " << num(r.measuredGiB) << " | "
-           << num(r.estimatedGiB) << " | " << pct(r.errorShare) << " |\n";
+           << " | " << r.seqLenKind << " | " << (r.target ? "yes" : (r.capacityBound ? "no (capacity)" : "no")) << " | "
+           << num(r.measuredGiB) << " | " << num(r.estimatedGiB) << " | " << num(r.bandLowGiB) << "–"
+           << num(r.bandHighGiB) << (r.inBand ? "" : " (outside)") << " | " << pct(r.errorShare) << " |\n";
     }
     md << "\n## Rows left out\n\n| row | why |\n|---|---|\n";
     for (const auto& x : report.excluded) {
@@ -147,6 +210,20 @@ std::string markdown(const core::CalibrationReport& report) {
         md << "- **" << key << "** (" << r.source << "): " << text << ".\n";
     }
     return md.str();
+}
+
+std::string bandTableSource(const core::CalibrationReport& report) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(2);
+    for (const auto& e : core::deriveBandTable(report.targetRows())) {
+        out << "    {{" << (e.kind.frameworkNamed ? "true, " : "false,") << " Method::"
+            << (e.kind.method == core::Method::Full   ? "Full, "
+                : e.kind.method == core::Method::Lora ? "Lora, "
+                                                      : "Qlora,")
+            << " " << (e.kind.multiGpu ? "true} " : "false}") << ", {" << e.shares.down << ", " << e.shares.up << "}, "
+            << e.rows << "},\n";
+    }
+    return out.str();
 }
 
 } // namespace gpusizer::calibration

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpusizer/core/Band.h"
 #include "gpusizer/core/Result.h"
 
 #include <string>
@@ -21,6 +22,14 @@ struct CalibrationRow {
     double estimatedGiB = 0;
     double errorShare = 0; ///< (estimate - measured) / measured
     std::string source;
+    std::string sourceKey;        ///< the id without its number: one publication ("answerai-fsdpqlora")
+    std::string framework;        ///< the scenario's framework profile
+    bool capacityBound = false;   ///< reserved/device near the card's capacity: the allocator, not the run, set it
+    BandClass bandClass;          ///< the kind of run, for the band
+    double genericErrorShare = 0; ///< the error when the framework is not named (generic profile, no overrides)
+    double bandLowGiB = 0;        ///< the estimate's band on the compared figure
+    double bandHighGiB = 0;
+    bool inBand = false;
     std::vector<std::string> interpretation;
 };
 
@@ -48,6 +57,21 @@ struct ErrorStats {
     double meanSigned = 0;
 };
 ErrorStats errorStats(const std::vector<const CalibrationRow*>& rows);
+
+/// Quantiles of measured / estimated that bound the band (5th and 95th: nine runs in ten inside).
+inline constexpr double kBandQuantileLow = 0.05;
+inline constexpr double kBandQuantileHigh = 0.95;
+/// A class with fewer target rows than this takes its shares from the class pooled over GPU counts, then over all.
+inline constexpr std::size_t kBandMinRows = 8;
+
+/// The band table derived from the target rows of a report: for each class, the shares that hold the
+/// kBandQuantileLow..kBandQuantileHigh quantiles of measured / estimated (the generic classes from the errors of the
+/// same rows estimated without their framework), rounded up to a whole percent, at least kBandNoiseFloor.
+std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>& targetRows);
+
+/// Share of rows whose measured figure lies inside the band derived from the other sources' rows (leave one
+/// publication out): how often the band holds on runs it was not derived from.
+double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& targetRows);
 
 /// Estimates every usable row of a calibration document (catalogs/calibration.json) and compares it with the
 /// published figure it names (allocated, reserved or device).

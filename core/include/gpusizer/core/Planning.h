@@ -51,7 +51,8 @@ struct StepTime {
     double memoryFloorSeconds = 0; ///< weights and optimizer states streamed through HBM at least once per pass
     double commBytesPerGpu = 0;    ///< data-parallel + tensor-parallel traffic per GPU per step
     double commSeconds = 0;
-    double exposedCommSeconds = 0; ///< what overlap with compute cannot hide
+    double exposedCommSeconds = 0; ///< what overlap with compute cannot hide (offload included)
+    double offloadSeconds = 0;     ///< CPU offload: PCIe traffic of this GPU's shards and the host's CPU Adam
     double stepSeconds = 0;
     double tokensPerSecond = 0; ///< whole run
     LinkChoice link;

@@ -1,0 +1,294 @@
+// Framework behaviours of issue 13, each derived by hand from the framework's source (file and commit cited; the
+// same citations are in docs/memory-model.md).
+#include "TestModels.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planning.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+using core::Component;
+
+namespace {
+
+constexpr std::int64_t kLlama2_7b = 6'738'415'616;
+constexpr std::int64_t kLlama31_8b = 8'030'261'248;
+
+core::Scenario full7b() {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.optimizer = core::Optimizer::AdamW;
+    s.checkpointing = core::Checkpointing::Full;
+    s.microBatch = 1;
+    s.seqLen = 512;
+    return s;
+}
+
+core::Scenario lora7b() {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.checkpointing = core::Checkpointing::Full;
+    return s;
+}
+
+} // namespace
+
+// DeepSpeed ZeRO-Offload (deepspeed/runtime/zero/stage_1_and_2.py @edaa7221): the fp32 master partition, its fp32
+// gradient and the CPU Adam states live in pinned host memory; the flat 16-bit model stays on the GPU
+// (bit16_groups_flat); ZeRO-2 streams each gradient through the reduce bucket into the host's fp32 buffer.
+TEST(FrameworkBehaviour, DeepspeedOptimizerOffloadKeepsTheSixteenBitModelAndStreamsGradients) {
+    auto s = full7b();
+    s.sharding = core::Sharding::Zero2;
+    s.offload = core::Offload::Optimizer;
+    const auto e = core::estimate(s);
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b); // bf16 model, 13,476,831,232 B
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 0);      // on the host
+    EXPECT_EQ(e.perGpu[Component::Gradients], 0);            // streamed out during backward
+    // Host: master 4 B + Adam m, v 8 B + fp32 gradient 4 B = 16 B x 6,738,415,616 = 107,814,649,856 B.
+    EXPECT_EQ(e.cpuOffloadBytesPerGpu, 16 * kLlama2_7b);
+    // ZeRO-1 reduces after backward (engine.allreduce_gradients): every bf16 gradient exists first, 2 B per parameter.
+    s.sharding = core::Sharding::Zero1;
+    s.gradientAccumulation = 2;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::Gradients], 2 * kLlama2_7b);
+}
+
+// ZeRO-Infinity parameter offload (stage3.py, partitioned_param_coordinator.py @edaa7221): parameters live on the host;
+// the GPU gathers the current submodule and prefetches up to stage3_prefetch_bucket_size elements (transformers'
+// "auto": 0.9 x hidden²); parameters under the persistence threshold (10 x hidden) stay gathered.
+TEST(FrameworkBehaviour, ZeroInfinityKeepsOnlyTheWorkingSetOnTheGpu) {
+    auto s = full7b();
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero3;
+    s.offload = core::Offload::OptimizerAndParams;
+    const auto e = core::estimate(s);
+    EXPECT_EQ(e.perGpu[Component::Weights], 0);
+    // Host per GPU: bf16 parameters 2 + master 4 + Adam 8 + fp32 gradients 4 = 18 B x 6,738,415,616 / 2 GPUs.
+    EXPECT_EQ(e.cpuOffloadBytesPerGpu, 9 * kLlama2_7b);
+    // At the loss: lm_head 32000 x 4096 x 2 B = 262,144,000 B plus the persistent norms (32 x 2 + 1) x 4096 x 2 B
+    // = 532,480 B, more than a layer's largest module (11008 x 4096) with the 15,099,494-element prefetch.
+    EXPECT_EQ(e.gatheredParamBytesAtLoss, 262'144'000 + 532'480);
+}
+
+// FSDP2 CPUOffloadPolicy (torch/distributed/fsdp/_fully_shard/_fsdp_api.py @01d5c2cc: "offloads parameters,
+// gradients, and optimizer states to CPU ... the optimizer step runs on CPU"), as torchtune's fsdp_cpu_offload uses
+// it (training/_distributed.py shard_model @bd2a0fc7).
+TEST(FrameworkBehaviour, FsdpCpuOffloadMovesParametersGradientsAndStates) {
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.framework = core::Framework::Torchtune;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.offload = core::Offload::OptimizerAndParams;
+    s.checkpointing = core::Checkpointing::Full;
+    s.seqLen = 2048;
+    auto e = core::estimate(s);
+    EXPECT_EQ(e.perGpu[Component::Weights], 0);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 0);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 0);
+    // Host per GPU: bf16 parameter 2 + bf16 gradient 2 + AdamW m, v in bf16 2 x 2 = 8 B x 8,030,261,248 / 8.
+    EXPECT_EQ(e.cpuOffloadBytesPerGpu, kLlama31_8b);
+    // FSDP1 CPUOffload keeps each unit's sharded gradient on the GPU until backward ends (_runtime_utils.py
+    // _post_backward_hook keeps _saved_grad_shard until _finalize_params; pytorch#106029): 2 B x 8,030,261,248 / 8.
+    s.shardingEngine = core::ShardingEngine::Fsdp1;
+    s.gradientAccumulation = 2;
+    e = core::estimate(s);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 2 * kLlama31_8b / 8);
+}
+
+// Megatron keeps fp32 main gradients for bf16 parameters (megatron/core/distributed/param_and_grad_buffer.py
+// @d98e8a64: grad_dtype float with grad_reduce_in_fp32); docs/user-guide/features/dist_optimizer.md: 18 bytes per
+// parameter, 6 + 12/d with the distributed optimizer.
+TEST(FrameworkBehaviour, MegatronKeepsFp32MainGradients) {
+    auto s = full7b();
+    s.framework = core::Framework::Megatron;
+    s.gradientAccumulation = 2; // gradients at every moment
+    auto e = core::estimate(s);
+    const std::int64_t perParam =
+        (e.perGpu[Component::Weights] + e.perGpu[Component::Gradients] + e.perGpu[Component::OptimizerStates]) /
+        kLlama2_7b;
+    EXPECT_EQ(perParam, 18); // bf16 param 2 + fp32 grad 4 + fp32 main param and Adam 12
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero1; // the distributed optimizer
+    e = core::estimate(s);
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 4 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 12 * kLlama2_7b / 8); // 6 + 12/8 = 7.5 B per parameter
+    s.sharding = core::Sharding::Zero3;
+    EXPECT_FALSE(core::validate(s)); // Megatron's optimizer does not shard gradients or parameters
+}
+
+// torchtitan op-level selective AC (torchtitan/models/llama3/parallelize_llama.py _save_list @9dec370 and
+// _get_custom_policy: every second aten.mm saved, counting from the first): per token per layer the block input,
+// wq's and wv's outputs, SDPA's output and logsumexp, w1's and w2's outputs (matmul order wq wk wv wo w1 w3 w2).
+TEST(FrameworkBehaviour, OpLevelSelectiveKeepsTorchtitansSaveList) {
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::FsdpMixedBf16;
+    s.framework = core::Framework::Torchtitan;
+    s.checkpointing = core::Checkpointing::Selective;
+    s.microBatch = 1;
+    s.seqLen = 8192;
+    // x 2 x 4096 + wq 2 x 4096 + wv 2 x 1024 + SDPA out 2 x 4096 + lse 4 x 32 + w1 2 x 14336 + w2 2 x 4096 = 63,616 B.
+    // After the layers: the final norm's fp32 input 4 x 4096 and lm_head's input 2 x 4096 = 24,576 B.
+    // (32 x 63,616 + 24,576) x 8192 tokens = 16,877,879,296 B.
+    EXPECT_EQ(core::estimate(s).activationBytesAtLoss, 16'877'879'296);
+    // Megatron's "selective" recomputes the attention core only: with SDPA there is no s² tensor, nothing is saved.
+    auto megatron = s;
+    megatron.framework = core::Framework::Megatron;
+    auto none = megatron;
+    none.checkpointing = core::Checkpointing::None;
+    EXPECT_EQ(core::estimate(megatron).activationBytesAtLoss, core::estimate(none).activationBytesAtLoss);
+}
+
+// torchtitan layer-level selective AC ("2": _apply_layer_sac wraps a block when its running count is a multiple of
+// 2): half the blocks keep only their input, the other half every saved tensor.
+TEST(FrameworkBehaviour, EveryNthLayerCheckpointingKeepsHalfTheBlocksWhole) {
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::FsdpMixedBf16;
+    s.framework = core::Framework::Torchtitan;
+    s.checkpointing = core::Checkpointing::EveryNth;
+    s.checkpointEvery = 2;
+    s.microBatch = 1;
+    s.seqLen = 8192;
+    // An unchekpointed block (bf16, SDPA with k/v expanded to 32 heads), per token:
+    // norms 2 x (fp32 input 4 x 4096 + bf16 output 2 x 4096) = 49,152; linear inputs qkv, o, gate/up 3 x 2 x 4096 +
+    // down 2 x 14336 = 53,248; attention q, k, v, out 4 x 2 x 4096 + lse 4 x 32 = 32,896; MLP 3 x 2 x 14336 =
+    // 86,016: 221,312 B. (16 x 221,312 + 16 x 8,192 + 24,576) x 8192 = 30,282,874,880 B.
+    EXPECT_EQ(core::estimate(s).activationBytesAtLoss, 30'282'874'880);
+}
+
+// The allocator keeps blocks, not a share of everything: LoRA on two GPUs with ZeRO-2 shards the adapters' states and
+// gradients, so it cannot reserve more than the same run on one GPU (the issue's 172 vs 158 GiB).
+TEST(FrameworkBehaviour, ShardingNeverRaisesTheReserveAboveOneGpu) {
+    auto one = lora7b();
+    one.microBatch = 4;
+    one.seqLen = 4096;
+    auto two = one;
+    two.gpus = 2;
+    two.sharding = core::Sharding::Zero2;
+    EXPECT_LE(core::estimate(two).reservedPeakBytes, core::estimate(one).reservedPeakBytes);
+    // On one GPU the reserve is the allocator's block slack only: 5% of the allocated peak.
+    const auto e = core::estimate(one);
+    EXPECT_NEAR(static_cast<double>(e.reservedPeakBytes), static_cast<double>(e.allocatedPeakBytes) * 1.05, 1.0);
+}
+
+// PEFT LoRA on lm_head (a Linear h -> V) and modules_to_save (peft/utils/other.py ModulesToSaveWrapper.update
+// @5d602fdb deep-copies the module and trains the copy beside the frozen original).
+TEST(FrameworkBehaviour, AdaptersOnTheOutputProjectionAndSavedModules) {
+    auto s = lora7b();
+    s.lora.lmHead = true;
+    // q, v: 32 x 2 x 8 x (4096 + 4096) = 4,194,304; lm_head: 8 x (4096 + 32000) = 288,768.
+    EXPECT_EQ(core::estimate(s).trainableParams, 4'194'304 + 288'768);
+    s.lora.lmHead = false;
+    s.lora.saveLmHead = true;
+    const auto e = core::estimate(s);
+    // The copy: 32000 x 4096 = 131,072,000 parameters in bf16, trained with AdamW states in bf16 (2 x 2 B).
+    EXPECT_EQ(e.trainableParams, 4'194'304 + 131'072'000);
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b + 2 * 4'194'304 + 2 * 131'072'000);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 4 * (4'194'304 + 131'072'000));
+}
+
+// A routed expert's adapter runs once per token routed to it: Mixtral-8x7B (top-2 of 8), LoRA r8 on the experts' gate
+// projections with dropout and fp32 adapters (PEFT casts the input to the adapter dtype): per token per layer
+// 2 x ((4 B dropout output + 1 B mask) x 4096 + 4 B x 8 lora_A output) = 41,024 B.
+TEST(FrameworkBehaviour, LoraOnRoutedExpertsCountsEveryRoutedCopy) {
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.model.vocabSize = 32000;
+    s.model.moe.numExperts = 8;
+    s.model.moe.expertsPerToken = 2;
+    s.method = core::Method::Lora;
+    s.lora.rank = 8;
+    s.lora.dropout = 0.05;
+    s.lora.targets = {core::LinearRole::Gate};
+    s.lora.dtype = core::AdapterDtype::Fp32;
+    EXPECT_DOUBLE_EQ(core::estimate(s).activationPerTokenLayer.lora, 41'024.0);
+}
+
+// Under ZeRO-3 / FSDP a 4-bit layer is gathered as its packed NF4 bytes (bitsandbytes Params4bit with quant_storage:
+// bitsandbytes/_ops.py @95f9af30 stores n/2 bytes whatever the storage dtype; the QuantState is not a parameter and
+// is not gathered). Llama-2-7B layer: 202,375,168 linear weights x 0.5 B + 8,192 norm weights x 2 B + 131,072 q/v
+// adapter weights x 4 B = 101,728,256 B; at the loss one layer and lm_head (131,072,000 x 2 B).
+TEST(FrameworkBehaviour, ShardedQloraGathersPackedNf4Layers) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Qlora;
+    s.precision = core::Precision::Bf16;
+    s.quantization = core::Quantization::Nf4Dq;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero3;
+    s.shardingEngine = core::ShardingEngine::Fsdp2;
+    EXPECT_EQ(core::estimate(s).gatheredParamBytesAtLoss, 101'728'256 + 262'144'000);
+}
+
+// Pipeline stages (Megatron schedules.py @d98e8a64: warm-up pp - rank - 1): the first stage holds pp micro-batches of
+// its L/pp layers, the last one micro-batch plus the loss. The most loaded is the larger, never their sum.
+TEST(FrameworkBehaviour, PipelineStagesAreComparedNotAdded) {
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Lora;
+    s.checkpointing = core::Checkpointing::Full;
+    s.microBatch = 1;
+    s.seqLen = 8192;
+    s.gpus = 2;
+    s.pipelineParallel = 2;
+    s.gradientAccumulation = 8;
+    // Last stage: 16 layer inputs of 2 x 4096 B + the final norm's fp32 input 4 x 4096 B, x 8192 tokens =
+    // 1,207,959,552 B, and the logits 14 B x 8192 x 128256 = 14,709,424,128 B: more than the first stage's
+    // 32 x 8192 x 8192 = 2,147,483,648 B.
+    auto e = core::estimate(s);
+    EXPECT_EQ(e.activationBytesAtLoss, 1'207'959'552);
+    EXPECT_EQ(e.logitsBytesAtLoss, 14'709'424'128);
+    // A 1,000-token vocabulary: the first stage is the most loaded, with no logits.
+    s.model.vocabSize = 1000;
+    e = core::estimate(s);
+    EXPECT_EQ(e.activationBytesAtLoss, 2'147'483'648);
+    EXPECT_EQ(e.logitsBytesAtLoss, 0);
+}
+
+// Gemma-2 (transformers models/gemma2/modeling_gemma2.py @006e8693): four RMSNorms per layer, each saving its fp32
+// input, and final-logit soft-capping whose tanh saves its 16-bit output.
+TEST(FrameworkBehaviour, GemmaTwoHasFourNormsAndSoftCapsItsLogits) {
+    core::Scenario s;
+    s.model = fixtures::catalog().findModel("gemma-2-9b")->arch;
+    s.method = core::Method::Lora;
+    s.checkpointing = core::Checkpointing::None;
+    s.lora.dropout = 0.0;
+    const auto e = core::estimate(s);
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.norms, 4.0 * 4.0 * 3584.0); // 57,344 B
+    EXPECT_DOUBLE_EQ(e.logitsBytesPerElement, 14.0 + 2.0);
+}
+
+// Offload traffic per GPU is that GPU's shard (fp32 gradients out, bf16 weights back) and the host's CPU Adam is
+// shared by its GPUs, at 11.6e9 parameters in 8.2 s (DeepSpeed PR #735).
+TEST(FrameworkBehaviour, OffloadTimeMovesOnlyTheShard) {
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.offload = core::Offload::Optimizer;
+    const core::GpuSpec* h100 = fixtures::catalog().findGpu("h100-sxm");
+    ASSERT_NE(h100, nullptr);
+    const core::PlanInputs in;
+    const double shard = static_cast<double>(kLlama31_8b) / 8.0;
+    const double pcie = 31.5 * std::pow(2.0, h100->pcieGen - 4) * h100->pcieLanes / 16.0 * in.cluster.pcieEfficiency;
+    const double expected = shard * (4.0 + 2.0) / (pcie * 1e9) + shard * 8.0 / (11.6e9 / 8.2);
+    EXPECT_NEAR(core::stepTime(s, *h100, in).offloadSeconds, expected, 1e-9 * expected);
+}
