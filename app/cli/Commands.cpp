@@ -195,8 +195,9 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
         << core::toString(s.optimizer) << ", micro-batch " << s.microBatch << " x " << s.seqLen
         << " tokens, checkpointing " << core::toString(s.checkpointing) << ", attention " << core::toString(s.attention)
         << "\n";
-    out << "Layout      " << s.gpus << " GPU(s), sharding " << core::toString(s.sharding) << ", TP " << s.tensorParallel
-        << ", PP " << s.pipelineParallel << ", offload " << core::toString(s.offload) << "\n\n";
+    out << "Layout      " << s.gpus << " GPU(s), sharding " << core::toString(s.sharding) << " ("
+        << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
+        << ", offload " << core::toString(s.offload) << "\n\n";
     out << "Per GPU, at the peak (" << core::toString(e.peakMoment) << "):\n";
     for (core::Component c : core::kAllComponents) {
         out << "  " << std::left << std::setw(20) << core::componentKey(c) << std::right << std::setw(12)

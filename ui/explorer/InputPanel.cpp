@@ -297,6 +297,16 @@ QWidget* InputPanel::buildAdvanced() {
         });
     }
     form->addRow(tr("LoRA targets"), targets);
+    m_loraHead = new QCheckBox(tr("Adapter on lm_head"), box);
+    m_loraHead->setToolTip(tr("A LoRA adapter on the output projection (PEFT target \"lm_head\", LitGPT lora_head): "
+                              "r × (hidden + vocabulary) more trainable parameters."));
+    form->addRow(QString(), m_loraHead);
+    bindCheck(m_loraHead, [](core::Scenario& s, bool v) { s.lora.lmHead = v; });
+    m_saveHead = new QCheckBox(tr("Train lm_head and embeddings fully (modules_to_save)"), box);
+    m_saveHead->setToolTip(tr("PEFT modules_to_save: a trainable full copy of each module beside the frozen original, "
+                              "with its gradients and optimizer states (vocabulary × hidden each)."));
+    form->addRow(QString(), m_saveHead);
+    bindCheck(m_saveHead, [](core::Scenario& s, bool v) { s.lora.saveLmHead = s.lora.saveEmbedding = v; });
     m_adapterDtype = enumCombo<core::AdapterDtype>(box, tr("Adapter dtype; auto follows the framework (PEFT keeps "
                                                            "adapters in fp32, torchtune and LitGPT in bf16)."));
     form->addRow(tr("Adapter dtype"), m_adapterDtype);
@@ -312,6 +322,12 @@ QWidget* InputPanel::buildAdvanced() {
                 "selective drops only what the framework recomputes cheaply."));
     form->addRow(tr("&Checkpointing"), m_checkpointing);
     bindEnum(m_checkpointing, [](core::Scenario& s, int v) { s.checkpointing = static_cast<core::Checkpointing>(v); });
+    m_checkpointEvery = new QSpinBox(box);
+    m_checkpointEvery->setRange(1, 1000);
+    m_checkpointEvery->setToolTip(tr("every-nth: checkpoint every n-th block fully and keep the others whole "
+                                     "(torchtitan selective_ac_option \"n\")."));
+    form->addRow(tr("Checkpoint every"), m_checkpointEvery);
+    bindSpin(m_checkpointEvery, [](core::Scenario& s, int v) { s.checkpointEvery = v; });
 
     m_attention = enumCombo<core::Attention>(box, tr("Attention kernel: flash/SDPA store no seq² scores; eager "
                                                      "stores them for every head and layer."));
@@ -356,6 +372,18 @@ QWidget* InputPanel::buildAdvanced() {
                                                    "(FSDP full shard) also weights."));
     form->addRow(tr("S&harding"), m_sharding);
     bindEnum(m_sharding, [](core::Scenario& s, int v) { s.sharding = static_cast<core::Sharding>(v); });
+    m_engine = enumCombo<core::ShardingEngine>(
+        box, tr("Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter) or Megatron's "
+                "distributed optimizer; auto follows the framework. Decides gathered parameters, offload and "
+                "gradients of frozen weights."));
+    form->addRow(tr("Sharding engine"), m_engine);
+    bindEnum(m_engine, [](core::Scenario& s, int v) { s.shardingEngine = static_cast<core::ShardingEngine>(v); });
+    m_wrapping = enumCombo<core::AdapterWrapping>(
+        box, tr("FSDP1 with adapters: separate (PEFT's wrap policy, applied by the transformers Trainer) gives "
+                "gradients to the adapters only; mixed (LitGPT's per-block units) computes gradients for every "
+                "frozen weight of the block too."));
+    form->addRow(tr("Adapter wrapping"), m_wrapping);
+    bindEnum(m_wrapping, [](core::Scenario& s, int v) { s.adapterWrapping = static_cast<core::AdapterWrapping>(v); });
     m_tensorParallel = new QSpinBox(box);
     m_tensorParallel->setRange(1, 64);
     m_tensorParallel->setToolTip(
@@ -427,6 +455,12 @@ void InputPanel::refresh() {
     setEnum(m_adapterDtype, s.lora.dtype);
     setEnum(m_quantization, s.quantization);
     setEnum(m_checkpointing, s.checkpointing);
+    setSpin(m_checkpointEvery, s.checkpointEvery);
+    m_checkpointEvery->setEnabled(s.checkpointing == core::Checkpointing::EveryNth);
+    setCheck(m_loraHead, s.lora.lmHead);
+    setCheck(m_saveHead, s.lora.saveLmHead);
+    setEnum(m_engine, s.shardingEngine);
+    setEnum(m_wrapping, s.adapterWrapping);
     setEnum(m_attention, s.attention);
     setEnum(m_loss, s.loss);
     setCheck(m_compile, s.compile);
@@ -442,6 +476,8 @@ void InputPanel::refresh() {
     m_loraRank->setEnabled(lora);
     m_loraDropout->setEnabled(lora);
     m_adapterDtype->setEnabled(lora);
+    m_loraHead->setEnabled(lora);
+    m_saveHead->setEnabled(lora);
     for (auto* box : m_loraTargets) {
         box->setEnabled(lora);
     }

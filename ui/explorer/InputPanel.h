@@ -75,6 +75,11 @@ private:
     QComboBox* m_adapterDtype = nullptr;
     QComboBox* m_quantization = nullptr;
     QComboBox* m_checkpointing = nullptr;
+    QSpinBox* m_checkpointEvery = nullptr;
+    QCheckBox* m_loraHead = nullptr;
+    QCheckBox* m_saveHead = nullptr;
+    QComboBox* m_engine = nullptr;
+    QComboBox* m_wrapping = nullptr;
     QComboBox* m_attention = nullptr;
     QComboBox* m_loss = nullptr;
     QCheckBox* m_compile = nullptr;

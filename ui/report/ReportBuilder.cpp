@@ -333,6 +333,23 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     inputs.push_back({tr("GPUs / sharding"),
                       tr("%1 / %2").arg(s.gpus).arg(QString::fromLatin1(core::toString(s.sharding))),
                       mark(s.gpus == defaults.gpus && s.sharding == defaults.sharding)});
+    inputs.push_back(
+        {tr("Sharding engine / adapter wrapping"),
+         tr("%1 (%2) / %3")
+             .arg(QString::fromLatin1(core::toString(s.shardingEngine)),
+                  QString::fromLatin1(core::toString(core::profileFor(s).engine)),
+                  QString::fromLatin1(core::toString(s.adapterWrapping))),
+         mark(s.shardingEngine == defaults.shardingEngine && s.adapterWrapping == defaults.adapterWrapping)});
+    if (s.checkpointing == core::Checkpointing::EveryNth) {
+        inputs.push_back({tr("Checkpoint every n-th block"), formatCount(s.checkpointEvery), mark(false)});
+    }
+    if (s.lora.lmHead || s.lora.saveLmHead || s.lora.saveEmbedding) {
+        inputs.push_back({tr("Output and embedding"),
+                          tr("adapter on lm_head: %1; trained copies (modules_to_save): %2")
+                              .arg(s.lora.lmHead ? tr("yes") : tr("no"),
+                                   s.lora.saveLmHead || s.lora.saveEmbedding ? tr("yes") : tr("no")),
+                          mark(false)});
+    }
     inputs.push_back({tr("Tensor / pipeline parallel"), tr("%1 / %2").arg(s.tensorParallel).arg(s.pipelineParallel),
                       mark(s.tensorParallel == 1 && s.pipelineParallel == 1)});
     enumRow(tr("Offload"), core::toString(s.offload), s.offload == defaults.offload);
