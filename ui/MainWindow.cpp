@@ -3,6 +3,7 @@
 #include "CalibrationStore.h"
 #include "DialogService.h"
 #include "Format.h"
+#include "Present.h"
 #include "ScenarioController.h"
 #include "ScenarioFile.h"
 #include "explorer/AdvisorView.h"
@@ -17,6 +18,7 @@
 #include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/PlanText.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
 
@@ -29,6 +31,7 @@
 #include <QtGui/QAction>
 #include <QtGui/QCloseEvent>
 #include <QtGui/QKeySequence>
+#include <QtGui/QScreen>
 #include <QtGui/QTextDocument>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QLabel>
@@ -106,7 +109,9 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     });
     connect(&m_controller, &ScenarioController::changeRejected, this,
             [this](const QString& message) { statusBar()->showMessage(message, 6000); });
-    resize(1360, 820);
+    // The designed size, or the screen's available area when that is smaller (a 1024 x 700 laptop screen).
+    const QSize available = screen() != nullptr ? screen()->availableGeometry().size() : QSize(1360, 820);
+    resize(std::min(1360, available.width()), std::min(820, available.height()));
     refreshStatus();
     updateTitle();
 }
@@ -170,11 +175,9 @@ void MainWindow::refreshStatus() {
                        .arg(formatGiB(e.deviceBytes), formatGiB(e.allocatedPeakBytes));
     text +=
         tr(" · Total across %n GPU(s): %1", nullptr, static_cast<int>(s.gpus)).arg(formatGiB(e.deviceBytes * s.gpus));
-    if (const auto* gpu = m_controller.selectedGpu()) {
-        const std::int64_t free = gpu->usableBytes() - e.deviceBytes;
-        text += free >= 0
-                    ? tr(" · %1: fits, %2 free").arg(QString::fromStdString(gpu->name), formatGiB(free))
-                    : tr(" · %1: does not fit, %2 short").arg(QString::fromStdString(gpu->name), formatGiB(-free));
+    // The planner's verdict (margin, host RAM, precision), as in the fit table, the advisor and the report.
+    if (const auto verdict = m_controller.verdictOnSelectedGpu()) {
+        text += QStringLiteral(" · ") + ui::text(present::fitSentence(*verdict, *m_controller.selectedGpu()));
     }
     if (e.cpuOffloadBytesTotal > 0) {
         text += tr(" · host RAM for offload: %1 total").arg(formatGiB(e.cpuOffloadBytesTotal));
@@ -418,7 +421,7 @@ bool MainWindow::exportReport(const QString& path, const QString& pageSizeName) 
     const core::Scenario& s = m_controller.scenario();
     const QString title = s.name.empty() ? QFileInfo(path).completeBaseName() : QString::fromStdString(s.name);
     auto document =
-        builder.build({s, title, QDateTime::currentDateTime(), m_advisor->methodAnswers(), m_plan->inputs()});
+        builder.build({s, title, QDateTime::currentDateTime(), m_advisor->methodAnswers(), m_controller.planInputs()});
     const QString error =
         exportPdf(*document, path, pageSizeFromName(pageSizeName), tr("Sizing report — %1").arg(title));
     progress.setValue(100);

@@ -25,6 +25,19 @@ const core::GpuSpec* ScenarioController::selectedGpu() const {
     return nullptr;
 }
 
+void ScenarioController::setPlanInputs(const core::PlanInputs& inputs) {
+    m_planInputs = inputs;
+    emit estimateChanged();
+}
+
+std::optional<core::Candidate> ScenarioController::verdictOnSelectedGpu() const {
+    const core::GpuSpec* gpu = selectedGpu();
+    if (gpu == nullptr) {
+        return std::nullopt;
+    }
+    return core::fitAsIs(m_scenario, *gpu, m_planInputs);
+}
+
 void ScenarioController::setScenario(const core::Scenario& scenario) {
     apply(scenario);
 }

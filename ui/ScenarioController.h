@@ -3,6 +3,7 @@
 #include "CalibrationStore.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Scenario.h"
 
 #include <QtCore/QObject>
@@ -21,6 +22,13 @@ public:
     const core::Catalog& catalog() const { return m_catalog; }
     const core::Scenario& scenario() const { return m_scenario; }
     const core::Estimate& estimate() const { return m_estimate; }
+    /// What the planner is asked to optimise and under which limits: one set for every view, so the fit table, the
+    /// Plan tab, the advisor, the verdict and the report give the same answer.
+    const core::PlanInputs& planInputs() const { return m_planInputs; }
+    /// Replaces the plan inputs; the views recompute (estimateChanged).
+    void setPlanInputs(const core::PlanInputs& inputs);
+    /// The scenario's own layout on the selected GPU, with the margin (nullopt without a GPU).
+    std::optional<core::Candidate> verdictOnSelectedGpu() const;
     /// The GPU the user compares against (the scenario's, else the first catalog card that fits, else none).
     const core::GpuSpec* selectedGpu() const;
 
@@ -61,6 +69,7 @@ private:
     core::Catalog m_catalog;
     core::Scenario m_scenario;
     core::Estimate m_estimate;
+    core::PlanInputs m_planInputs;
     QString m_calibrationNote;
     QList<StoredCalibration> m_calibrations;
 };

@@ -9,11 +9,13 @@
 #include "gpusizer/core/EstimateJson.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/Measurement.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanText.h"
 
 #include <cmath>
 #include <cstdio>
@@ -43,9 +45,10 @@ Commands:
   advise SCENARIO.json --gpu ID [--json]
                                         out-of-memory fixes in order of cost, each with its saving
   sizing-table SCENARIO.json [--json]   smallest card and count per model size and method
-  fit SCENARIO.json [--json]            per GPU: smallest count and layout that fits, and why fewer fail
-  plan SCENARIO.json --tokens N [--epochs E] [--mfu 0.4] [--spot] [--json]
-                                        time, GPU-hours and cost per fitting configuration, ranked
+  fit SCENARIO.json [PLAN OPTIONS] [--json]
+                                        per GPU: the count and layout to rent, and why fewer cards fail
+  plan SCENARIO.json --tokens N [--epochs E] [--mfu 0.4] [--spot] [PLAN OPTIONS] [--json]
+                                        the same with time, GPU-hours and cost, ranked by the objective
   probe-script SCENARIO.json -o probe.py
                                         a Python script that measures the scenario on a real GPU
   compare-measured SCENARIO.json RESULT.json [--json]
@@ -54,6 +57,14 @@ Commands:
                                         the sizing report as PDF
   help                                  this text
   --version                             print the version
+
+Plan options (fit, plan):
+  --objective cost|time|balanced        what to minimise (balanced: the cheapest plan within 1.5x of the fastest)
+  --no-offload                          never plan CPU offload
+  --max-gpus N                          the most cards you accept (default 1024)
+  --network ib400|roce200|eth100|eth25  the network between nodes (default: by card, see docs/planning.md)
+  --host-ram-gib N                      host RAM per node (default: the catalog's typical node)
+  --margin PCT                          fit margin over the estimate in percent (default: the estimate's band)
 
 User catalogs: files named gpus*.json / models*.json in $XDG_DATA_HOME/gpusizer/GPU Sizer/catalogs
 (or $GPUSIZER_CATALOG_DIR) add entries or override shipped ones by id.
@@ -71,6 +82,12 @@ struct Args {
     std::optional<std::string> epochs;
     std::optional<std::string> mfu;
     bool spot = false;
+    bool noOffload = false;
+    std::optional<std::string> objective;
+    std::optional<std::string> maxGpus;
+    std::optional<std::string> network;
+    std::optional<std::string> hostRamGib;
+    std::optional<std::string> margin;
     std::string pageSize = "A4";
     std::string unknownOption;
 };
@@ -91,6 +108,18 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.mfu = args[++i];
         } else if (a == "--spot") {
             out.spot = true;
+        } else if (a == "--no-offload") {
+            out.noOffload = true;
+        } else if (a == "--objective" && i + 1 < args.size()) {
+            out.objective = args[++i];
+        } else if (a == "--max-gpus" && i + 1 < args.size()) {
+            out.maxGpus = args[++i];
+        } else if (a == "--network" && i + 1 < args.size()) {
+            out.network = args[++i];
+        } else if (a == "--host-ram-gib" && i + 1 < args.size()) {
+            out.hostRamGib = args[++i];
+        } else if (a == "--margin" && i + 1 < args.size()) {
+            out.margin = args[++i];
         } else if (a == "--gpu" && i + 1 < args.size()) {
             out.gpu = args[++i];
         } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
@@ -248,6 +277,85 @@ std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& c
     return parsed->scenario;
 }
 
+/// Parses a positive number option; prints the problem and returns nullopt when it is not one.
+std::optional<double> positiveNumber(const std::optional<std::string>& text, const char* option, double fallback,
+                                     double max, std::ostream& err) {
+    if (!text) {
+        return fallback;
+    }
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(*text, &used);
+        if (used == text->size() && v > 0 && v <= max && std::isfinite(v)) {
+            return v;
+        }
+    } catch (const std::exception&) {
+    }
+    err << "gpusizer-cli: " << option << " must be a positive number up to " << max << ", not '" << *text << "'\n";
+    return std::nullopt;
+}
+
+/// The planning options of fit and plan; nullopt (after printing why) when one is not valid.
+std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err) {
+    core::PlanInputs in;
+    const auto tokens = positiveNumber(a.tokens, "--tokens", in.datasetTokens, 1e16, err);
+    const auto epochs = positiveNumber(a.epochs, "--epochs", in.epochs, 1e4, err);
+    const auto mfu = positiveNumber(a.mfu, "--mfu", in.mfu, 1.0, err);
+    const auto maxGpus = positiveNumber(a.maxGpus, "--max-gpus", static_cast<double>(in.maxGpus), 1048576, err);
+    if (!tokens || !epochs || !mfu || !maxGpus) {
+        return std::nullopt;
+    }
+    in.datasetTokens = *tokens;
+    in.epochs = *epochs;
+    in.mfu = *mfu;
+    in.maxGpus = static_cast<std::int64_t>(*maxGpus);
+    in.spot = a.spot;
+    in.allowOffload = !a.noOffload;
+    if (a.objective) {
+        static const std::pair<const char*, core::Objective> kObjectives[] = {
+            {"cost", core::Objective::Cost}, {"time", core::Objective::Time}, {"balanced", core::Objective::Balanced}};
+        bool known = false;
+        for (const auto& [name, value] : kObjectives) {
+            if (*a.objective == name) {
+                in.objective = value;
+                known = true;
+            }
+        }
+        if (!known) {
+            err << "gpusizer-cli: --objective must be cost, time or balanced, not '" << *a.objective << "'\n";
+            return std::nullopt;
+        }
+    }
+    if (a.network) {
+        bool known = false;
+        for (auto n : {core::Network::Ib400, core::Network::Roce200, core::Network::Eth100, core::Network::Eth25}) {
+            if (*a.network == core::toString(n)) {
+                in.cluster.network = n;
+                known = true;
+            }
+        }
+        if (!known) {
+            err << "gpusizer-cli: --network must be ib400, roce200, eth100 or eth25, not '" << *a.network << "'\n";
+            return std::nullopt;
+        }
+    }
+    if (a.hostRamGib) {
+        const auto ram = positiveNumber(a.hostRamGib, "--host-ram-gib", 0, 1048576, err);
+        if (!ram) {
+            return std::nullopt;
+        }
+        in.hostRamGiBPerNode = *ram;
+    }
+    if (a.margin) {
+        const auto margin = positiveNumber(a.margin, "--margin", 0, 1000, err);
+        if (!margin) {
+            return std::nullopt;
+        }
+        in.marginShare = *margin / 100.0;
+    }
+    return in;
+}
+
 int adviseCommand(const Args& a, std::ostream& out, std::ostream& err) {
     const auto loaded = loadCatalogs(err);
     if (!a.gpu) {
@@ -263,7 +371,11 @@ int adviseCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (!scenario) {
         return kBadInput;
     }
-    const auto advice = core::adviseOom(*scenario, *gpu);
+    const auto inputs = planInputsFrom(a, err);
+    if (!inputs) {
+        return kBadInput;
+    }
+    const auto advice = core::adviseOom(*scenario, *gpu, *inputs);
     if (a.json) {
         json steps = json::array();
         for (const auto& step : advice.steps) {
@@ -299,7 +411,7 @@ int adviseCommand(const Args& a, std::ostream& out, std::ostream& err) {
     out << "Needs " << gib(advice.deviceBytes) << " per GPU; " << gpu->name << " has " << gib(advice.usableBytes)
         << " usable.\n";
     if (advice.fitsAlready) {
-        out << "It fits: no fix needed.\n";
+        out << present::english(present::fitSentence(advice.asIs, *gpu)) << ": no fix needed.\n";
         return kOk;
     }
     int n = 1;
@@ -331,7 +443,11 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (!scenario) {
         return kBadInput;
     }
-    const auto rows = core::sizingTable(*scenario, loaded.catalog);
+    const auto inputs = planInputsFrom(a, err);
+    if (!inputs) {
+        return kBadInput;
+    }
+    const auto rows = core::sizingTable(*scenario, loaded.catalog, *inputs);
     auto cellJson = [](const core::SizingCell& c) {
         return c.gpu == nullptr
                    ? json(nullptr)
@@ -369,47 +485,39 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
     return kOk;
 }
 
-/// Parses a positive number option; prints the problem and returns nullopt when it is not one.
-std::optional<double> positiveNumber(const std::optional<std::string>& text, const char* option, double fallback,
-                                     double max, std::ostream& err) {
-    if (!text) {
-        return fallback;
-    }
-    try {
-        std::size_t used = 0;
-        const double v = std::stod(*text, &used);
-        if (used == text->size() && v > 0 && v <= max && std::isfinite(v)) {
-            return v;
-        }
-    } catch (const std::exception&) {
-    }
-    err << "gpusizer-cli: " << option << " must be a positive number up to " << max << ", not '" << *text << "'\n";
-    return std::nullopt;
-}
-
-json planJson(const core::FitSearchResult& r) {
-    json j{{"gpu", r.gpu->id}, {"fits", r.found}};
-    if (!r.whyFewerFail.empty()) {
-        j["why_fewer_fail"] = r.whyFewerFail;
-    }
-    if (!r.found) {
+json candidateJson(const core::Candidate& c, const core::GpuSpec& gpu) {
+    const auto& s = c.scenario;
+    json j{{"gpus", s.gpus},
+           {"sharding", core::toString(s.sharding)},
+           {"sharding_engine", core::toString(core::profileFor(s).engine)},
+           {"tensor_parallel", s.tensorParallel},
+           {"pipeline_parallel", s.pipelineParallel},
+           {"expert_parallel", s.expertParallel},
+           {"offload", core::toString(s.offload)},
+           {"micro_batch", s.microBatch},
+           {"gradient_accumulation", s.gradientAccumulation},
+           {"gradient_checkpointing", core::toString(s.checkpointing)},
+           {"precision", core::toString(s.precision)},
+           {"layout", present::english(present::layoutParts(s))},
+           {"device_bytes_per_gpu", c.deviceBytes},
+           {"margin_share", c.marginShare},
+           {"verdict", present::english(present::verdictWord(c.verdict))},
+           {"fits", c.fits()},
+           {"host_ram_bytes_per_node", c.hostRamPerNodeBytes},
+           {"host_ram_limit_bytes_per_node", c.hostRamLimitBytes},
+           {"fp16_instead_of_bf16", c.fp16Instead},
+           {"global_batch_sequences", c.globalBatchSequences}};
+    if (!c.fits()) {
+        j["why_not"] = present::english(present::whyNot(c));
         return j;
     }
-    const auto& p = r.plan;
-    j["gpus"] = r.scenario.gpus;
-    j["layout"] = r.layout;
-    j["sharding"] = core::toString(r.scenario.sharding);
-    j["tensor_parallel"] = r.scenario.tensorParallel;
-    j["pipeline_parallel"] = r.scenario.pipelineParallel;
-    j["offload"] = core::toString(r.scenario.offload);
-    j["device_bytes_per_gpu"] = r.deviceBytes;
-    j["cpu_ram_bytes_per_node"] = r.cpuRamPerNodeBytes;
-    j["cpu_ram_warning"] = r.cpuRamWarning;
+    const auto& p = c.plan;
     j["step_seconds"] = p.step.stepSeconds;
     j["compute_seconds"] = p.step.computeSeconds;
     j["exposed_comm_seconds"] = p.step.exposedCommSeconds;
+    j["offload_seconds"] = p.step.offloadSeconds;
     j["comm_bytes_per_gpu_per_step"] = static_cast<std::int64_t>(p.step.commBytesPerGpu);
-    j["link"] = p.step.link.name;
+    j["link"] = present::english(present::linkName(p.step.link, gpu));
     j["tokens_per_second"] = p.step.tokensPerSecond;
     j["steps"] = p.steps;
     j["wall_hours"] = p.wallHours;
@@ -421,75 +529,131 @@ json planJson(const core::FitSearchResult& r) {
     return j;
 }
 
+json planJson(const core::CardPlan& r, const core::Candidate& asIs, const core::PlanInputs& in) {
+    json j{{"gpu", r.gpu->id}, {"fits", r.found}};
+    j["your_layout"] = candidateJson(asIs, *r.gpu);
+    if (r.fewerCards) {
+        j["fewer_cards"] = candidateJson(*r.fewerCards, *r.gpu);
+        j["why_fewer_fail"] = present::english(present::whyNot(*r.fewerCards));
+    }
+    if (!r.found) {
+        return j;
+    }
+    j["chosen"] = candidateJson(r.best, *r.gpu);
+    json runners = json::array();
+    for (const auto& c : r.runnersUp) {
+        json rj = candidateJson(c, *r.gpu);
+        rj["why_lost"] = present::english(present::whyLost(r.best, c, in));
+        runners.push_back(rj);
+    }
+    j["runners_up"] = runners;
+    return j;
+}
+
 int fitOrPlanCommand(const Args& a, bool withCost, std::ostream& out, std::ostream& err) {
     const auto loaded = loadCatalogs(err);
     const auto scenario = loadScenario(a, loaded.catalog, err);
     if (!scenario) {
         return kBadInput;
     }
-    core::PlanInputs inputs;
     if (withCost && !a.tokens) {
         err << "gpusizer-cli: plan needs --tokens N (dataset tokens per epoch)\n";
         return kUsage;
     }
-    const auto tokens = positiveNumber(a.tokens, "--tokens", inputs.datasetTokens, 1e16, err);
-    const auto epochs = positiveNumber(a.epochs, "--epochs", inputs.epochs, 1e4, err);
-    const auto mfu = positiveNumber(a.mfu, "--mfu", inputs.mfu, 1.0, err);
-    if (!tokens || !epochs || !mfu) {
+    const auto inputs = planInputsFrom(a, err);
+    if (!inputs) {
         return kBadInput;
     }
-    inputs.datasetTokens = *tokens;
-    inputs.epochs = *epochs;
-    inputs.mfu = *mfu;
-    const auto results = core::fitSearch(*scenario, loaded.catalog.gpus, inputs);
-    const auto ranking = core::rank(results, a.spot);
+    const auto results = core::planCatalog(*scenario, loaded.catalog.gpus, *inputs);
+    const auto ranking = core::rank(results, *inputs);
+    const double margin = core::fitMargin(*scenario, *inputs);
+    // The scenario's own layout on each card: the same verdict as the GPU fit tab's "Your layout" column.
+    std::vector<core::Candidate> own;
+    for (const auto& g : loaded.catalog.gpus) {
+        own.push_back(core::fitAsIs(*scenario, g, *inputs));
+    }
     if (a.json) {
         json list = json::array();
-        for (const auto& r : results) {
-            list.push_back(planJson(r));
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            list.push_back(planJson(results[i], own[i], *inputs));
         }
         auto idOf = [&](int i) { return i < 0 ? json(nullptr) : json(results[static_cast<std::size_t>(i)].gpu->id); };
-        json doc{{"format", withCost ? "gpusizer-plan" : "gpusizer-fit"}, {"version", 1}, {"results", list}};
-        if (withCost) {
-            doc["inputs"] = {{"dataset_tokens", inputs.datasetTokens},
-                             {"epochs", inputs.epochs},
-                             {"mfu", inputs.mfu},
-                             {"spot", a.spot}};
-            doc["ranking"] = {{"cheapest", idOf(ranking.cheapest)},
-                              {"fastest", idOf(ranking.fastest)},
-                              {"best_cost_time", idOf(ranking.bestCostTime)}};
-        }
+        json doc{{"format", withCost ? "gpusizer-plan" : "gpusizer-fit"},
+                 {"version", 2},
+                 {"inputs",
+                  {{"objective", core::toString(inputs->objective)},
+                   {"objective_rule", present::english(present::objectiveRule(inputs->objective))},
+                   {"margin_share", margin},
+                   {"network", core::toString(inputs->cluster.network)},
+                   {"max_gpus", inputs->maxGpus},
+                   {"allow_offload", inputs->allowOffload},
+                   {"dataset_tokens", inputs->datasetTokens},
+                   {"epochs", inputs->epochs},
+                   {"mfu", inputs->mfu},
+                   {"spot", inputs->spot}}},
+                 {"results", list},
+                 {"ranking",
+                  {{"chosen", idOf(ranking.chosen)},
+                   {"cheapest", idOf(ranking.cheapest)},
+                   {"fastest", idOf(ranking.fastest)}}}};
         out << doc.dump(2) << "\n";
         return kOk;
     }
-    out << std::left << std::setw(30) << "GPU" << std::setw(40) << "smallest layout that fits" << std::right
-        << std::setw(12) << "per GPU";
+    out << "Fit margin " << present::percent(margin) << " over the estimate (the estimate's measured band"
+        << (inputs->marginShare ? ", as given" : "")
+        << "); objective: " << present::english(present::objectiveRule(inputs->objective)) << ".\n\n";
+    const std::string yours = "yours (" + present::count(scenario->gpus) + ")";
+    out << std::left << std::setw(26) << "GPU" << std::setw(16) << yours << std::setw(56) << "cards and layout to rent"
+        << std::right << std::setw(11) << "per GPU";
     if (withCost) {
-        out << std::setw(10) << "step s" << std::setw(11) << "hours" << std::setw(12) << "GPU-hours" << std::setw(12)
-            << (a.spot ? "$ spot" : "$ on-demand");
+        out << std::setw(10) << "wall" << std::setw(11) << "GPU-hours" << std::setw(12)
+            << (inputs->spot ? "$ spot" : "$ on-demand");
     }
     out << "\n";
-    for (const auto& r : results) {
-        out << std::left << std::setw(30) << r.gpu->name << std::setw(40) << (r.found ? r.layout : "no fit up to 1024")
-            << std::right << std::setw(12) << (r.found ? gib(r.deviceBytes) : std::string("-"));
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const auto& r = results[i];
+        const std::string layout =
+            r.found
+                ? present::count(r.best.scenario.gpus) + " × " + present::english(present::layoutParts(r.best.scenario))
+                : "no fit up to " + present::count(inputs->maxGpus) + (inputs->maxGpus == 1 ? " card" : " cards");
+        out << std::left << std::setw(26) << r.gpu->name << std::setw(16)
+            << present::english(present::verdictWord(own[i].verdict)) << std::setw(56) << layout << std::right
+            << std::setw(11) << (r.found ? present::gib(r.best.deviceBytes) : std::string("-"));
         if (withCost && r.found) {
-            out << std::fixed << std::setprecision(2) << std::setw(10) << r.plan.step.stepSeconds << std::setw(11)
-                << r.plan.wallHours << std::setw(12) << r.plan.gpuHours << std::setw(12)
-                << (a.spot ? r.plan.costSpotUsd : r.plan.costOnDemandUsd);
+            out << std::setw(10) << present::duration(r.best.plan.wallHours) << std::setw(11)
+                << present::number(r.best.plan.gpuHours, 1) << std::setw(12)
+                << present::usd(core::costOf(r.best, *inputs));
         }
         out << "\n";
-        if (!r.whyFewerFail.empty() && !withCost) {
-            out << "    fewer cards fail " << r.whyFewerFail << "\n";
+        for (const auto& note : r.found ? present::candidateNotes(r.best) : std::vector<present::Message>{}) {
+            out << "    note: " << present::english(note) << "\n";
         }
-        if (r.cpuRamWarning) {
-            out << "    warning: offload needs " << gib(r.cpuRamPerNodeBytes) << " host RAM per node\n";
+        if (r.fewerCards) {
+            out << "    " << (r.found ? "fewer cards fail" : "closest") << " ("
+                << present::count(r.fewerCards->scenario.gpus)
+                << "): " << present::english(present::whyNot(*r.fewerCards)) << "\n";
+        }
+        if (withCost) {
+            for (const auto& c : r.runnersUp) {
+                out << "    runner-up " << present::count(c.scenario.gpus) << " × "
+                    << present::english(present::layoutParts(c.scenario)) << ": "
+                    << present::english(present::whyLost(r.best, c, *inputs)) << "\n";
+            }
         }
     }
+    auto name = [&](int i) { return i < 0 ? std::string("none") : results[static_cast<std::size_t>(i)].gpu->name; };
+    if (ranking.chosen >= 0) {
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        out << "\nRent: " << present::cardsAndLayout(chosen.best, *chosen.gpu);
+        if (withCost) {
+            out << " — " << present::duration(chosen.best.plan.wallHours) << ", "
+                << present::usd(core::costOf(chosen.best, *inputs));
+        }
+        out << " (" << present::english(present::objectiveRule(inputs->objective)) << ")\n";
+    }
     if (withCost) {
-        auto name = [&](int i) { return i < 0 ? std::string("none") : results[static_cast<std::size_t>(i)].gpu->name; };
-        out << "\nCheapest: " << name(ranking.cheapest) << "; fastest: " << name(ranking.fastest)
-            << "; best cost x time: " << name(ranking.bestCostTime) << "\n";
-        out << "MFU " << inputs.mfu << ", " << inputs.datasetTokens << " tokens x " << inputs.epochs
+        out << "Cheapest: " << name(ranking.cheapest) << "; fastest: " << name(ranking.fastest) << "\n";
+        out << "MFU " << inputs->mfu << ", " << inputs->datasetTokens << " tokens x " << inputs->epochs
             << " epochs; prices illustrative; stopped instances still pay for their storage.\n";
     }
     return kOk;

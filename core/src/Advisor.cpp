@@ -44,8 +44,8 @@ namespace {
 /// A rung: whether it applies to a scenario, how it changes it, what it costs.
 struct Rung {
     FixKind kind;
-    std::function<std::string(const Scenario&)> notApplicable;   ///< empty string: applies
-    std::function<std::string(Scenario&, const GpuSpec&)> apply; ///< returns the change in words
+    std::function<std::string(const Scenario&)> notApplicable;                      ///< empty string: applies
+    std::function<std::string(Scenario&, const GpuSpec&, const PlanInputs&)> apply; ///< returns the change in words
     const char* price;
 };
 
@@ -57,7 +57,7 @@ const std::vector<Rung>& ladder() {
     static const std::vector<Rung> rungs{
         {FixKind::SmallerMicroBatch,
          [](const Scenario& s) { return s.microBatch <= 1 ? std::string("micro-batch is already 1") : std::string(); },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              const std::string change = "micro-batch " + str(s.microBatch) + " -> 1, gradient accumulation " +
                                         str(s.gradientAccumulation) + " -> " +
                                         str(s.gradientAccumulation * s.microBatch);
@@ -68,7 +68,7 @@ const std::vector<Rung>& ladder() {
          "same global batch; lower GPU utilisation per step, so somewhat slower"},
         {FixKind::ShorterSequence,
          [](const Scenario& s) { return s.seqLen <= 256 ? std::string("sequences are already short") : std::string(); },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              const std::string change = "sequence length " + str(s.seqLen) + " -> " + str(s.seqLen / 2);
              s.seqLen /= 2;
              return change;
@@ -78,7 +78,7 @@ const std::vector<Rung>& ladder() {
          [](const Scenario& s) {
              return s.checkpointing != Checkpointing::None ? std::string("checkpointing is already on") : std::string();
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Selective;
              return std::string("gradient checkpointing none -> selective");
          },
@@ -87,7 +87,7 @@ const std::vector<Rung>& ladder() {
          [](const Scenario& s) {
              return s.checkpointing == Checkpointing::Full ? std::string("already full checkpointing") : std::string();
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Full;
              return std::string("gradient checkpointing -> full");
          },
@@ -96,7 +96,7 @@ const std::vector<Rung>& ladder() {
          [](const Scenario& s) {
              return s.attention != Attention::Eager ? std::string("already SDPA/FlashAttention") : std::string();
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.attention = Attention::Sdpa;
              return std::string("attention eager -> SDPA (FlashAttention kernel)");
          },
@@ -108,7 +108,7 @@ const std::vector<Rung>& ladder() {
              }
              return s.loss == Loss::Chunked ? std::string("already chunked") : std::string();
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.loss = Loss::Chunked;
              return std::string("cross-entropy standard -> chunked/fused");
          },
@@ -122,7 +122,7 @@ const std::vector<Rung>& ladder() {
                         ? std::string()
                         : std::string("only replaces AdamW");
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizer = Optimizer::AdamW8bit;
              return std::string("optimizer AdamW -> 8-bit AdamW (bitsandbytes)");
          },
@@ -131,7 +131,7 @@ const std::vector<Rung>& ladder() {
          [](const Scenario& s) {
              return s.optimizer == Optimizer::Adafactor ? std::string("already Adafactor") : std::string();
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizer = Optimizer::Adafactor;
              return std::string("optimizer -> Adafactor (factored, no momentum)");
          },
@@ -143,7 +143,7 @@ const std::vector<Rung>& ladder() {
              }
              return s.method == Method::Full ? std::string() : std::string("gradients are already tiny with adapters");
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizerInBackward = true;
              s.gradientAccumulation = 1;
              return std::string("optimizer step in backward (no gradient accumulation)");
@@ -151,35 +151,39 @@ const std::vector<Rung>& ladder() {
          "no gradient accumulation and no gradient clipping across parameters"},
         {FixKind::Lora,
          [](const Scenario& s) { return s.method != Method::Full ? std::string("already adapters") : std::string(); },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Lora;
              return std::string("full fine-tuning -> LoRA r" + str(s.lora.rank));
          },
          "trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks far from pre-training"},
         {FixKind::Qlora,
          [](const Scenario& s) { return s.method == Method::Qlora ? std::string("already QLoRA") : std::string(); },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Qlora;
              return std::string("-> QLoRA (4-bit NF4 base)");
          },
          "small quality loss from the 4-bit base and ~20-40% slower steps (dequantization); merge into the 16-bit "
          "base"},
         {FixKind::MoreCardsZero3, [](const Scenario&) { return std::string(); },
-         [](Scenario& s, const GpuSpec& gpu) {
-             Scenario probe = s;
-             probe.sharding = Sharding::Zero3;
-             const auto cards = minCardsThatFit(probe, gpu);
-             s.sharding = Sharding::Zero3;
-             s.gpus = cards.value_or(std::max<std::int64_t>(s.gpus, 8));
-             return "ZeRO-3 / FSDP full shard on " + str(s.gpus) + " x " + gpu.name +
-                    (cards ? std::string() : std::string(" (still does not fit up to 1024 cards)"));
+         [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
+             // The planner's answer without offload: the count and layout every other view shows for this card.
+             PlanInputs noOffload = in;
+             noOffload.allowOffload = false;
+             const CardPlan plan = planOnCard(s, gpu, noOffload);
+             if (!plan.found) {
+                 s.sharding = Sharding::Zero3;
+                 s.gpus = std::max<std::int64_t>(s.gpus, gpu.gpusPerNode);
+                 return "more cards: none up to " + str(in.maxGpus) + " x " + gpu.name + " fits";
+             }
+             s = plan.best.scenario;
+             return str(s.gpus) + " x " + gpu.name + " with the planner's layout";
          },
          "more GPUs to rent; communication cost grows (NVLink scales well, PCIe poorly)"},
         {FixKind::CpuOffload,
          [](const Scenario& s) {
              return s.offload == Offload::OptimizerAndParams ? std::string("already offloading") : std::string();
          },
-         [](Scenario& s, const GpuSpec&) {
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.offload = s.offload == Offload::None ? Offload::Optimizer : Offload::OptimizerAndParams;
              if (s.sharding == Sharding::None) {
                  s.sharding = Sharding::Zero2;
@@ -193,11 +197,14 @@ const std::vector<Rung>& ladder() {
 
 } // namespace
 
-OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu) {
+OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     OomAdvice advice;
     advice.usableBytes = gpu.usableBytes();
-    advice.deviceBytes = estimate(scenario, Detail::NumbersOnly).deviceBytes;
-    advice.fitsAlready = advice.deviceBytes <= advice.usableBytes;
+    // Every "fits" here is the planner's verdict on the scenario as set (margin, host RAM, precision): fitAsIs.
+    const auto judge = [&](const Scenario& s) { return fitAsIs(s, gpu, inputs); };
+    advice.asIs = judge(scenario);
+    advice.deviceBytes = advice.asIs.deviceBytes;
+    advice.fitsAlready = advice.asIs.fits();
     if (advice.fitsAlready) {
         return advice;
     }
@@ -211,25 +218,26 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu) {
         step.applicable = step.notApplicableWhy.empty();
         if (step.applicable) {
             step.scenarioAlone = scenario;
-            step.change = rung.apply(step.scenarioAlone, gpu);
-            step.deviceAfterAlone = estimate(step.scenarioAlone, Detail::NumbersOnly).deviceBytes;
+            step.change = rung.apply(step.scenarioAlone, gpu, inputs);
+            const Candidate alone = judge(step.scenarioAlone);
+            step.deviceAfterAlone = alone.deviceBytes;
             step.savingAlone = advice.deviceBytes - step.deviceAfterAlone;
-            step.fitsAlone = step.deviceAfterAlone <= advice.usableBytes;
+            step.fitsAlone = alone.fits();
         }
         advice.steps.push_back(step);
 
         // The combination: take each rung in order, on top of the previous ones, while it helps.
         if (!advice.fittingScenario && rung.notApplicable(cumulative).empty()) {
             Scenario next = cumulative;
-            rung.apply(next, gpu);
-            const std::int64_t bytes = estimate(next, Detail::NumbersOnly).deviceBytes;
-            if (bytes < cumulativeBytes) {
+            rung.apply(next, gpu, inputs);
+            const Candidate after = judge(next);
+            if (after.deviceBytes < cumulativeBytes) {
                 cumulative = next;
-                cumulativeBytes = bytes;
+                cumulativeBytes = after.deviceBytes;
                 advice.combination.push_back(rung.kind);
-                if (bytes <= advice.usableBytes) {
+                if (after.fits()) {
                     advice.fittingScenario = cumulative;
-                    advice.deviceAfterCombination = bytes;
+                    advice.deviceAfterCombination = after.deviceBytes;
                 }
             }
         }
@@ -285,37 +293,30 @@ MethodAdvice adviseMethod(const MethodQuestions& q) {
     return a;
 }
 
-SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus) {
+SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
     SizingCell best;
-    double bestMemory = 0;
+    double bestHourly = 0;
+    // GPU memory is what the table sizes: no CPU offload here (the Plan tab weighs offload against its time).
+    PlanInputs inMemory = inputs;
+    inMemory.allowOffload = false;
     for (const auto& gpu : gpus) {
-        Scenario s = scenario;
-        s.gpus = 1;
-        s.tensorParallel = 1;
-        s.pipelineParallel = 1;
-        std::int64_t cards = 1;
-        if (estimate(s, Detail::NumbersOnly).deviceBytes > gpu.usableBytes()) {
-            s.sharding = Sharding::Zero3;
-            const auto n = minCardsThatFit(s, gpu);
-            if (!n) {
+        for (std::int64_t n : cardCounts(gpu, inputs.maxGpus)) {
+            const Candidate c = fitAtCount(scenario, gpu, n, inMemory);
+            if (!c.fits()) {
                 continue;
             }
-            cards = *n;
-        }
-        s.gpus = cards;
-        if (cards > 1) {
-            s.sharding = Sharding::Zero3;
-        }
-        const double memory = static_cast<double>(cards) * gpu.memoryGiBUsable;
-        if (best.gpu == nullptr || memory < bestMemory || (memory == bestMemory && cards < best.cards)) {
-            best = {&gpu, cards, estimate(s, Detail::NumbersOnly).deviceBytes};
-            bestMemory = memory;
+            const double hourly = static_cast<double>(n) * inputs.pricePerGpuHour.value_or(gpu.priceOnDemandUsdHour);
+            if (best.gpu == nullptr || hourly < bestHourly) {
+                best = {&gpu, n, c.deviceBytes};
+                bestHourly = hourly;
+            }
+            break; // the smallest count that fits: more cards of this GPU only cost more per hour
         }
     }
     return best;
 }
 
-std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& catalog) {
+std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& catalog, const PlanInputs& inputs) {
     struct SizeClass {
         const char* label;
         const char* modelId;
@@ -335,11 +336,11 @@ std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& cata
         s.sharding = Sharding::None;
         row.params = countParams(arch).total;
         s.method = Method::Qlora;
-        row.qlora = smallestConfiguration(s, catalog.gpus);
+        row.qlora = smallestConfiguration(s, catalog.gpus, inputs);
         s.method = Method::Lora;
-        row.lora = smallestConfiguration(s, catalog.gpus);
+        row.lora = smallestConfiguration(s, catalog.gpus, inputs);
         s.method = Method::Full;
-        row.full = smallestConfiguration(s, catalog.gpus);
+        row.full = smallestConfiguration(s, catalog.gpus, inputs);
         rows.push_back(std::move(row));
     };
     for (const auto& c : kClasses) {

@@ -68,9 +68,10 @@ Result<void> rejectUnknownKeys(const ObjectReader& r, std::initializer_list<cons
 
 Result<GpuSpec> readGpu(const ObjectReader& r) {
     GpuSpec g;
-    auto unknown = rejectUnknownKeys(r, {"id", "vendor", "name", "memory_gib", "usable_gib", "bandwidth_tbs",
-                                         "bf16_tflops", "fp8_tflops", "fp32_tflops", "interconnect", "gpus_per_node",
-                                         "ecc", "form_factor", "tdp_w", "price", "sources", "notes"});
+    auto unknown =
+        rejectUnknownKeys(r, {"id", "vendor", "name", "memory_gib", "usable_gib", "bandwidth_tbs", "bf16_tflops",
+                              "fp8_tflops", "fp32_tflops", "interconnect", "gpus_per_node", "ecc", "form_factor",
+                              "tdp_w", "price", "sources", "notes", "bf16", "host_ram_gib_per_gpu"});
     if (!unknown) {
         return tl::unexpected(unknown.error());
     }
@@ -111,6 +112,10 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     GPUSIZER_ASSIGN(g.priceSpotUsdHour, price.number("spot_usd_hour", 0, 1000));
     GPUSIZER_ASSIGN(g.priceDate, price.string("as_of"));
     GPUSIZER_ASSIGN(g.priceNote, price.string("note"));
+    GPUSIZER_ASSIGN(auto bf16, r.optionalBool("bf16"));
+    g.bf16 = bf16.value_or(true);
+    GPUSIZER_ASSIGN(auto hostRam, r.optionalNumber("host_ram_gib_per_gpu", 1, 65536));
+    g.hostRamGiBPerGpu = hostRam.value_or(0.0);
     GPUSIZER_ASSIGN(g.sources, readSources(r));
     return g;
 }

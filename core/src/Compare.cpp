@@ -8,7 +8,8 @@ namespace {
 
 template <class Value, class Setter, class Labeler>
 std::vector<Variant> compareOver(const Scenario& scenario, const std::vector<Value>& values,
-                                 const std::vector<GpuSpec>& gpus, Setter setter, Labeler label) {
+                                 const std::vector<GpuSpec>& gpus, const PlanInputs& inputs, Setter setter,
+                                 Labeler label) {
     std::vector<Variant> out;
     for (const Value& v : values) {
         Variant variant;
@@ -16,8 +17,7 @@ std::vector<Variant> compareOver(const Scenario& scenario, const std::vector<Val
         variant.scenario = scenario;
         setter(variant.scenario, v);
         variant.estimate = estimate(variant.scenario);
-        const Estimate single = variant.scenario.gpus == 1 ? variant.estimate : estimate(onOneCard(variant.scenario));
-        variant.smallestFittingGpu = smallestFittingGpu(single.deviceBytes, gpus);
+        variant.cheapest = smallestConfiguration(variant.scenario, gpus, inputs);
         out.push_back(std::move(variant));
     }
     return out;
@@ -25,24 +25,25 @@ std::vector<Variant> compareOver(const Scenario& scenario, const std::vector<Val
 
 } // namespace
 
-std::vector<Variant> compareMethods(const Scenario& scenario, const std::vector<GpuSpec>& gpus) {
+std::vector<Variant> compareMethods(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
+                                    const PlanInputs& inputs) {
     static const std::vector<Method> kMethods{Method::Full, Method::Lora, Method::Qlora};
     return compareOver(
-        scenario, kMethods, gpus, [](Scenario& s, Method m) { s.method = m; },
+        scenario, kMethods, gpus, inputs, [](Scenario& s, Method m) { s.method = m; },
         [](Method m) { return m == Method::Full ? "Full" : (m == Method::Lora ? "LoRA" : "QLoRA"); });
 }
 
 std::vector<Variant> compareOptimizers(const Scenario& scenario, const std::vector<Optimizer>& optimizers,
-                                       const std::vector<GpuSpec>& gpus) {
+                                       const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
     return compareOver(
-        scenario, optimizers, gpus, [](Scenario& s, Optimizer o) { s.optimizer = o; },
+        scenario, optimizers, gpus, inputs, [](Scenario& s, Optimizer o) { s.optimizer = o; },
         [](Optimizer o) { return std::string(toString(o)); });
 }
 
 std::vector<Variant> comparePrecisions(const Scenario& scenario, const std::vector<Precision>& precisions,
-                                       const std::vector<GpuSpec>& gpus) {
+                                       const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
     return compareOver(
-        scenario, precisions, gpus, [](Scenario& s, Precision p) { s.precision = p; },
+        scenario, precisions, gpus, inputs, [](Scenario& s, Precision p) { s.precision = p; },
         [](Precision p) { return std::string(toString(p)); });
 }
 

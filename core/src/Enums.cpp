@@ -26,7 +26,7 @@ GPUSIZER_NAMES(Optimizer, {Optimizer::AdamW, "adamw"}, {Optimizer::AdamW8bit, "a
                {Optimizer::Adafactor, "adafactor"}, {Optimizer::Sgd, "sgd"}, {Optimizer::SgdMomentum, "sgd-momentum"},
                {Optimizer::Lion, "lion"})
 GPUSIZER_NAMES(Checkpointing, {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"},
-               {Checkpointing::Full, "full"}, {Checkpointing::EveryNth, "every-nth"})
+               {Checkpointing::Full, "full"}, {Checkpointing::EveryNth, "every-nth"}, {Checkpointing::Auto, "auto"})
 GPUSIZER_NAMES(Attention, {Attention::Flash, "flash"}, {Attention::Sdpa, "sdpa"}, {Attention::Eager, "eager"})
 GPUSIZER_NAMES(Loss, {Loss::Standard, "standard"}, {Loss::Chunked, "chunked"}, {Loss::FusedLinear, "fused-linear"},
                {Loss::CutCrossEntropy, "cut-cross-entropy"})

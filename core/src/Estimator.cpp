@@ -126,7 +126,7 @@ struct Context {
     const Scenario& s;
     const FrameworkProfile& prof;
     const ModelArch& arch;
-    std::vector<LinearGroup> groups;
+    LinearGroupList groups;
     ParamCounts params;
     double c = 2.0;       // compute dtype bytes
     double resid = 2.0;   // residual stream bytes
@@ -146,7 +146,8 @@ struct Context {
 };
 
 Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
-    Context ctx{s, prof, s.model, linearGroups(s.model), countParams(s.model)};
+    Context ctx{s, prof, s.model, linearGroups(s.model), {}};
+    ctx.params = countParams(s.model, ctx.groups);
     ctx.c = computeBytes(s.precision);
     ctx.resid = residualBytes(s.precision);
     ctx.paramB = parameterBytes(s.precision);
@@ -181,7 +182,9 @@ struct Trainables {
     double largestQuantized = 0;
     double adafactorAdapterElems = 0;
     double adafactorFullElems = 0;
-    double adapterB = 2.0; // bytes of an adapter parameter (and its gradient)
+    double adapterB = 2.0;     // bytes of an adapter parameter (and its gradient)
+    double routedWeights = 0;  // parameters of routed experts (expert parallelism splits them)
+    double routedAdapters = 0; // adapters on routed experts
 };
 
 Trainables trainables(const Context& ctx) {
@@ -194,8 +197,12 @@ Trainables trainables(const Context& ctx) {
         const double out = static_cast<double>(g.outFeatures);
         const double count = static_cast<double>(g.count);
         t.adafactorFullElems += count * (in + out);
+        if (g.routedExpert) {
+            t.routedWeights += count * in * out;
+        }
         if (ctx.adapted(g.role)) {
             t.adapters += count * r * (in + out);
+            t.routedAdapters += g.routedExpert ? count * r * (in + out) : 0.0;
             t.largestAdapter = std::max({t.largestAdapter, r * in, r * out});
             t.adafactorAdapterElems += count * (in + out + 2.0 * r);
         }
@@ -345,6 +352,19 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     }
     m.optimizerStates = optimizerWhole * share / stateShard;
     m.paged = (isPaged(s.optimizer) && s.offload == Offload::None) ? states * share / stateShard : 0.0;
+    // Expert parallelism: each GPU of an expert-parallel group holds numExperts / ep routed experts. Where ZeRO
+    // already divides a component by the data-parallel degree (which ep divides), nothing changes; where it does not,
+    // the routed share divides by ep.
+    if (s.expertParallel > 1) {
+        const double ep = static_cast<double>(s.expertParallel);
+        auto split = [ep](double fraction) { return (1.0 - fraction) + fraction / ep; };
+        const double weightFraction = t.routedWeights / std::max(1.0, total);
+        const double trainFraction = ctx.full ? weightFraction : t.routedAdapters / std::max(1.0, m.trainable);
+        m.weights *= weightShard > 1.0 ? 1.0 : split(weightFraction);
+        m.gradients *= gradShard > 1.0 ? 1.0 : split(trainFraction);
+        m.optimizerStates *= stateShard > 1.0 ? 1.0 : split(trainFraction);
+        m.paged *= stateShard > 1.0 ? 1.0 : split(trainFraction);
+    }
     m.headGradientUnsharded = (ctx.full && arch.causalLmHead)
                                   ? static_cast<double>(arch.vocabSize) * h * m.trainB * share
                                   : (s.lora.saveLmHead && arch.causalLmHead && !ctx.full
@@ -619,6 +639,7 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
         }
         break;
     case Checkpointing::Full:
+    case Checkpointing::Auto: // resolved to full before estimate() gets here
         checkpointedLayers = L;
         break;
     case Checkpointing::EveryNth:
@@ -890,7 +911,18 @@ std::int64_t ComponentBytes::total() const {
     return std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
 }
 
-Estimate estimate(const Scenario& s, Detail detail) {
+Estimate estimate(const Scenario& scenario, Detail detail) {
+    if (scenario.checkpointing == Checkpointing::Auto) {
+        // Left to the planner: one estimate sizes it as full checkpointing (the least memory of the three).
+        Scenario resolved = scenario;
+        resolved.checkpointing = Checkpointing::Full;
+        Estimate e = estimate(resolved, detail);
+        if (detail == Detail::Full) {
+            e.assumptions.push_back("Checkpointing auto: sized as full; the planner also tries none and selective.");
+        }
+        return e;
+    }
+    const Scenario& s = scenario;
     Estimate e;
     e.profile = profileFor(s);
     const Context ctx = makeContext(s, e.profile);
@@ -901,6 +933,8 @@ Estimate estimate(const Scenario& s, Detail detail) {
     const Trainables t = trainables(ctx);
     const ModelStates m = modelStates(ctx, t);
     e.trainableParams = static_cast<std::int64_t>(m.trainable);
+    e.routedExpertParams = static_cast<std::int64_t>(t.routedWeights);
+    e.routedTrainableParams = static_cast<std::int64_t>(ctx.full ? t.routedWeights : t.routedAdapters);
     StoredActivations acts = storedActivations(ctx, t);
     e.activationPerTokenLayer = acts.items;
     LossBytes loss = lossBytes(ctx, acts.tokens);

@@ -28,8 +28,7 @@ const char* linearRoleName(LinearRole role) {
 
 namespace {
 
-void addMlp(std::vector<LinearGroup>& groups, const ModelArch& arch, std::int64_t width, std::int64_t count,
-            bool routed) {
+void addMlp(LinearGroupList& groups, const ModelArch& arch, std::int64_t width, std::int64_t count, bool routed) {
     if (width <= 0 || count <= 0) {
         return;
     }
@@ -45,8 +44,8 @@ void addMlp(std::vector<LinearGroup>& groups, const ModelArch& arch, std::int64_
 
 } // namespace
 
-std::vector<LinearGroup> linearGroups(const ModelArch& arch) {
-    std::vector<LinearGroup> groups;
+LinearGroupList linearGroups(const ModelArch& arch) {
+    LinearGroupList groups;
     const std::int64_t h = arch.hiddenSize;
     const std::int64_t L = arch.numLayers;
     const std::int64_t d = arch.effectiveHeadDim();
@@ -90,6 +89,10 @@ std::vector<LinearGroup> linearGroups(const ModelArch& arch) {
 }
 
 ParamCounts countParams(const ModelArch& arch) {
+    return countParams(arch, linearGroups(arch));
+}
+
+ParamCounts countParams(const ModelArch& arch, const LinearGroupList& groups) {
     ParamCounts p;
     const std::int64_t h = arch.hiddenSize;
     const std::int64_t L = arch.numLayers;
@@ -105,7 +108,7 @@ ParamCounts countParams(const ModelArch& arch) {
     std::int64_t activeLinear = 0;
     std::int64_t largestLinear = 0;
     std::int64_t moeLayers = 0;
-    for (const auto& g : linearGroups(arch)) {
+    for (const auto& g : groups) {
         const std::int64_t weights = g.inFeatures * g.outFeatures;
         p.layerLinear += weights * g.count;
         largestLinear = std::max(largestLinear, weights);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace gpusizer::core {
 
@@ -19,16 +18,24 @@ constexpr double kPcie4x16GBs = 31.5;
 /// DeepSpeedCPUAdam: an 11.6B-parameter step in 8.2 s (DeepSpeed PR #735, merged as ee1ffe2e, 2021-02-18), about
 /// 1.4e9 parameters per second for one host's CPUs, shared by the GPU processes on that host.
 constexpr double kCpuAdamParamsPerSecondPerHost = 11.6e9 / 8.2;
-/// Host RAM of a typical 8-GPU training server (DGX A100: 1 TB; DGX H100: 2 TB).
-constexpr double kTypicalNodeRamBytes = 1024.0 * kGiB;
-
 double paramBytes(Precision p) {
-    return (p == Precision::Fp32 || p == Precision::AmpBf16 || p == Precision::AmpFp16) ? 4.0 : 2.0;
+    return (p == Precision::Fp32 || p == Precision::AmpBf16 || p == Precision::AmpFp16 || p == Precision::FsdpMixedBf16)
+               ? 4.0
+               : 2.0;
 }
 
 /// Per-direction PCIe bandwidth of the card's slot, GB/s, before efficiency.
 double pcieGBs(const GpuSpec& gpu) {
-    return kPcie4x16GBs * std::pow(2.0, gpu.pcieGen - 4) * gpu.pcieLanes / 16.0;
+    return std::ldexp(kPcie4x16GBs, gpu.pcieGen - 4) * gpu.pcieLanes / 16.0;
+}
+
+/// NCCL's own latency model for a ring collective over `ranks` GPUs with the Simple protocol (the one large messages
+/// use): a base of 8.4 us plus one hop per step, 2 (ranks - 1) steps for an all-reduce; per hop 3.4 us over NVLink
+/// (and the other GPU fabrics), 5.7 us over PCIe, 14 us over the network (NVIDIA/nccl src/graph/tuning.cc,
+/// ncclTunerConstantsDefaults baseLatencies and hwLatencies, commit 5067397c).
+double ringLatencySeconds(LinkKind kind, std::int64_t ranks) {
+    const double hop = kind == LinkKind::Network ? 14.0 : kind == LinkKind::Pcie ? 5.7 : 3.4;
+    return (8.4 + 2.0 * static_cast<double>(std::max<std::int64_t>(1, ranks) - 1) * hop) * 1e-6;
 }
 
 bool isBridgePair(const GpuSpec& gpu) {
@@ -36,15 +43,61 @@ bool isBridgePair(const GpuSpec& gpu) {
     return gpu.formFactor == "PCIe" && gpu.link.kind.rfind("nvlink", 0) == 0;
 }
 
-std::string fmt(double v, int precision) {
-    std::ostringstream os;
-    os.setf(std::ios::fixed);
-    os.precision(precision);
-    os << v;
-    return os.str();
+} // namespace
+
+Network networkFor(const GpuSpec& gpu, Network chosen) {
+    if (chosen != Network::Auto) {
+        return chosen;
+    }
+    if (gpu.formFactor != "PCIe") {
+        return Network::Ib400; // SXM, OAM, superchip servers: one 400 Gb/s NIC per GPU (DGX H100 reference)
+    }
+    return gpu.ecc ? Network::Eth100 : Network::Eth25; // datacenter PCIe servers; consumer-card machines
 }
 
-} // namespace
+const char* toString(Network n) {
+    switch (n) {
+    case Network::Auto:
+        return "auto";
+    case Network::Ib400:
+        return "ib400";
+    case Network::Roce200:
+        return "roce200";
+    case Network::Eth100:
+        return "eth100";
+    case Network::Eth25:
+        return "eth25";
+    }
+    return "?";
+}
+
+const char* toString(Objective o) {
+    switch (o) {
+    case Objective::Cost:
+        return "cost";
+    case Objective::Time:
+        return "time";
+    case Objective::Balanced:
+        return "balanced";
+    }
+    return "?";
+}
+
+double networkGBsPerGpu(Network n, int gpusPerNode) {
+    const double perNode = std::max(1, gpusPerNode);
+    switch (n) {
+    case Network::Auto:
+    case Network::Ib400:
+        return 400.0 / 8.0; // one 400 Gb/s NIC per GPU
+    case Network::Roce200:
+        return 200.0 / 8.0; // one 200 Gb/s NIC per GPU
+    case Network::Eth100:
+        return 100.0 / 8.0 / perNode; // one 100 GbE port per node, shared
+    case Network::Eth25:
+        return 25.0 / 8.0 / perNode;
+    }
+    return 0.0;
+}
 
 double trainingFlopsPerToken(const Scenario& s) {
     const ModelArch& a = s.model;
@@ -68,8 +121,10 @@ double trainingFlopsPerToken(const Scenario& s) {
         }
         flops = 4.0 * matmul + 6.0 * lora;
     }
-    if (s.checkpointing == Checkpointing::Full) {
+    if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
         flops += 2.0 * matmul; // one more forward pass
+    } else if (s.checkpointing == Checkpointing::EveryNth) {
+        flops += 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
     }
     // Attention scores and weighted sum over the whole s x s matrix: 2 x a x s x (d_qk + d_v) per token per layer
     // forward (4 x a x d x s when q, k and v share a head size), x3 for training. MLA scores with the no-RoPE + RoPE
@@ -88,34 +143,52 @@ double trainingFlopsPerToken(const Scenario& s) {
 LinkChoice collectiveLink(const GpuSpec& gpu, std::int64_t gpus, const ClusterAssumptions& c) {
     const double pcie = pcieGBs(gpu);
     LinkChoice intra;
-    const bool fabric =
-        gpu.link.kind.rfind("nvlink", 0) == 0 || gpu.link.kind == "infinity-fabric" || gpu.link.kind == "gaudi-roce";
+    const std::string& kind = gpu.link.kind;
+    const bool nvlink = kind.size() > 6 && kind.compare(0, 6, "nvlink") == 0;
+    const bool fabric = nvlink || kind == "infinity-fabric" || kind == "gaudi-roce";
     if (fabric && !(isBridgePair(gpu) && gpus > 2)) {
         // Catalog figures are bidirectional: half of it flows each way.
-        intra = {gpu.link.kind == "infinity-fabric" ? "Infinity Fabric"
-                 : gpu.link.kind == "gaudi-roce"    ? "on-chip RoCE"
-                                                    : "NVLink",
-                 gpu.link.bandwidthGBs / 2.0 * c.nvlinkEfficiency};
+        intra = {gpu.link.kind == "infinity-fabric" ? LinkKind::InfinityFabric
+                 : gpu.link.kind == "gaudi-roce"    ? LinkKind::OnChipRoce
+                                                    : LinkKind::NvLink,
+                 Network::Auto, gpu.link.bandwidthGBs / 2.0 * c.nvlinkEfficiency};
     } else {
-        intra = {"PCIe " + std::to_string(gpu.pcieGen) + ".0 x" + std::to_string(gpu.pcieLanes),
-                 pcie * c.pcieEfficiency};
+        intra = {LinkKind::Pcie, Network::Auto, pcie * c.pcieEfficiency};
     }
     if (gpus <= gpu.gpusPerNode) {
         return intra;
     }
-    const double network = c.interNodeGBsPerGpu * c.networkEfficiency;
-    return network < intra.gbs ? LinkChoice{"InfiniBand between nodes", network} : intra;
+    const Network net = networkFor(gpu, c.network);
+    const double network = networkGBsPerGpu(net, gpu.gpusPerNode) * c.networkEfficiency;
+    return network < intra.gbs ? LinkChoice{LinkKind::Network, net, network} : intra;
 }
 
 StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
+    return stepTime(s, gpu, in, estimate(s, Detail::NumbersOnly));
+}
+
+StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const Estimate& e) {
+    return stepTime(s, gpu, in, StepFacts::of(s, e));
+}
+
+StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
+    return {trainingFlopsPerToken(s),
+            static_cast<double>(e.trainableParams),
+            static_cast<double>(e.params.total),
+            static_cast<double>(e.routedTrainableParams),
+            static_cast<double>(e.routedExpertParams),
+            static_cast<double>(e.perGpu[Component::Weights]),
+            static_cast<double>(e.perGpu[Component::OptimizerStates])};
+}
+
+StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepFacts& f) {
     StepTime t;
-    const Estimate e = estimate(s, Detail::NumbersOnly);
     const double tp = static_cast<double>(s.tensorParallel);
     const double pp = static_cast<double>(s.pipelineParallel);
-    const double dp = static_cast<double>(e.dataParallel);
+    const double dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
     const double accum = static_cast<double>(s.gradientAccumulation);
     const double gpus = static_cast<double>(s.gpus);
-    t.flopsPerToken = trainingFlopsPerToken(s);
+    t.flopsPerToken = f.flopsPerToken;
     t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * accum * dp;
 
     const double peak = gpu.bf16Tflops * 1e12 * std::clamp(in.mfu, 0.01, 1.0);
@@ -123,46 +196,76 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
     if (s.method == Method::Qlora) {
         compute *= kQloraDequantSlowdown;
     }
-    compute *= 1.0 + (pp - 1.0) / accum; // 1F1B pipeline bubble
+    // 1F1B pipeline: m micro-batches through p stages take m + p - 1 stage slots, so everything a stage does per
+    // micro-batch on the critical path (its compute, its tensor- and expert-parallel collectives) stretches by this.
+    const double bubble = 1.0 + (pp - 1.0) / accum;
+    compute *= bubble;
 
     // Memory floor: weights streamed per pass and micro-batch, optimizer states read and written once.
-    const double passes = s.checkpointing == Checkpointing::Full ? 3.0 : 2.0;
-    const double hbm = static_cast<double>(e.perGpu[Component::Weights]) * passes * accum +
-                       3.0 * static_cast<double>(e.perGpu[Component::OptimizerStates]);
+    const double passes =
+        (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 3.0 : 2.0;
+    const double hbm = f.weightsBytesPerGpu * passes * accum + 3.0 * f.optimizerStateBytesPerGpu;
     t.memoryFloorSeconds = hbm / (gpu.bandwidthTBs * 1e12);
     t.computeSeconds = compute;
 
     // Data-parallel traffic per GPU per step (ring collectives move (n-1)/n of the buffer each way).
-    const ParamCounts p = countParams(s.model);
-    const double weightsBytes = static_cast<double>(p.total) * paramBytes(s.precision) / (tp * pp);
-    const double gradBytes =
-        static_cast<double>(e.trainableParams) * (s.method == Method::Full ? paramBytes(s.precision) : 4.0) / (tp * pp);
-    const double ring = dp > 1 ? (dp - 1.0) / dp : 0.0;
-    double dpBytes = 0;
-    switch (s.sharding) {
-    case Sharding::None:
-    case Sharding::Zero1:
-        dpBytes = 2.0 * ring * gradBytes; // one all-reduce per step (ZeRO-1: reduce-scatter + all-gather)
-        break;
-    case Sharding::Zero2:
-        dpBytes = ring * gradBytes * accum + ring * weightsBytes; // reduce-scatter per micro-batch, gather params
-        break;
-    case Sharding::Zero3:
-        dpBytes = accum * ring * (2.0 * weightsBytes + gradBytes); // gather for forward and backward, reduce-scatter
-        break;
-    }
+    // Gathered (and offload-streamed) parameters travel in the compute dtype under FSDP mixed precision.
+    // With expert parallelism the routed experts' gradients and gathers run over the expert-data-parallel group
+    // (dp / ep ranks, each holding 1/ep of the experts), the rest over all dp ranks.
+    const double ep = s.model.isMoe() ? static_cast<double>(std::max<std::int64_t>(1, s.expertParallel)) : 1.0;
+    const double weightB = s.precision == Precision::FsdpMixedBf16 ? 2.0 : paramBytes(s.precision);
+    const double gradB = s.method == Method::Full ? paramBytes(s.precision) : 4.0;
+    const auto dpTraffic = [&](double trainable, double total, double ranks) {
+        const double weightsBytes = total * weightB / (tp * pp);
+        const double gradBytes = trainable * gradB / (tp * pp);
+        const double ring = ranks > 1 ? (ranks - 1.0) / ranks : 0.0;
+        switch (s.sharding) {
+        case Sharding::None:
+        case Sharding::Zero1:
+            return 2.0 * ring * gradBytes; // one all-reduce per step (ZeRO-1: reduce-scatter + all-gather)
+        case Sharding::Zero2:
+            return ring * gradBytes * accum + ring * weightsBytes; // reduce-scatter per micro-batch, gather params
+        case Sharding::Zero3:
+            return accum * ring * (2.0 * weightsBytes + gradBytes); // gather for forward and backward, reduce-scatter
+        }
+        return 0.0;
+    };
+    const double routedTrainable = ep > 1 ? f.routedTrainableParams : 0.0;
+    const double routedTotal = ep > 1 ? f.routedTotalParams : 0.0;
+    const double dpBytes = dpTraffic(f.trainableParams - routedTrainable, f.totalParams - routedTotal, dp) +
+                           dpTraffic(routedTrainable / ep, routedTotal / ep, dp / ep);
+    const double weightsBytes = f.totalParams * weightB / (tp * pp); // streamed whole under parameter offload
     t.link = collectiveLink(gpu, s.gpus, in.cluster);
     const double dpSeconds = t.link.gbs > 0 ? dpBytes / (t.link.gbs * 1e9) : 0.0;
-    // Tensor parallel: four all-reduces of the micro-batch's activations per layer (two forward, two backward),
-    // on the intra-node link, not overlapped.
+    // Forward passes per micro-batch: full recomputation runs each block's forward twice (so twice its tensor- and
+    // expert-parallel collectives); every-n-th recomputes 1/n of the blocks.
+    const double forwards = (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 2.0
+                            : s.checkpointing == Checkpointing::EveryNth
+                                ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
+                                : 1.0;
+    const double layersPerStage = static_cast<double>(s.model.numLayers) / pp;
+    const double activationBytes = static_cast<double>(s.microBatch * s.seqLen * s.model.hiddenSize) * 2.0;
+    // Tensor parallel (Megatron): two all-reduces of the micro-batch's activations per block in each forward and two
+    // in backward, on the intra-node link, not overlapped, each also paying NCCL's latency.
     double tpBytes = 0;
     double tpSeconds = 0;
     if (s.tensorParallel > 1) {
-        const double activations = static_cast<double>(s.microBatch * s.seqLen * s.model.hiddenSize) * 2.0;
-        tpBytes = 4.0 * 2.0 * (tp - 1.0) / tp * activations * static_cast<double>(s.model.numLayers) / pp * accum;
+        const double allReduces = 2.0 * (forwards + 1.0) * layersPerStage * accum;
+        tpBytes = allReduces * 2.0 * (tp - 1.0) / tp * activationBytes;
         const LinkChoice intra =
             collectiveLink(gpu, std::min<std::int64_t>(s.tensorParallel, gpu.gpusPerNode), in.cluster);
-        tpSeconds = tpBytes / (intra.gbs * 1e9);
+        tpSeconds =
+            (tpBytes / (intra.gbs * 1e9) + allReduces * ringLatencySeconds(intra.kind, s.tensorParallel)) * bubble;
+    }
+    // Pipeline parallel: each stage boundary passes the micro-batch's activations forward and their gradients back;
+    // on the critical path m + p - 1 times, over the link between stages (across nodes once TP x PP exceeds a node).
+    double ppSeconds = 0;
+    if (s.pipelineParallel > 1) {
+        const LinkChoice between = collectiveLink(gpu, s.tensorParallel * s.pipelineParallel, in.cluster);
+        const double perMicroBatch =
+            2.0 * (activationBytes / tp / (between.gbs * 1e9) + ringLatencySeconds(between.kind, 2));
+        ppSeconds = perMicroBatch * (accum + pp - 1.0);
+        t.commBytesPerGpu += 2.0 * activationBytes / tp * accum;
     }
     // ZeRO-Offload: gradients go to the host and updated weights come back over PCIe every step, the optimizer runs
     // on the CPU; with parameters offloaded too, every pass streams the weights in again. Not overlapped.
@@ -173,7 +276,7 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
         // shard) and receives its shard of the updated 16-bit weights; with parameters offloaded every pass streams
         // the GPU's shard of the weights in again. The host's CPU Adam is shared by its GPUs.
         const double host = pcieGBs(gpu) * in.cluster.pcieEfficiency * 1e9;
-        const double trainableShard = static_cast<double>(e.trainableParams) / (tp * pp * dp);
+        const double trainableShard = f.trainableParams / (tp * pp * dp);
         double bytes = trainableShard * 4.0 + trainableShard * paramBytes(s.precision);
         if (s.offload == Offload::OptimizerAndParams) {
             bytes += weightsBytes / dp * passes * accum;
@@ -181,19 +284,57 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
         const double ranksPerHost = static_cast<double>(std::min<std::int64_t>(s.gpus, gpu.gpusPerNode));
         offloadSeconds = bytes / host + trainableShard * ranksPerHost / kCpuAdamParamsPerSecondPerHost;
     }
+    // Expert parallelism: every MoE layer sends each routed token copy to its expert and back (dispatch and combine),
+    // forward and backward, over the link of the expert-parallel group; not overlapped.
+    double epSeconds = 0;
+    if (ep > 1) {
+        const double moeLayers = static_cast<double>(
+            s.model.numLayers - std::clamp<std::int64_t>(s.model.moe.firstDenseLayers, 0, s.model.numLayers));
+        const double tokens = static_cast<double>(s.microBatch * s.seqLen) * accum;
+        // Dispatch and combine in every forward and in backward.
+        const double allToAlls = 2.0 * (forwards + 1.0) * moeLayers / pp * accum;
+        const double bytes = (forwards + 1.0) * 2.0 * tokens * static_cast<double>(s.model.moe.expertsPerToken) *
+                             static_cast<double>(s.model.hiddenSize) * 2.0 * (ep - 1.0) / ep * moeLayers / pp;
+        const LinkChoice epLink = collectiveLink(gpu, s.expertParallel * s.tensorParallel, in.cluster);
+        epSeconds =
+            (bytes / (epLink.gbs * 1e9) + allToAlls * ringLatencySeconds(epLink.kind, s.expertParallel)) * bubble;
+        t.commBytesPerGpu += bytes;
+    }
     t.offloadSeconds = offloadSeconds;
-    t.commBytesPerGpu = dpBytes + tpBytes;
-    t.commSeconds = dpSeconds + tpSeconds;
+    t.commBytesPerGpu += dpBytes + tpBytes;
+    t.commSeconds = dpSeconds + tpSeconds + epSeconds + ppSeconds;
     const double busy = std::max(compute, t.memoryFloorSeconds);
-    t.exposedCommSeconds = std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpSeconds + offloadSeconds;
+    t.exposedCommSeconds =
+        std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpSeconds + epSeconds + ppSeconds + offloadSeconds;
     t.stepSeconds = busy + t.exposedCommSeconds;
     t.tokensPerSecond = t.stepSeconds > 0 ? t.tokensPerStep / t.stepSeconds : 0.0;
     return t;
 }
 
+double checkpointBytes(const Scenario& s) {
+    // The trained weights and their optimizer states, whole (not one GPU's shard).
+    Scenario single = onOneCard(s);
+    single.sharding = Sharding::None;
+    single.offload = Offload::None;
+    single.expertParallel = 1;
+    const Estimate whole = estimate(single, Detail::NumbersOnly);
+    const ParamCounts p = countParams(s.model);
+    if (s.method == Method::Full) {
+        return static_cast<double>(p.total) * paramBytes(s.precision) +
+               static_cast<double>(whole.perGpu[Component::OptimizerStates]);
+    }
+    return static_cast<double>(whole.trainableParams) * 4.0 +
+           static_cast<double>(whole.perGpu[Component::OptimizerStates]);
+}
+
 CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
+    return costPlan(s, gpu, in, StepFacts::of(s, estimate(s, Detail::NumbersOnly)), checkpointBytes(s));
+}
+
+CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepFacts& facts,
+                  double checkpoint) {
     CostPlan c;
-    c.step = stepTime(s, gpu, in);
+    c.step = stepTime(s, gpu, in, facts);
     c.steps = std::ceil(in.datasetTokens * in.epochs / std::max(1.0, c.step.tokensPerStep));
     c.wallHours = c.steps * c.step.stepSeconds / 3600.0;
     c.gpuHours = c.wallHours * static_cast<double>(s.gpus);
@@ -201,175 +342,10 @@ CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
     const double spot = in.pricePerGpuHour.value_or(gpu.priceSpotUsdHour);
     c.costOnDemandUsd = c.gpuHours * onDemand;
     c.costSpotUsd = c.gpuHours * spot;
-    // A resumable checkpoint: the trained weights and their optimizer states (whole model, not one GPU's shard).
-    Scenario single = onOneCard(s);
-    single.sharding = Sharding::None;
-    single.offload = Offload::None;
-    const Estimate whole = estimate(single, Detail::NumbersOnly);
-    const ParamCounts p = countParams(s.model);
-    if (s.method == Method::Full) {
-        c.checkpointBytes = static_cast<double>(p.total) * paramBytes(s.precision) +
-                            static_cast<double>(whole.perGpu[Component::OptimizerStates]);
-    } else {
-        c.checkpointBytes = static_cast<double>(whole.trainableParams) * 4.0 +
-                            static_cast<double>(whole.perGpu[Component::OptimizerStates]);
-    }
+    c.checkpointBytes = checkpoint;
     const double months = std::max(1.0, c.wallHours / (24.0 * 30.0));
     c.storageUsd = c.checkpointBytes / kGB * in.retainedCheckpoints * in.storageUsdPerGbMonth * months;
     return c;
-}
-
-namespace {
-
-std::string layoutText(const Scenario& s) {
-    std::string text = std::to_string(s.gpus) + (s.gpus == 1 ? " GPU" : " GPUs");
-    if (s.tensorParallel > 1 || s.pipelineParallel > 1) {
-        text += ", TP " + std::to_string(s.tensorParallel);
-        if (s.pipelineParallel > 1) {
-            text += " x PP " + std::to_string(s.pipelineParallel);
-        }
-    }
-    if (s.sharding != Sharding::None) {
-        text += std::string(", ") + (s.sharding == Sharding::Zero3   ? "ZeRO-3/FSDP"
-                                     : s.sharding == Sharding::Zero2 ? "ZeRO-2"
-                                                                     : "ZeRO-1");
-    }
-    if (s.offload != Offload::None) {
-        text += std::string(", offload ") + toString(s.offload);
-    }
-    return text;
-}
-
-/// Layouts for `n` GPUs, cheapest communication first.
-std::vector<Scenario> layoutsFor(const Scenario& base, const GpuSpec& gpu, std::int64_t n, bool allowOffload) {
-    std::vector<Scenario> out;
-    auto add = [&](std::int64_t tp, std::int64_t pp, Sharding sharding, Offload offload) {
-        if (n % (tp * pp) != 0 || pp > base.model.numLayers) {
-            return;
-        }
-        Scenario s = base;
-        s.gpus = n;
-        s.tensorParallel = tp;
-        s.pipelineParallel = pp;
-        s.sharding = n / (tp * pp) > 1 ? sharding : Sharding::None;
-        s.offload = offload;
-        out.push_back(s);
-    };
-    if (n == 1) {
-        add(1, 1, Sharding::None, Offload::None);
-    } else {
-        add(1, 1, Sharding::Zero1, Offload::None);
-        add(1, 1, Sharding::Zero2, Offload::None);
-        add(1, 1, Sharding::Zero3, Offload::None);
-    }
-    for (std::int64_t tp = 2; tp <= std::min<std::int64_t>(n, gpu.gpusPerNode); tp *= 2) {
-        add(tp, 1, Sharding::Zero1, Offload::None);
-        add(tp, 1, Sharding::Zero3, Offload::None);
-    }
-    if (n > gpu.gpusPerNode) {
-        for (std::int64_t pp = 2; pp <= 16; pp *= 2) {
-            add(gpu.gpusPerNode, pp, Sharding::Zero1, Offload::None);
-        }
-    }
-    if (allowOffload) {
-        add(1, 1, n > 1 ? Sharding::Zero3 : Sharding::None, Offload::Optimizer);
-        add(1, 1, n > 1 ? Sharding::Zero3 : Sharding::None, Offload::OptimizerAndParams);
-    }
-    return out;
-}
-
-std::vector<std::int64_t> cardCounts(const GpuSpec& gpu) {
-    std::vector<std::int64_t> counts;
-    for (std::int64_t n = 1; n < gpu.gpusPerNode; n *= 2) {
-        counts.push_back(n);
-    }
-    for (std::int64_t nodes = 1; nodes * gpu.gpusPerNode <= kMaxCards; nodes = nodes < 4 ? nodes + 1 : nodes * 3 / 2) {
-        counts.push_back(nodes * gpu.gpusPerNode);
-    }
-    return counts;
-}
-
-} // namespace
-
-std::vector<FitSearchResult> fitSearch(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
-                                       const PlanInputs& inputs) {
-    std::vector<FitSearchResult> results;
-    for (const auto& gpu : gpus) {
-        FitSearchResult r;
-        r.gpu = &gpu;
-        const std::int64_t usable = gpu.usableBytes();
-        std::string lastFailure;
-        for (std::int64_t n : cardCounts(gpu)) {
-            const Scenario* best = nullptr;
-            Estimate bestEstimate;
-            std::vector<Scenario> layouts = layoutsFor(scenario, gpu, n, inputs.allowOffload);
-            for (const auto& layout : layouts) {
-                const Estimate e = estimate(layout, Detail::NumbersOnly);
-                if (e.deviceBytes <= usable) {
-                    r.found = true;
-                    r.scenario = layout;
-                    r.deviceBytes = e.deviceBytes;
-                    r.layout = layoutText(layout);
-                    r.cpuRamPerNodeBytes =
-                        e.cpuOffloadBytesPerGpu * std::min<std::int64_t>(layout.gpus, gpu.gpusPerNode);
-                    r.cpuRamWarning = static_cast<double>(r.cpuRamPerNodeBytes) > kTypicalNodeRamBytes;
-                    break;
-                }
-                if (best == nullptr || e.deviceBytes < bestEstimate.deviceBytes) {
-                    best = &layout;
-                    bestEstimate = e;
-                }
-            }
-            if (r.found) {
-                break;
-            }
-            if (best != nullptr) {
-                Component largest = Component::Weights;
-                for (Component c : kAllComponents) {
-                    if (bestEstimate.perGpu[c] > bestEstimate.perGpu[largest]) {
-                        largest = c;
-                    }
-                }
-                lastFailure = "with " + layoutText(*best) + ": " +
-                              fmt(toGiB(static_cast<double>(bestEstimate.deviceBytes)), 1) + " GiB per GPU > " +
-                              fmt(gpu.memoryGiBUsable, 1) + " GiB usable; largest part " + componentKey(largest) + " " +
-                              fmt(toGiB(static_cast<double>(bestEstimate.perGpu[largest])), 1) + " GiB";
-            }
-        }
-        r.whyFewerFail = lastFailure;
-        if (r.found) {
-            r.plan = costPlan(r.scenario, gpu, inputs);
-        }
-        results.push_back(std::move(r));
-    }
-    return results;
-}
-
-Ranking rank(const std::vector<FitSearchResult>& results, bool spot) {
-    Ranking k;
-    for (int i = 0; i < static_cast<int>(results.size()); ++i) {
-        const auto& r = results[static_cast<std::size_t>(i)];
-        if (!r.found) {
-            continue;
-        }
-        const double cost = spot ? r.plan.costSpotUsd : r.plan.costOnDemandUsd;
-        auto costOf = [&](int j) {
-            const auto& p = results[static_cast<std::size_t>(j)].plan;
-            return spot ? p.costSpotUsd : p.costOnDemandUsd;
-        };
-        if (k.cheapest < 0 || cost < costOf(k.cheapest)) {
-            k.cheapest = i;
-        }
-        if (k.fastest < 0 || r.plan.wallHours < results[static_cast<std::size_t>(k.fastest)].plan.wallHours) {
-            k.fastest = i;
-        }
-        if (k.bestCostTime < 0 ||
-            cost * r.plan.wallHours <
-                costOf(k.bestCostTime) * results[static_cast<std::size_t>(k.bestCostTime)].plan.wallHours) {
-            k.bestCostTime = i;
-        }
-    }
-    return k;
 }
 
 std::vector<ScalingPoint> scalingCurve(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs,

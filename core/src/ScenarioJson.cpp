@@ -234,6 +234,7 @@ const std::set<std::string>& knownKeys() {
                                             "sharding",
                                             "tensor_parallel",
                                             "pipeline_parallel",
+                                            "expert_parallel",
                                             "offload",
                                             "gpu",
                                             "cuda_context_gib",
@@ -297,6 +298,7 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     GPUSIZER_CHECK(readEnum(r, "adapter_wrapping", s.adapterWrapping));
     GPUSIZER_CHECK(readInt(r, "tensor_parallel", s.tensorParallel, 1, 1024));
     GPUSIZER_CHECK(readInt(r, "pipeline_parallel", s.pipelineParallel, 1, 1024));
+    GPUSIZER_CHECK(readInt(r, "expert_parallel", s.expertParallel, 1, 1024));
     GPUSIZER_CHECK(readEnum(r, "offload", s.offload));
     GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
     if (gpu) {
@@ -395,6 +397,9 @@ std::string scenarioToJson(const Scenario& s) {
     doc["adapter_wrapping"] = toString(s.adapterWrapping);
     doc["tensor_parallel"] = s.tensorParallel;
     doc["pipeline_parallel"] = s.pipelineParallel;
+    if (s.expertParallel > 1) {
+        doc["expert_parallel"] = s.expertParallel;
+    }
     doc["offload"] = toString(s.offload);
     if (!s.gpuId.empty()) {
         doc["gpu"] = s.gpuId;

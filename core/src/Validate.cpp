@@ -61,6 +61,15 @@ Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
                         ") and the key/value heads (" + std::to_string(kv) + ")",
                     "tensor_parallel");
     }
+    if (s.expertParallel > 1) {
+        const std::int64_t dp = s.gpus / (s.tensorParallel * s.pipelineParallel);
+        if (!m.isMoe() || m.moe.numExperts % s.expertParallel != 0 || dp % s.expertParallel != 0) {
+            return fail(ErrorCode::Inconsistent,
+                        "expert_parallel needs a mixture-of-experts model and must divide both the number of experts "
+                        "and the data-parallel degree",
+                        "expert_parallel");
+        }
+    }
     if (s.pipelineParallel > m.numLayers) {
         return fail(ErrorCode::Inconsistent, "pipeline_parallel cannot exceed the number of layers",
                     "pipeline_parallel");

@@ -2,7 +2,7 @@
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 #include <benchmark/benchmark.h>
@@ -46,33 +46,43 @@ BENCHMARK(TenThousandEstimates)->Unit(benchmark::kMillisecond);
 
 void FitTableOverCatalog(benchmark::State& state) {
     const auto scenario = gpusizer::core::defaultScenario(catalog());
+    const gpusizer::core::PlanInputs inputs;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(gpusizer::core::fitTable(scenario, catalog().gpus));
+        benchmark::DoNotOptimize(gpusizer::core::fitTable(scenario, catalog().gpus, inputs));
     }
 }
 BENCHMARK(FitTableOverCatalog)->Unit(benchmark::kMillisecond);
 
-void FitSearchOverCatalog(benchmark::State& state) {
+void PlanOverCatalog(benchmark::State& state, const char* modelId, gpusizer::core::Method method,
+                     std::int64_t globalBatch) {
     auto scenario = gpusizer::core::defaultScenario(catalog());
-    const gpusizer::core::PlanInputs inputs;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(gpusizer::core::fitSearch(scenario, catalog().gpus, inputs));
-    }
-}
-BENCHMARK(FitSearchOverCatalog)->Unit(benchmark::kMillisecond);
-
-void FitSearch70bFullOverCatalog(benchmark::State& state) {
-    auto scenario = gpusizer::core::defaultScenario(catalog());
-    const auto* m = catalog().findModel("llama-3.1-70b");
+    const auto* m = catalog().findModel(modelId);
     scenario.modelId = m->id;
     scenario.model = m->arch;
-    scenario.method = gpusizer::core::Method::Full;
+    scenario.method = method;
+    // The global batch bounds the data-parallel degree: a large one opens the most layouts to the search.
+    scenario.microBatch = 1;
+    scenario.gradientAccumulation = globalBatch;
     const gpusizer::core::PlanInputs inputs;
+    std::int64_t candidates = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(gpusizer::core::fitSearch(scenario, catalog().gpus, inputs));
+        const auto plans = gpusizer::core::planCatalog(scenario, catalog().gpus, inputs);
+        candidates = 0;
+        for (const auto& p : plans) {
+            candidates += p.candidatesTried;
+        }
+        benchmark::DoNotOptimize(plans);
     }
+    state.counters["candidates"] = static_cast<double>(candidates);
 }
-BENCHMARK(FitSearch70bFullOverCatalog)->Unit(benchmark::kMillisecond);
+// The whole search (every GPU x counts up to 1,024 x layouts x batch splits) for the default LoRA run (4 sequences per
+// step), a 70B full fine-tune with 64 and a 671B MoE full fine-tune with 256 (issue 14's budget: 10 ms each, one core).
+BENCHMARK_CAPTURE(PlanOverCatalog, default_8b_lora_batch4, "llama-3.1-8b", gpusizer::core::Method::Lora, 4)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanOverCatalog, llama70b_full_batch64, "llama-3.1-70b", gpusizer::core::Method::Full, 64)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanOverCatalog, deepseek_v3_671b_full_batch256, "deepseek-v3", gpusizer::core::Method::Full, 256)
+    ->Unit(benchmark::kMillisecond);
 
 } // namespace
 

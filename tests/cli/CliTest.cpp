@@ -208,20 +208,51 @@ TEST(Cli, FitAndPlanRankConfigurations) {
     const auto fit = runCli("fit " + data("scenarios/hf-config-full.json") + " --json");
     ASSERT_EQ(fit.status, 0) << fit.err;
     const auto fitDoc = nlohmann::json::parse(fit.out);
+    EXPECT_EQ(fitDoc.at("version"), 2); // version 2: the planner's chosen layout, runners-up and reasons
     EXPECT_GE(fitDoc.at("results").size(), 25u);
     const auto plan = runCli("plan " + data("scenarios/llama31-8b-lora.json") + " --tokens 1e8 --epochs 2 --json");
     ASSERT_EQ(plan.status, 0) << plan.err;
     const auto doc = nlohmann::json::parse(plan.out);
     EXPECT_EQ(doc.at("inputs").at("epochs"), 2.0);
+    EXPECT_EQ(doc.at("inputs").at("objective"), "balanced");
     EXPECT_TRUE(doc.at("ranking").at("cheapest").is_string());
+    EXPECT_TRUE(doc.at("ranking").at("chosen").is_string());
     for (const auto& r : doc.at("results")) {
         if (r.at("fits").get<bool>()) {
-            EXPECT_NEAR(r.at("gpu_hours").get<double>(), r.at("wall_hours").get<double>() * r.at("gpus").get<double>(),
+            const auto& c = r.at("chosen");
+            EXPECT_NEAR(c.at("gpu_hours").get<double>(), c.at("wall_hours").get<double>() * c.at("gpus").get<double>(),
                         1e-6);
+            for (const auto& ru : r.at("runners_up")) {
+                EXPECT_FALSE(ru.at("why_lost").get<std::string>().empty());
+            }
         }
     }
     EXPECT_EQ(runCli("plan " + data("scenarios/llama31-8b-lora.json")).status, 1);                    // no --tokens
     EXPECT_EQ(runCli("plan " + data("scenarios/llama31-8b-lora.json") + " --tokens lots").status, 2); // not a number
+}
+
+TEST(Cli, PlanOptionsReachThePlanner) {
+    const std::string scenario = data("scenarios/llama31-8b-lora.json");
+    const auto cost = runCli("plan " + scenario +
+                             " --tokens 1e8 --objective cost --no-offload --max-gpus 16 "
+                             "--network eth100 --host-ram-gib 512 --margin 20 --json");
+    ASSERT_EQ(cost.status, 0) << cost.err;
+    const auto doc = nlohmann::json::parse(cost.out);
+    EXPECT_EQ(doc.at("inputs").at("objective"), "cost");
+    EXPECT_EQ(doc.at("inputs").at("network"), "eth100");
+    EXPECT_EQ(doc.at("inputs").at("max_gpus"), 16);
+    EXPECT_EQ(doc.at("inputs").at("allow_offload"), false);
+    EXPECT_DOUBLE_EQ(doc.at("inputs").at("margin_share").get<double>(), 0.20);
+    for (const auto& r : doc.at("results")) {
+        if (r.at("fits").get<bool>()) {
+            EXPECT_LE(r.at("chosen").at("gpus").get<int>(), 16);
+            EXPECT_EQ(r.at("chosen").at("offload"), "none");
+            EXPECT_DOUBLE_EQ(r.at("chosen").at("margin_share").get<double>(), 0.20);
+        }
+    }
+    for (const char* bad : {" --objective cheapest", " --network wifi", " --margin -3", " --max-gpus 0"}) {
+        EXPECT_EQ(runCli("plan " + scenario + " --tokens 1e8" + bad).status, 2) << bad;
+    }
 }
 
 namespace {

@@ -1,7 +1,6 @@
-#include "gpusizer/core/Planning.h"
-
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 #include <cmath>
@@ -99,25 +98,22 @@ TEST(Planning, SeventyBillionFullFineTuneNeedsZero3OnEightH100s) {
     s.sharding = core::Sharding::Zero3;
     EXPECT_LE(core::estimate(s).deviceBytes, gpu.usableBytes());
 
-    s.gpus = 1;
-    s.sharding = core::Sharding::None;
-    // The fit search, without offload: 8 cards with ZeRO-3 (4 cards would need 98.8 GiB of model states each).
+    // The planner at 4 and 8 cards, without offload: 4 cards would need (2 + 2 + 2.004) B x 70.55 B / 4 = 98.8 GiB of
+    // model states each, whatever the layout; at 8 a layout fits.
     core::PlanInputs noOffload;
     noOffload.allowOffload = false;
-    const auto results = core::fitSearch(s, {gpu}, noOffload);
-    ASSERT_EQ(results.size(), 1u);
-    ASSERT_TRUE(results[0].found);
-    EXPECT_EQ(results[0].scenario.gpus, 8);
-    EXPECT_EQ(results[0].scenario.sharding, core::Sharding::Zero3);
-    EXPECT_NE(results[0].whyFewerFail.find("GiB per GPU"), std::string::npos);
-    // With offload allowed, fewer cards can do it by moving the optimizer states to host RAM.
-    const auto withOffload = core::fitSearch(s, {gpu}, core::PlanInputs{});
-    ASSERT_TRUE(withOffload[0].found);
-    EXPECT_LE(withOffload[0].scenario.gpus, 8);
-    if (withOffload[0].scenario.gpus < 8) {
-        EXPECT_NE(withOffload[0].scenario.offload, core::Offload::None);
-        EXPECT_GT(withOffload[0].cpuRamPerNodeBytes, 0);
-    }
+    const auto four = core::fitAtCount(s, gpu, 4, noOffload);
+    EXPECT_EQ(four.why, core::Infeasible::GpuMemory);
+    EXPECT_GT(four.deviceBytes, gpu.usableBytes());
+    const auto eight = core::fitAtCount(s, gpu, 8, noOffload);
+    ASSERT_TRUE(eight.fits());
+    EXPECT_EQ(eight.scenario.offload, core::Offload::None);
+    // The card plan names the closest miss below its choice.
+    const auto plan = core::planOnCard(s, gpu, noOffload);
+    ASSERT_TRUE(plan.found);
+    EXPECT_GE(plan.best.scenario.gpus, 8);
+    ASSERT_TRUE(plan.fewerCards.has_value());
+    EXPECT_LT(plan.fewerCards->scenario.gpus, plan.best.scenario.gpus);
 }
 
 TEST(Planning, DoublingCardsOverPcieWithZero3PaysLittleWhileNvlinkNearlyDoubles) {
@@ -160,14 +156,14 @@ TEST(Planning, CostIsGpuHoursTimesPriceAndCheckpointsFollowTheMethod) {
 TEST(Planning, RankingPicksCheapestAndFastest) {
     core::Scenario s = core::defaultScenario(catalog());
     const core::PlanInputs in;
-    const auto results = core::fitSearch(s, catalog().gpus, in);
-    const auto k = core::rank(results, false);
+    const auto results = core::planCatalog(s, catalog().gpus, in);
+    const auto k = core::rank(results, in);
     ASSERT_GE(k.cheapest, 0);
     ASSERT_GE(k.fastest, 0);
     for (const auto& r : results) {
         if (r.found) {
-            EXPECT_GE(r.plan.costOnDemandUsd, results[static_cast<std::size_t>(k.cheapest)].plan.costOnDemandUsd);
-            EXPECT_GE(r.plan.wallHours, results[static_cast<std::size_t>(k.fastest)].plan.wallHours);
+            EXPECT_GE(core::costOf(r.best, in), core::costOf(results[static_cast<std::size_t>(k.cheapest)].best, in));
+            EXPECT_GE(r.best.plan.wallHours, results[static_cast<std::size_t>(k.fastest)].best.plan.wallHours);
         }
     }
 }

@@ -27,6 +27,7 @@
 #include <QtCore/QSortFilterProxyModel>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QColor>
+#include <QtGui/QFont>
 #include <QtTest/QTest>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
@@ -125,22 +126,29 @@ TEST(Explorer, FitTableColoursFollowHandMadeCases) {
     for (auto& r : rows) {
         r.gpu = &card;
     }
-    // 70 of 80 GiB: 12.5% free -> fits (green); 76 of 80: 5% free -> tight (amber)
-    rows[0].oneCard = core::fitVerdict(core::gibToBytes(70), card.usableBytes());
-    rows[1].oneCard = core::fitVerdict(core::gibToBytes(76), card.usableBytes());
-    // 90 of 80: no; with 2 cards under ZeRO-3 it fits -> amber; never -> red
-    rows[2].oneCard = core::fitVerdict(core::gibToBytes(90), card.usableBytes());
-    rows[2].minCardsZero3 = 2;
-    rows[3].oneCard = core::fitVerdict(core::gibToBytes(90), card.usableBytes());
-    model.setRows(rows);
-    auto colour = [&](int row) { return model.data(model.index(row, 0), Qt::BackgroundRole).value<QColor>(); };
-    EXPECT_EQ(rows[0].oneCard, core::FitVerdict::Fits);
-    EXPECT_EQ(rows[1].oneCard, core::FitVerdict::Tight);
-    EXPECT_EQ(rows[2].oneCard, core::FitVerdict::DoesNotFit);
+    // With a 10% margin: 70 GiB x 1.1 = 77 <= 80 fits (green); 76 x 1.1 = 83.6 > 80 >= 76 tight (amber);
+    // 90 > 80 does not fit: amber when the planner finds another count or layout, red when nothing fits.
+    const double margin = 0.10;
+    rows[0].asIs.verdict = core::fitVerdict(core::gibToBytes(70), card.usableBytes(), margin);
+    rows[1].asIs.verdict = core::fitVerdict(core::gibToBytes(76), card.usableBytes(), margin);
+    rows[2].asIs.verdict = core::fitVerdict(core::gibToBytes(90), card.usableBytes(), margin);
+    rows[2].best.found = true;
+    rows[3].asIs.verdict = core::fitVerdict(core::gibToBytes(90), card.usableBytes(), margin);
+    model.setRows(rows, core::PlanInputs{}, "card");
+    auto colour = [&](int row) {
+        return model.data(model.index(row, ui::FitTableModel::YourLayout), Qt::BackgroundRole).value<QColor>();
+    };
+    EXPECT_EQ(rows[0].asIs.verdict, core::FitVerdict::Fits);
+    EXPECT_EQ(rows[1].asIs.verdict, core::FitVerdict::Tight);
+    EXPECT_EQ(rows[2].asIs.verdict, core::FitVerdict::DoesNotFit);
     EXPECT_EQ(colour(0), QColor(0xc8, 0xe6, 0xc9));
     EXPECT_EQ(colour(1), QColor(0xff, 0xe0, 0x82));
     EXPECT_EQ(colour(2), QColor(0xff, 0xe0, 0x82));
     EXPECT_EQ(colour(3), QColor(0xff, 0xcd, 0xd2));
+    // The scenario's GPU is marked and bold.
+    EXPECT_TRUE(
+        model.data(model.index(0, ui::FitTableModel::Gpu), Qt::DisplayRole).toString().startsWith(QStringLiteral("▶")));
+    EXPECT_TRUE(model.data(model.index(0, ui::FitTableModel::Gpu), Qt::FontRole).value<QFont>().bold());
 }
 
 TEST(Explorer, FitViewListsTheCatalogSortedAndFiltered) {
@@ -156,7 +164,7 @@ TEST(Explorer, FitViewListsTheCatalogSortedAndFiltered) {
     for (int r = 0; r < fit->model()->rowCount(); ++r) {
         const auto& row = fit->model()->row(r);
         if (row.gpu->memoryGiBStated <= 24) {
-            EXPECT_EQ(row.oneCard, core::FitVerdict::DoesNotFit) << row.gpu->id;
+            EXPECT_EQ(row.asIs.verdict, core::FitVerdict::DoesNotFit) << row.gpu->id;
         }
     }
     fit->minMemoryFilter()->setValue(100);
@@ -298,7 +306,8 @@ TEST(Explorer, AdvisorLadderMatchesTheCoreAndFollowsTheGpuPicker) {
     // On an H200 the default scenario fits: no ladder.
     advisor->gpuPicker()->setCurrentIndex(advisor->gpuPicker()->findData(QStringLiteral("h200")));
     EXPECT_EQ(advisor->ladder()->rowCount(), 0);
-    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("already fits")));
+    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("H200 SXM (139.5 GiB usable): fits with the")));
+    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("no fix needed")));
     // The sizing table has the five size classes and the scenario's model.
     EXPECT_EQ(advisor->sizing()->rowCount(), 6);
     EXPECT_TRUE(advisor->recommendationText().contains(QStringLiteral("Recommended")));
@@ -322,23 +331,28 @@ TEST(Explorer, TheWindowRestoresItsLastSession) {
     EXPECT_TRUE(g.window.isModified()); // unsaved work stays marked as such
 }
 
-TEST(Explorer, PlanViewShowsTheCoreFitSearchAndScaling) {
+TEST(Explorer, PlanViewShowsThePlannersAnswerAndScaling) {
     Fixture f;
     auto* plan = f.window.planView();
     plan->refreshNow();
-    const auto expected = core::fitSearch(f.controller.scenario(), f.controller.catalog().gpus, plan->inputs());
+    const auto in = f.controller.planInputs();
+    const auto expected = core::planCatalog(f.controller.scenario(), f.controller.catalog().gpus, in);
     ASSERT_EQ(plan->table()->results().size(), expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
         EXPECT_EQ(plan->table()->results()[i].found, expected[i].found);
-        EXPECT_DOUBLE_EQ(plan->table()->results()[i].plan.costOnDemandUsd, expected[i].plan.costOnDemandUsd);
+        EXPECT_DOUBLE_EQ(plan->table()->results()[i].best.plan.costOnDemandUsd, expected[i].best.plan.costOnDemandUsd);
     }
-    EXPECT_TRUE(plan->rankingText().contains(QStringLiteral("Cheapest")));
+    EXPECT_TRUE(plan->rankingText().contains(QStringLiteral("Rent:")));
     EXPECT_GT(plan->costTime()->pointCount(), 0);
     EXPECT_EQ(plan->scaling()->pciePoints().size(), 7); // 1 ... 64 GPUs
-    // Twice the dataset, twice the cost.
-    const double before = plan->table()->results()[0].plan.costOnDemandUsd;
+    // Twice the dataset, twice the cost (same layout: the objective's window scales with it).
+    const double before = plan->table()->results()[0].best.plan.costOnDemandUsd;
     plan->tokensSpin()->setValue(plan->tokensSpin()->value() * 2);
-    EXPECT_NEAR(plan->table()->results()[0].plan.costOnDemandUsd, 2.0 * before, 0.01 * before);
+    EXPECT_NEAR(plan->table()->results()[0].best.plan.costOnDemandUsd, 2.0 * before, 0.01 * before);
+    // The objective is shared: the fit tab sees it too.
+    plan->objectivePicker()->setCurrentIndex(
+        plan->objectivePicker()->findData(static_cast<int>(core::Objective::Time)));
+    EXPECT_EQ(f.controller.planInputs().objective, core::Objective::Time);
 }
 
 TEST(Explorer, MeasurementScriptExportAndImportRoundTrip) {

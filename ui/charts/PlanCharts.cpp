@@ -55,11 +55,11 @@ CostTimeChartView::CostTimeChartView(QWidget* parent) : QChartView(parent) {
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     m_points = new QScatterSeries();
-    m_points->setName(tr("Fits (one point per GPU model)"));
+    m_points->setName(tr("One GPU model"));
     m_points->setMarkerSize(9);
     m_points->setColor(QColor(0x4e, 0x79, 0xa7));
     m_best = new QScatterSeries();
-    m_best->setName(tr("Cheapest / fastest / best cost × time"));
+    m_best->setName(tr("Chosen, cheapest, fastest"));
     m_best->setMarkerSize(14);
     m_best->setColor(QColor(0xe1, 0x57, 0x59));
     m_best->setPointLabelsVisible(true);
@@ -68,8 +68,8 @@ CostTimeChartView::CostTimeChartView(QWidget* parent) : QChartView(parent) {
     attach(chart, m_best, m_x, m_y);
 }
 
-void CostTimeChartView::setResults(const std::vector<core::FitSearchResult>& results, const core::Ranking& ranking,
-                                   bool spot) {
+void CostTimeChartView::setResults(const std::vector<core::CardPlan>& results, const core::Ranking& ranking,
+                                   const core::PlanInputs& inputs) {
     QList<QPointF> points;
     QList<QPointF> best;
     double minX = 0;
@@ -78,12 +78,12 @@ void CostTimeChartView::setResults(const std::vector<core::FitSearchResult>& res
     double maxY = 0;
     for (int i = 0; i < static_cast<int>(results.size()); ++i) {
         const auto& r = results[static_cast<std::size_t>(i)];
-        if (!r.found || r.plan.wallHours <= 0) {
+        if (!r.found || r.best.plan.wallHours <= 0) {
             continue;
         }
-        const double cost = std::max(1e-3, spot ? r.plan.costSpotUsd : r.plan.costOnDemandUsd);
-        const QPointF p(r.plan.wallHours, cost);
-        (i == ranking.cheapest || i == ranking.fastest || i == ranking.bestCostTime ? best : points) << p;
+        const double cost = std::max(1e-3, core::costOf(r.best, inputs));
+        const QPointF p(r.best.plan.wallHours, cost);
+        (i == ranking.cheapest || i == ranking.fastest || i == ranking.chosen ? best : points) << p;
         minX = points.size() + best.size() == 1 ? p.x() : std::min(minX, p.x());
         maxX = std::max(maxX, p.x());
         minY = points.size() + best.size() == 1 ? p.y() : std::min(minY, p.y());
@@ -106,8 +106,8 @@ ScalingChartView::ScalingChartView(QWidget* parent) : QChartView(parent) {
     setAccessibleName(tr("Scaling with card count"));
     m_x = logAxis(tr("GPUs"), QStringLiteral("%.0f"));
     m_x->setBase(2.0);
-    m_y = logAxis(tr("Speed-up"), QStringLiteral("%.2g"));
-    m_y->setBase(2.0);
+    m_y = logAxis(tr("Speed-up"), QStringLiteral("%g"));
+    m_y->setBase(4.0);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     m_ideal = new QLineSeries();
@@ -150,7 +150,9 @@ void ScalingChartView::setCurves(const std::vector<core::ScalingPoint>& pcie,
         lo = std::min(lo, p.speedup);
     }
     m_x->setRange(1.0, maxGpus);
-    m_y->setRange(std::max(0.01, lo * 0.8), maxGpus * 1.2);
+    // Whole powers of four at both ends: few short labels (0.25, 1, 4, 16, 64) that fit a short chart's height.
+    m_y->setRange(std::pow(4.0, std::floor(std::log(std::max(1.0 / 64.0, lo * 0.9)) / std::log(4.0))),
+                  std::pow(4.0, std::ceil(std::log(maxGpus * 1.1) / std::log(4.0))));
 }
 
 QList<QPointF> ScalingChartView::pciePoints() const {

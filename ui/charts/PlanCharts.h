@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/Planner.h"
 
 #include <QtCharts/QChartView>
 #include <vector>
@@ -19,7 +19,8 @@ class CostTimeChartView final : public QChartView {
 
 public:
     explicit CostTimeChartView(QWidget* parent = nullptr);
-    void setResults(const std::vector<core::FitSearchResult>& results, const core::Ranking& ranking, bool spot);
+    void setResults(const std::vector<core::CardPlan>& results, const core::Ranking& ranking,
+                    const core::PlanInputs& inputs);
     int pointCount() const;
 
 private:

@@ -1,8 +1,10 @@
 #include "AdvisorView.h"
 
 #include "../Format.h"
+#include "../Present.h"
 #include "../ScenarioController.h"
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/present/PlanText.h"
 
 #include <QtGui/QColor>
 #include <QtWidgets/QCheckBox>
@@ -303,12 +305,10 @@ QString AdvisorView::recommendationText() const {
 void AdvisorView::refresh() {
     const auto& s = controller().scenario();
     if (const auto* gpu = ladderGpu()) {
-        const auto advice = core::adviseOom(s, *gpu);
+        const auto advice = core::adviseOom(s, *gpu, controller().planInputs());
         const QString name = QString::fromStdString(gpu->name);
         if (advice.fitsAlready) {
-            m_combination->setText(tr("It already fits one %1: %2 per GPU of %3 GiB usable — no fix needed.")
-                                       .arg(name, formatGiB(advice.deviceBytes))
-                                       .arg(gpu->memoryGiBUsable));
+            m_combination->setText(tr("%1 — no fix needed.").arg(text(present::fitSentence(advice.asIs, *gpu))));
         } else if (advice.fittingScenario) {
             QStringList fixes;
             for (auto kind : advice.combination) {
@@ -330,7 +330,7 @@ void AdvisorView::refresh() {
                                       std::min(m_ladderTable->columnWidth(LadderTableModel::Change), 330));
         m_ladderTable->resizeRowsToContents();
     }
-    m_sizing->setRows(core::sizingTable(s, controller().catalog()));
+    m_sizing->setRows(core::sizingTable(s, controller().catalog(), controller().planInputs()));
     m_sizingCaption->setText(tr("Cheapest-in-memory catalog card and count for %1 tokens × %2 per GPU (ZeRO-3 beyond "
                                 "one card). Change the sequence length to see the cells move.")
                                  .arg(formatCount(s.seqLen), formatCount(s.microBatch)));

@@ -4,6 +4,7 @@
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
 #include "BreakdownView.h"
+#include "gpusizer/core/FitTable.h"
 
 #include <QtGui/QFont>
 #include <QtWidgets/QComboBox>
@@ -58,10 +59,10 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
     case Trainable:
         return formatParams(v.estimate.trainableParams);
     case SmallestGpu:
-        if (v.smallestFittingGpu == nullptr) {
-            return tr("none on one card");
+        if (v.cheapest.gpu == nullptr) {
+            return tr("none up to %1 cards").arg(core::kMaxCards);
         }
-        return shortGpuName(*v.smallestFittingGpu);
+        return tr("%1 × %2").arg(v.cheapest.cards).arg(shortGpuName(*v.cheapest.gpu));
     default:
         return {};
     }
@@ -87,7 +88,7 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case Trainable:
         return tr("Trainable parameters");
     case SmallestGpu:
-        return tr("Smallest fitting GPU (1 card)");
+        return tr("Lowest hourly bill that fits");
     default:
         return {};
     }
@@ -133,18 +134,18 @@ void CompareView::refresh() {
     std::vector<core::Variant> variants;
     switch (static_cast<Axis>(m_axis->currentData().toInt())) {
     case Axis::Methods:
-        variants = core::compareMethods(s, gpus);
+        variants = core::compareMethods(s, gpus, controller().planInputs());
         break;
     case Axis::Optimizers:
         variants = core::compareOptimizers(
             s, {core::Optimizer::AdamW, core::Optimizer::AdamW8bit, core::Optimizer::Adafactor, core::Optimizer::Sgd},
-            gpus);
+            gpus, controller().planInputs());
         break;
     case Axis::Precisions:
         variants = core::comparePrecisions(
             s,
             {core::Precision::Bf16, core::Precision::Bf16Fp32Master, core::Precision::AmpBf16, core::Precision::Fp32},
-            gpus);
+            gpus, controller().planInputs());
         break;
     }
     std::vector<BreakdownBar> bars;

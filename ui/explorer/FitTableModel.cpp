@@ -1,23 +1,31 @@
 #include "FitTableModel.h"
 
-#include "../Format.h"
+#include "../Present.h"
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanText.h"
 
 #include <QtGui/QColor>
+#include <QtGui/QFont>
 #include <limits>
 
 namespace gpusizer::ui {
 
 FitTableModel::FitTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void FitTableModel::setRows(std::vector<core::FitRow> rows) {
-    if (rows.size() == m_rows.size()) {
-        m_rows = std::move(rows);
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-        return;
+void FitTableModel::setRows(std::vector<core::FitRow> rows, const core::PlanInputs& inputs,
+                            const std::string& selectedGpuId) {
+    const bool sameShape = rows.size() == m_rows.size();
+    if (!sameShape) {
+        beginResetModel();
     }
-    beginResetModel();
     m_rows = std::move(rows);
-    endResetModel();
+    m_inputs = inputs;
+    m_selected = selectedGpuId;
+    if (sameShape) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    } else {
+        endResetModel();
+    }
 }
 
 int FitTableModel::rowCount(const QModelIndex& parent) const {
@@ -28,7 +36,7 @@ int FitTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QColor FitTableModel::verdictColor(core::FitVerdict verdict, bool fitsWithMoreCards) {
+QColor FitTableModel::verdictColor(core::FitVerdict verdict, bool fitsWithAnotherLayout) {
     switch (verdict) {
     case core::FitVerdict::Fits:
         return QColor(0xc8, 0xe6, 0xc9); // green
@@ -37,7 +45,7 @@ QColor FitTableModel::verdictColor(core::FitVerdict verdict, bool fitsWithMoreCa
     case core::FitVerdict::DoesNotFit:
         break;
     }
-    return fitsWithMoreCards ? QColor(0xff, 0xe0, 0x82) : QColor(0xff, 0xcd, 0xd2); // amber / red
+    return fitsWithAnotherLayout ? QColor(0xff, 0xe0, 0x82) : QColor(0xff, 0xcd, 0xd2); // amber / red
 }
 
 QVariant FitTableModel::data(const QModelIndex& index, int role) const {
@@ -46,67 +54,110 @@ QVariant FitTableModel::data(const QModelIndex& index, int role) const {
     }
     const core::FitRow& r = m_rows[static_cast<std::size_t>(index.row())];
     const core::GpuSpec& g = *r.gpu;
-    const bool moreCards = r.minCardsCurrentSharding.has_value() || r.minCardsZero3.has_value();
+    const core::Candidate& own = r.asIs;
+    const core::CardPlan& best = r.best;
+    const bool selected = g.id == m_selected;
     if (role == Qt::BackgroundRole) {
-        return verdictColor(r.oneCard, moreCards);
+        if (index.column() == YourLayout) {
+            return verdictColor(own.verdict, best.found);
+        }
+        if (index.column() == BestLayout) {
+            return best.found ? QColor(0xc8, 0xe6, 0xc9) : QColor(0xff, 0xcd, 0xd2);
+        }
+        return {};
     }
-    if (role == Qt::ForegroundRole) {
-        return QColor(Qt::black); // the row colours are light in both palettes
+    if (role == Qt::ForegroundRole && (index.column() == YourLayout || index.column() == BestLayout)) {
+        return QColor(Qt::black); // the verdict colours are light in both palettes
+    }
+    if (role == Qt::FontRole && selected) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
     }
     if (role == VendorRole) {
         return QString::fromStdString(g.vendor);
     }
-    if (role == Qt::ToolTipRole && index.column() == Gpu) {
-        return tr("%1 %2: %3 GB stated, %4 GiB usable, %5 TB/s, %6 BF16 TFLOPS dense")
-            .arg(QString::fromStdString(g.vendor), QString::fromStdString(g.name))
-            .arg(g.memoryGiBStated)
-            .arg(g.memoryGiBUsable)
-            .arg(g.bandwidthTBs)
-            .arg(g.bf16Tflops);
+    if (role == Qt::ToolTipRole) {
+        switch (index.column()) {
+        case Gpu:
+            return tr("%1 %2: %3 GB stated, %4 GiB usable, %5 TB/s, %6 BF16 TFLOPS dense%7")
+                .arg(QString::fromStdString(g.vendor), QString::fromStdString(g.name))
+                .arg(g.memoryGiBStated)
+                .arg(g.memoryGiBUsable)
+                .arg(g.bandwidthTBs)
+                .arg(g.bf16Tflops)
+                .arg(selected ? tr(" (the scenario's GPU)") : QString());
+        case YourLayout:
+            return own.fits() ? tr("%1 per GPU with your layout; %2 margin kept")
+                                    .arg(text(present::gib(own.deviceBytes)), text(present::percent(own.marginShare)))
+                              : text(present::whyNot(own));
+        case BestLayout:
+            if (best.found) {
+                QString tip = text(present::layoutParts(best.best.scenario));
+                if (best.fewerCards) {
+                    tip += tr("\nFewer cards (%1): %2")
+                               .arg(best.fewerCards->scenario.gpus)
+                               .arg(text(present::whyNot(*best.fewerCards)));
+                }
+                return tip;
+            }
+            return best.fewerCards ? text(present::whyNot(*best.fewerCards)) : QVariant();
+        default:
+            return {};
+        }
     }
     if (role == Qt::TextAlignmentRole) {
-        return index.column() == Gpu ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                     : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return (index.column() == Gpu || index.column() == YourLayout || index.column() == BestLayout)
+                   ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     }
     const bool sort = role == SortRole;
     if (role != Qt::DisplayRole && !sort) {
         return {};
     }
-    auto cards = [&](const std::optional<std::int64_t>& n) -> QVariant {
-        if (sort) {
-            return n ? static_cast<qlonglong>(*n) : std::numeric_limits<qlonglong>::max();
-        }
-        return n ? QVariant(formatCount(*n)) : QVariant(tr("> %1").arg(core::kMaxCards));
-    };
+    const double inf = std::numeric_limits<double>::infinity();
+    const double headroom =
+        own.usableBytes > 0 ? 1.0 - static_cast<double>(own.deviceBytes) / static_cast<double>(own.usableBytes) : 0.0;
     switch (index.column()) {
     case Gpu:
-        return QString::fromStdString(g.name);
-    case Memory:
-        return sort ? QVariant(g.memoryGiBUsable) : QVariant(tr("%1 GiB").arg(g.memoryGiBUsable));
-    case OneCard:
+        return selected && !sort ? tr("▶ %1").arg(QString::fromStdString(g.name)) : QString::fromStdString(g.name);
+    case YourLayout:
         if (sort) {
-            return static_cast<int>(r.oneCard);
+            return static_cast<int>(own.verdict);
         }
-        return r.oneCard == core::FitVerdict::Fits ? tr("yes")
-                                                   : (r.oneCard == core::FitVerdict::Tight ? tr("tight") : tr("no"));
+        return tr("%1 on %2").arg(text(present::verdictWord(own.verdict))).arg(own.scenario.gpus);
+    case BestLayout:
+        if (sort) {
+            return best.found ? static_cast<double>(best.best.scenario.gpus) : inf;
+        }
+        // The micro-batch split and checkpointing are in the tooltip: the cell stays narrow enough for the wall time
+        // and cost to show beside it.
+        return best.found ? text(present::cardsAndParallelism(best.best.scenario))
+                          : tr("none up to %1").arg(m_inputs.maxGpus);
+    case WallTime:
+        if (sort) {
+            return best.found ? best.best.plan.wallHours : inf;
+        }
+        return best.found ? text(present::duration(best.best.plan.wallHours)) : QString();
+    case Cost:
+        if (sort) {
+            return best.found ? core::costOf(best.best, m_inputs) : inf;
+        }
+        return best.found ? text(present::usd(core::costOf(best.best, m_inputs))) : QString();
     case UsagePerGpu:
-        return sort ? QVariant(static_cast<qlonglong>(r.oneCardDeviceBytes))
-                    : QVariant(formatGiB(r.oneCardDeviceBytes));
+        return sort ? QVariant(static_cast<qlonglong>(own.deviceBytes)) : QVariant(text(present::gib(own.deviceBytes)));
     case Headroom:
-        return sort ? QVariant(r.oneCardHeadroomShare) : QVariant(formatPercent(r.oneCardHeadroomShare));
-    case MinCards:
-        return cards(r.minCardsCurrentSharding);
-    case MinCardsZero3:
-        return cards(r.minCardsZero3);
+        return sort ? QVariant(headroom) : QVariant(text(present::percent(headroom)));
     case MaxMicroBatch:
         return sort ? QVariant(static_cast<qlonglong>(r.maxMicroBatchOneCard))
-                    : QVariant(r.maxMicroBatchOneCard == 0 ? tr("none") : formatCount(r.maxMicroBatchOneCard));
+                    : QVariant(r.maxMicroBatchOneCard == 0 ? tr("none") : text(present::count(r.maxMicroBatchOneCard)));
     case MaxSeqLen:
         return sort ? QVariant(static_cast<qlonglong>(r.maxSeqLenOneCard))
-                    : QVariant(r.maxSeqLenOneCard == 0 ? tr("none") : formatCount(r.maxSeqLenOneCard));
+                    : QVariant(r.maxSeqLenOneCard == 0 ? tr("none") : text(present::count(r.maxSeqLenOneCard)));
+    case Memory:
+        return sort ? QVariant(g.memoryGiBUsable) : QVariant(tr("%1 GiB").arg(g.memoryGiBUsable));
     case PricePerHour:
-        return sort ? QVariant(g.priceOnDemandUsdHour)
-                    : QVariant(QStringLiteral("$%1").arg(g.priceOnDemandUsdHour, 0, 'f', 2));
+        return sort ? QVariant(g.priceOnDemandUsdHour) : QVariant(text(present::usd(g.priceOnDemandUsdHour)));
     default:
         return {};
     }
@@ -118,22 +169,25 @@ QVariant FitTableModel::headerData(int section, Qt::Orientation orientation, int
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case YourLayout:
+            return tr("Your scenario as set (its GPU count, sharding and parallelism) on this card: fits with the "
+                      "margin, tight (only the estimate fits), or does not fit.");
+        case BestLayout:
+            return tr("What the planner would rent on this card: cards and layout by the objective (Plan tab).");
+        case WallTime:
+            return tr("Wall time of the planner's choice for the Plan tab's dataset.");
+        case Cost:
+            return tr("Cost of the planner's choice.");
+        case UsagePerGpu:
+            return tr("Device memory per GPU with your layout (what nvidia-smi would show).");
+        case Headroom:
+            return tr("Share of the card's usable memory left free with your layout.");
+        case MaxMicroBatch:
+            return tr("Largest micro-batch that fits one card, with the margin, at the current sequence length.");
+        case MaxSeqLen:
+            return tr("Longest sequence that fits one card, with the margin, at the current micro-batch.");
         case Memory:
             return tr("Memory a training process can use (GiB); the vendor's figure is in the GPU's tooltip.");
-        case OneCard:
-            return tr("Fits on one card: yes (10% or more free), tight (under 10% free), no.");
-        case UsagePerGpu:
-            return tr("Device memory per GPU on one card (what nvidia-smi would show), GiB.");
-        case Headroom:
-            return tr("Share of the card's usable memory left free on one card.");
-        case MinCards:
-            return tr("Fewest cards that fit with the scenario's sharding and parallelism (multiples of TP × PP).");
-        case MinCardsZero3:
-            return tr("Fewest cards that fit with ZeRO-3 / FSDP full shard: model states divided, activations not.");
-        case MaxMicroBatch:
-            return tr("Largest micro-batch that fits one card at the current sequence length.");
-        case MaxSeqLen:
-            return tr("Longest sequence that fits one card at the current micro-batch.");
         case PricePerHour:
             return tr("Illustrative on-demand price per GPU-hour (catalog; prices vary).");
         default:
@@ -146,22 +200,24 @@ QVariant FitTableModel::headerData(int section, Qt::Orientation orientation, int
     switch (section) {
     case Gpu:
         return tr("GPU");
-    case Memory:
-        return tr("Usable");
-    case OneCard:
-        return tr("1 card?");
+    case YourLayout:
+        return tr("Your layout");
+    case BestLayout:
+        return tr("Best on this card");
+    case WallTime:
+        return tr("Wall time");
+    case Cost:
+        return tr("Cost");
     case UsagePerGpu:
-        return tr("Per GPU");
+        return tr("Yours per GPU");
     case Headroom:
         return tr("Headroom");
-    case MinCards:
-        return tr("Min cards");
-    case MinCardsZero3:
-        return tr("Min (ZeRO-3)");
     case MaxMicroBatch:
         return tr("Max batch");
     case MaxSeqLen:
         return tr("Max seq.");
+    case Memory:
+        return tr("Usable");
     case PricePerHour:
         return tr("$/GPU-h");
     default:

@@ -7,7 +7,8 @@
 
 namespace gpusizer::ui {
 
-/// Every catalog GPU against the scenario: verdict, minimum cards, usage, headroom, largest batch and sequence.
+/// Every catalog GPU against the scenario: the user's own layout on it (the verdict with the margin), the planner's
+/// choice on it, and how far one card stretches.
 class FitTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FitTableModel)
@@ -15,14 +16,15 @@ class FitTableModel final : public QAbstractTableModel {
 public:
     enum Column {
         Gpu,
-        Memory,
-        OneCard,
+        YourLayout,
+        BestLayout,
+        WallTime,
+        Cost,
         UsagePerGpu,
         Headroom,
-        MinCards,
-        MinCardsZero3,
         MaxMicroBatch,
         MaxSeqLen,
+        Memory,
         PricePerHour,
         ColumnCount
     };
@@ -33,7 +35,8 @@ public:
 
     explicit FitTableModel(QObject* parent = nullptr);
 
-    void setRows(std::vector<core::FitRow> rows);
+    /// The rows, the plan inputs they were computed with, and the GPU the scenario names (highlighted).
+    void setRows(std::vector<core::FitRow> rows, const core::PlanInputs& inputs, const std::string& selectedGpuId);
     const core::FitRow& row(int r) const { return m_rows[static_cast<std::size_t>(r)]; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -41,11 +44,14 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
-    /// Row colours: green fits, amber tight (under 10% headroom) or needs more cards, red never fits.
-    static QColor verdictColor(core::FitVerdict verdict, bool fitsWithMoreCards);
+    /// Verdict colours: green fits, amber tight (the estimate fits but not its margin) or fits with the planner's
+    /// count and layout, red nothing up to the card limit fits.
+    static QColor verdictColor(core::FitVerdict verdict, bool fitsWithAnotherLayout);
 
 private:
     std::vector<core::FitRow> m_rows;
+    core::PlanInputs m_inputs;
+    std::string m_selected;
 };
 
 } // namespace gpusizer::ui

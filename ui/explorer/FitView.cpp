@@ -66,8 +66,9 @@ FitView::FitView(ScenarioController& controller, QWidget* parent) : LiveView(con
     filters->addWidget(memoryLabel);
     filters->addWidget(m_minMemory);
     filters->addStretch(1);
-    auto* legend = new QLabel(tr("Green: fits one card with ≥ 10% free · amber: tight, or fits with more cards · "
-                                 "red: does not fit up to 1,024 cards. Memory per GPU, GiB."),
+    auto* legend = new QLabel(tr("Your layout: green fits with the margin · amber tight (only the estimate fits) or "
+                                 "fits with the planner's layout · red nothing fits. Best on this card: what the "
+                                 "planner would rent (objective and limits on the Plan tab). Memory per GPU, GiB."),
                               this);
     legend->setWordWrap(true);
     layout->addLayout(filters);
@@ -100,7 +101,9 @@ FitView::FitView(ScenarioController& controller, QWidget* parent) : LiveView(con
 }
 
 void FitView::refresh() {
-    m_model->setRows(core::fitTable(controller().scenario(), controller().catalog().gpus));
+    const auto& in = controller().planInputs();
+    m_model->setRows(core::fitTable(controller().scenario(), controller().catalog().gpus, in), in,
+                     controller().scenario().gpuId);
 }
 
 } // namespace gpusizer::ui

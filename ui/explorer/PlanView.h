@@ -1,7 +1,7 @@
 #pragma once
 
 #include "LiveView.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/Planner.h"
 
 #include <QtCore/QAbstractTableModel>
 
@@ -9,6 +9,7 @@ QT_FORWARD_DECLARE_CLASS(QCheckBox)
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QDoubleSpinBox)
 QT_FORWARD_DECLARE_CLASS(QLabel)
+QT_FORWARD_DECLARE_CLASS(QSpinBox)
 QT_FORWARD_DECLARE_CLASS(QTableView)
 QT_FORWARD_DECLARE_CLASS(QSortFilterProxyModel)
 
@@ -17,28 +18,30 @@ namespace gpusizer::ui {
 class CostTimeChartView;
 class ScalingChartView;
 
-/// Fit-search results per GPU: layout, memory, step time, wall time, GPU-hours, cost, and why fewer cards fail.
+/// The planner's choice per GPU: cards and layout, wall time, cost, GPU-hours, memory, step, why fewer cards fail.
 class PlanTableModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PlanTableModel)
 
 public:
-    enum Column { Gpu, Layout, PerGpu, Step, Hours, GpuHours, Cost, WhyFewer, ColumnCount };
+    enum Column { Gpu, Layout, Hours, Cost, GpuHours, PerGpu, Step, WhyFewer, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;
     explicit PlanTableModel(QObject* parent = nullptr);
-    void setResults(std::vector<core::FitSearchResult> results, bool spot);
-    const std::vector<core::FitSearchResult>& results() const { return m_results; }
+    void setResults(std::vector<core::CardPlan> results, const core::PlanInputs& inputs, int chosen);
+    const std::vector<core::CardPlan>& results() const { return m_results; }
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    std::vector<core::FitSearchResult> m_results;
-    bool m_spot = false;
+    std::vector<core::CardPlan> m_results;
+    core::PlanInputs m_inputs;
+    int m_chosen = -1;
 };
 
-/// The plan tab: dataset and price inputs, the fit search with time and cost, cost vs time, and scaling curves.
+/// The plan tab: what to rent. The objective and limits (shared with every view through the controller), the
+/// planner's choice per GPU with its runners-up, cost against time, and scaling curves.
 class PlanView final : public LiveView {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PlanView)
@@ -50,32 +53,39 @@ public:
     void setMfu(double share);
     bool spot() const;
     PlanTableModel* table() const { return m_model; }
+    QTableView* tableView() const { return m_table; }
     ScalingChartView* scaling() const { return m_scaling; }
     CostTimeChartView* costTime() const { return m_costTime; }
     QString rankingText() const;
+    QString detailsText() const;
     QDoubleSpinBox* tokensSpin() const { return m_tokens; }
+    QComboBox* objectivePicker() const { return m_objective; }
 
 protected:
     void refresh() override;
 
 private:
+    void pushInputs();
+    void showDetails();
+
     QDoubleSpinBox* m_tokens = nullptr;
     QDoubleSpinBox* m_epochs = nullptr;
     QDoubleSpinBox* m_mfu = nullptr;
     QCheckBox* m_spot = nullptr;
     QCheckBox* m_offload = nullptr;
+    QComboBox* m_objective = nullptr;
+    QComboBox* m_network = nullptr;
+    QSpinBox* m_maxGpus = nullptr;
+    QDoubleSpinBox* m_margin = nullptr;
+    QDoubleSpinBox* m_hostRam = nullptr;
     QComboBox* m_scalingGpu = nullptr;
     PlanTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
     QLabel* m_ranking = nullptr;
+    QLabel* m_details = nullptr;
     CostTimeChartView* m_costTime = nullptr;
     ScalingChartView* m_scaling = nullptr;
 };
-
-/// "3.2 h", "2.1 days" for a number of hours.
-QString formatHours(double hours);
-/// "$1,234" for dollars.
-QString formatUsd(double usd);
 
 } // namespace gpusizer::ui

@@ -1,6 +1,7 @@
 #include "ReportBuilder.h"
 
 #include "../Format.h"
+#include "../Present.h"
 #include "../charts/BreakdownChartView.h"
 #include "../charts/ChartPicture.h"
 #include "../charts/SeqLenChartView.h"
@@ -15,10 +16,13 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/Measurement.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Sweep.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanText.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtGui/QFont>
@@ -139,8 +143,9 @@ public:
         m_charts->insert(m_cursor, std::move(picture), aspect);
     }
     /// A table with a repeated header row; `align` per column ('l' or 'r'); `shade` per row (invalid: none).
+    /// A table; `widths` (percent of the page width per column, optional) keeps long text columns from wrapping.
     void table(const QStringList& header, const std::vector<QStringList>& rows, const QString& align,
-               const std::vector<QColor>& shade = {}) {
+               const std::vector<QColor>& shade = {}, const std::vector<double>& widths = {}) {
         // One edit block per table: the layout runs once instead of after every cell.
         m_cursor.beginEditBlock();
         m_cursor.insertBlock(m_styles.paragraph);
@@ -153,6 +158,13 @@ public:
         format.setBorderBrush(QColor(0xb0, 0xb0, 0xb0));
         format.setBorderCollapse(true);
         format.setWidth(QTextLength(QTextLength::PercentageLength, 100));
+        if (!widths.empty()) {
+            QList<QTextLength> constraints;
+            for (double w : widths) {
+                constraints << QTextLength(QTextLength::PercentageLength, w);
+            }
+            format.setColumnWidthConstraints(constraints);
+        }
         QTextTable* t =
             m_cursor.insertTable(static_cast<int>(rows.size()) + 1, static_cast<int>(header.size()), format);
         auto fill = [&](int row, int column, const QString& text, const QTextCharFormat& charFormat,
@@ -192,8 +204,7 @@ private:
 };
 
 QColor verdictShade(const core::FitRow& row) {
-    return FitTableModel::verdictColor(row.oneCard,
-                                       row.minCardsZero3.has_value() || row.minCardsCurrentSharding.has_value());
+    return FitTableModel::verdictColor(row.asIs.verdict, row.best.found);
 }
 
 } // namespace
@@ -206,47 +217,36 @@ void ReportBuilder::progress(int percent) const {
     }
 }
 
-QString ReportBuilder::summary(const core::Scenario& s) const {
+QString ReportBuilder::summary(const core::Scenario& s, const core::PlanInputs& in) const {
     const core::Estimate e = core::estimate(s);
-    QString text =
+    QString out =
         tr("%1, %2, %3 tokens × %4 per GPU%5: %6 per GPU on the device (nvidia-smi; expected %7 – %8)")
             .arg(modelName(s), methodDescription(s), formatCount(s.seqLen), formatCount(s.microBatch),
-                 s.gpus > 1 ? tr(" on %1 GPUs (%2)").arg(s.gpus).arg(QString::fromLatin1(core::toString(s.sharding)))
-                            : QString(),
-                 formatGiB(e.deviceBytes), formatGiB(e.bandLowBytes), formatGiB(e.bandHighBytes));
+                 s.gpus > 1 ? tr(" on %1 GPUs (%2)").arg(s.gpus).arg(text(present::layoutParts(s))) : QString(),
+                 text(present::gib(e.deviceBytes)), text(present::gib(e.bandLowBytes)),
+                 text(present::gib(e.bandHighBytes)));
     if (s.gpus > 1) {
-        text += tr(", %1 in total across the %2 GPUs").arg(formatGiB(e.deviceBytes * s.gpus)).arg(s.gpus);
+        out += tr(", %1 in total across the %2 GPUs").arg(text(present::gib(e.deviceBytes * s.gpus))).arg(s.gpus);
     }
-    text += QStringLiteral(". ");
+    out += QStringLiteral(". ");
+    // The same verdict as the explorer's banner and the fit table: the scenario as set, with the margin.
     if (const auto* g = m_catalog.findGpu(s.gpuId)) {
-        const std::int64_t usable = g->usableBytes();
-        if (e.deviceBytes <= usable) {
-            text += tr("Fits the %1 (%2 GB, %3 GiB usable) with %4 headroom. ")
-                        .arg(gpuName(*g))
-                        .arg(g->memoryGiBStated)
-                        .arg(g->memoryGiBUsable)
-                        .arg(formatPercent(static_cast<double>(usable - e.deviceBytes) / static_cast<double>(usable)));
-        } else {
-            core::Scenario zero3 = s;
-            zero3.sharding = core::Sharding::Zero3;
-            const auto cards = core::minCardsThatFit(zero3, *g);
-            text += tr("Does not fit the %1 (%2 GiB usable): %3 short per GPU; ")
-                        .arg(gpuName(*g))
-                        .arg(g->memoryGiBUsable)
-                        .arg(formatGiB(e.deviceBytes - usable));
-            text += cards ? tr("with ZeRO-3 it needs %1 of them. ").arg(*cards)
-                          : tr("no count up to %1 of them fits, even with ZeRO-3. ").arg(core::kMaxCards);
-        }
+        out += text(present::fitSentence(core::fitAsIs(s, *g, in), *g)) + QStringLiteral(". ");
     }
-    const core::Estimate single = s.gpus == 1 ? e : core::estimate(core::onOneCard(s));
-    if (const auto* best = core::smallestFittingGpu(single.deviceBytes, m_catalog.gpus)) {
-        text += tr("Smallest catalog card that holds it alone: %1 (%2 GiB usable).")
-                    .arg(gpuName(*best))
-                    .arg(best->memoryGiBUsable);
+    const auto plans = core::planCatalog(s, m_catalog.gpus, in);
+    const auto ranking = core::rank(plans, in);
+    if (ranking.chosen >= 0) {
+        const auto& r = plans[static_cast<std::size_t>(ranking.chosen)];
+        out += tr("What to rent for %1 tokens (%2): %3 × %4 — %5, %6, %7.")
+                   .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens * in.epochs)))
+                   .arg(text(present::objectiveRule(in.objective)))
+                   .arg(r.best.scenario.gpus)
+                   .arg(gpuName(*r.gpu), text(present::layoutParts(r.best.scenario)),
+                        text(present::duration(r.best.plan.wallHours)), text(present::usd(core::costOf(r.best, in))));
     } else {
-        text += tr("No catalog card holds it alone; see the fit table for multi-GPU layouts.");
+        out += tr("No catalog card fits up to %1 cards.").arg(in.maxGpus);
     }
-    return text;
+    return out;
 }
 
 std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request) const {
@@ -268,7 +268,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
                          QString::fromLatin1(core::versionString().data(),
                                              static_cast<qsizetype>(core::versionString().size()))),
                 true);
-    w.paragraph(summary(s));
+    w.paragraph(summary(s, request.planInputs));
     w.paragraph(
         tr("Memory is in GiB (2³⁰ bytes), per GPU unless labelled total. Vendor capacities (\"80 GB\") are shown "
            "as stated, next to the usable GiB a training process sees."),
@@ -424,36 +424,39 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
 
     // 5. GPU fit table.
     w.h2(tr("4. Which GPUs fit"));
-    const auto rows = core::fitTable(s, m_catalog.gpus);
+    const auto& planIn = request.planInputs;
+    const auto rows = core::fitTable(s, m_catalog.gpus, planIn);
     std::vector<QStringList> fit;
     std::vector<QColor> shades;
-    auto cards = [](const std::optional<std::int64_t>& n) {
-        return n ? formatCount(*n) : tr("> %1").arg(core::kMaxCards);
-    };
     for (const auto& r : rows) {
-        fit.push_back({gpuName(*r.gpu), tr("%1 GiB").arg(r.gpu->memoryGiBUsable),
-                       r.oneCard == core::FitVerdict::Fits
-                           ? tr("yes")
-                           : (r.oneCard == core::FitVerdict::Tight ? tr("tight") : tr("no")),
-                       formatPercent(r.oneCardHeadroomShare), cards(r.minCardsCurrentSharding), cards(r.minCardsZero3),
-                       r.maxMicroBatchOneCard == 0 ? tr("none") : formatCount(r.maxMicroBatchOneCard),
-                       r.maxSeqLenOneCard == 0 ? tr("none") : formatCount(r.maxSeqLenOneCard)});
+        fit.push_back(
+            {gpuName(*r.gpu) + (r.gpu->id == s.gpuId ? tr(" ◀") : QString()),
+             tr("%1 on %2").arg(text(present::verdictWord(r.asIs.verdict))).arg(r.asIs.scenario.gpus),
+             r.best.found
+                 ? tr("%1 × %2").arg(r.best.best.scenario.gpus).arg(text(present::layoutParts(r.best.best.scenario)))
+                 : tr("none up to %1").arg(planIn.maxGpus),
+             r.best.found ? text(present::usd(core::costOf(r.best.best, planIn))) : QString(),
+             r.maxMicroBatchOneCard == 0 ? tr("none") : formatCount(r.maxMicroBatchOneCard),
+             r.maxSeqLenOneCard == 0 ? tr("none") : formatCount(r.maxSeqLenOneCard)});
         shades.push_back(verdictShade(r));
     }
-    w.paragraph(tr("One card: %1 per GPU (device). Green: fits with at least 10% free; amber: tight, or fits with more "
-                   "cards; red: no count up to %2 fits. Minimum cards use the scenario's sharding, then ZeRO-3 / FSDP "
-                   "full shard (model states divided; activations are not). Max batch and sequence are on one card.")
-                    .arg(formatGiB(rows.empty() ? 0 : rows.front().oneCardDeviceBytes))
-                    .arg(core::kMaxCards),
+    w.paragraph(tr("Your layout (%1 GPU(s) as set, %2 per GPU) on each card, with the %3 margin the estimate's band "
+                   "asks for: green fits; amber tight (only the estimate fits) or fits with the planner's layout; red "
+                   "nothing fits up to %4 cards. Best on this card is what the planner would rent there (objective: "
+                   "%5). Max batch (micro-batch) and sequence are on one card, with the margin.")
+                    .arg(s.gpus)
+                    .arg(text(present::gib(e.deviceBytes)))
+                    .arg(text(present::percent(core::fitMargin(s, planIn))))
+                    .arg(planIn.maxGpus)
+                    .arg(text(present::objectiveRule(planIn.objective))),
                 true);
-    w.table({tr("GPU"), tr("Usable"), tr("1 card"), tr("Headroom"), tr("Min cards"), tr("Min (ZeRO-3)"),
-             tr("Max batch"), tr("Max seq.")},
-            fit, QStringLiteral("lrlrrrrr"), shades);
+    w.table({tr("GPU"), tr("Your layout"), tr("Best on this card"), tr("Cost"), tr("Max batch"), tr("Max seq.")}, fit,
+            QStringLiteral("lllrrr"), shades, {18, 14, 44, 8, 7, 9});
     progress(75);
 
     // 6. Methods side by side.
     w.h2(tr("5. Full fine-tuning, LoRA and QLoRA side by side"), true);
-    const auto variants = core::compareMethods(s, m_catalog.gpus);
+    const auto variants = core::compareMethods(s, m_catalog.gpus, request.planInputs);
     {
         BreakdownChartView view;
         std::vector<BreakdownBar> bars;
@@ -474,11 +477,12 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     }
     QStringList total{tr("Total per GPU (device)")};
     QStringList trainable{tr("Trainable parameters")};
-    QStringList smallest{tr("Smallest fitting GPU (1 card)")};
+    QStringList smallest{tr("Lowest hourly bill that fits")};
     for (const auto& v : variants) {
         total << formatGiB(v.estimate.deviceBytes);
         trainable << formatParams(v.estimate.trainableParams);
-        smallest << (v.smallestFittingGpu != nullptr ? gpuName(*v.smallestFittingGpu) : tr("none"));
+        smallest << (v.cheapest.gpu != nullptr ? tr("%1 × %2").arg(v.cheapest.cards).arg(gpuName(*v.cheapest.gpu))
+                                               : tr("none"));
     }
     compareRows.push_back(total);
     compareRows.push_back(trainable);
@@ -490,8 +494,8 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     {
         w.h2(tr("6. Cards, time and cost"), true);
         const auto& in = request.planInputs;
-        auto results = core::fitSearch(s, m_catalog.gpus, in);
-        const auto ranking = core::rank(results, false);
+        auto results = core::planCatalog(s, m_catalog.gpus, in);
+        const auto ranking = core::rank(results, in);
         std::vector<int> order;
         for (int i = 0; i < static_cast<int>(results.size()); ++i) {
             if (results[static_cast<std::size_t>(i)].found) {
@@ -499,38 +503,52 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
             }
         }
         std::sort(order.begin(), order.end(), [&](int a, int b) {
-            return results[static_cast<std::size_t>(a)].plan.costOnDemandUsd <
-                   results[static_cast<std::size_t>(b)].plan.costOnDemandUsd;
+            return core::costOf(results[static_cast<std::size_t>(a)].best, in) <
+                   core::costOf(results[static_cast<std::size_t>(b)].best, in);
         });
-        w.paragraph(tr("%1 tokens × %2 epochs at %3% MFU; the smallest count and layout of each GPU that fits, "
-                       "cheapest first (on-demand prices, illustrative; spot in the last column).")
-                        .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens)))
-                        .arg(in.epochs)
-                        .arg(in.mfu * 100.0),
-                    true);
+        w.paragraph(
+            tr("%1 tokens × %2 epochs at %3% MFU. For every GPU that fits, the count and layout the planner "
+               "chose (%4), cheapest first; %5 of %6 catalog GPUs fit up to %7 cards. Cost is at on-demand prices, "
+               "Spot at spot prices; both illustrative.")
+                .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens)))
+                .arg(in.epochs)
+                .arg(in.mfu * 100.0)
+                .arg(text(present::objectiveRule(in.objective)))
+                .arg(order.size())
+                .arg(results.size())
+                .arg(in.maxGpus),
+            true);
         std::vector<QStringList> planRows;
-        for (std::size_t k = 0; k < std::min<std::size_t>(order.size(), 12); ++k) {
-            const auto& r = results[static_cast<std::size_t>(order[k])];
-            planRows.push_back({gpuName(*r.gpu), QString::fromStdString(r.layout), formatGiB(r.deviceBytes),
-                                tr("%1 s").arg(r.plan.step.stepSeconds, 0, 'f', 2), formatHours(r.plan.wallHours),
-                                QString::number(r.plan.gpuHours, 'f', 0), formatUsd(r.plan.costOnDemandUsd),
-                                formatUsd(r.plan.costSpotUsd)});
+        for (int i : order) {
+            const auto& r = results[static_cast<std::size_t>(i)];
+            planRows.push_back(
+                {gpuName(*r.gpu),
+                 tr("%1 × %2").arg(r.best.scenario.gpus).arg(text(present::layoutParts(r.best.scenario))),
+                 text(present::gib(r.best.deviceBytes)), text(present::duration(r.best.plan.wallHours)),
+                 text(present::number(r.best.plan.gpuHours, r.best.plan.gpuHours < 10 ? 1 : 0)),
+                 text(present::usd(r.best.plan.costOnDemandUsd)), text(present::usd(r.best.plan.costSpotUsd))});
         }
-        w.table({tr("GPU"), tr("Layout"), tr("Per GPU"), tr("Step"), tr("Wall time"), tr("GPU-h"), tr("On demand"),
-                 tr("Spot")},
-                planRows, QStringLiteral("llrrrrrr"));
-        auto name = [&](int i) { return i < 0 ? tr("none") : gpuName(*results[static_cast<std::size_t>(i)].gpu); };
+        w.table({tr("GPU"), tr("Cards × layout"), tr("Per GPU"), tr("Wall"), tr("GPU-h"), tr("Cost"), tr("Spot")},
+                planRows, QStringLiteral("llrrrrr"), {}, {19, 42, 8, 8, 6, 9, 8});
+        auto name = [&](int i) {
+            if (i < 0) {
+                return tr("none");
+            }
+            const auto& r = results[static_cast<std::size_t>(i)];
+            return tr("%1 × %2").arg(r.best.scenario.gpus).arg(gpuName(*r.gpu));
+        };
         QString storage;
-        if (ranking.cheapest >= 0) {
-            const auto& p = results[static_cast<std::size_t>(ranking.cheapest)].plan;
+        if (ranking.chosen >= 0) {
+            const auto& p = results[static_cast<std::size_t>(ranking.chosen)].best.plan;
             storage = tr(" A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances "
                          "still pay for their disks.")
-                          .arg(formatGiB(static_cast<std::int64_t>(p.checkpointBytes)))
+                          .arg(text(present::gib(static_cast<std::int64_t>(p.checkpointBytes))))
                           .arg(in.retainedCheckpoints)
-                          .arg(formatUsd(p.storageUsd));
+                          .arg(text(present::usd(p.storageUsd)));
         }
-        w.paragraph(tr("Cheapest: %1 · fastest: %2 · best cost × time: %3.%4")
-                        .arg(name(ranking.cheapest), name(ranking.fastest), name(ranking.bestCostTime), storage));
+        w.paragraph(tr("Rent: %1 (%2) · cheapest: %3 · fastest: %4.%5")
+                        .arg(name(ranking.chosen), text(present::objectiveRule(in.objective)), name(ranking.cheapest),
+                             name(ranking.fastest), storage));
         if (const auto* a100 = m_catalog.findGpu("a100-80gb-sxm")) {
             core::Scenario scaled = s;
             scaled.sharding = core::Sharding::Zero3;
@@ -554,20 +572,15 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     // The advisor: OOM ladder, method choice, sizing table.
     const core::GpuSpec* ladderGpu = gpu != nullptr ? gpu : m_catalog.findGpu("rtx-4090");
     if (ladderGpu != nullptr) {
-        const auto advice = core::adviseOom(s, *ladderGpu);
+        const auto advice = core::adviseOom(s, *ladderGpu, request.planInputs);
         w.h2(tr("7. If it does not fit: fixes in order of cost"));
         if (advice.fitsAlready) {
-            w.paragraph(tr("It fits one %1 (%2 of %3 GiB usable per GPU): no fix is needed.")
-                            .arg(gpuName(*ladderGpu), formatGiB(advice.deviceBytes))
-                            .arg(ladderGpu->memoryGiBUsable));
+            w.paragraph(tr("%1: no fix is needed.").arg(text(present::fitSentence(advice.asIs, *ladderGpu))));
         } else {
-            w.paragraph(
-                tr("On the %1 (%2 GiB usable) the run needs %3 per GPU. Each fix alone, with the memory it saves "
-                   "for this scenario (the difference of two estimates) and its price:")
-                    .arg(gpuName(*ladderGpu))
-                    .arg(ladderGpu->memoryGiBUsable)
-                    .arg(formatGiB(advice.deviceBytes)),
-                true);
+            w.paragraph(tr("%1. Each fix alone, with the memory it saves for this scenario (the difference of two "
+                           "estimates) and its price:")
+                            .arg(text(present::fitSentence(advice.asIs, *ladderGpu))),
+                        true);
             std::vector<QStringList> ladderRows;
             std::vector<QColor> ladderShades;
             for (const auto& step : advice.steps) {
@@ -624,7 +637,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     {
         w.h2(tr("9. Sizing table"));
         std::vector<QStringList> sizingRows;
-        for (const auto& r : core::sizingTable(s, m_catalog)) {
+        for (const auto& r : core::sizingTable(s, m_catalog, request.planInputs)) {
             sizingRows.push_back({QString::fromStdString(r.label), formatParams(r.params), sizingCellText(r.qlora),
                                   sizingCellText(r.lora), sizingCellText(r.full)});
         }

@@ -38,7 +38,7 @@ public:
     std::unique_ptr<QTextDocument> build(const ReportRequest& request) const;
 
     /// The one-paragraph summary at the top of the report (also used by the window's status tip).
-    QString summary(const core::Scenario& scenario) const;
+    QString summary(const core::Scenario& scenario, const core::PlanInputs& inputs) const;
 
 private:
     void progress(int percent) const;

@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Scenario.h"
 
 #include <optional>
@@ -46,14 +47,16 @@ struct OomAdvice {
     std::int64_t deviceBytes = 0;
     std::int64_t usableBytes = 0;
     bool fitsAlready = false;
+    Candidate asIs;                   ///< the planner's verdict on the scenario as set (fitAsIs)
     std::vector<FixStep> steps;       ///< empty when the scenario already fits
     std::vector<FixKind> combination; ///< fixes applied cumulatively, in ladder order, until it fits
     std::optional<Scenario> fittingScenario;
     std::int64_t deviceAfterCombination = 0;
 };
 
-/// Fixes an OOM in the cheapest order: each step's saving is the difference of two estimates.
-OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu);
+/// Fixes an OOM in the cheapest order: each step's saving is the difference of two estimates; "fits" means what the
+/// planner means (the estimate plus the fit margin within usable memory).
+OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs = {});
 
 /// Answers to the method questionnaire (from the fine-tuning guides).
 struct MethodQuestions {
@@ -71,7 +74,8 @@ struct MethodAdvice {
 };
 MethodAdvice adviseMethod(const MethodQuestions& answers);
 
-/// One cell of the sizing table: the cheapest-in-memory catalog card and count that fits.
+/// One cell of the sizing table: the catalog card and count with the lowest hourly bill that fits (the planner's
+/// verdict at that count).
 struct SizingCell {
     const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits within kMaxCards
     std::int64_t cards = 0;
@@ -88,9 +92,11 @@ struct SizingRow {
 
 /// The guides' sizing table computed for the scenario's run shape: rows are model sizes (1–3B, 7–8B, 13B, 30–34B,
 /// 70B, plus the scenario's model), columns QLoRA / LoRA / full, cells the smallest card and count.
-std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& catalog);
+std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& catalog, const PlanInputs& inputs = {});
 
-/// The cheapest-in-memory (cards x usable GiB) catalog configuration for the scenario, with ZeRO-3 beyond one card.
-SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus);
+/// The catalog configuration with the lowest hourly bill (cards x price) that fits in GPU memory: for each GPU the
+/// smallest count at which the planner finds a layout without CPU offload (fitAtCount), then the cheapest per hour.
+SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
+                                 const PlanInputs& inputs = {});
 
 } // namespace gpusizer::core

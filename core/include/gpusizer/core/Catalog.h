@@ -40,6 +40,8 @@ struct GpuSpec {
     std::string priceDate;
     std::string priceNote;
     std::vector<std::string> sources;
+    bool bf16 = true;            ///< native bf16 (compute capability 8.0 and up on NVIDIA); false: plan fp16 instead
+    double hostRamGiBPerGpu = 0; ///< host RAM of a typical node, per GPU (0: not published; the planner's default)
 
     /// Usable memory in bytes (binary GiB).
     std::int64_t usableBytes() const;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Scenario.h"
@@ -14,18 +15,19 @@ struct Variant {
     std::string label; ///< "Full", "LoRA", "QLoRA", "adamw", ...
     Scenario scenario;
     Estimate estimate;
-    const GpuSpec* smallestFittingGpu = nullptr; ///< on one card; nullptr if none in the catalog
+    SizingCell cheapest; ///< the card and count with the lowest hourly bill that fits (gpu nullptr: none)
 };
 
 /// Full vs LoRA vs QLoRA for the same model and run shape (the scenario's LoRA settings are kept).
-std::vector<Variant> compareMethods(const Scenario& scenario, const std::vector<GpuSpec>& gpus);
+std::vector<Variant> compareMethods(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
+                                    const PlanInputs& inputs = {});
 
 /// The scenario under each optimizer given.
 std::vector<Variant> compareOptimizers(const Scenario& scenario, const std::vector<Optimizer>& optimizers,
-                                       const std::vector<GpuSpec>& gpus);
+                                       const std::vector<GpuSpec>& gpus, const PlanInputs& inputs = {});
 
 /// The scenario under each precision recipe given.
 std::vector<Variant> comparePrecisions(const Scenario& scenario, const std::vector<Precision>& precisions,
-                                       const std::vector<GpuSpec>& gpus);
+                                       const std::vector<GpuSpec>& gpus, const PlanInputs& inputs = {});
 
 } // namespace gpusizer::core

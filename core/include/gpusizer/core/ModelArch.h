@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -90,11 +91,30 @@ struct ParamCounts {
     std::int64_t largestTensor = 0;  ///< the biggest single parameter tensor (optimizer-in-backward peak)
 };
 
+/// Most kinds of linear layer a decoder has (MLA's five projections and three MLPs of three matrices each).
+inline constexpr std::size_t kMaxLinearGroups = 16;
+
+/// The linear groups of one model, without heap allocation (the estimator runs thousands of times per search).
+struct LinearGroupList {
+    std::array<LinearGroup, kMaxLinearGroups> items{};
+    std::size_t count = 0;
+    void push_back(const LinearGroup& g) {
+        if (count < kMaxLinearGroups) {
+            items[count++] = g;
+        }
+    }
+    const LinearGroup* begin() const { return items.data(); }
+    const LinearGroup* end() const { return items.data() + count; }
+    std::size_t size() const { return count; }
+};
+
 /// The linear layers of the decoder stack, grouped by role.
-std::vector<LinearGroup> linearGroups(const ModelArch& arch);
+LinearGroupList linearGroups(const ModelArch& arch);
 
 /// Counts parameters from the shape (GQA, gated MLP, tied embeddings, biases, MoE, MLA).
 ParamCounts countParams(const ModelArch& arch);
+/// The same from groups already listed.
+ParamCounts countParams(const ModelArch& arch, const LinearGroupList& groups);
 
 /// A plausible Llama-style architecture for a bare parameter count (billions), for size-only models.
 /// Widths follow the published Llama/Qwen ladder; the result is flagged sizeDerived.

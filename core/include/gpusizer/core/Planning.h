@@ -10,14 +10,31 @@
 
 namespace gpusizer::core {
 
+/// The network between nodes. Per GPU: InfiniBand NDR 400 Gb/s and RoCE 200 Gb/s with one NIC per GPU (DGX H100:
+/// 8 x 400 Gb/s); 100 GbE and 25 GbE with one NIC per node, shared by its GPUs.
+/// Auto: the typical network of the card's nodes (SXM/OAM servers InfiniBand 400 Gb/s per GPU as in DGX H100;
+/// datacenter PCIe servers 100 GbE; consumer-card machines 25 GbE).
+enum class Network { Auto, Ib400, Roce200, Eth100, Eth25 };
+const char* toString(Network n);
+/// The network in effect for a card: the chosen one, or the card's typical one for Auto.
+Network networkFor(const GpuSpec& gpu, Network chosen);
+/// Usable bytes per second per GPU between nodes, before efficiency (GB/s).
+double networkGBsPerGpu(Network network, int gpusPerNode);
+
 /// The time model's assumptions about the cluster (all visible and changeable).
 struct ClusterAssumptions {
-    double interNodeGBsPerGpu = 50.0; ///< network per GPU between nodes: 400 Gb/s InfiniBand NDR, one NIC per GPU
-    double nvlinkEfficiency = 0.80;   ///< achieved share of link bandwidth in NCCL collectives (bus bandwidth)
+    Network network = Network::Auto;
+    double nvlinkEfficiency = 0.80; ///< achieved share of link bandwidth in NCCL collectives (bus bandwidth)
     double pcieEfficiency = 0.70;
     double networkEfficiency = 0.80;
     double overlap = 0.50; ///< share of compute time that can hide communication (prefetch, bucketed all-reduce)
 };
+
+/// What the planner optimises: money, wall time, or the cheapest plan within 1.5x of the fastest wall time.
+enum class Objective { Cost, Time, Balanced };
+const char* toString(Objective o);
+/// Balanced: plans up to this many times the fastest wall time are in the running; the cheapest of them wins.
+inline constexpr double kBalancedTimeFactor = 1.5;
 
 /// What the plan needs beyond the scenario.
 struct PlanInputs {
@@ -25,10 +42,18 @@ struct PlanInputs {
     double datasetTokens = 100e6; ///< tokens per epoch
     double epochs = 1.0;
     std::optional<double> pricePerGpuHour; ///< overrides the catalog's illustrative price
+    bool spot = false;                     ///< rank and report spot prices
     int retainedCheckpoints = 3;
     double storageUsdPerGbMonth = 0.10; ///< block/object storage, illustrative
-    bool allowOffload = true;           ///< let the fit search use ZeRO-Offload (fewer cards, much slower steps)
+    bool allowOffload = true;           ///< let the search use CPU offload (fewer cards, much slower steps)
+    Objective objective = Objective::Balanced;
+    std::int64_t maxGpus = 1024;             ///< the most cards the user accepts
+    std::optional<double> hostRamGiBPerNode; ///< overrides the catalog's node RAM
+    std::optional<double> marginShare;       ///< fit margin over the estimate; default: the estimate's band
     ClusterAssumptions cluster;
+    /// Skip what provably or almost surely loses (see docs/planning.md). Off, every layout and variant is evaluated:
+    /// the tests check that both searches choose the same plan.
+    bool prune = true;
 };
 
 /// Training FLOPs per token for the scenario: 6N full, about 4N + 6N_adapters for LoRA/QLoRA (no weight gradients
@@ -37,9 +62,11 @@ struct PlanInputs {
 double trainingFlopsPerToken(const Scenario& scenario);
 
 /// The link a collective of `gpus` GPUs runs over, and its usable bandwidth per GPU per direction (GB/s).
+enum class LinkKind { NvLink, InfinityFabric, OnChipRoce, Pcie, Network };
 struct LinkChoice {
-    std::string name; ///< "NVLink", "PCIe 4.0 x16", "InfiniBand", ...
-    double gbs = 0;   ///< after efficiency
+    LinkKind kind = LinkKind::Pcie;
+    Network network = Network::Auto; ///< for LinkKind::Network, the network in effect
+    double gbs = 0;                  ///< after efficiency
 };
 LinkChoice collectiveLink(const GpuSpec& gpu, std::int64_t gpus, const ClusterAssumptions& cluster);
 
@@ -60,6 +87,22 @@ struct StepTime {
 
 /// Step time for the scenario on `gpu` (the scenario's GPU count and layout).
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
+/// The same with the scenario's estimate already computed (searches estimate once per candidate).
+StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const Estimate& estimate);
+
+/// What the time model needs from an estimate. With zero weights and states the memory-bandwidth floor drops out and
+/// the step time becomes a lower bound for the layout (searches skip layouts whose bound loses already).
+struct StepFacts {
+    double flopsPerToken = 0;
+    double trainableParams = 0;
+    double totalParams = 0;
+    double routedTrainableParams = 0; ///< MoE: the routed experts' share (reduced over the expert-data-parallel group)
+    double routedTotalParams = 0;
+    double weightsBytesPerGpu = 0;
+    double optimizerStateBytesPerGpu = 0;
+    static StepFacts of(const Scenario& scenario, const Estimate& estimate);
+};
+StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts);
 
 /// Time, GPU-hours and money for the whole run.
 struct CostPlan {
@@ -73,32 +116,11 @@ struct CostPlan {
     double storageUsd = 0;      ///< retained checkpoints for the run's duration (at least one month)
 };
 CostPlan costPlan(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
-
-/// The smallest card count and layout of one GPU model that fits, with its plan.
-struct FitSearchResult {
-    const GpuSpec* gpu = nullptr;
-    bool found = false;
-    Scenario scenario;            ///< the scenario with the layout applied
-    std::int64_t deviceBytes = 0; ///< per GPU
-    std::string layout;           ///< "8 GPUs, ZeRO-3", "16 GPUs, TP 8 x PP 2, ZeRO-1", ...
-    std::string whyFewerFail;     ///< at the next smaller count: the largest component against the limit
-    std::int64_t cpuRamPerNodeBytes = 0;
-    bool cpuRamWarning = false; ///< more host RAM than a typical node has
-    CostPlan plan;
-};
-
-/// For each GPU, the smallest count (up to kMaxCards) and layout that fits: data parallel with ZeRO-1/2/3, tensor
-/// parallel within a node, pipeline parallel across nodes, then CPU offload.
-std::vector<FitSearchResult> fitSearch(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
-                                       const PlanInputs& inputs);
-
-/// Indices into fitSearch results: cheapest, fastest, and best cost x time (-1 when nothing fits).
-struct Ranking {
-    int cheapest = -1;
-    int fastest = -1;
-    int bestCostTime = -1;
-};
-Ranking rank(const std::vector<FitSearchResult>& results, bool spot);
+/// The same with the time model's facts and the checkpoint size (layout-independent) already known.
+CostPlan costPlan(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts,
+                  double checkpointBytes);
+/// One resumable checkpoint of the run (full: weights and optimizer states; adapters: adapters and their states).
+double checkpointBytes(const Scenario& scenario);
 
 /// Throughput scaling of a GPU model from 1 to maxGpus cards (powers of two), the per-GPU batch fixed.
 struct ScalingPoint {

@@ -30,7 +30,9 @@ enum class Optimizer { AdamW, AdamW8bit, PagedAdamW, PagedAdamW8bit, Adafactor, 
 /// Activation checkpointing. Selective follows the framework's policy (FrameworkProfile::selectivePolicy);
 /// EveryNth checkpoints every n-th block fully and leaves the others without recomputation (torchtitan
 /// selective_ac_option "n").
-enum class Checkpointing { None, Selective, Full, EveryNth };
+/// Auto leaves the choice to the planner (none, selective or full, whichever the objective prefers); a single estimate
+/// sizes it as full.
+enum class Checkpointing { None, Selective, Full, EveryNth, Auto };
 enum class Attention { Flash, Sdpa, Eager };
 /// The loss kernel: standard cross-entropy on full logits; chunked (torchtune CEWithChunkedOutputLoss: full 16-bit
 /// logits, each chunk upcast in turn); fused linear cross-entropy that never materialises the logits (Liger
@@ -125,6 +127,7 @@ struct Scenario {
     AdapterWrapping adapterWrapping = AdapterWrapping::Auto;
     std::int64_t tensorParallel = 1;
     std::int64_t pipelineParallel = 1;
+    std::int64_t expertParallel = 1; ///< MoE: routed experts split over this many GPUs of the data-parallel group
     Offload offload = Offload::None;
     std::string gpuId;                            ///< optional catalog GPU the user has in mind
     std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)

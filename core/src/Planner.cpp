@@ -1,0 +1,589 @@
+#include "gpusizer/core/Planner.h"
+
+#include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/Units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace gpusizer::core {
+
+FitVerdict fitVerdict(std::int64_t deviceBytes, std::int64_t usableBytes, double marginShare) {
+    const double device = static_cast<double>(deviceBytes);
+    const double usable = static_cast<double>(usableBytes);
+    if (device * (1.0 + marginShare) <= usable) {
+        return FitVerdict::Fits;
+    }
+    return device <= usable ? FitVerdict::Tight : FitVerdict::DoesNotFit;
+}
+
+double fitMargin(const Scenario& scenario, const PlanInputs& inputs) {
+    return inputs.marginShare.value_or(bandFor(scenario, profileFor(scenario)).up);
+}
+
+double hostRamBytesPerNode(const GpuSpec& gpu, const PlanInputs& inputs) {
+    if (inputs.hostRamGiBPerNode) {
+        return *inputs.hostRamGiBPerNode * kGiB;
+    }
+    const double perGpu = gpu.hostRamGiBPerGpu > 0 ? gpu.hostRamGiBPerGpu : kDefaultHostRamGiBPerGpu;
+    return perGpu * static_cast<double>(gpu.gpusPerNode) * kGiB;
+}
+
+std::vector<std::int64_t> cardCounts(const GpuSpec& gpu, std::int64_t maxGpus) {
+    std::vector<std::int64_t> counts;
+    for (std::int64_t n = 1; n < gpu.gpusPerNode && n <= maxGpus; n *= 2) {
+        counts.push_back(n);
+    }
+    // Whole nodes: the powers of two (global batches and layer counts split evenly there) and 1.5x each (3, 6, 12,
+    // ...).
+    for (std::int64_t pow2 = 1; pow2 * gpu.gpusPerNode <= maxGpus; pow2 *= 2) {
+        counts.push_back(pow2 * gpu.gpusPerNode);
+        if (pow2 >= 2 && pow2 * 3 / 2 * gpu.gpusPerNode <= maxGpus) {
+            counts.push_back(pow2 * 3 / 2 * gpu.gpusPerNode);
+        }
+    }
+    std::sort(counts.begin(), counts.end());
+    return counts;
+}
+
+double costOf(const Candidate& c, const PlanInputs& inputs) {
+    return inputs.spot ? c.plan.costSpotUsd : c.plan.costOnDemandUsd;
+}
+
+namespace {
+
+bool usesBf16(Precision p) {
+    return p == Precision::Bf16 || p == Precision::AmpBf16 || p == Precision::Bf16Fp32Master ||
+           p == Precision::FsdpMixedBf16;
+}
+
+/// The fp16 recipe with the same bytes, for cards without bf16 (T4, V100).
+Precision fp16Counterpart(Precision p) {
+    switch (p) {
+    case Precision::Bf16:
+        return Precision::Fp16;
+    case Precision::AmpBf16:
+    case Precision::FsdpMixedBf16:
+        return Precision::AmpFp16;
+    case Precision::Bf16Fp32Master:
+        return Precision::Fp16Fp32Master;
+    default:
+        return p;
+    }
+}
+
+/// One layout without its batch split and checkpointing: the degrees, the ZeRO stage and the offload.
+struct Layout {
+    std::int64_t tp = 1, pp = 1, ep = 1;
+    Sharding sharding = Sharding::None;
+    Offload offload = Offload::None;
+};
+
+/// Everything a search over one card needs, computed once.
+class CardSearch {
+public:
+    CardSearch(const Scenario& base, const GpuSpec& gpu, const PlanInputs& inputs)
+        : m_base(trimmed(base)), m_gpu(gpu), m_in(inputs), m_profile(profileFor(base)),
+          m_margin(fitMargin(base, inputs)), m_usable(gpu.usableBytes()), m_hostRam(hostRamBytesPerNode(gpu, inputs)),
+          m_fp16(!gpu.bf16 && usesBf16(base.precision)), m_checkpoint(checkpointBytes(base)) {
+        const Estimate e =
+            estimate(base.checkpointing == Checkpointing::Auto ? withCheckpointing(base) : base, Detail::NumbersOnly);
+        m_trainable = static_cast<double>(e.trainableParams);
+        m_total = static_cast<double>(e.params.total);
+        m_routedTrainable = static_cast<double>(e.routedTrainableParams);
+        m_routedTotal = static_cast<double>(e.routedExpertParams);
+        const std::int64_t baseGroup = std::max<std::int64_t>(1, base.tensorParallel * base.pipelineParallel);
+        m_globalBatch = base.microBatch * base.gradientAccumulation * std::max<std::int64_t>(1, base.gpus / baseGroup);
+        if (base.checkpointing == Checkpointing::Auto) {
+            m_checkpointing = {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full};
+        } else {
+            m_checkpointing = {base.checkpointing};
+        }
+    }
+
+    std::int64_t tried() const { return m_tried; }
+
+    /// The layouts a practitioner would try at `n` cards, the offload ones last. With `keepBatch`, only those whose
+    /// data-parallel ranks divide the sequences of one optimizer step: any other split changes the global batch.
+    std::vector<Layout> layoutsAt(std::int64_t n, bool offload, bool keepBatch = true) const {
+        std::vector<Layout> out;
+        const auto batchAllows = [&](std::int64_t dp) { return !keepBatch || m_globalBatch % dp == 0; };
+        const ModelArch& m = m_base.model;
+        const std::int64_t kv = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
+        if (offload) {
+            if (!m_in.allowOffload || m_profile.engine == ShardingEngine::Megatron) {
+                return out;
+            }
+            if (!batchAllows(n)) {
+                return out;
+            }
+            const Sharding dpStage = n > 1 ? Sharding::Zero3 : Sharding::None;
+            if (m_profile.engine == ShardingEngine::Deepspeed) {
+                out.push_back({1, 1, 1, n > 1 ? Sharding::Zero2 : Sharding::None, Offload::Optimizer});
+            }
+            out.push_back({1, 1, 1, dpStage, Offload::OptimizerAndParams});
+            return out;
+        }
+        std::vector<std::int64_t> tps{1};
+        for (std::int64_t t = 2; t <= std::min<std::int64_t>(n, m_gpu.gpusPerNode); t *= 2) {
+            if (m_gpu.gpusPerNode % t == 0 && m.numHeads % t == 0 && kv % t == 0) {
+                tps.push_back(t);
+            }
+        }
+        std::vector<std::int64_t> pps{1};
+        for (std::int64_t p : {2, 3, 4, 6, 8, 12, 16}) {
+            if (p <= n && m.numLayers % p == 0) {
+                pps.push_back(p);
+            }
+        }
+        for (std::int64_t tp : tps) {
+            for (std::int64_t pp : pps) {
+                if (n % (tp * pp) != 0) {
+                    continue;
+                }
+                const std::int64_t dp = n / (tp * pp);
+                if (!batchAllows(dp)) {
+                    continue;
+                }
+                std::vector<std::int64_t> eps{1};
+                if (m.isMoe()) {
+                    for (std::int64_t e = 2; e <= std::min<std::int64_t>(dp, 64); e *= 2) {
+                        if (m.moe.numExperts % e == 0 && dp % e == 0) {
+                            eps.push_back(e);
+                        }
+                    }
+                }
+                for (std::int64_t ep : eps) {
+                    for (Sharding stage : stagesFor(dp)) {
+                        out.push_back({tp, pp, ep, stage, Offload::None});
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /// A layout's fastest variant that fits at `n`, or its closest miss (the least-memory variant).
+    Candidate bestVariant(const Layout& layout, std::int64_t n) {
+        // The least memory first: the last checkpointing option at micro-batch 1. If it misses, every variant does.
+        Candidate least = evaluate(apply(layout, n, m_checkpointing.back(), 1));
+        if (!least.fits() && m_in.prune) {
+            return least;
+        }
+        std::optional<Candidate> best;
+        for (Checkpointing ckpt : m_checkpointing) {
+            for (std::int64_t mb : microBatches()) {
+                Candidate c =
+                    (ckpt == m_checkpointing.back() && mb == 1) ? least : evaluate(apply(layout, n, ckpt, mb));
+                if (!c.fits()) {
+                    continue;
+                }
+                price(c);
+                if (!best || c.plan.wallHours < best->plan.wallHours) {
+                    best = c;
+                }
+                if (m_in.prune && layout.pp == 1) {
+                    // Without a pipeline a smaller micro-batch only adds gradient-accumulation passes (more weight
+                    // streaming and ZeRO traffic, the same compute); with one, more micro-batches shrink the bubble.
+                    break;
+                }
+            }
+            if (best && m_in.prune) {
+                break; // checkpointing options run fastest first: the first that fits is the fastest
+            }
+        }
+        return best ? *best : least;
+    }
+
+    /// The fastest layout that fits at `n` (offload only when nothing else fits), or the closest miss.
+    Candidate bestAt(std::int64_t n) {
+        std::optional<Candidate> best;
+        std::optional<Candidate> miss;
+        for (bool offload : {false, true}) {
+            // Cheapest bound first; a layout whose bound cannot beat the best found is dominated and skipped.
+            std::vector<std::pair<double, Layout>> ordered;
+            for (const Layout& layout : layoutsAt(n, offload)) {
+                ordered.emplace_back(wallLowerBound(layout, n), layout);
+            }
+            std::stable_sort(ordered.begin(), ordered.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (const auto& [bound, layout] : ordered) {
+                if (best && bound >= best->plan.wallHours && m_in.prune) {
+                    break;
+                }
+                Candidate c = bestVariant(layout, n);
+                if (c.fits()) {
+                    if (!best || c.plan.wallHours < best->plan.wallHours) {
+                        best = std::move(c);
+                    }
+                } else if (!miss || closer(c, *miss)) {
+                    miss = std::move(c);
+                }
+            }
+            if (best && m_in.prune) {
+                break; // offload only adds PCIe traffic and CPU time at the same count
+            }
+        }
+        if (best) {
+            return *best;
+        }
+        if (miss) {
+            return *miss;
+        }
+        Candidate none;
+        none.scenario = m_base;
+        none.scenario.gpus = n;
+        none.globalBatchSequences = m_globalBatch;
+        const bool batchBound = !layoutsAt(n, false, false).empty() || !layoutsAt(n, true, false).empty();
+        none.why = n > m_in.maxGpus ? Infeasible::CardLimit : batchBound ? Infeasible::GlobalBatch : Infeasible::Layout;
+        return none;
+    }
+
+    /// The scenario exactly as given, on this card.
+    Candidate asIs() {
+        Scenario s = m_base;
+        if (s.checkpointing == Checkpointing::Auto) {
+            s.checkpointing = Checkpointing::Full;
+        }
+        if (m_fp16) {
+            s.precision = fp16Counterpart(s.precision);
+        }
+        Candidate c = evaluate(s);
+        if (c.fits()) {
+            price(c);
+        }
+        return c;
+    }
+
+private:
+    std::vector<Sharding> stagesFor(std::int64_t dp) const {
+        if (dp <= 1) {
+            return {Sharding::None};
+        }
+        switch (m_profile.engine) {
+        case ShardingEngine::Megatron:
+            return {Sharding::None, Sharding::Zero1};
+        case ShardingEngine::Fsdp1:
+        case ShardingEngine::Fsdp2:
+            return {Sharding::None, Sharding::Zero2, Sharding::Zero3}; // NO_SHARD, SHARD_GRAD_OP, FULL_SHARD
+        case ShardingEngine::Deepspeed:
+        case ShardingEngine::Auto:
+            break;
+        }
+        return {Sharding::None, Sharding::Zero1, Sharding::Zero2, Sharding::Zero3};
+    }
+
+    /// The user's micro-batch and its halvings down to 1.
+    std::vector<std::int64_t> microBatches() const {
+        std::vector<std::int64_t> out;
+        for (std::int64_t mb = std::max<std::int64_t>(1, m_base.microBatch); mb >= 1; mb /= 2) {
+            out.push_back(mb);
+        }
+        if (out.back() != 1) {
+            out.push_back(1);
+        }
+        return out;
+    }
+
+    Scenario apply(const Layout& l, std::int64_t n, Checkpointing ckpt, std::int64_t mb) const {
+        Scenario s = m_base;
+        s.gpus = n;
+        s.tensorParallel = l.tp;
+        s.pipelineParallel = l.pp;
+        s.expertParallel = l.ep;
+        s.sharding = l.sharding;
+        s.offload = l.offload;
+        s.checkpointing = ckpt;
+        if (m_fp16) {
+            s.precision = fp16Counterpart(s.precision);
+        }
+        // Keep the global batch (sequences per optimizer step): accumulation makes up what the micro-batches and the
+        // data-parallel ranks do not.
+        const std::int64_t perRank = m_globalBatch / (n / (l.tp * l.pp)); // exact: layoutsAt keeps only divisors
+        s.microBatch = std::min(mb, perRank);
+        while (perRank % s.microBatch != 0) {
+            --s.microBatch;
+        }
+        s.gradientAccumulation = perRank / s.microBatch;
+        return s;
+    }
+
+    Candidate evaluate(const Scenario& s) {
+        ++m_tried;
+        Candidate c;
+        c.scenario = s;
+        c.usableBytes = m_usable;
+        c.marginShare = m_margin;
+        c.fp16Instead = m_fp16;
+        c.globalBatchSequences = m_globalBatch;
+        c.hostRamLimitBytes = static_cast<std::int64_t>(m_hostRam);
+        if (s.gpus > m_in.maxGpus) {
+            c.why = Infeasible::CardLimit;
+            return c;
+        }
+
+        c.estimate = estimate(s, Detail::NumbersOnly);
+        c.deviceBytes = c.estimate.deviceBytes;
+        for (Component comp : kAllComponents) {
+            if (c.estimate.perGpu[comp] > c.largestComponentBytes) {
+                c.largestComponent = comp;
+                c.largestComponentBytes = c.estimate.perGpu[comp];
+            }
+        }
+        c.verdict = fitVerdict(c.deviceBytes, m_usable, m_margin);
+        c.hostRamPerNodeBytes = c.estimate.cpuOffloadBytesPerGpu * std::min<std::int64_t>(s.gpus, m_gpu.gpusPerNode);
+        if (c.verdict != FitVerdict::Fits) {
+            c.why = Infeasible::GpuMemory;
+        } else if (static_cast<double>(c.hostRamPerNodeBytes) > m_hostRam) {
+            c.why = Infeasible::HostRam;
+            c.verdict = FitVerdict::DoesNotFit; // the verdict is the whole answer: Fits exactly when it can run
+        }
+        return c;
+    }
+
+    /// Time and cost of a candidate that fits.
+    void price(Candidate& c) {
+        const StepFacts facts{flopsFor(c.scenario),
+                              m_trainable,
+                              m_total,
+                              m_routedTrainable,
+                              m_routedTotal,
+                              static_cast<double>(c.estimate.perGpu[Component::Weights]),
+                              static_cast<double>(c.estimate.perGpu[Component::OptimizerStates])};
+        c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint);
+    }
+
+    /// Training FLOPs per token, which depend on the checkpointing only (cached).
+    double flopsFor(const Scenario& s) {
+        const auto key = static_cast<std::size_t>(s.checkpointing);
+        if (m_flops.size() <= key) {
+            m_flops.resize(key + 1, -1.0);
+        }
+        if (m_flops[key] < 0) {
+            m_flops[key] = trainingFlopsPerToken(s);
+        }
+        return m_flops[key];
+    }
+
+    static Scenario withCheckpointing(Scenario s) {
+        s.checkpointing = Checkpointing::Full;
+        return s;
+    }
+
+public:
+    /// A lower bound on a layout's wall time at `n` (no memory-bandwidth floor, the fastest checkpointing, the
+    /// micro-batch split with the smallest pipeline bubble): a layout whose bound is slower than a fitting one loses.
+    double wallLowerBound(const Layout& layout, std::int64_t n) {
+        double best = std::numeric_limits<double>::infinity();
+        for (std::int64_t mb : {microBatches().front(), std::int64_t{1}}) {
+            const Scenario s = apply(layout, n, m_checkpointing.front(), mb);
+            const StepFacts facts{flopsFor(s), m_trainable, m_total, m_routedTrainable, m_routedTotal, 0.0, 0.0};
+            best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint).wallHours);
+        }
+        return best;
+    }
+
+private:
+    /// The closer miss: a host-RAM miss is closer than a memory one; among memory misses the smaller overshoot.
+    static bool closer(const Candidate& a, const Candidate& b) {
+        if (a.why != b.why) {
+            return a.why == Infeasible::HostRam || b.why == Infeasible::Layout || b.why == Infeasible::CardLimit ||
+                   b.why == Infeasible::GlobalBatch;
+        }
+        return static_cast<double>(a.deviceBytes) < static_cast<double>(b.deviceBytes);
+    }
+
+    /// The scenario without what a layout search never reads (measurements, name): copies stay cheap.
+    static Scenario trimmed(Scenario s) {
+        s.measurements.clear();
+        s.name.clear();
+        s.model.name.clear();
+        return s;
+    }
+
+    Scenario m_base;
+    const GpuSpec& m_gpu;
+    const PlanInputs& m_in;
+    FrameworkProfile m_profile;
+    double m_margin;
+    std::int64_t m_usable;
+    double m_hostRam;
+    bool m_fp16;
+    double m_checkpoint;
+    std::int64_t m_globalBatch = 1;
+    std::vector<Checkpointing> m_checkpointing;
+    std::vector<double> m_flops;
+    double m_trainable = 0;
+    double m_total = 0;
+    double m_routedTrainable = 0;
+    double m_routedTotal = 0;
+    std::int64_t m_tried = 0;
+};
+
+/// Orders candidates that fit by the objective. Balanced needs the fastest wall time of the set.
+struct ObjectiveOrder {
+    Objective objective;
+    const PlanInputs& in;
+    double fastestWall;
+
+    bool inWindow(const Candidate& c) const { return c.plan.wallHours <= kBalancedTimeFactor * fastestWall; }
+    /// Figures within kPlanTieShare of each other count as equal, so the other figure decides.
+    static bool differ(double x, double y) { return std::abs(x - y) > kPlanTieShare * std::max(x, y); }
+    bool operator()(const Candidate& a, const Candidate& b) const {
+        const double ca = costOf(a, in), cb = costOf(b, in);
+        const double ta = a.plan.wallHours, tb = b.plan.wallHours;
+        switch (objective) {
+        case Objective::Cost:
+            return differ(ca, cb) ? ca < cb : ta < tb;
+        case Objective::Time:
+            return differ(ta, tb) ? ta < tb : ca < cb;
+        case Objective::Balanced:
+            if (inWindow(a) != inWindow(b)) {
+                return inWindow(a);
+            }
+            return inWindow(a) ? (differ(ca, cb) ? ca < cb : ta < tb) : ta < tb;
+        }
+        return false;
+    }
+};
+
+double fastestWall(const std::vector<Candidate>& fits) {
+    double fastest = std::numeric_limits<double>::infinity();
+    for (const auto& c : fits) {
+        fastest = std::min(fastest, c.plan.wallHours);
+    }
+    return fastest;
+}
+
+} // namespace
+
+Candidate fitAsIs(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
+    CardSearch search(scenario, gpu, inputs);
+    return search.asIs();
+}
+
+Candidate fitAtCount(const Scenario& scenario, const GpuSpec& gpu, std::int64_t count, const PlanInputs& inputs) {
+    CardSearch search(scenario, gpu, inputs);
+    return search.bestAt(count);
+}
+
+CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
+    CardPlan plan;
+    plan.gpu = &gpu;
+    if (!validate(onOneCard(scenario))) {
+        return plan; // the model or run shape itself is invalid: nothing to place
+    }
+    CardSearch search(scenario, gpu, inputs);
+    std::vector<Candidate> fits; // the best candidate of every count that fits
+    std::vector<Candidate> misses;
+    for (std::int64_t n : cardCounts(gpu, inputs.maxGpus)) {
+        Candidate c = search.bestAt(n);
+        (c.fits() ? fits : misses).push_back(std::move(c));
+    }
+    plan.candidatesTried = search.tried();
+    if (fits.empty()) {
+        // The most telling miss: the largest count that failed on memory or host RAM, else the largest count.
+        for (const auto& m : misses) {
+            if (m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam || !plan.fewerCards) {
+                plan.fewerCards = m;
+            }
+        }
+        return plan;
+    }
+    const ObjectiveOrder order{inputs.objective, inputs, fastestWall(fits)};
+    std::stable_sort(fits.begin(), fits.end(), order);
+    plan.found = true;
+    plan.best = fits.front();
+    // Runners-up: the next two counts by the objective, then, if not listed yet, the cheapest and the fastest plan
+    // (what the objective traded away) and the best plan of the other offload choice.
+    const auto listed = [&](const Candidate& c) {
+        if (c.scenario.gpus == plan.best.scenario.gpus) {
+            return true;
+        }
+        return std::any_of(plan.runnersUp.begin(), plan.runnersUp.end(),
+                           [&](const Candidate& r) { return r.scenario.gpus == c.scenario.gpus; });
+    };
+    for (std::size_t i = 1; i < fits.size() && plan.runnersUp.size() < 2; ++i) {
+        plan.runnersUp.push_back(fits[i]);
+    }
+    const auto cheapest = std::min_element(fits.begin(), fits.end(), [&](const Candidate& a, const Candidate& b) {
+        return costOf(a, inputs) < costOf(b, inputs);
+    });
+    const auto fastest = std::min_element(fits.begin(), fits.end(), [](const Candidate& a, const Candidate& b) {
+        return a.plan.wallHours < b.plan.wallHours;
+    });
+    for (auto it : {cheapest, fastest}) {
+        if (!listed(*it)) {
+            plan.runnersUp.push_back(*it);
+        }
+    }
+    const bool bestOffloads = plan.best.scenario.offload != Offload::None;
+    const auto otherOffload = std::find_if(fits.begin(), fits.end(), [&](const Candidate& c) {
+        return (c.scenario.offload != Offload::None) != bestOffloads;
+    });
+    if (otherOffload != fits.end() && !listed(*otherOffload)) {
+        plan.runnersUp.push_back(*otherOffload);
+    }
+    // Why fewer cards fail: below the smallest count that fits, the largest count that misses on memory or host RAM
+    // (the limits a user can act on), else the largest count that misses for another reason.
+    std::int64_t smallestFit = plan.best.scenario.gpus;
+    for (const auto& f : fits) {
+        smallestFit = std::min(smallestFit, f.scenario.gpus);
+    }
+    const auto telling = [](const Candidate& m) {
+        return m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam;
+    };
+    for (const auto& m : misses) {
+        if (m.scenario.gpus >= smallestFit) {
+            continue;
+        }
+        const bool better =
+            !plan.fewerCards || (telling(m) && !telling(*plan.fewerCards)) ||
+            (telling(m) == telling(*plan.fewerCards) && m.scenario.gpus > plan.fewerCards->scenario.gpus);
+        if (better) {
+            plan.fewerCards = m;
+        }
+    }
+    return plan;
+}
+
+std::vector<CardPlan> planCatalog(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
+                                  const PlanInputs& inputs) {
+    std::vector<CardPlan> plans;
+    plans.reserve(gpus.size());
+    for (const auto& gpu : gpus) {
+        plans.push_back(planOnCard(scenario, gpu, inputs));
+    }
+    return plans;
+}
+
+Ranking rank(const std::vector<CardPlan>& plans, const PlanInputs& inputs) {
+    Ranking k;
+    std::vector<Candidate> fits;
+    for (const auto& p : plans) {
+        if (p.found) {
+            fits.push_back(p.best);
+        }
+    }
+    const ObjectiveOrder order{inputs.objective, inputs, fastestWall(fits)};
+    for (int i = 0; i < static_cast<int>(plans.size()); ++i) {
+        const auto& p = plans[static_cast<std::size_t>(i)];
+        if (!p.found) {
+            continue;
+        }
+        auto at = [&](int j) -> const Candidate& { return plans[static_cast<std::size_t>(j)].best; };
+        if (k.cheapest < 0 || costOf(p.best, inputs) < costOf(at(k.cheapest), inputs)) {
+            k.cheapest = i;
+        }
+        if (k.fastest < 0 || p.best.plan.wallHours < at(k.fastest).plan.wallHours) {
+            k.fastest = i;
+        }
+        if (k.chosen < 0 || order(p.best, at(k.chosen))) {
+            k.chosen = i;
+        }
+    }
+    return k;
+}
+
+} // namespace gpusizer::core

@@ -1,0 +1,232 @@
+#include "gpusizer/present/PlanText.h"
+
+#include "gpusizer/present/Format.h"
+
+#include <cmath>
+
+namespace gpusizer::present {
+
+namespace {
+
+Message shardingPart(const core::Scenario& s) {
+    const core::ShardingEngine engine = core::profileFor(s).engine;
+    const bool fsdp = engine == core::ShardingEngine::Fsdp1 || engine == core::ShardingEngine::Fsdp2;
+    switch (s.sharding) {
+    case core::Sharding::None:
+        return fsdp ? msg(GPUSIZER_MSG("FSDP no shard")) : msg(GPUSIZER_MSG("data parallel"));
+    case core::Sharding::Zero1:
+        return engine == core::ShardingEngine::Megatron ? msg(GPUSIZER_MSG("distributed optimizer"))
+                                                        : msg(GPUSIZER_MSG("ZeRO-1"));
+    case core::Sharding::Zero2:
+        return fsdp ? msg(GPUSIZER_MSG("FSDP shard grad/op")) : msg(GPUSIZER_MSG("ZeRO-2"));
+    case core::Sharding::Zero3:
+        return fsdp ? msg(GPUSIZER_MSG("FSDP full shard")) : msg(GPUSIZER_MSG("ZeRO-3"));
+    }
+    return {};
+}
+
+Message checkpointingPart(const core::Scenario& s) {
+    switch (s.checkpointing) {
+    case core::Checkpointing::None:
+        return msg(GPUSIZER_MSG("no checkpointing"));
+    case core::Checkpointing::Selective:
+        return msg(GPUSIZER_MSG("selective checkpointing"));
+    case core::Checkpointing::Full:
+    case core::Checkpointing::Auto:
+        return msg(GPUSIZER_MSG("full checkpointing"));
+    case core::Checkpointing::EveryNth:
+        return msg(GPUSIZER_MSG("checkpointing every %1 blocks"), count(s.checkpointEvery));
+    }
+    return {};
+}
+
+} // namespace
+
+std::vector<Message> parallelismParts(const core::Scenario& s) {
+    std::vector<Message> parts;
+    const std::int64_t dp = s.gpus / std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel);
+    // The degrees that multiply to the card count: TP 8 × PP 2 × DP 4. Expert parallelism splits the data-parallel
+    // ranks (it does not multiply), so it is its own part.
+    std::string degrees;
+    const auto degree = [&](const char* name, std::int64_t d) {
+        if (d > 1) {
+            degrees += (degrees.empty() ? "" : " × ") + std::string(name) + " " + count(d);
+        }
+    };
+    degree("TP", s.tensorParallel);
+    degree("PP", s.pipelineParallel);
+    degree("DP", dp);
+    if (!degrees.empty()) {
+        parts.push_back(msg(GPUSIZER_MSG("%1"), degrees));
+    }
+    if (s.expertParallel > 1) {
+        parts.push_back(msg(GPUSIZER_MSG("experts over %1 ranks (EP)"), count(s.expertParallel)));
+    }
+    if (s.sharding != core::Sharding::None) {
+        parts.push_back(shardingPart(s));
+    }
+    if (s.offload == core::Offload::Optimizer) {
+        parts.push_back(msg(GPUSIZER_MSG("offload optimizer")));
+    } else if (s.offload == core::Offload::OptimizerAndParams) {
+        parts.push_back(msg(GPUSIZER_MSG("offload optimizer and parameters")));
+    }
+    return parts;
+}
+
+Message cardsAndParallelism(const core::Scenario& s) {
+    const auto parts = parallelismParts(s);
+    if (parts.empty()) {
+        return s.gpus == 1 ? msg(GPUSIZER_MSG("1 card")) : msg(GPUSIZER_MSG("%1 cards"), count(s.gpus));
+    }
+    return msg(GPUSIZER_MSG("%1 × %2"), count(s.gpus), english(parts));
+}
+
+std::vector<Message> layoutParts(const core::Scenario& s) {
+    std::vector<Message> parts = parallelismParts(s);
+    parts.push_back(s.gradientAccumulation > 1 ? msg(GPUSIZER_MSG("micro-batch %1 × %2 steps"), count(s.microBatch),
+                                                     count(s.gradientAccumulation))
+                                               : msg(GPUSIZER_MSG("micro-batch %1"), count(s.microBatch)));
+    parts.push_back(checkpointingPart(s));
+    return parts;
+}
+
+std::string cardsAndLayout(const core::Candidate& c, const core::GpuSpec& gpu) {
+    return count(c.scenario.gpus) + " × " + gpu.name + ": " + english(layoutParts(c.scenario));
+}
+
+Message verdictWord(core::FitVerdict v) {
+    switch (v) {
+    case core::FitVerdict::Fits:
+        return msg(GPUSIZER_MSG("fits"));
+    case core::FitVerdict::Tight:
+        return msg(GPUSIZER_MSG("tight"));
+    case core::FitVerdict::DoesNotFit:
+        break;
+    }
+    return msg(GPUSIZER_MSG("does not fit"));
+}
+
+Message whyNot(const core::Candidate& c) {
+    switch (c.why) {
+    case core::Infeasible::None:
+        return msg(GPUSIZER_MSG("fits"));
+    case core::Infeasible::GpuMemory: {
+        const auto withMargin = static_cast<std::int64_t>(static_cast<double>(c.deviceBytes) * (1.0 + c.marginShare));
+        return msg(GPUSIZER_MSG("%1 per GPU + %2 margin = %3 > %4 usable; largest part %5 %6"), gib(c.deviceBytes),
+                   percent(c.marginShare), gib(withMargin), gib(c.usableBytes), core::componentKey(c.largestComponent),
+                   gib(c.largestComponentBytes));
+    }
+    case core::Infeasible::HostRam:
+        return msg(GPUSIZER_MSG("needs %1 of host RAM per node, the node has %2"), gib(c.hostRamPerNodeBytes),
+                   gib(c.hostRamLimitBytes));
+    case core::Infeasible::Layout:
+        return msg(GPUSIZER_MSG("no valid layout at this count"));
+    case core::Infeasible::CardLimit:
+        return msg(GPUSIZER_MSG("more cards than the limit"));
+    case core::Infeasible::GlobalBatch:
+        return msg(GPUSIZER_MSG("the global batch of %1 sequences does not split evenly over the data-parallel ranks"),
+                   count(c.globalBatchSequences));
+    }
+    return {};
+}
+
+Message fitSentence(const core::Candidate& c, const core::GpuSpec& gpu) {
+    const std::string where = count(c.scenario.gpus) + " × " + gpu.name;
+    const std::string usable = gib(gpu.usableBytes());
+    if (c.fits()) {
+        return msg(GPUSIZER_MSG("%1 (%2 usable): fits with the %3 margin, %4 per GPU, %5 free"), where, usable,
+                   percent(c.marginShare), gib(c.deviceBytes), gib(gpu.usableBytes() - c.deviceBytes));
+    }
+    if (c.why == core::Infeasible::GpuMemory && c.verdict == core::FitVerdict::Tight) {
+        return msg(
+            GPUSIZER_MSG("%1 (%2 usable): tight, the %3 per GPU estimate fits but not with the %4 margin; it may "
+                         "run out of memory"),
+            where, usable, gib(c.deviceBytes), percent(c.marginShare));
+    }
+    return msg(GPUSIZER_MSG("%1 (%2 usable): does not fit, %3"), where, usable, english(whyNot(c)));
+}
+
+Message whyLost(const core::Candidate& chosen, const core::Candidate& other, const core::PlanInputs& inputs) {
+    if (!other.fits()) {
+        return whyNot(other);
+    }
+    double dCost = core::costOf(other, inputs) - core::costOf(chosen, inputs);
+    double dHours = other.plan.wallHours - chosen.plan.wallHours;
+    // Ties as the planner sees them (core::kPlanTieShare).
+    if (std::abs(dCost) <= core::kPlanTieShare * core::costOf(chosen, inputs)) {
+        dCost = 0;
+    }
+    if (std::abs(dHours) <= core::kPlanTieShare * chosen.plan.wallHours) {
+        dHours = 0;
+    }
+    if (dCost == 0 && dHours > 0) {
+        return msg(GPUSIZER_MSG("as cheap but slower by %1"), duration(dHours));
+    }
+    if (dHours == 0 && dCost > 0) {
+        return msg(GPUSIZER_MSG("as fast but costs %1 more"), usd(dCost));
+    }
+    if (dCost > 0 && dHours > 0) {
+        return msg(GPUSIZER_MSG("slower by %1 and costs %2 more"), duration(dHours), usd(dCost));
+    }
+    if (dCost > 0) {
+        return msg(GPUSIZER_MSG("faster by %1 but costs %2 more"), duration(-dHours), usd(dCost));
+    }
+    if (dHours > 0) {
+        return msg(GPUSIZER_MSG("saves %1 but takes %2 longer"), usd(-dCost), duration(dHours));
+    }
+    return msg(GPUSIZER_MSG("as good on both"));
+}
+
+Message objectiveRule(core::Objective objective) {
+    switch (objective) {
+    case core::Objective::Cost:
+        return msg(GPUSIZER_MSG("lowest cost"));
+    case core::Objective::Time:
+        return msg(GPUSIZER_MSG("shortest wall time"));
+    case core::Objective::Balanced:
+        break;
+    }
+    return msg(GPUSIZER_MSG("lowest cost among plans within %1× of the fastest wall time"),
+               number(core::kBalancedTimeFactor, 1));
+}
+
+Message linkName(const core::LinkChoice& link, const core::GpuSpec& gpu) {
+    switch (link.kind) {
+    case core::LinkKind::NvLink:
+        return msg(GPUSIZER_MSG("NVLink"));
+    case core::LinkKind::InfinityFabric:
+        return msg(GPUSIZER_MSG("Infinity Fabric"));
+    case core::LinkKind::OnChipRoce:
+        return msg(GPUSIZER_MSG("on-chip RoCE"));
+    case core::LinkKind::Pcie:
+        return msg(GPUSIZER_MSG("PCIe %1.0 x%2"), count(gpu.pcieGen), count(gpu.pcieLanes));
+    case core::LinkKind::Network:
+        break;
+    }
+    switch (link.network) {
+    case core::Network::Roce200:
+        return msg(GPUSIZER_MSG("RoCE 200 Gb/s between nodes"));
+    case core::Network::Eth100:
+        return msg(GPUSIZER_MSG("100 GbE between nodes"));
+    case core::Network::Eth25:
+        return msg(GPUSIZER_MSG("25 GbE between nodes"));
+    case core::Network::Auto:
+    case core::Network::Ib400:
+        break;
+    }
+    return msg(GPUSIZER_MSG("InfiniBand 400 Gb/s between nodes"));
+}
+
+std::vector<Message> candidateNotes(const core::Candidate& c) {
+    std::vector<Message> notes;
+    if (c.fp16Instead) {
+        notes.push_back(msg(GPUSIZER_MSG("fp16 instead of bf16 (this card has no bf16): use loss scaling")));
+    }
+    if (c.hostRamPerNodeBytes > 0) {
+        notes.push_back(
+            msg(GPUSIZER_MSG("host RAM %1 per node (of %2)"), gib(c.hostRamPerNodeBytes), gib(c.hostRamLimitBytes)));
+    }
+    return notes;
+}
+
+} // namespace gpusizer::present
