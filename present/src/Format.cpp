@@ -47,12 +47,17 @@ std::string percent(double share, int decimals) {
 }
 
 std::string usd(double dollars) {
-    return "$" + number(dollars, std::abs(dollars) < 100.0 ? 2 : 0);
+    std::string out = "$"; // appended, not "$" + string: GCC 12 reports a false -Wrestrict on that at -O2 and above
+    out += number(dollars, std::abs(dollars) < 100.0 ? 2 : 0);
+    return out;
 }
 
 std::string duration(double hours) {
     if (!std::isfinite(hours)) {
         return "–";
+    }
+    if (hours * 60.0 < 1.0) {
+        return number(hours * 3600.0, 0) + " s";
     }
     if (hours < 1.0) {
         return number(hours * 60.0, 0) + " min";
