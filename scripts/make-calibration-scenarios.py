@@ -244,7 +244,7 @@ def answerai(row):
               "(foreach); the model's own loss (fp32 upcast); 'DDP' rows are FSDP NO_SHARD"]
     if row["method"] == "qlora":
         s["quantization"] = "nf4-dq"  # bnb Linear4bit(compress_statistics=True by default)
-        s["framework_overrides"] = {"kbit_upcasts_non_quantized": False}
+        s.setdefault("framework_overrides", {})["kbit_upcasts_non_quantized"] = False
         interp.append("bnb Linear4bit NF4 with its default double quantization, quant_storage bf16; no "
                       "prepare_model_for_kbit_training (the rest stays bf16)")
     if s.get("offload"):
@@ -267,7 +267,13 @@ def peft_docs(row):
         s["sharding_engine"] = "deepspeed"
         s["precision"] = "bf16-fp32-master"
         s["lora"]["dtype"] = "bf16"
-        interp.append("DeepSpeed ZeRO-3 with bf16: module cast to bf16, fp32 master copies; HF 'auto' bucket sizes")
+        # accelerate launched from a YAML with no DeepSpeed JSON writes zero_optimization with only stage, offload
+        # and stage3_gather_16bit_weights_on_model_save (accelerate v0.27.2 utils/dataclasses.py L692-705), so the
+        # Trainer's "auto" bucket sizes never apply: DeepSpeed's defaults do (runtime/zero/config.py).
+        s.setdefault("framework_overrides", {}).update(
+            {"zero_reduce_bucket_elements": 5e8, "zero_prefetch_bucket_elements": 5e7})
+        interp.append("DeepSpeed ZeRO-3 with bf16: module cast to bf16, fp32 master copies; accelerate's generated "
+                      "DeepSpeed config leaves the buckets at DeepSpeed's defaults (reduce 5e8, prefetch 5e7)")
     else:
         s["sharding_engine"] = "fsdp1"
         s["adapter_wrapping"] = "separate"  # the Trainer applies PEFT's fsdp_auto_wrap_policy
@@ -277,7 +283,7 @@ def peft_docs(row):
             interp.append("model loaded in fp32: fp32 shards, bf16 gathered compute (FSDP MixedPrecision)")
     if row["method"] == "qlora":
         s["quantization"] = "nf4-dq"
-        s["framework_overrides"] = {"kbit_upcasts_non_quantized": False}
+        s.setdefault("framework_overrides", {})["kbit_upcasts_non_quantized"] = False
         interp.append("NF4 with double quantization stored as bf16; non-quantized weights stay bf16 (FSDP and ZeRO-3 "
                       "need one dtype)")
     if row["cpu_offload"]:

@@ -493,6 +493,8 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
         return 0.0;
     };
     const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
+    // Under DeepSpeed ZeRO-3's zero.Init every 16-bit linear runs LinearFunctionForZeroStage3, which saves its input.
+    const bool zero3Wrapper = ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && prof.zero3LinearSavesInput;
     for (InputGroup g : {InputGroup::Qkv, InputGroup::O, InputGroup::GateUp, InputGroup::Down}) {
         bool saved = false;
         for (const auto& lg : ctx.groups) {
@@ -501,7 +503,10 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
             }
             const bool readsInputForLora = ctx.adapted(lg.role) && !loraDropout;
             const bool bnbSaves = ctx.quantizedRole(lg.role) && prof.quantizedMatmulSavesInput;
-            saved = saved || ctx.full || readsInputForLora || bnbSaves;
+            // (o_proj's input under flash-attention is a view of the output flash already saved: no new tensor.)
+            const bool wrapperSaves =
+                zero3Wrapper && !ctx.quantizedRole(lg.role) && !(g == InputGroup::O && s.attention == Attention::Flash);
+            saved = saved || ctx.full || readsInputForLora || bnbSaves || wrapperSaves;
         }
         if (saved) {
             it.linearInputs += c * inputWidth(g);
@@ -759,6 +764,9 @@ struct Transients {
     double dequant = 0;
     double autocastCache = 0;
     double commBuckets = 0;
+    // Where the buckets live: from optimizer construction on (DeepSpeed ZeRO-3's IPG buffer), from the start of
+    // backward (DeepSpeed ZeRO-1/2 allocate theirs in backward()), or only while a unit's gradients reduce (the rest).
+    enum class BucketLife { Reduce, Backward, Always } bucketLife = BucketLife::Reduce;
     double stepTemporaries = 0;
     double headGradientPerChunk = 0;
     double workspace = static_cast<double>(kCublasWorkspaceBytes);
@@ -876,11 +884,16 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
                 out.commBuckets =
                     m.gradients; // DDP gradient buckets copy the gradients (gradient_as_bucket_view=False)
             } else if (ctx.stage <= 2) {
-                out.commBuckets = ctx.engine == ShardingEngine::Deepspeed
-                                      ? std::min(m.trainable * share, bucket) * m.trainB
-                                      : std::min(m.gradients, layerParams * m.trainB);
+                // DeepSpeed allocates the whole reduce bucket, however few parameters train (stage_1_and_2.py
+                // backward: torch.empty(reduce_bucket_size) for the IPG buffer, v0.13.2).
+                const bool deepspeed = ctx.engine == ShardingEngine::Deepspeed;
+                out.commBuckets = deepspeed ? bucket * m.trainB : std::min(m.gradients, layerParams * m.trainB);
+                out.bucketLife = deepspeed ? Transients::BucketLife::Backward : Transients::BucketLife::Reduce;
             } else if (ctx.engine == ShardingEngine::Deepspeed) {
-                out.commBuckets = std::min(m.trainable * share, bucket) * m.trainB; // the IPG bucket
+                // The IPG bucket: a flat buffer of reduce_bucket_size elements allocated when the optimizer is built
+                // (stage3.py __init__: __ipg_bucket_flat_buffer = torch.empty(self.reduce_bucket_size), v0.13.2).
+                out.commBuckets = bucket * m.trainB;
+                out.bucketLife = Transients::BucketLife::Always;
             } else {
                 // FSDP reduce-scatters one unit's unsharded gradients (full fine-tuning; adapters are tiny).
                 out.commBuckets = ctx.full ? layerParams * m.trainB : 0.0;
@@ -963,11 +976,13 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const double heldGradients = gradientsHeld ? m.gradients : std::min(m.gradients, headGradient);
 
     const double base = m.weights + m.optimizerStates;
+    const double bucketsInForward = tr.bucketLife == Transients::BucketLife::Always ? tr.commBuckets : 0.0;
+    const double bucketsInBackward = tr.bucketLife != Transients::BucketLife::Reduce ? tr.commBuckets : 0.0;
     const Moment moments[] = {
         {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.total,
-         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + tr.workspace},
+         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace},
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
-         tr.gatheredInLayers + tr.dequant + tr.workspace},
+         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace},
         {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace},
         {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},

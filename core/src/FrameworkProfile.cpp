@@ -18,6 +18,7 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"logits_held_in_fp32", &O::logitsHeldInFp32, &P::logitsHeldInFp32},
         {"fused_qkv_projection", &O::fusedQkvProjection, &P::fusedQkvProjection},
         {"root_unsharded_through_step", &O::rootUnshardedThroughStep, &P::rootUnshardedThroughStep},
+        {"zero3_linear_saves_input", &O::zero3LinearSavesInput, &P::zero3LinearSavesInput},
     };
     return kAll;
 }
@@ -28,7 +29,7 @@ bool ProfileOverrides::any() const {
             return true;
         }
     }
-    return lossChunks || optimizerStep || selectivePolicy;
+    return lossChunks || optimizerStep || selectivePolicy || zeroReduceBucketElements || zeroPrefetchBucketElements;
 }
 
 FrameworkProfile profileForFramework(Framework framework) {
@@ -106,6 +107,8 @@ FrameworkProfile profileFor(const Scenario& scenario) {
     p.lossChunks = o.lossChunks.value_or(p.lossChunks);
     p.optimizerStep = o.optimizerStep.value_or(p.optimizerStep);
     p.selectivePolicy = o.selectivePolicy.value_or(p.selectivePolicy);
+    p.zeroReduceBucketElements = o.zeroReduceBucketElements.value_or(p.zeroReduceBucketElements);
+    p.zeroPrefetchBucketElements = o.zeroPrefetchBucketElements.value_or(p.zeroPrefetchBucketElements);
     switch (scenario.shardingEngine) {
     case ShardingEngine::Auto:
         break;

@@ -184,6 +184,12 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
     if (chunks) {
         s.overrides.lossChunks = static_cast<int>(*chunks);
     }
+    // DeepSpeed bucket sizes in elements, as its config names them (accelerate's generated config leaves them at
+    // DeepSpeed's defaults; the transformers Trainer's templates set "auto").
+    GPUSIZER_ASSIGN(auto reduceBucket, r.optionalNumber("zero_reduce_bucket_elements", 1, 1e12));
+    s.overrides.zeroReduceBucketElements = reduceBucket;
+    GPUSIZER_ASSIGN(auto prefetchBucket, r.optionalNumber("zero_prefetch_bucket_elements", 0, 1e12));
+    s.overrides.zeroPrefetchBucketElements = prefetchBucket;
     OptimizerStepKind step = OptimizerStepKind::Foreach;
     if (r.has("optimizer_step")) {
         GPUSIZER_CHECK(readEnum(r, "optimizer_step", step));
@@ -199,6 +205,7 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
         const auto behaviours = boolBehaviours();
         const bool known =
             key == "loss_chunks" || key == "optimizer_step" || key == "selective_policy" ||
+            key == "zero_reduce_bucket_elements" || key == "zero_prefetch_bucket_elements" ||
             std::any_of(behaviours.begin(), behaviours.end(), [&](const BoolBehaviour& b) { return key == b.key; });
         if (!known) {
             return fail(ErrorCode::UnknownValue, "unknown framework override '" + key + "'", r.field(key.c_str()));
@@ -432,6 +439,12 @@ std::string scenarioToJson(const Scenario& s) {
         }
         if (s.overrides.selectivePolicy) {
             overrides["selective_policy"] = toString(*s.overrides.selectivePolicy);
+        }
+        if (s.overrides.zeroReduceBucketElements) {
+            overrides["zero_reduce_bucket_elements"] = *s.overrides.zeroReduceBucketElements;
+        }
+        if (s.overrides.zeroPrefetchBucketElements) {
+            overrides["zero_prefetch_bucket_elements"] = *s.overrides.zeroPrefetchBucketElements;
         }
         doc["framework_overrides"] = overrides;
     }

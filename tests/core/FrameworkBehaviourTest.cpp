@@ -292,3 +292,48 @@ TEST(FrameworkBehaviour, OffloadTimeMovesOnlyTheShard) {
     const double expected = shard * (4.0 + 2.0) / (pcie * 1e9) + shard * 8.0 / (11.6e9 / 8.2);
     EXPECT_NEAR(core::stepTime(s, *h100, in).offloadSeconds, expected, 1e-9 * expected);
 }
+
+// DeepSpeed zero.Init, which transformers' from_pretrained enters under ZeRO-3, replaces torch.nn.functional.linear
+// with LinearFunctionForZeroStage3 and leaves it replaced (deepspeed/runtime/zero/partition_parameters.py v0.13.2
+// L545-551: "This will persist unless manually reset"); its forward calls ctx.save_for_backward(input, weight, bias)
+// whether or not the weight trains (runtime/zero/linear.py). Frozen base linears therefore keep their inputs: with
+// LoRA dropout on every linear, stock autograd saves none of them, the wrapper saves the q/k/v input (h), the gate/up
+// input (h) and the down input (f); o_proj's input is a view of the output flash-attention saved already.
+TEST(FrameworkBehaviour, DeepspeedZero3LinearWrapperSavesFrozenLinearInputs) {
+    auto s = lora7b();
+    s.lora.targets = {core::LinearRole::Q,    core::LinearRole::K,  core::LinearRole::V,   core::LinearRole::O,
+                      core::LinearRole::Gate, core::LinearRole::Up, core::LinearRole::Down};
+    s.lora.dropout = 0.1;
+    s.attention = core::Attention::Flash;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    const double wrapped = core::estimate(s).activationPerTokenLayer.linearInputs;
+    s.overrides.zero3LinearSavesInput = false;
+    const double stock = core::estimate(s).activationPerTokenLayer.linearInputs;
+    // 2 B x (4096 + 4096 + 11008) = 38,400 B per token per layer.
+    EXPECT_DOUBLE_EQ(wrapped - stock, 2.0 * (4096 + 4096 + 11008));
+    EXPECT_DOUBLE_EQ(stock, 0.0);
+    // FSDP runs the stock F.linear: nothing extra.
+    s.overrides.zero3LinearSavesInput.reset();
+    s.shardingEngine = core::ShardingEngine::Fsdp2;
+    EXPECT_DOUBLE_EQ(core::estimate(s).activationPerTokenLayer.linearInputs, 0.0);
+}
+
+// DeepSpeed ZeRO-3 allocates its IPG gradient bucket, reduce_bucket_size elements of the 16-bit dtype, when it builds
+// the optimizer, however few parameters train (deepspeed/runtime/zero/stage3.py v0.13.2 __init__:
+// __ipg_bucket_flat_buffer = torch.empty(self.reduce_bucket_size, dtype=self.dtype)), and keeps it for the whole run.
+TEST(FrameworkBehaviour, DeepspeedZero3HoldsTheWholeReduceBucketForTheWholeRun) {
+    auto s = lora7b();
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    s.overrides.zeroReduceBucketElements = 1e6;
+    const auto small = core::estimate(s);
+    s.overrides.zeroReduceBucketElements = 5e8; // DeepSpeed's default (runtime/zero/config.py)
+    const auto large = core::estimate(s);
+    ASSERT_EQ(small.peakMoment, large.peakMoment);
+    // (5e8 - 1e6) elements x 2 B = 998,000,000 B more at whichever moment is the peak; 4.2 M LoRA parameters train.
+    EXPECT_NEAR(static_cast<double>(large.perGpu[Component::Transient] - small.perGpu[Component::Transient]), 998e6,
+                1.0);
+}

@@ -55,7 +55,12 @@ struct FrameworkProfile {
     ShardingEngine engine = ShardingEngine::Deepspeed;
     /// FSDP1 with adapters: adapters wrapped in their own units (true) or mixed into each block's flat parameter.
     bool adaptersWrappedSeparately = true;
-    /// DeepSpeed reduce_bucket_size in elements; 0 means the transformers/accelerate "auto" value hidden_size².
+    /// DeepSpeed's zero.Init (what transformers' from_pretrained enters under ZeRO-3) replaces
+    /// torch.nn.functional.linear with LinearFunctionForZeroStage3 for good (partition_parameters.py v0.13.2
+    /// L545-551: "This will persist unless manually reset"), whose forward saves input, weight and bias for backward
+    /// whether or not the weight trains (runtime/zero/linear.py): frozen 16-bit base linears keep their inputs.
+    bool zero3LinearSavesInput = true;
+    /// DeepSpeed reduce_bucket_size in elements; 0 means the transformers Trainer's "auto" value hidden_size².
     double zeroReduceBucketElements = 0;
     /// DeepSpeed stage3_prefetch_bucket_size in elements; 0 means "auto": 0.9 x hidden_size².
     double zeroPrefetchBucketElements = 0;

@@ -82,6 +82,9 @@ struct ProfileOverrides {
     std::optional<bool> fusedQkvProjection;
     std::optional<bool> rootUnshardedThroughStep;
     std::optional<SelectivePolicy> selectivePolicy;
+    std::optional<bool> zero3LinearSavesInput;
+    std::optional<double> zeroReduceBucketElements;
+    std::optional<double> zeroPrefetchBucketElements;
     bool any() const;
 };
 
