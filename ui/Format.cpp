@@ -1,35 +1,28 @@
 #include "Format.h"
 
 #include "gpusizer/core/Units.h"
+#include "gpusizer/present/Format.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLocale>
 
 namespace gpusizer::ui {
 
+// The numbers are present's (the CLI and the report print the same digits); only the layout is Qt's.
 QString formatGiB(std::int64_t bytes) {
-    const double gib = core::toGiB(static_cast<double>(bytes));
-    const int decimals = std::abs(gib) < 10.0 ? 2 : 1;
-    return QCoreApplication::translate("Format", "%1 GiB").arg(QLocale().toString(gib, 'f', decimals));
+    return QString::fromStdString(present::gib(bytes));
 }
 
 QString formatParams(std::int64_t params) {
-    const double p = static_cast<double>(params);
-    if (p >= 1e9) {
-        return QCoreApplication::translate("Format", "%1 B").arg(QLocale().toString(p / 1e9, 'f', p >= 1e11 ? 0 : 2));
-    }
-    if (p >= 1e6) {
-        return QCoreApplication::translate("Format", "%1 M").arg(QLocale().toString(p / 1e6, 'f', 1));
-    }
-    return QLocale().toString(static_cast<qlonglong>(params));
+    return QString::fromStdString(present::params(params));
 }
 
 QString formatCount(std::int64_t value) {
-    return QLocale().toString(static_cast<qlonglong>(value));
+    return QString::fromStdString(present::count(value));
 }
 
 QString formatPercent(double share) {
-    return QStringLiteral("%1%").arg(QLocale().toString(share * 100.0, 'f', 0));
+    return QString::fromStdString(present::percent(share));
 }
 
 QString shortGpuName(const core::GpuSpec& gpu) {

@@ -6,6 +6,7 @@
 #include "Present.h"
 #include "ScenarioController.h"
 #include "ScenarioFile.h"
+#include "TableModel.h"
 #include "explorer/AdvisorView.h"
 #include "explorer/BreakdownView.h"
 #include "explorer/CompareView.h"
@@ -18,6 +19,7 @@
 #include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/PlanText.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
@@ -493,23 +495,11 @@ QString MainWindow::importMeasurement(const QString& path) {
     });
     offerCalibration();
     QString text =
-        tr("Measured on %1:\n")
-            .arg(measurement->cpuRun() ? tr("CPU (smoke run)") : QString::fromStdString(measurement->gpuName));
-    for (const auto& r : comparison->rows) {
-        const QString unit = r.what == "step_seconds" ? tr("s") : tr("GiB");
-        text += r.available ? tr("  %1: estimated %2 %4, measured %3 %4 (error %5%)\n")
-                                  .arg(QString::fromStdString(r.what))
-                                  .arg(r.estimated, 0, 'f', 2)
-                                  .arg(r.measured, 0, 'f', 2)
-                                  .arg(unit)
-                                  .arg(r.errorShare * 100.0, 0, 'f', 1)
-                            : tr("  %1: estimated %2 %3, not measured\n")
-                                  .arg(QString::fromStdString(r.what))
-                                  .arg(r.estimated, 0, 'f', 2)
-                                  .arg(unit);
-    }
+        tr("Estimated and measured on %1:").arg(ui::text(present::runLabel(*measurement))) +
+        toHtml(present::measuredTable({{present::runLabel(*measurement), *comparison}})
+                   .select({present::MeasFigure, present::MeasEstimated, present::MeasMeasured, present::MeasError}));
     for (const auto& n : comparison->notes) {
-        text += QStringLiteral("• ") + QString::fromStdString(n.message) + QLatin1Char('\n');
+        text += QStringLiteral("<br>• ") + QString::fromStdString(n.message).toHtmlEscaped();
     }
     return text;
 }
@@ -594,7 +584,9 @@ void MainWindow::importMeasurementDialog() {
     }
     const QString text = importMeasurement(path);
     if (!text.isEmpty()) {
-        QMessageBox::information(this, tr("Estimate against measurement"), text);
+        QMessageBox box(QMessageBox::Information, tr("Estimate against measurement"), text, QMessageBox::Ok, this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
     }
 }
 

@@ -14,8 +14,10 @@
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/PlanText.h"
+#include "gpusizer/present/Table.h"
 
 #include <cmath>
 #include <cstdio>
@@ -146,16 +148,10 @@ std::optional<std::string> readFile(const std::string& path, std::ostream& err) 
     return buffer.str();
 }
 
-std::string gib(std::int64_t bytes) {
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(2) << core::toGiB(static_cast<double>(bytes)) << " GiB";
-    return os.str();
-}
+using present::gib;
 
 std::string billions(std::int64_t params) {
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(params >= 100'000'000 ? 2 : 4) << static_cast<double>(params) / 1e9 << " B";
-    return os.str();
+    return present::params(params);
 }
 
 void printError(std::ostream& err, const core::Error& e) {
@@ -228,10 +224,8 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
         << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
         << ", offload " << core::toString(s.offload) << "\n\n";
     out << "Per GPU, at the peak (" << core::toString(e.peakMoment) << "):\n";
-    for (core::Component c : core::kAllComponents) {
-        out << "  " << std::left << std::setw(20) << core::componentKey(c) << std::right << std::setw(12)
-            << gib(e.perGpu[c]) << "\n";
-    }
+    out << present::renderText(
+        present::componentTable(e).select({present::CompKey, present::CompBytes, present::CompShare}), "  ");
     out << "  " << std::left << std::setw(20) << "allocated peak" << std::right << std::setw(12)
         << gib(e.allocatedPeakBytes) << "   (torch.cuda.max_memory_allocated)\n";
     out << "  " << std::left << std::setw(20) << "reserved peak" << std::right << std::setw(12)
@@ -741,19 +735,12 @@ int compareMeasuredCommand(const Args& a, std::ostream& out, std::ostream& err) 
             << "\n";
         return kOk;
     }
-    out << "Measured on " << (measurement->cpuRun() ? std::string("CPU (smoke run)") : measurement->gpuName) << " with "
-        << measurement->implementation << " (GiB, seconds):\n";
-    for (const auto& r : comparison->rows) {
-        out << "  " << std::left << std::setw(14) << r.what << std::right << std::fixed << std::setprecision(2)
-            << "estimated " << std::setw(8) << r.estimated;
-        if (r.available) {
-            out << "   measured " << std::setw(8) << r.measured << "   error " << std::showpos << std::setprecision(1)
-                << r.errorShare * 100.0 << "%" << std::noshowpos;
-        } else {
-            out << "   not measured";
-        }
-        out << "\n";
-    }
+    out << "Measured on " << present::english(present::runLabel(*measurement)) << " with "
+        << measurement->implementation << ":\n";
+    out << present::renderText(
+        present::measuredTable({{present::runLabel(*measurement), *comparison}})
+            .select({present::MeasFigure, present::MeasEstimated, present::MeasMeasured, present::MeasError}),
+        "  ");
     for (const auto& n : comparison->notes) {
         out << "note: " << n.message << "\n";
     }

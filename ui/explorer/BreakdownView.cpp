@@ -4,6 +4,7 @@
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
 #include "gpusizer/core/Measurement.h"
+#include "gpusizer/present/EstimateText.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtGui/QFont>
@@ -15,74 +16,21 @@
 
 namespace gpusizer::ui {
 
-ComponentTableModel::ComponentTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+ComponentTableModel::ComponentTableModel(QObject* parent) : TableModel(parent) {
+    setDecoration([](const std::string& key) -> QVariant {
+        for (core::Component c : core::kAllComponents) {
+            if (key == core::componentKey(c)) {
+                return componentColor(c);
+            }
+        }
+        return {};
+    });
+    setEstimate(core::Estimate{}); // the columns exist before the first estimate (views size them)
+}
 
 void ComponentTableModel::setEstimate(const core::Estimate& estimate) {
-    m_estimate = estimate;
-    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-}
-
-int ComponentTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(core::kComponentCount) + 1;
-}
-
-int ComponentTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ComponentTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid()) {
-        return {};
-    }
-    const bool totalRow = index.row() == static_cast<int>(core::kComponentCount);
-    const auto comp =
-        totalRow ? core::Component::Overhead : core::kAllComponents[static_cast<std::size_t>(index.row())];
-    const std::int64_t bytes = totalRow ? m_estimate.deviceBytes : m_estimate.perGpu[comp];
-    if (role == Qt::DecorationRole && index.column() == Name && !totalRow) {
-        return componentColor(comp);
-    }
-    if (role == Qt::FontRole && totalRow) {
-        QFont bold;
-        bold.setBold(true);
-        return bold;
-    }
-    if (role == Qt::ToolTipRole) {
-        return totalRow ? tr("What nvidia-smi shows on each GPU at the peak.") : componentDescription(comp);
-    }
-    if (role == Qt::TextAlignmentRole && (index.column() == GiBPerGpu || index.column() == Share)) {
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    if (role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (index.column()) {
-    case Name:
-        return totalRow ? tr("Total per GPU (device)") : componentName(comp);
-    case GiBPerGpu:
-        return formatGiB(bytes);
-    case Share:
-        return m_estimate.deviceBytes > 0
-                   ? formatPercent(static_cast<double>(bytes) / static_cast<double>(m_estimate.deviceBytes))
-                   : QString();
-    default:
-        return {};
-    }
-}
-
-QVariant ComponentTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case Name:
-        return tr("Component");
-    case GiBPerGpu:
-        return tr("GiB per GPU");
-    case Share:
-        return tr("Share");
-    default:
-        return {};
-    }
+    using namespace present;
+    setTable(componentTable(estimate).select({CompName, CompBytes, CompShare}));
 }
 
 std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std::string& gpuId, std::size_t count) {
@@ -154,28 +102,16 @@ void BreakdownView::refresh() {
                  formatGiB(e.allocatedPeakBytes), formatGiB(e.reservedPeakBytes),
                  QString::fromLatin1(core::toString(e.peakMoment)).replace(QLatin1Char('_'), QLatin1Char(' ')),
                  formatParams(e.params.total), formatParams(e.trainableParams)));
-    QString measured;
+    // Measured runs kept with the scenario: the same table the report and the CLI show.
+    std::vector<present::MeasuredRun> runs;
     for (const auto& m : core::storedMeasurements(s, controller().catalog())) {
-        const auto c = core::compareMeasured(s, m, controller().catalog());
-        if (!c) {
-            continue;
+        if (auto c = core::compareMeasured(s, m, controller().catalog())) {
+            runs.push_back({present::runLabel(m), std::move(*c)});
         }
-        QStringList parts;
-        for (const auto& row : c->rows) {
-            if (row.available && row.what != "step_seconds") {
-                parts << tr("%1 %2 GiB (estimate %3, %4%5%)")
-                             .arg(QString::fromStdString(row.what))
-                             .arg(row.measured, 0, 'f', 2)
-                             .arg(row.estimated, 0, 'f', 2)
-                             .arg(row.errorShare >= 0 ? QStringLiteral("+") : QString())
-                             .arg(row.errorShare * 100.0, 0, 'f', 1);
-            }
-        }
-        measured += tr("<br><b>Measured</b> on %1: %2")
-                        .arg(m.cpuRun() ? tr("CPU (smoke run, no GPU memory)") : QString::fromStdString(m.gpuName),
-                             parts.isEmpty() ? tr("no memory figures") : parts.join(QStringLiteral(", ")));
     }
-    m_summary->setText(m_summary->text() + measured);
+    if (!runs.empty()) {
+        m_summary->setText(m_summary->text() + tr("<br><b>Measured runs</b>") + toHtml(present::measuredTable(runs)));
+    }
     QStringList notes;
     for (const auto& w : e.warnings) {
         notes << QStringLiteral("⚠ ") + QString::fromStdString(w.message);

@@ -1,10 +1,9 @@
 #pragma once
 
+#include "../TableModel.h"
 #include "LiveView.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
-
-#include <QtCore/QAbstractTableModel>
 
 QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QTableView)
@@ -14,8 +13,9 @@ namespace gpusizer::ui {
 class BreakdownChartView;
 struct CapacityLine;
 
-/// Components of one estimate: name, GiB per GPU, share of the device total, what it holds.
-class ComponentTableModel final : public QAbstractTableModel {
+/// Components of one estimate (present::componentTable): name with its chart colour, GiB per GPU, share of the
+/// device total, then the total.
+class ComponentTableModel final : public TableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ComponentTableModel)
 
@@ -23,13 +23,6 @@ public:
     enum Column { Name, GiBPerGpu, Share, ColumnCount };
     explicit ComponentTableModel(QObject* parent = nullptr);
     void setEstimate(const core::Estimate& estimate);
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
-
-private:
-    core::Estimate m_estimate;
 };
 
 /// Usable-memory lines to draw: the GPU in mind (if any) first, then common cards (24, 48, 80, 141 GB), at most

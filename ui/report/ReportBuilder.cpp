@@ -2,6 +2,7 @@
 
 #include "../Format.h"
 #include "../Present.h"
+#include "../TableModel.h"
 #include "../charts/BreakdownChartView.h"
 #include "../charts/ChartPicture.h"
 #include "../charts/SeqLenChartView.h"
@@ -21,6 +22,7 @@
 #include "gpusizer/core/Sweep.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/PlanText.h"
 
@@ -143,6 +145,29 @@ public:
         m_charts->insert(m_cursor, std::move(picture), aspect);
     }
     /// A table with a repeated header row; `align` per column ('l' or 'r'); `shade` per row (invalid: none).
+    /// A present::Table: its cells as the window shows them, a row shaded by its first toned cell.
+    void table(const present::Table& t, const std::vector<double>& widths = {}) {
+        QStringList header;
+        QString align;
+        for (const auto& column : t.columns) {
+            header << text(column.header);
+            align += column.align == present::Align::Right ? QLatin1Char('r') : QLatin1Char('l');
+        }
+        std::vector<QStringList> rows;
+        std::vector<QColor> shades;
+        for (const auto& row : t.rows) {
+            QStringList cells;
+            QColor shade;
+            for (const auto& cell : row) {
+                cells << cellText(cell);
+                shade = shade.isValid() || cell.tone == present::Tone::None ? shade : toneColor(cell.tone);
+            }
+            rows.push_back(cells);
+            shades.push_back(shade);
+        }
+        table(header, rows, align, shades, widths);
+    }
+
     /// A table; `widths` (percent of the page width per column, optional) keeps long text columns from wrapping.
     void table(const QStringList& header, const std::vector<QStringList>& rows, const QString& align,
                const std::vector<QColor>& shade = {}, const std::vector<double>& widths = {}) {
@@ -369,15 +394,8 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
                      selected);
         w.chart(chartPicture(&view, QSize(900, 430)), 430.0 / 900.0);
     }
-    std::vector<QStringList> components;
-    for (core::Component c : core::kAllComponents) {
-        components.push_back({componentName(c), formatGiB(e.perGpu[c]),
-                              formatPercent(static_cast<double>(e.perGpu[c]) / static_cast<double>(e.deviceBytes)),
-                              componentDescription(c)});
-    }
-    components.push_back({tr("Total per GPU (device)"), formatGiB(e.deviceBytes), formatPercent(1.0),
-                          tr("Expected range %1 – %2").arg(formatGiB(e.bandLowBytes), formatGiB(e.bandHighBytes))});
-    w.table({tr("Component"), tr("GiB per GPU"), tr("Share"), tr("What it holds")}, components, QStringLiteral("lrrl"));
+    w.table(present::componentTable(e).select(
+        {present::CompName, present::CompBytes, present::CompShare, present::CompHolds}));
     w.bullets({tr("Allocated peak %1: what torch.cuda.max_memory_allocated() reports — live tensors at the peak moment "
                   "(%2).")
                    .arg(formatGiB(e.allocatedPeakBytes))
@@ -389,22 +407,14 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
                   "optimizer states. Fit decisions use this figure.")
                    .arg(formatGiB(e.deviceBytes))});
     if (!s.measurements.empty()) {
-        std::vector<QStringList> measuredRows;
+        std::vector<present::MeasuredRun> runs;
         for (const auto& m : core::storedMeasurements(s, m_catalog)) {
-            const auto c = core::compareMeasured(s, m, m_catalog);
-            if (!c) {
-                continue;
-            }
-            for (const auto& row : c->rows) {
-                measuredRows.push_back({m.cpuRun() ? tr("CPU smoke run") : QString::fromStdString(m.gpuName),
-                                        QString::fromStdString(row.what), QString::number(row.estimated, 'f', 2),
-                                        row.available ? QString::number(row.measured, 'f', 2) : tr("not measured"),
-                                        row.available ? formatPercent(row.errorShare) : QString()});
+            if (auto c = core::compareMeasured(s, m, m_catalog)) {
+                runs.push_back({present::runLabel(m), std::move(*c)});
             }
         }
-        w.paragraph(tr("Measured runs of this scenario (the GPU Sizer measurement script), GiB and seconds:"), true);
-        w.table({tr("Run"), tr("Figure"), tr("Estimated"), tr("Measured"), tr("Error")}, measuredRows,
-                QStringLiteral("llrrr"));
+        w.paragraph(tr("Measured runs of this scenario (the GPU Sizer measurement script):"), true);
+        w.table(present::measuredTable(runs));
     }
     progress(40);
 

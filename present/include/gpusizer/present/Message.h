@@ -20,6 +20,7 @@ inline constexpr const char* kContext = "gpusizer";
 struct Message {
     const char* text = "";
     std::vector<std::string> args;
+    bool empty() const { return text == nullptr || *text == '\0'; }
 };
 
 /// A message with its arguments.
@@ -36,5 +37,14 @@ std::string english(const Message& m);
 
 /// Messages joined with ", " in English.
 std::string english(const std::vector<Message>& parts);
+
+} // namespace gpusizer::present
+
+namespace gpusizer::present {
+
+/// Text shown as it is (a name, a file path, a JSON key): a message with no words to translate.
+inline Message verbatim(std::string s) {
+    return Message{"%1", {std::move(s)}};
+}
 
 } // namespace gpusizer::present

@@ -1,0 +1,134 @@
+#include "TableModel.h"
+
+#include "Present.h"
+
+#include <QtGui/QFont>
+
+namespace gpusizer::ui {
+
+QColor toneColor(present::Tone tone) {
+    switch (tone) {
+    case present::Tone::Good:
+        return {0xc8, 0xe6, 0xc9};
+    case present::Tone::Warn:
+        return {0xff, 0xe0, 0x82};
+    case present::Tone::Bad:
+        return {0xff, 0xcd, 0xd2};
+    case present::Tone::None:
+        break;
+    }
+    return {};
+}
+
+QString cellText(const present::Cell& cell) {
+    if (cell.kind == present::CellKind::Text || !cell.text.empty()) {
+        return text(cell.text);
+    }
+    return QString::fromStdString(present::formatValue(cell));
+}
+
+QString toHtml(const present::Table& table) {
+    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\"><tr>");
+    for (const auto& column : table.columns) {
+        html += QStringLiteral("<th align=\"%1\">%2</th>")
+                    .arg(column.align == present::Align::Right ? QStringLiteral("right") : QStringLiteral("left"),
+                         text(column.header).toHtmlEscaped());
+    }
+    html += QStringLiteral("</tr>");
+    for (const auto& row : table.rows) {
+        html += QStringLiteral("<tr>");
+        for (std::size_t c = 0; c < table.columns.size(); ++c) {
+            const QString cell = c < row.size() ? cellText(row[c]).toHtmlEscaped() : QString();
+            const bool bold = c < row.size() && row[c].strong;
+            html += QStringLiteral("<td align=\"%1\">%2</td>")
+                        .arg(table.columns[c].align == present::Align::Right ? QStringLiteral("right")
+                                                                             : QStringLiteral("left"),
+                             bold ? QStringLiteral("<b>%1</b>").arg(cell) : cell);
+        }
+        html += QStringLiteral("</tr>");
+    }
+    return html + QStringLiteral("</table>");
+}
+
+TableModel::TableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void TableModel::setTable(present::Table table) {
+    const bool sameShape = table.rows.size() == m_table.rows.size() && table.columns.size() == m_table.columns.size();
+    if (sameShape) {
+        m_table = std::move(table);
+        if (!m_table.rows.empty()) {
+            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        }
+        emit headerDataChanged(Qt::Horizontal, 0, std::max(0, columnCount() - 1));
+        return;
+    }
+    beginResetModel();
+    m_table = std::move(table);
+    endResetModel();
+}
+
+void TableModel::setDecoration(std::function<QVariant(const std::string& key)> decoration) {
+    m_decoration = std::move(decoration);
+}
+
+int TableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_table.rows.size());
+}
+
+int TableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_table.columns.size());
+}
+
+QVariant TableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) {
+        return {};
+    }
+    const auto r = static_cast<std::size_t>(index.row());
+    const auto c = static_cast<std::size_t>(index.column());
+    const auto& row = m_table.rows[r];
+    const present::Cell cell = c < row.size() ? row[c] : present::Cell{};
+    switch (role) {
+    case Qt::DisplayRole:
+        return cellText(cell);
+    case SortRole:
+        return cell.numeric() ? QVariant(cell.value) : QVariant(cellText(cell));
+    case KeyRole:
+        return QString::fromStdString(m_table.keys[r]);
+    case Qt::ToolTipRole:
+        return !cell.tooltip.empty() ? QVariant(text(cell.tooltip)) : QVariant();
+    case Qt::BackgroundRole:
+        return cell.tone != present::Tone::None ? QVariant(toneColor(cell.tone)) : QVariant();
+    case Qt::ForegroundRole:
+        return cell.tone != present::Tone::None ? QVariant(QColor(Qt::black)) : QVariant();
+    case Qt::FontRole:
+        if (cell.strong) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return m_table.columns[c].align == present::Align::Right ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                                 : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::DecorationRole:
+        return c == 0 && m_decoration ? m_decoration(m_table.keys[r]) : QVariant();
+    default:
+        return {};
+    }
+}
+
+QVariant TableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) {
+        return {};
+    }
+    const auto& column = m_table.columns[static_cast<std::size_t>(section)];
+    if (role == Qt::DisplayRole) {
+        return text(column.header);
+    }
+    if (role == Qt::ToolTipRole && !column.tooltip.empty()) {
+        return text(column.tooltip);
+    }
+    return {};
+}
+
+} // namespace gpusizer::ui
