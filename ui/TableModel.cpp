@@ -91,7 +91,10 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         return cellText(cell);
     case SortRole:
-        return cell.numeric() ? QVariant(cell.value) : QVariant(cellText(cell));
+        if (cell.numeric()) {
+            return cell.value;
+        }
+        return cell.sortText.empty() ? QVariant(cellText(cell)) : QVariant(QString::fromStdString(cell.sortText));
     case KeyRole:
         return QString::fromStdString(m_table.keys[r]);
     case Qt::ToolTipRole:

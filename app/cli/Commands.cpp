@@ -7,6 +7,7 @@
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/EstimateJson.h"
+#include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/Planner.h"
@@ -16,6 +17,7 @@
 #include "gpusizer/core/Version.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanTables.h"
 #include "gpusizer/present/PlanText.h"
 #include "gpusizer/present/Table.h"
 
@@ -558,14 +560,17 @@ int fitOrPlanCommand(const Args& a, bool withCost, std::ostream& out, std::ostre
     if (!inputs) {
         return kBadInput;
     }
-    const auto results = core::planCatalog(*scenario, loaded.catalog.gpus, *inputs);
+    // The fit table's rows: the scenario's own layout and the planner's choice on each card, the same answers the
+    // GPU fit tab and the Plan tab show.
+    const auto rows = core::fitTable(*scenario, loaded.catalog.gpus, *inputs);
+    std::vector<core::CardPlan> results;
+    std::vector<core::Candidate> own;
+    for (const auto& r : rows) {
+        results.push_back(r.best);
+        own.push_back(r.asIs);
+    }
     const auto ranking = core::rank(results, *inputs);
     const double margin = core::fitMargin(*scenario, *inputs);
-    // The scenario's own layout on each card: the same verdict as the GPU fit tab's "Your layout" column.
-    std::vector<core::Candidate> own;
-    for (const auto& g : loaded.catalog.gpus) {
-        own.push_back(core::fitAsIs(*scenario, g, *inputs));
-    }
     if (a.json) {
         json list = json::array();
         for (std::size_t i = 0; i < results.size(); ++i) {
@@ -596,59 +601,42 @@ int fitOrPlanCommand(const Args& a, bool withCost, std::ostream& out, std::ostre
     out << "Fit margin " << present::percent(margin) << " over the estimate (the estimate's measured band"
         << (inputs->marginShare ? ", as given" : "")
         << "); objective: " << present::english(present::objectiveRule(inputs->objective)) << ".\n\n";
-    const std::string yours = "yours (" + present::count(scenario->gpus) + ")";
-    out << std::left << std::setw(26) << "GPU" << std::setw(16) << yours << std::setw(56) << "cards and layout to rent"
-        << std::right << std::setw(11) << "per GPU";
-    if (withCost) {
-        out << std::setw(10) << "wall" << std::setw(11) << "GPU-hours" << std::setw(12)
-            << (inputs->spot ? "$ spot" : "$ on-demand");
-    }
-    out << "\n";
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const auto& r = results[i];
-        const std::string layout =
-            r.found
-                ? present::count(r.best.scenario.gpus) + " × " + present::english(present::layoutParts(r.best.scenario))
-                : "no fit up to " + present::count(inputs->maxGpus) + (inputs->maxGpus == 1 ? " card" : " cards");
-        out << std::left << std::setw(26) << r.gpu->name << std::setw(16)
-            << present::english(present::verdictWord(own[i].verdict)) << std::setw(56) << layout << std::right
-            << std::setw(11) << (r.found ? present::gib(r.best.deviceBytes) : std::string("-"));
-        if (withCost && r.found) {
-            out << std::setw(10) << present::duration(r.best.plan.wallHours) << std::setw(11)
-                << present::number(r.best.plan.gpuHours, 1) << std::setw(12)
-                << present::usd(core::costOf(r.best, *inputs));
+    if (!withCost) {
+        out << present::renderText(present::fitTable(rows, *inputs, scenario->gpuId, present::LayoutText::Full)
+                                       .select({present::FitGpu, present::FitYours, present::FitBest,
+                                                present::FitMaxBatch, present::FitMaxSeq}));
+        for (const auto& r : results) {
+            std::vector<present::Message> notes =
+                r.found ? present::candidateNotes(r.best) : std::vector<present::Message>{};
+            if (r.fewerCards) {
+                notes.push_back(present::msg(GPUSIZER_MSG("%1 cards: %2"), present::count(r.fewerCards->scenario.gpus),
+                                             present::whyNot(*r.fewerCards)));
+            }
+            for (const auto& n : notes) {
+                out << "  " << r.gpu->name << ": " << present::english(n) << "\n";
+            }
         }
-        out << "\n";
-        for (const auto& note : r.found ? present::candidateNotes(r.best) : std::vector<present::Message>{}) {
-            out << "    note: " << present::english(note) << "\n";
-        }
-        if (r.fewerCards) {
-            out << "    " << (r.found ? "fewer cards fail" : "closest") << " ("
-                << present::count(r.fewerCards->scenario.gpus)
-                << "): " << present::english(present::whyNot(*r.fewerCards)) << "\n";
-        }
-        if (withCost) {
-            for (const auto& c : r.runnersUp) {
-                out << "    runner-up " << present::count(c.scenario.gpus) << " × "
-                    << present::english(present::layoutParts(c.scenario)) << ": "
-                    << present::english(present::whyLost(r.best, c, *inputs)) << "\n";
+    } else {
+        out << present::renderText(present::planTable(results, *inputs, ranking.chosen, present::LayoutText::Full)
+                                       .select({present::PlanGpu, present::PlanLayout, present::PlanPerGpu,
+                                                present::PlanHours, present::PlanGpuHours, present::PlanCost}));
+        out << "\nRunners-up and why they lost:\n";
+        for (const auto& r : results) {
+            const auto lines = present::planDetails(r, *inputs);
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                out << (i == 0 ? "  " : "      ") << present::english(lines[i]) << "\n";
             }
         }
     }
-    auto name = [&](int i) { return i < 0 ? std::string("none") : results[static_cast<std::size_t>(i)].gpu->name; };
-    if (ranking.chosen >= 0) {
-        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
-        out << "\nRent: " << present::cardsAndLayout(chosen.best, *chosen.gpu);
-        if (withCost) {
-            out << " — " << present::duration(chosen.best.plan.wallHours) << ", "
-                << present::usd(core::costOf(chosen.best, *inputs));
-        }
-        out << " (" << present::english(present::objectiveRule(inputs->objective)) << ")\n";
-    }
+    out << "\n" << present::english(present::rentSentence(results, ranking, *inputs)) << "\n";
     if (withCost) {
-        out << "Cheapest: " << name(ranking.cheapest) << "; fastest: " << name(ranking.fastest) << "\n";
+        if (ranking.chosen >= 0) {
+            out << present::english(
+                       present::storageSentence(results[static_cast<std::size_t>(ranking.chosen)], *inputs))
+                << "\n";
+        }
         out << "MFU " << inputs->mfu << ", " << inputs->datasetTokens << " tokens x " << inputs->epochs
-            << " epochs; prices illustrative; stopped instances still pay for their storage.\n";
+            << " epochs; prices illustrative.\n";
     }
     return kOk;
 }

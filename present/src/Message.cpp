@@ -20,7 +20,18 @@ std::string substitute(const std::string& text, const std::vector<std::string>& 
 }
 
 std::string english(const Message& m) {
-    return substitute(m.text, m.args);
+    if (m.text == nullptr || *m.text == '\0') {
+        return m.literal;
+    }
+    if (std::string(m.text) == kListId) {
+        return english(m.args);
+    }
+    std::vector<std::string> args;
+    args.reserve(m.args.size());
+    for (const auto& a : m.args) {
+        args.push_back(english(a));
+    }
+    return substitute(m.text, args);
 }
 
 std::string english(const std::vector<Message>& parts) {

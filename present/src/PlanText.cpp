@@ -57,7 +57,7 @@ std::vector<Message> parallelismParts(const core::Scenario& s) {
     degree("PP", s.pipelineParallel);
     degree("DP", dp);
     if (!degrees.empty()) {
-        parts.push_back(msg(GPUSIZER_MSG("%1"), degrees));
+        parts.push_back(verbatim(degrees)); // TP, PP and DP read the same in every language
     }
     if (s.expertParallel > 1) {
         parts.push_back(msg(GPUSIZER_MSG("experts over %1 ranks (EP)"), count(s.expertParallel)));
@@ -78,7 +78,11 @@ Message cardsAndParallelism(const core::Scenario& s) {
     if (parts.empty()) {
         return s.gpus == 1 ? msg(GPUSIZER_MSG("1 card")) : msg(GPUSIZER_MSG("%1 cards"), count(s.gpus));
     }
-    return msg(GPUSIZER_MSG("%1 × %2"), count(s.gpus), english(parts));
+    return msg(GPUSIZER_MSG("%1 × %2"), count(s.gpus), joined(parts));
+}
+
+Message cardsAndLayout(const core::Scenario& s) {
+    return msg(GPUSIZER_MSG("%1 × %2"), count(s.gpus), joined(layoutParts(s)));
 }
 
 std::vector<Message> layoutParts(const core::Scenario& s) {
@@ -143,7 +147,7 @@ Message fitSentence(const core::Candidate& c, const core::GpuSpec& gpu) {
                          "run out of memory"),
             where, usable, gib(c.deviceBytes), percent(c.marginShare));
     }
-    return msg(GPUSIZER_MSG("%1 (%2 usable): does not fit, %3"), where, usable, english(whyNot(c)));
+    return msg(GPUSIZER_MSG("%1 (%2 usable): does not fit, %3"), where, usable, whyNot(c));
 }
 
 Message whyLost(const core::Candidate& chosen, const core::Candidate& other, const core::PlanInputs& inputs) {

@@ -172,8 +172,8 @@ TEST_P(EveryView, GivesThePlannersVerdictForTheSameScenarioCardAndCount) {
     ASSERT_TRUE(window.exportReport(pdf, QStringLiteral("A4")));
     const QString words = pdfWords(pdf);
     EXPECT_TRUE(words.contains(sentence)) << sentence.toStdString();
-    // The scenario's GPU is marked ◀ in the report's fit table.
-    EXPECT_TRUE(words.contains(QStringLiteral("%1 ◀ %2 on 4").arg(QString::fromStdString(gpu.name), word)));
+    // The scenario's GPU is marked ▶ in the report's fit table, as in the window's.
+    EXPECT_TRUE(words.contains(QStringLiteral("▶ %1 %2 on 4").arg(QString::fromStdString(gpu.name), word)));
 
     // The CLI: the same verdict for the scenario's layout, the same count and layout to rent.
     const QString scenarioPath = dir.filePath(QStringLiteral("scenario.json"));

@@ -6,8 +6,10 @@
 #include "../charts/PlanCharts.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanTables.h"
 #include "gpusizer/present/PlanText.h"
 
+#include <QtCore/QRegularExpression>
 #include <QtCore/QSortFilterProxyModel>
 #include <QtGui/QColor>
 #include <QtWidgets/QCheckBox>
@@ -24,150 +26,13 @@
 
 namespace gpusizer::ui {
 
-PlanTableModel::PlanTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+PlanTableModel::PlanTableModel(QObject* parent) : TableModel(parent) {
+    setResults({}, core::PlanInputs{}, -1);
+}
 
 void PlanTableModel::setResults(std::vector<core::CardPlan> results, const core::PlanInputs& inputs, int chosen) {
-    beginResetModel();
     m_results = std::move(results);
-    m_inputs = inputs;
-    m_chosen = chosen;
-    endResetModel();
-}
-
-int PlanTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_results.size());
-}
-
-int PlanTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant PlanTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid()) {
-        return {};
-    }
-    const auto& r = m_results[static_cast<std::size_t>(index.row())];
-    const auto& c = r.best;
-    const auto& p = c.plan;
-    const double inf = std::numeric_limits<double>::infinity();
-    const QString whyFewer =
-        r.fewerCards ? tr("%1 cards: %2").arg(r.fewerCards->scenario.gpus).arg(text(present::whyNot(*r.fewerCards)))
-                     : QString();
-    if (role == SortRole) {
-        switch (index.column()) {
-        case Gpu:
-            return QString::fromStdString(r.gpu->name);
-        case Layout:
-            return r.found ? static_cast<double>(c.scenario.gpus) : inf;
-        case PerGpu:
-            return r.found ? static_cast<double>(c.deviceBytes) : inf;
-        case Step:
-            return r.found ? p.step.stepSeconds : inf;
-        case Hours:
-            return r.found ? p.wallHours : inf;
-        case GpuHours:
-            return r.found ? p.gpuHours : inf;
-        case Cost:
-            return r.found ? core::costOf(c, m_inputs) : inf;
-        default:
-            return whyFewer;
-        }
-    }
-    if (role == Qt::BackgroundRole && (!r.found || index.row() == m_chosen)) {
-        return r.found ? QColor(0xc8, 0xe6, 0xc9) : QColor(0xff, 0xcd, 0xd2);
-    }
-    if (role == Qt::ForegroundRole && (!r.found || index.row() == m_chosen)) {
-        return QColor(Qt::black);
-    }
-    if (role == Qt::ToolTipRole) {
-        if (index.column() == Step && r.found) {
-            return tr("compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), offload %5 s")
-                .arg(p.step.computeSeconds, 0, 'f', 2)
-                .arg(p.step.memoryFloorSeconds, 0, 'f', 2)
-                .arg(p.step.commSeconds, 0, 'f', 2)
-                .arg(p.step.exposedCommSeconds, 0, 'f', 2)
-                .arg(p.step.offloadSeconds, 0, 'f', 2);
-        }
-        if (index.column() == Layout && r.found) {
-            QString tip = text(present::layoutParts(c.scenario));
-            for (const auto& note : present::candidateNotes(c)) {
-                tip += QStringLiteral("\n") + text(note);
-            }
-            return tip;
-        }
-        if (index.column() == WhyFewer || index.column() == Gpu) {
-            return whyFewer.isEmpty() ? QVariant() : QVariant(whyFewer);
-        }
-    }
-    if (role == Qt::TextAlignmentRole && index.column() != Gpu && index.column() != Layout &&
-        index.column() != WhyFewer) {
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    if (role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (index.column()) {
-    case Gpu:
-        return QString::fromStdString(r.gpu->name);
-    case Layout:
-        return r.found ? text(present::cardsAndParallelism(c.scenario))
-                       : tr("no fit up to %1 cards").arg(m_inputs.maxGpus);
-    case PerGpu:
-        return r.found ? text(present::gib(c.deviceBytes)) : QString();
-    case Step:
-        return r.found ? tr("%1 s").arg(text(present::number(p.step.stepSeconds, 2))) : QString();
-    case Hours:
-        return r.found ? text(present::duration(p.wallHours)) : QString();
-    case GpuHours:
-        return r.found ? text(present::number(p.gpuHours, p.gpuHours < 10 ? 1 : 0)) : QString();
-    case Cost:
-        return r.found ? text(present::usd(core::costOf(c, m_inputs))) : QString();
-    case WhyFewer:
-        return whyFewer;
-    default:
-        return {};
-    }
-}
-
-QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal) {
-        return {};
-    }
-    if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case Layout:
-            return tr("Cards and the layout the planner chose on this GPU, by the objective.");
-        case PerGpu:
-            return tr("Device memory per GPU (nvidia-smi), without the margin.");
-        case WhyFewer:
-            return tr("At the largest count below the chosen one: the closest layout and why it does not fit.");
-        default:
-            return {};
-        }
-    }
-    if (role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case Gpu:
-        return tr("GPU");
-    case Layout:
-        return tr("Cards × layout");
-    case PerGpu:
-        return tr("Per GPU");
-    case Step:
-        return tr("Step");
-    case Hours:
-        return tr("Wall time");
-    case GpuHours:
-        return tr("GPU-hours");
-    case Cost:
-        return m_inputs.spot ? tr("Cost (spot)") : tr("Cost (on demand)");
-    case WhyFewer:
-        return tr("Why fewer cards fail");
-    default:
-        return {};
-    }
+    setTable(present::planTable(m_results, inputs, chosen));
 }
 
 PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(controller, parent) {
@@ -360,30 +225,9 @@ void PlanView::showDetails() {
         return;
     }
     const auto& r = results[static_cast<std::size_t>(current.row())];
-    const auto in = controller().planInputs();
     QStringList lines;
-    if (!r.found) {
-        lines
-            << tr("<b>%1</b>: no layout fits up to %2 cards.").arg(QString::fromStdString(r.gpu->name)).arg(in.maxGpus);
-        if (r.fewerCards) {
-            lines << tr("Closest: %1 × %2 — %3")
-                         .arg(r.fewerCards->scenario.gpus)
-                         .arg(text(present::layoutParts(r.fewerCards->scenario)), text(present::whyNot(*r.fewerCards)));
-        }
-    } else {
-        lines << tr("<b>%1</b>: %2 × %3 — %4, %5.")
-                     .arg(QString::fromStdString(r.gpu->name))
-                     .arg(r.best.scenario.gpus)
-                     .arg(text(present::layoutParts(r.best.scenario)), text(present::duration(r.best.plan.wallHours)),
-                          text(present::usd(core::costOf(r.best, in))));
-        for (const auto& note : present::candidateNotes(r.best)) {
-            lines << text(note);
-        }
-        for (const auto& c : r.runnersUp) {
-            lines << tr("Runner-up: %1 × %2 — %3.")
-                         .arg(c.scenario.gpus)
-                         .arg(text(present::layoutParts(c.scenario)), text(present::whyLost(r.best, c, in)));
-        }
+    for (const auto& line : present::planDetails(r, controller().planInputs())) {
+        lines << text(line).toHtmlEscaped();
     }
     m_details->setText(lines.join(QStringLiteral("<br>")));
 }
@@ -393,30 +237,14 @@ void PlanView::refresh() {
     const auto in = controller().planInputs();
     auto results = core::planCatalog(s, controller().catalog().gpus, in);
     const auto ranking = core::rank(results, in);
-    auto describe = [&](int i) {
-        if (i < 0) {
-            return tr("none");
-        }
-        const auto& r = results[static_cast<std::size_t>(i)];
-        return tr("%1 × %2 (%3; %4, %5)")
-            .arg(r.best.scenario.gpus)
-            .arg(QString::fromStdString(r.gpu->name), text(present::layoutParts(r.best.scenario)),
-                 text(present::duration(r.best.plan.wallHours)), text(present::usd(core::costOf(r.best, in))));
-    };
-    QString checkpoint;
-    if (ranking.chosen >= 0) {
-        const auto& p = results[static_cast<std::size_t>(ranking.chosen)].best.plan;
-        checkpoint = tr(" A resumable checkpoint is %1; %2 kept cost about %3 in storage (stopped instances still pay "
-                        "for their disks).")
-                         .arg(text(present::gib(static_cast<std::int64_t>(p.checkpointBytes))))
-                         .arg(in.retainedCheckpoints)
-                         .arg(text(present::usd(p.storageUsd)));
-    }
-    m_ranking->setText(tr("<b>Rent:</b> %1 — %2. Cheapest: %3 · fastest: %4. Fit margin %5 above the estimate.%6 "
-                          "Prices are illustrative; MFU %7%.")
-                           .arg(describe(ranking.chosen), text(present::objectiveRule(in.objective)),
-                                describe(ranking.cheapest), describe(ranking.fastest),
-                                text(present::percent(core::fitMargin(s, in))), checkpoint)
+    QString rent = text(present::rentSentence(results, ranking, in)).toHtmlEscaped();
+    rent.replace(QRegularExpression(QStringLiteral("^([^:]+:)")), QStringLiteral("<b>\\1</b>"));
+    const QString storage =
+        ranking.chosen >= 0 ? QStringLiteral(" ") +
+                                  text(present::storageSentence(results[static_cast<std::size_t>(ranking.chosen)], in))
+                            : QString();
+    m_ranking->setText(tr("%1 Fit margin %2 above the estimate.%3 Prices are illustrative; MFU %4%.")
+                           .arg(rent, text(present::percent(core::fitMargin(s, in))), storage)
                            .arg(m_mfu->value()));
     m_costTime->setResults(results, ranking, in);
     if (const auto* gpu = controller().catalog().findGpu(m_scalingGpu->currentData().toString().toStdString())) {

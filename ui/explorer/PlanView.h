@@ -1,9 +1,9 @@
 #pragma once
 
+#include "../TableModel.h"
 #include "LiveView.h"
 #include "gpusizer/core/Planner.h"
-
-#include <QtCore/QAbstractTableModel>
+#include "gpusizer/present/PlanTables.h"
 
 QT_FORWARD_DECLARE_CLASS(QCheckBox)
 QT_FORWARD_DECLARE_CLASS(QComboBox)
@@ -19,25 +19,28 @@ class CostTimeChartView;
 class ScalingChartView;
 
 /// The planner's choice per GPU: cards and layout, wall time, cost, GPU-hours, memory, step, why fewer cards fail.
-class PlanTableModel final : public QAbstractTableModel {
+class PlanTableModel final : public TableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PlanTableModel)
 
 public:
-    enum Column { Gpu, Layout, Hours, Cost, GpuHours, PerGpu, Step, WhyFewer, ColumnCount };
-    static constexpr int SortRole = Qt::UserRole + 1;
+    enum Column {
+        Gpu = present::PlanGpu,
+        Layout = present::PlanLayout,
+        Hours = present::PlanHours,
+        Cost = present::PlanCost,
+        GpuHours = present::PlanGpuHours,
+        PerGpu = present::PlanPerGpu,
+        Step = present::PlanStep,
+        WhyFewer = present::PlanWhyFewer,
+        ColumnCount
+    };
     explicit PlanTableModel(QObject* parent = nullptr);
     void setResults(std::vector<core::CardPlan> results, const core::PlanInputs& inputs, int chosen);
     const std::vector<core::CardPlan>& results() const { return m_results; }
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
     std::vector<core::CardPlan> m_results;
-    core::PlanInputs m_inputs;
-    int m_chosen = -1;
 };
 
 /// The plan tab: what to rent. The objective and limits (shared with every view through the controller), the

@@ -228,10 +228,6 @@ private:
     Styles m_styles;
 };
 
-QColor verdictShade(const core::FitRow& row) {
-    return FitTableModel::verdictColor(row.asIs.verdict, row.best.found);
-}
-
 } // namespace
 
 ReportBuilder::ReportBuilder(const core::Catalog& catalog) : m_catalog(catalog) {}
@@ -260,17 +256,11 @@ QString ReportBuilder::summary(const core::Scenario& s, const core::PlanInputs& 
     }
     const auto plans = core::planCatalog(s, m_catalog.gpus, in);
     const auto ranking = core::rank(plans, in);
-    if (ranking.chosen >= 0) {
-        const auto& r = plans[static_cast<std::size_t>(ranking.chosen)];
-        out += tr("What to rent for %1 tokens (%2): %3 × %4 — %5, %6, %7.")
-                   .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens * in.epochs)))
-                   .arg(text(present::objectiveRule(in.objective)))
-                   .arg(r.best.scenario.gpus)
-                   .arg(gpuName(*r.gpu), text(present::layoutParts(r.best.scenario)),
-                        text(present::duration(r.best.plan.wallHours)), text(present::usd(core::costOf(r.best, in))));
-    } else {
-        out += tr("No catalog card fits up to %1 cards.").arg(in.maxGpus);
-    }
+    out += ranking.chosen >= 0 ? tr("What to rent for %1 tokens (%2): %3.")
+                                     .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens * in.epochs)),
+                                          text(present::objectiveRule(in.objective)),
+                                          text(present::planChoice(plans, ranking.chosen, in)))
+                               : text(present::rentSentence(plans, ranking, in));
     return out;
 }
 
@@ -436,20 +426,6 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     w.h2(tr("4. Which GPUs fit"));
     const auto& planIn = request.planInputs;
     const auto rows = core::fitTable(s, m_catalog.gpus, planIn);
-    std::vector<QStringList> fit;
-    std::vector<QColor> shades;
-    for (const auto& r : rows) {
-        fit.push_back(
-            {gpuName(*r.gpu) + (r.gpu->id == s.gpuId ? tr(" ◀") : QString()),
-             tr("%1 on %2").arg(text(present::verdictWord(r.asIs.verdict))).arg(r.asIs.scenario.gpus),
-             r.best.found
-                 ? tr("%1 × %2").arg(r.best.best.scenario.gpus).arg(text(present::layoutParts(r.best.best.scenario)))
-                 : tr("none up to %1").arg(planIn.maxGpus),
-             r.best.found ? text(present::usd(core::costOf(r.best.best, planIn))) : QString(),
-             r.maxMicroBatchOneCard == 0 ? tr("none") : formatCount(r.maxMicroBatchOneCard),
-             r.maxSeqLenOneCard == 0 ? tr("none") : formatCount(r.maxSeqLenOneCard)});
-        shades.push_back(verdictShade(r));
-    }
     w.paragraph(tr("Your layout (%1 GPU(s) as set, %2 per GPU) on each card, with the %3 margin the estimate's band "
                    "asks for: green fits; amber tight (only the estimate fits) or fits with the planner's layout; red "
                    "nothing fits up to %4 cards. Best on this card is what the planner would rent there (objective: "
@@ -460,8 +436,10 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
                     .arg(planIn.maxGpus)
                     .arg(text(present::objectiveRule(planIn.objective))),
                 true);
-    w.table({tr("GPU"), tr("Your layout"), tr("Best on this card"), tr("Cost"), tr("Max batch"), tr("Max seq.")}, fit,
-            QStringLiteral("lllrrr"), shades, {18, 14, 44, 8, 7, 9});
+    w.table(present::fitTable(rows, planIn, s.gpuId, present::LayoutText::Full)
+                .select({present::FitGpu, present::FitYours, present::FitBest, present::FitCost, present::FitMaxBatch,
+                         present::FitMaxSeq}),
+            {18, 14, 44, 8, 7, 9});
     progress(75);
 
     // 6. Methods side by side.
@@ -528,37 +506,23 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
                 .arg(results.size())
                 .arg(in.maxGpus),
             true);
-        std::vector<QStringList> planRows;
+        // Cheapest first, the cards that fit only; the on-demand and the spot price side by side.
+        std::vector<core::CardPlan> fitting;
         for (int i : order) {
-            const auto& r = results[static_cast<std::size_t>(i)];
-            planRows.push_back(
-                {gpuName(*r.gpu),
-                 tr("%1 × %2").arg(r.best.scenario.gpus).arg(text(present::layoutParts(r.best.scenario))),
-                 text(present::gib(r.best.deviceBytes)), text(present::duration(r.best.plan.wallHours)),
-                 text(present::number(r.best.plan.gpuHours, r.best.plan.gpuHours < 10 ? 1 : 0)),
-                 text(present::usd(r.best.plan.costOnDemandUsd)), text(present::usd(r.best.plan.costSpotUsd))});
+            fitting.push_back(results[static_cast<std::size_t>(i)]);
         }
-        w.table({tr("GPU"), tr("Cards × layout"), tr("Per GPU"), tr("Wall"), tr("GPU-h"), tr("Cost"), tr("Spot")},
-                planRows, QStringLiteral("llrrrrr"), {}, {19, 42, 8, 8, 6, 9, 8});
-        auto name = [&](int i) {
-            if (i < 0) {
-                return tr("none");
-            }
-            const auto& r = results[static_cast<std::size_t>(i)];
-            return tr("%1 × %2").arg(r.best.scenario.gpus).arg(gpuName(*r.gpu));
-        };
-        QString storage;
+        core::PlanInputs onDemand = in;
+        onDemand.spot = false;
+        w.table(present::planTable(fitting, onDemand, -1, present::LayoutText::Full)
+                    .select({present::PlanGpu, present::PlanLayout, present::PlanPerGpu, present::PlanHours,
+                             present::PlanGpuHours, present::PlanCost, present::PlanOtherCost}),
+                {19, 42, 8, 8, 6, 9, 8});
+        QString rent = text(present::rentSentence(results, ranking, in));
         if (ranking.chosen >= 0) {
-            const auto& p = results[static_cast<std::size_t>(ranking.chosen)].best.plan;
-            storage = tr(" A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances "
-                         "still pay for their disks.")
-                          .arg(text(present::gib(static_cast<std::int64_t>(p.checkpointBytes))))
-                          .arg(in.retainedCheckpoints)
-                          .arg(text(present::usd(p.storageUsd)));
+            rent += QStringLiteral(" ") +
+                    text(present::storageSentence(results[static_cast<std::size_t>(ranking.chosen)], in));
         }
-        w.paragraph(tr("Rent: %1 (%2) · cheapest: %3 · fastest: %4.%5")
-                        .arg(name(ranking.chosen), text(present::objectiveRule(in.objective)), name(ranking.cheapest),
-                             name(ranking.fastest), storage));
+        w.paragraph(rent);
         if (const auto* a100 = m_catalog.findGpu("a100-80gb-sxm")) {
             core::Scenario scaled = s;
             scaled.sharding = core::Sharding::Zero3;

@@ -14,19 +14,53 @@ namespace gpusizer::present {
 
 /// Translation context of every message text (what ui passes to QCoreApplication::translate).
 inline constexpr const char* kContext = "gpusizer";
+/// The id of a list message: its arguments joined with ", " (translated as a separator).
+inline constexpr const char* kListId = "\x01list";
 
-/// Words for a user: an English source text with %1..%9 placeholders (the translation id) and its arguments,
-/// already formatted (numbers, units, names). The CLI prints it in English; ui translates the text first.
+/// Words for a user: an English source text with %1..%9 placeholders (the translation id) and its arguments, each
+/// itself a message — words to translate in turn, or a literal (a name, an already formatted number). The CLI
+/// renders it in English; ui translates every level.
 struct Message {
-    const char* text = "";
-    std::vector<std::string> args;
-    bool empty() const { return text == nullptr || *text == '\0'; }
+    const char* text = ""; ///< the translation id; empty for a literal
+    std::string literal;   ///< shown as it is when `text` is empty
+    std::vector<Message> args;
+    bool empty() const { return (text == nullptr || *text == '\0') && literal.empty(); }
 };
 
-/// A message with its arguments.
+/// Text shown as it is (a name, a file path, a JSON key, a formatted number): nothing to translate.
+inline Message verbatim(std::string s) {
+    Message m;
+    m.literal = std::move(s);
+    return m;
+}
+
+namespace detail {
+inline Message arg(Message m) {
+    return m;
+}
+inline Message arg(std::string s) {
+    return verbatim(std::move(s));
+}
+inline Message arg(const char* s) {
+    return verbatim(s);
+}
+} // namespace detail
+
+/// A message with its arguments (strings become literals, messages stay messages).
 template <class... Args>
 Message msg(const char* text, Args&&... args) {
-    return Message{text, {std::string(std::forward<Args>(args))...}};
+    Message m;
+    m.text = text;
+    m.args = {detail::arg(std::forward<Args>(args))...};
+    return m;
+}
+
+/// Messages joined with ", " (the layout's parts, a list of fixes).
+inline Message joined(std::vector<Message> parts) {
+    Message m;
+    m.text = kListId;
+    m.args = std::move(parts);
+    return m;
 }
 
 /// Substitutes %1..%9 in `text` with `args` (the renderers' shared step: English as is, ui after translating).
@@ -37,14 +71,5 @@ std::string english(const Message& m);
 
 /// Messages joined with ", " in English.
 std::string english(const std::vector<Message>& parts);
-
-} // namespace gpusizer::present
-
-namespace gpusizer::present {
-
-/// Text shown as it is (a name, a file path, a JSON key): a message with no words to translate.
-inline Message verbatim(std::string s) {
-    return Message{"%1", {std::move(s)}};
-}
 
 } // namespace gpusizer::present

@@ -18,6 +18,8 @@ std::vector<Message> parallelismParts(const core::Scenario& s);
 
 /// The count with the parallelism, for narrow table cells: "64 × TP 8 × DP 8, ZeRO-1", "1 card".
 Message cardsAndParallelism(const core::Scenario& s);
+/// The count with the whole layout: "64 × TP 8 × DP 8, ZeRO-1, micro-batch 1, full checkpointing".
+Message cardsAndLayout(const core::Scenario& s);
 
 /// "8 × H100 SXM: ZeRO-3, micro-batch 4 × 2 steps" in English.
 std::string cardsAndLayout(const core::Candidate& c, const core::GpuSpec& gpu);

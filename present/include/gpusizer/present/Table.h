@@ -37,7 +37,8 @@ struct Cell {
     Message text;      ///< Text cells; for a number, a label shown instead of it (e.g. "none") when set
     Message tooltip;
     Tone tone = Tone::None;
-    bool strong = false; ///< bold: totals, the scenario's own GPU
+    bool strong = false;  ///< bold: totals, the scenario's own GPU
+    std::string sortText; ///< a text cell's sort key when it differs from what it shows (a marked name)
 
     static Cell of(Message m);
     static Cell bytes(std::int64_t bytes);

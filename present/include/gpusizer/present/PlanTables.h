@@ -1,0 +1,74 @@
+#pragma once
+// The planner's answers as tables and sentences: the GPU fit table, the plan table, "Rent: …", a card's runners-up.
+// The GPU fit tab, the Plan tab, the report and the CLI render these, so they say the same thing.
+
+#include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/Planner.h"
+#include "gpusizer/present/Table.h"
+
+#include <string>
+#include <vector>
+
+namespace gpusizer::present {
+
+/// The shade of a verdict: green fits, amber tight or fits with another layout, red nothing fits.
+Tone verdictTone(core::FitVerdict verdict, bool fitsWithAnotherLayout);
+
+/// Columns of fitTable().
+enum FitColumn : std::size_t {
+    FitGpu,
+    FitYours,
+    FitBest,
+    FitWall,
+    FitCost,
+    FitPerGpu,
+    FitHeadroom,
+    FitMaxBatch,
+    FitMaxSeq,
+    FitUsable,
+    FitPrice,
+};
+
+/// How the planner's layout shows: the cards and parallelism with the full layout in the tooltip (the window), or
+/// the full layout in the cell (the report and the terminal, which have no tooltips).
+enum class LayoutText { Compact, Full };
+
+/// Every GPU: your layout's verdict (shaded), the planner's count and layout, its wall time and cost, your per-GPU
+/// usage and headroom, one card's largest micro-batch and sequence, usable memory and price. The scenario's GPU is
+/// marked ▶ and bold. Keys: GPU ids.
+Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& inputs, const std::string& selectedGpu,
+               LayoutText layout = LayoutText::Compact);
+
+/// Columns of planTable().
+enum PlanColumn : std::size_t {
+    PlanGpu,
+    PlanLayout,
+    PlanHours,
+    PlanCost,
+    PlanGpuHours,
+    PlanPerGpu,
+    PlanStep,
+    PlanWhyFewer,
+    PlanOtherCost,
+};
+
+/// The planner's choice per GPU: cards × layout, wall time, cost (spot or on demand as the inputs say), GPU-hours,
+/// memory per GPU, step time, why fewer cards fail, and the cost at the other price; the chosen row shaded. Keys: GPU
+/// ids.
+Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs& inputs, int chosen,
+                LayoutText layout = LayoutText::Compact);
+
+/// "16 × Gaudi 3 (TP 4 × DP 4, micro-batch 1, full checkpointing; 10 min, $5.62)", or "none".
+Message planChoice(const std::vector<core::CardPlan>& plans, int index, const core::PlanInputs& inputs);
+
+/// "Rent: <choice> — <the objective's rule>. Cheapest: <…> · fastest: <…>." across the catalog.
+Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
+                     const core::PlanInputs& inputs);
+
+/// The chosen plan's checkpoint and what keeping the retained ones costs in storage.
+Message storageSentence(const core::CardPlan& chosen, const core::PlanInputs& inputs);
+
+/// One card in full: the choice and its notes, then each runner-up and why it lost (or the closest miss).
+std::vector<Message> planDetails(const core::CardPlan& plan, const core::PlanInputs& inputs);
+
+} // namespace gpusizer::present

@@ -1,0 +1,259 @@
+#include "gpusizer/present/PlanTables.h"
+
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanText.h"
+
+#include <cmath>
+#include <limits>
+
+namespace gpusizer::present {
+
+namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity(); // sorts a missing figure last
+
+/// A catalog figure as its datasheet gives it: "80", "79.1", "3.35".
+std::string plain(double v) {
+    for (int decimals = 0; decimals < 3; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        if (std::abs(std::round(v * scale) - v * scale) < 1e-6) {
+            return number(v, decimals);
+        }
+    }
+    return number(v, 2);
+}
+
+Cell blank() {
+    return Cell::label(verbatim(""), kNever);
+}
+
+Message gpuTooltip(const core::GpuSpec& g, bool selected) {
+    return msg(GPUSIZER_MSG("%1 %2: %3 GB stated, %4 GiB usable, %5 TB/s, %6 BF16 TFLOPS dense%7"), g.vendor, g.name,
+               plain(g.memoryGiBStated), plain(g.memoryGiBUsable), plain(g.bandwidthTBs), plain(g.bf16Tflops),
+               selected ? msg(GPUSIZER_MSG(" (the scenario's GPU)")) : verbatim(""));
+}
+
+Message fewerCardsLine(const core::CardPlan& p) {
+    return msg(GPUSIZER_MSG("%1 cards: %2"), count(p.fewerCards->scenario.gpus), whyNot(*p.fewerCards));
+}
+
+} // namespace
+
+Tone verdictTone(core::FitVerdict verdict, bool fitsWithAnotherLayout) {
+    switch (verdict) {
+    case core::FitVerdict::Fits:
+        return Tone::Good;
+    case core::FitVerdict::Tight:
+        return Tone::Warn;
+    case core::FitVerdict::DoesNotFit:
+        break;
+    }
+    return fitsWithAnotherLayout ? Tone::Warn : Tone::Bad;
+}
+
+Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in, const std::string& selectedGpu,
+               LayoutText layoutText) {
+    Table t;
+    t.columns = {
+        {msg(GPUSIZER_MSG("GPU"))},
+        {msg(GPUSIZER_MSG("Your layout")), Align::Left,
+         msg(GPUSIZER_MSG("Your scenario as set (its GPU count, sharding and parallelism) on this card: fits with the "
+                          "margin, tight (only the estimate fits), or does not fit."))},
+        {msg(GPUSIZER_MSG("Best on this card")), Align::Left,
+         msg(GPUSIZER_MSG("What the planner would rent on this card: cards and layout by the objective (Plan tab)."))},
+        {msg(GPUSIZER_MSG("Wall time")), Align::Right,
+         msg(GPUSIZER_MSG("Wall time of the planner's choice for the Plan tab's dataset."))},
+        {msg(GPUSIZER_MSG("Cost")), Align::Right, msg(GPUSIZER_MSG("Cost of the planner's choice."))},
+        {msg(GPUSIZER_MSG("Yours per GPU")), Align::Right,
+         msg(GPUSIZER_MSG("Device memory per GPU with your layout (what nvidia-smi would show)."))},
+        {msg(GPUSIZER_MSG("Headroom")), Align::Right,
+         msg(GPUSIZER_MSG("Share of the card's usable memory left free with your layout."))},
+        {msg(GPUSIZER_MSG("Max batch")), Align::Right,
+         msg(GPUSIZER_MSG("Largest micro-batch that fits one card, with the margin, at the current sequence length."))},
+        {msg(GPUSIZER_MSG("Max seq.")), Align::Right,
+         msg(GPUSIZER_MSG("Longest sequence that fits one card, with the margin, at the current micro-batch."))},
+        {msg(GPUSIZER_MSG("Usable")), Align::Right,
+         msg(GPUSIZER_MSG("Memory a training process can use (GiB); the vendor's figure is in the GPU's tooltip."))},
+        {msg(GPUSIZER_MSG("$/GPU-h")), Align::Right,
+         msg(GPUSIZER_MSG("Illustrative on-demand price per GPU-hour (catalog; prices vary)."))},
+    };
+    for (const core::FitRow& r : rows) {
+        const core::GpuSpec& g = *r.gpu;
+        const core::Candidate& own = r.asIs;
+        const core::CardPlan& best = r.best;
+        const bool selected = g.id == selectedGpu;
+        const double headroom = own.usableBytes > 0
+                                    ? 1.0 - static_cast<double>(own.deviceBytes) / static_cast<double>(own.usableBytes)
+                                    : 0.0;
+
+        Cell name = Cell::of(selected ? msg(GPUSIZER_MSG("▶ %1"), g.name) : verbatim(g.name));
+        name.sortText = g.name;
+        name.withTooltip(gpuTooltip(g, selected));
+
+        Cell yours = Cell::label(msg(GPUSIZER_MSG("%1 on %2"), verdictWord(own.verdict), count(own.scenario.gpus)),
+                                 static_cast<double>(static_cast<int>(own.verdict)));
+        yours.withTone(verdictTone(own.verdict, best.found))
+            .withTooltip(own.fits() ? msg(GPUSIZER_MSG("%1 per GPU with your layout; %2 margin kept"),
+                                          gib(own.deviceBytes), percent(own.marginShare))
+                                    : whyNot(own));
+
+        // The micro-batch split and checkpointing are in the tooltip: the cell stays narrow enough for the wall time
+        // and cost to show beside it.
+        Cell plan = Cell::label(best.found ? (layoutText == LayoutText::Full ? cardsAndLayout(best.best.scenario)
+                                                                             : cardsAndParallelism(best.best.scenario))
+                                           : msg(GPUSIZER_MSG("none up to %1"), count(in.maxGpus)),
+                                best.found ? static_cast<double>(best.best.scenario.gpus) : kNever);
+        plan.withTone(best.found ? Tone::Good : Tone::Bad);
+        if (best.found) {
+            plan.withTooltip(best.fewerCards ? msg(GPUSIZER_MSG("%1\nFewer cards (%2): %3"),
+                                                   joined(layoutParts(best.best.scenario)),
+                                                   count(best.fewerCards->scenario.gpus), whyNot(*best.fewerCards))
+                                             : joined(layoutParts(best.best.scenario)));
+        } else if (best.fewerCards) {
+            plan.withTooltip(whyNot(*best.fewerCards));
+        }
+
+        const auto noneOr = [](std::int64_t v) {
+            return v == 0 ? Cell::label(msg(GPUSIZER_MSG("none")), 0) : Cell::count(v);
+        };
+        std::vector<Cell> cells{
+            name,
+            yours,
+            plan,
+            best.found ? Cell::hours(best.best.plan.wallHours) : blank(),
+            best.found ? Cell::money(core::costOf(best.best, in)) : blank(),
+            Cell::bytes(own.deviceBytes),
+            Cell::percent(headroom),
+            noneOr(r.maxMicroBatchOneCard),
+            noneOr(r.maxSeqLenOneCard),
+            Cell::label(msg(GPUSIZER_MSG("%1 GiB"), plain(g.memoryGiBUsable)), g.memoryGiBUsable),
+            Cell::money(g.priceOnDemandUsdHour),
+        };
+        for (auto& c : cells) {
+            c.bold(selected);
+        }
+        t.add(std::move(cells), g.id);
+    }
+    return t;
+}
+
+Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs& in, int chosen,
+                LayoutText layoutText) {
+    Table t;
+    t.columns = {
+        {msg(GPUSIZER_MSG("GPU"))},
+        {msg(GPUSIZER_MSG("Cards × layout")), Align::Left,
+         msg(GPUSIZER_MSG("Cards and the layout the planner chose on this GPU, by the objective."))},
+        {msg(GPUSIZER_MSG("Wall time")), Align::Right},
+        {in.spot ? msg(GPUSIZER_MSG("Cost (spot)")) : msg(GPUSIZER_MSG("Cost (on demand)")), Align::Right},
+        {msg(GPUSIZER_MSG("GPU-hours")), Align::Right},
+        {msg(GPUSIZER_MSG("Per GPU")), Align::Right,
+         msg(GPUSIZER_MSG("Device memory per GPU (nvidia-smi), without the margin."))},
+        {msg(GPUSIZER_MSG("Step")), Align::Right},
+        {msg(GPUSIZER_MSG("Why fewer cards fail")), Align::Left,
+         msg(GPUSIZER_MSG("Below the smallest count that fits: the closest layout and why it does not fit."))},
+        {in.spot ? msg(GPUSIZER_MSG("On demand")) : msg(GPUSIZER_MSG("Spot")), Align::Right},
+    };
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        const core::CardPlan& r = plans[i];
+        const core::Candidate& c = r.best;
+        const core::CostPlan& p = c.plan;
+        const Message whyFewer = r.fewerCards ? fewerCardsLine(r) : verbatim("");
+        Cell gpu = Cell::of(verbatim(r.gpu->name));
+        if (r.fewerCards) {
+            gpu.withTooltip(whyFewer);
+        }
+        Cell layout = Cell::label(
+            r.found ? (layoutText == LayoutText::Full ? cardsAndLayout(c.scenario) : cardsAndParallelism(c.scenario))
+                    : msg(GPUSIZER_MSG("no fit up to %1 cards"), count(in.maxGpus)),
+            r.found ? static_cast<double>(c.scenario.gpus) : kNever);
+        if (r.found) {
+            std::vector<Message> tip{joined(layoutParts(c.scenario))};
+            for (auto& note : candidateNotes(c)) {
+                tip.push_back(std::move(note));
+            }
+            layout.withTooltip(tip.size() == 1 ? tip.front()
+                                               : msg(GPUSIZER_MSG("%1\n%2"), tip.front(),
+                                                     joined(std::vector<Message>(tip.begin() + 1, tip.end()))));
+        }
+        Cell step = r.found ? Cell::seconds(p.step.stepSeconds) : blank();
+        if (r.found) {
+            step.withTooltip(msg(GPUSIZER_MSG("compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), "
+                                              "offload %5 s"),
+                                 number(p.step.computeSeconds, 2), number(p.step.memoryFloorSeconds, 2),
+                                 number(p.step.commSeconds, 2), number(p.step.exposedCommSeconds, 2),
+                                 number(p.step.offloadSeconds, 2)));
+        }
+        std::vector<Cell> cells{
+            gpu,
+            layout,
+            r.found ? Cell::hours(p.wallHours) : blank(),
+            r.found ? Cell::money(core::costOf(c, in)) : blank(),
+            r.found ? Cell::number(p.gpuHours, p.gpuHours < 10 ? 1 : 0) : blank(),
+            r.found ? Cell::bytes(c.deviceBytes) : blank(),
+            step,
+            Cell::of(whyFewer).withTooltip(whyFewer),
+            r.found ? Cell::money(in.spot ? p.costOnDemandUsd : p.costSpotUsd) : blank(),
+        };
+        const bool shaded = !r.found || static_cast<int>(i) == chosen;
+        for (auto& cell : cells) {
+            cell.withTone(shaded ? (r.found ? Tone::Good : Tone::Bad) : Tone::None);
+        }
+        t.add(std::move(cells), r.gpu->id);
+    }
+    return t;
+}
+
+Message planChoice(const std::vector<core::CardPlan>& plans, int index, const core::PlanInputs& in) {
+    if (index < 0 || static_cast<std::size_t>(index) >= plans.size()) {
+        return msg(GPUSIZER_MSG("none"));
+    }
+    const auto& r = plans[static_cast<std::size_t>(index)];
+    return msg(GPUSIZER_MSG("%1 × %2 (%3; %4, %5)"), count(r.best.scenario.gpus), r.gpu->name,
+               joined(layoutParts(r.best.scenario)), duration(r.best.plan.wallHours), usd(core::costOf(r.best, in)));
+}
+
+Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
+                     const core::PlanInputs& in) {
+    if (ranking.chosen < 0) {
+        return msg(GPUSIZER_MSG("No catalog card fits up to %1 cards."), count(in.maxGpus));
+    }
+    return msg(GPUSIZER_MSG("Rent: %1 — %2. Cheapest: %3 · fastest: %4."), planChoice(plans, ranking.chosen, in),
+               objectiveRule(in.objective), planChoice(plans, ranking.cheapest, in),
+               planChoice(plans, ranking.fastest, in));
+}
+
+Message storageSentence(const core::CardPlan& chosen, const core::PlanInputs& in) {
+    const auto& p = chosen.best.plan;
+    return msg(GPUSIZER_MSG("A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances "
+                            "still pay for their disks."),
+               gib(static_cast<std::int64_t>(p.checkpointBytes)), count(in.retainedCheckpoints), usd(p.storageUsd));
+}
+
+std::vector<Message> planDetails(const core::CardPlan& r, const core::PlanInputs& in) {
+    std::vector<Message> lines;
+    if (!r.found) {
+        lines.push_back(msg(GPUSIZER_MSG("%1: no layout fits up to %2 cards."), r.gpu->name, count(in.maxGpus)));
+        if (r.fewerCards) {
+            lines.push_back(msg(GPUSIZER_MSG("Closest: %1 × %2 — %3"), count(r.fewerCards->scenario.gpus),
+                                joined(layoutParts(r.fewerCards->scenario)), whyNot(*r.fewerCards)));
+        }
+        return lines;
+    }
+    lines.push_back(msg(GPUSIZER_MSG("%1: %2 × %3 — %4, %5."), r.gpu->name, count(r.best.scenario.gpus),
+                        joined(layoutParts(r.best.scenario)), duration(r.best.plan.wallHours),
+                        usd(core::costOf(r.best, in))));
+    for (auto& note : candidateNotes(r.best)) {
+        lines.push_back(std::move(note));
+    }
+    if (r.fewerCards) {
+        lines.push_back(msg(GPUSIZER_MSG("Fewer cards fail — %1"), fewerCardsLine(r)));
+    }
+    for (const auto& c : r.runnersUp) {
+        lines.push_back(msg(GPUSIZER_MSG("Runner-up: %1 × %2 — %3."), count(c.scenario.gpus),
+                            joined(layoutParts(c.scenario)), whyLost(r.best, c, in)));
+    }
+    return lines;
+}
+
+} // namespace gpusizer::present
