@@ -14,6 +14,8 @@ QColor toneColor(present::Tone tone) {
         return {0xff, 0xe0, 0x82};
     case present::Tone::Bad:
         return {0xff, 0xcd, 0xd2};
+    case present::Tone::Muted:
+        return {0xee, 0xee, 0xee};
     case present::Tone::None:
         break;
     }
@@ -102,6 +104,9 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
     case Qt::BackgroundRole:
         return cell.tone != present::Tone::None ? QVariant(toneColor(cell.tone)) : QVariant();
     case Qt::ForegroundRole:
+        if (cell.tone == present::Tone::Muted) {
+            return QColor(0x77, 0x77, 0x77);
+        }
         return cell.tone != present::Tone::None ? QVariant(QColor(Qt::black)) : QVariant();
     case Qt::FontRole:
         if (cell.strong) {

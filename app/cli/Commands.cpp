@@ -15,6 +15,7 @@
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/PlanTables.h"
@@ -375,14 +376,16 @@ int adviseCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (a.json) {
         json steps = json::array();
         for (const auto& step : advice.steps) {
-            json j{{"fix", core::toString(step.kind)}, {"applicable", step.applicable}, {"price", step.price}};
+            json j{{"fix", core::toString(step.kind)},
+                   {"applicable", step.applicable},
+                   {"price", present::english(present::fixPrice(step.kind))}};
             if (step.applicable) {
-                j["change"] = step.change;
+                j["change"] = present::english(present::fixChange(step, *scenario, *gpu, *inputs));
                 j["saving_bytes"] = step.savingAlone;
                 j["device_bytes_after"] = step.deviceAfterAlone;
                 j["fits_alone"] = step.fitsAlone;
             } else {
-                j["not_applicable_because"] = step.notApplicableWhy;
+                j["not_applicable_because"] = present::english(present::fixBlocker(step.blocker));
             }
             steps.push_back(j);
         }
@@ -404,32 +407,12 @@ int adviseCommand(const Args& a, std::ostream& out, std::ostream& err) {
         out << doc.dump(2) << "\n";
         return kOk;
     }
-    out << "Needs " << gib(advice.deviceBytes) << " per GPU; " << gpu->name << " has " << gib(advice.usableBytes)
-        << " usable.\n";
     if (advice.fitsAlready) {
-        out << present::english(present::fitSentence(advice.asIs, *gpu)) << ": no fix needed.\n";
+        out << present::english(present::adviceConclusion(advice, *gpu)) << "\n";
         return kOk;
     }
-    int n = 1;
-    for (const auto& step : advice.steps) {
-        out << std::setw(2) << n++ << ". " << std::left << std::setw(26) << core::toString(step.kind) << std::right;
-        if (!step.applicable) {
-            out << "does not apply: " << step.notApplicableWhy << "\n";
-            continue;
-        }
-        out << "saves " << std::setw(11) << gib(step.savingAlone) << " -> " << std::setw(11)
-            << gib(step.deviceAfterAlone) << (step.fitsAlone ? "  fits alone" : "") << "\n      " << step.change
-            << "\n      price: " << step.price << "\n";
-    }
-    if (advice.fittingScenario) {
-        out << "First combination that fits:";
-        for (auto kind : advice.combination) {
-            out << " " << core::toString(kind);
-        }
-        out << " -> " << gib(advice.deviceAfterCombination) << " per GPU\n";
-    } else {
-        out << "No combination of these fixes fits this GPU.\n";
-    }
+    out << present::renderText(present::ladderTable(advice, *scenario, *gpu, *inputs));
+    out << "\n" << present::english(present::adviceConclusion(advice, *gpu)) << "\n";
     return kOk;
 }
 
@@ -449,13 +432,10 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
                    ? json(nullptr)
                    : json{{"gpu", c.gpu->id}, {"cards", c.cards}, {"device_bytes_per_gpu", c.devicePerGpu}};
     };
-    auto cellText = [](const core::SizingCell& c) {
-        return c.gpu == nullptr ? std::string("none") : std::to_string(c.cards) + " x " + c.gpu->id;
-    };
     if (a.json) {
         json list = json::array();
         for (const auto& r : rows) {
-            list.push_back({{"label", r.label},
+            list.push_back({{"label", present::english(present::sizingLabel(r))},
                             {"params", r.params},
                             {"qlora", cellJson(r.qlora)},
                             {"lora", cellJson(r.lora)},
@@ -470,14 +450,9 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
             << "\n";
         return kOk;
     }
-    out << "Smallest catalog card x count at " << scenario->seqLen << " tokens x " << scenario->microBatch
+    out << "Cheapest catalog card x count in memory at " << scenario->seqLen << " tokens x " << scenario->microBatch
         << " per GPU (ZeRO-3 beyond one card):\n";
-    out << std::left << std::setw(36) << "model" << std::setw(24) << "QLoRA" << std::setw(24) << "LoRA"
-        << "full\n";
-    for (const auto& r : rows) {
-        out << std::left << std::setw(36) << r.label << std::setw(24) << cellText(r.qlora) << std::setw(24)
-            << cellText(r.lora) << cellText(r.full) << "\n";
-    }
+    out << present::renderText(present::sizingTable(rows));
     return kOk;
 }
 

@@ -41,130 +41,98 @@ const char* toString(FixKind kind) {
 
 namespace {
 
-/// A rung: whether it applies to a scenario, how it changes it, what it costs.
+/// A rung: whether it applies to a scenario, and how it changes it (its words are present's).
 struct Rung {
     FixKind kind;
-    std::function<std::string(const Scenario&)> notApplicable;                      ///< empty string: applies
-    std::function<std::string(Scenario&, const GpuSpec&, const PlanInputs&)> apply; ///< returns the change in words
-    const char* price;
+    std::function<FixBlocker(const Scenario&)> blocker;
+    /// Changes the scenario; returns false when no count of the card fits (more cards only).
+    std::function<bool(Scenario&, const GpuSpec&, const PlanInputs&)> apply;
 };
 
-std::string str(std::int64_t v) {
-    return std::to_string(v);
+bool isAdam(Optimizer o) {
+    return o == Optimizer::AdamW || o == Optimizer::PagedAdamW;
 }
 
 const std::vector<Rung>& ladder() {
+    using B = FixBlocker;
     static const std::vector<Rung> rungs{
-        {FixKind::SmallerMicroBatch,
-         [](const Scenario& s) { return s.microBatch <= 1 ? std::string("micro-batch is already 1") : std::string(); },
+        {FixKind::SmallerMicroBatch, [](const Scenario& s) { return s.microBatch <= 1 ? B::MicroBatchIsOne : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
-             const std::string change = "micro-batch " + str(s.microBatch) + " -> 1, gradient accumulation " +
-                                        str(s.gradientAccumulation) + " -> " +
-                                        str(s.gradientAccumulation * s.microBatch);
-             s.gradientAccumulation *= s.microBatch;
+             s.gradientAccumulation *= s.microBatch; // the same global batch
              s.microBatch = 1;
-             return change;
-         },
-         "same global batch; lower GPU utilisation per step, so somewhat slower"},
-        {FixKind::ShorterSequence,
-         [](const Scenario& s) { return s.seqLen <= 256 ? std::string("sequences are already short") : std::string(); },
+             return true;
+         }},
+        {FixKind::ShorterSequence, [](const Scenario& s) { return s.seqLen <= 256 ? B::SequencesShort : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
-             const std::string change = "sequence length " + str(s.seqLen) + " -> " + str(s.seqLen / 2);
              s.seqLen /= 2;
-             return change;
-         },
-         "longer examples must be truncated or split; size for your longest sequence, not the average"},
+             return true;
+         }},
         {FixKind::SelectiveCheckpointing,
-         [](const Scenario& s) {
-             return s.checkpointing != Checkpointing::None ? std::string("checkpointing is already on") : std::string();
-         },
+         [](const Scenario& s) { return s.checkpointing != Checkpointing::None ? B::CheckpointingOn : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Selective;
-             return std::string("gradient checkpointing none -> selective");
-         },
-         "a few percent more compute (recomputes cheap tensors; with flash/SDPA attention it may save little)"},
+             return true;
+         }},
         {FixKind::FullCheckpointing,
-         [](const Scenario& s) {
-             return s.checkpointing == Checkpointing::Full ? std::string("already full checkpointing") : std::string();
-         },
+         [](const Scenario& s) { return s.checkpointing == Checkpointing::Full ? B::AlreadyFull : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Full;
-             return std::string("gradient checkpointing -> full");
-         },
-         "about 20-30% more compute (one extra forward pass per step)"},
+             return true;
+         }},
         {FixKind::EfficientAttention,
-         [](const Scenario& s) {
-             return s.attention != Attention::Eager ? std::string("already SDPA/FlashAttention") : std::string();
-         },
+         [](const Scenario& s) { return s.attention != Attention::Eager ? B::AlreadyEfficient : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.attention = Attention::Sdpa;
-             return std::string("attention eager -> SDPA (FlashAttention kernel)");
-         },
-         "none: faster as well"},
+             return true;
+         }},
         {FixKind::ChunkedLoss,
          [](const Scenario& s) {
-             if (!s.model.causalLmHead) {
-                 return std::string("no vocabulary-sized logits");
-             }
-             return s.loss == Loss::Chunked ? std::string("already chunked") : std::string();
+             return !s.model.causalLmHead     ? B::NoVocabularyLogits
+                    : s.loss == Loss::Chunked ? B::AlreadyChunked
+                                              : B::None;
          },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.loss = Loss::Chunked;
-             return std::string("cross-entropy standard -> chunked/fused");
-         },
-         "none to slight: a fused or chunked loss kernel (Liger, torchtune, Unsloth, cut cross-entropy)"},
+             return true;
+         }},
         {FixKind::EightBitAdam,
          [](const Scenario& s) {
              if (s.optimizer == Optimizer::AdamW8bit || s.optimizer == Optimizer::PagedAdamW8bit) {
-                 return std::string("already 8-bit");
+                 return B::Already8Bit;
              }
-             return s.optimizer == Optimizer::AdamW || s.optimizer == Optimizer::PagedAdamW
-                        ? std::string()
-                        : std::string("only replaces AdamW");
+             return isAdam(s.optimizer) ? B::None : B::OnlyReplacesAdamW;
          },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizer = Optimizer::AdamW8bit;
-             return std::string("optimizer AdamW -> 8-bit AdamW (bitsandbytes)");
-         },
-         "usually no measurable quality change; needs bitsandbytes"},
+             return true;
+         }},
         {FixKind::Adafactor,
-         [](const Scenario& s) {
-             return s.optimizer == Optimizer::Adafactor ? std::string("already Adafactor") : std::string();
-         },
+         [](const Scenario& s) { return s.optimizer == Optimizer::Adafactor ? B::AlreadyAdafactor : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizer = Optimizer::Adafactor;
-             return std::string("optimizer -> Adafactor (factored, no momentum)");
-         },
-         "may need learning-rate retuning; convergence can differ from AdamW"},
+             return true;
+         }},
         {FixKind::OptimizerInBackward,
          [](const Scenario& s) {
-             if (s.optimizerInBackward) {
-                 return std::string("already on");
-             }
-             return s.method == Method::Full ? std::string() : std::string("gradients are already tiny with adapters");
+             return s.optimizerInBackward ? B::AlreadyInBackward
+                                          : (s.method == Method::Full ? B::None : B::AdapterGradientsTiny);
          },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizerInBackward = true;
              s.gradientAccumulation = 1;
-             return std::string("optimizer step in backward (no gradient accumulation)");
-         },
-         "no gradient accumulation and no gradient clipping across parameters"},
-        {FixKind::Lora,
-         [](const Scenario& s) { return s.method != Method::Full ? std::string("already adapters") : std::string(); },
+             return true;
+         }},
+        {FixKind::Lora, [](const Scenario& s) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Lora;
-             return std::string("full fine-tuning -> LoRA r" + str(s.lora.rank));
-         },
-         "trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks far from pre-training"},
-        {FixKind::Qlora,
-         [](const Scenario& s) { return s.method == Method::Qlora ? std::string("already QLoRA") : std::string(); },
+             return true;
+         }},
+        {FixKind::Qlora, [](const Scenario& s) { return s.method == Method::Qlora ? B::AlreadyQlora : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Qlora;
-             return std::string("-> QLoRA (4-bit NF4 base)");
-         },
-         "small quality loss from the 4-bit base and ~20-40% slower steps (dequantization); merge into the 16-bit "
-         "base"},
-        {FixKind::MoreCardsZero3, [](const Scenario&) { return std::string(); },
+             return true;
+         }},
+        {FixKind::MoreCardsZero3, [](const Scenario&) { return B::None; },
          [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
              // The planner's answer without offload: the count and layout every other view shows for this card.
              PlanInputs noOffload = in;
@@ -173,24 +141,20 @@ const std::vector<Rung>& ladder() {
              if (!plan.found) {
                  s.sharding = Sharding::Zero3;
                  s.gpus = std::max<std::int64_t>(s.gpus, gpu.gpusPerNode);
-                 return "more cards: none up to " + str(in.maxGpus) + " x " + gpu.name + " fits";
+                 return false;
              }
              s = plan.best.scenario;
-             return str(s.gpus) + " x " + gpu.name + " with the planner's layout";
-         },
-         "more GPUs to rent; communication cost grows (NVLink scales well, PCIe poorly)"},
+             return true;
+         }},
         {FixKind::CpuOffload,
-         [](const Scenario& s) {
-             return s.offload == Offload::OptimizerAndParams ? std::string("already offloading") : std::string();
-         },
+         [](const Scenario& s) { return s.offload == Offload::OptimizerAndParams ? B::AlreadyOffloading : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.offload = s.offload == Offload::None ? Offload::Optimizer : Offload::OptimizerAndParams;
              if (s.sharding == Sharding::None) {
                  s.sharding = Sharding::Zero2;
              }
-             return std::string("ZeRO-Offload: ") + toString(s.offload) + " to host RAM";
-         },
-         "much slower steps (PCIe-bound) and large host RAM"},
+             return true;
+         }},
     };
     return rungs;
 }
@@ -213,12 +177,11 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     for (const Rung& rung : ladder()) {
         FixStep step;
         step.kind = rung.kind;
-        step.price = rung.price;
-        step.notApplicableWhy = rung.notApplicable(scenario);
-        step.applicable = step.notApplicableWhy.empty();
+        step.blocker = rung.blocker(scenario);
+        step.applicable = step.blocker == FixBlocker::None;
         if (step.applicable) {
             step.scenarioAlone = scenario;
-            step.change = rung.apply(step.scenarioAlone, gpu, inputs);
+            step.noLayoutFits = !rung.apply(step.scenarioAlone, gpu, inputs);
             const Candidate alone = judge(step.scenarioAlone);
             step.deviceAfterAlone = alone.deviceBytes;
             step.savingAlone = advice.deviceBytes - step.deviceAfterAlone;
@@ -227,7 +190,7 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
         advice.steps.push_back(step);
 
         // The combination: take each rung in order, on top of the previous ones, while it helps.
-        if (!advice.fittingScenario && rung.notApplicable(cumulative).empty()) {
+        if (!advice.fittingScenario && rung.blocker(cumulative) == FixBlocker::None) {
             Scenario next = cumulative;
             rung.apply(next, gpu, inputs);
             const Candidate after = judge(next);
@@ -251,44 +214,33 @@ MethodAdvice adviseMethod(const MethodQuestions& q) {
     MethodAdvice a;
     if (q.distance == D::Far && q.data == Data::Large) {
         a.method = Method::Full;
-        a.reasons.push_back("The task is far from what the model already does and there is plenty of data: full "
-                            "fine-tuning can move every weight and uses the data best.");
+        a.reasons.push_back(MethodReason::FarAndPlentyOfData);
     } else {
         a.method = Method::Lora;
-        a.reasons.push_back(q.distance == D::Far
-                                ? "The task is far from the model's behaviour, but without a large dataset full "
-                                  "fine-tuning tends to overfit: LoRA with a higher rank and more target modules."
-                            : q.distance == D::Close
-                                ? "The task is close to what the model already does: LoRA adapters reach nearly the "
-                                  "quality of full fine-tuning at a fraction of the memory."
-                                : "The task differs somewhat from what the model does: LoRA on all linear layers "
-                                  "usually comes close to full fine-tuning at a fraction of the memory.");
+        a.reasons.push_back(q.distance == D::Far     ? MethodReason::FarButLittleData
+                            : q.distance == D::Close ? MethodReason::CloseToTheModel
+                                                     : MethodReason::SomewhatDifferent);
         if (q.data == Data::Small) {
-            a.reasons.push_back("With little data, fewer trainable parameters also regularise.");
+            a.reasons.push_back(MethodReason::LittleDataRegularises);
         }
     }
     if (q.acceptsSmallQualityLoss && a.method != Method::Full) {
         a.method = Method::Qlora;
-        a.reasons.push_back("A small quality trade-off is acceptable: QLoRA stores the base in 4 bits and cuts the "
-                            "weights to about a quarter, often to a single smaller card.");
+        a.reasons.push_back(MethodReason::QualityTradeOffAccepted);
     } else if (q.acceptsSmallQualityLoss && a.method == Method::Full) {
-        a.reasons.push_back("Even with a quality trade-off allowed, the data and distance favour full fine-tuning; "
-                            "consider LoRA with a high rank if memory is the constraint.");
+        a.reasons.push_back(MethodReason::FullDespiteTradeOff);
     }
     if (q.serving == MethodQuestions::Serving::Adapters) {
-        a.reasons.push_back("Serving adapters separately (one base, many adapters) favours LoRA/QLoRA: each adapter is "
-                            "megabytes, not a full checkpoint.");
+        a.reasons.push_back(MethodReason::ServingAdapters);
         if (a.method == Method::Full) {
-            a.caveats.push_back("Full fine-tuning produces a full checkpoint per task; adapters cannot be swapped.");
+            a.caveats.push_back(MethodCaveat::FullCheckpointPerTask);
         }
     }
     if (a.method == Method::Qlora) {
-        a.caveats.push_back("Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one: merging into "
-                            "the quantized weights loses the adapter's precision.");
+        a.caveats.push_back(MethodCaveat::MergeIntoSixteenBit);
     }
     if (a.method != Method::Full) {
-        a.caveats.push_back("Check the result against a held-out set: adapters can underfit tasks far from "
-                            "pre-training.");
+        a.caveats.push_back(MethodCaveat::CheckHeldOutSet);
     }
     return a;
 }
@@ -327,9 +279,10 @@ std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& cata
                                          {"30-34B", "qwen2.5-32b"},
                                          {"70B", "llama-3.1-70b"}};
     std::vector<SizingRow> rows;
-    auto fill = [&](std::string label, std::string modelId, const ModelArch& arch) {
+    auto fill = [&](std::string sizeClass, std::string modelName, std::string modelId, const ModelArch& arch) {
         SizingRow row;
-        row.label = std::move(label);
+        row.sizeClass = std::move(sizeClass);
+        row.modelName = std::move(modelName);
         row.modelId = std::move(modelId);
         Scenario s = scenario;
         s.model = arch;
@@ -345,11 +298,10 @@ std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& cata
     };
     for (const auto& c : kClasses) {
         if (const ModelEntry* m = catalog.findModel(c.modelId)) {
-            fill(std::string(c.label) + " (" + m->name + ")", m->id, m->arch);
+            fill(c.label, m->name, m->id, m->arch);
         }
     }
-    fill("Your model (" + (scenario.modelId.empty() ? scenario.model.name : scenario.modelId) + ")", scenario.modelId,
-         scenario.model);
+    fill({}, scenario.modelId.empty() ? scenario.model.name : scenario.modelId, scenario.modelId, scenario.model);
     return rows;
 }
 

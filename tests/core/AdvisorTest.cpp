@@ -56,7 +56,7 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
     for (std::size_t i = 0; i < order.size(); ++i) {
         const auto& step = advice.steps[i];
         EXPECT_EQ(step.kind, order[i]);
-        ASSERT_TRUE(step.applicable) << core::toString(step.kind) << ": " << step.notApplicableWhy;
+        ASSERT_TRUE(step.applicable) << core::toString(step.kind) << ": blocked by " << static_cast<int>(step.blocker);
         EXPECT_EQ(step.savingAlone, before - core::estimate(step.scenarioAlone).deviceBytes);
         EXPECT_EQ(step.fitsAlone, step.deviceAfterAlone <= gpu.usableBytes());
     }
@@ -79,7 +79,7 @@ TEST(Advisor, FixesAlreadyOnAreSaidToBeSo) {
         if (step.kind == core::FixKind::FullCheckpointing || step.kind == core::FixKind::EfficientAttention ||
             step.kind == core::FixKind::SmallerMicroBatch || step.kind == core::FixKind::SelectiveCheckpointing) {
             EXPECT_FALSE(step.applicable) << core::toString(step.kind);
-            EXPECT_FALSE(step.notApplicableWhy.empty());
+            EXPECT_NE(step.blocker, core::FixBlocker::None); // present::fixBlocker words it
         }
     }
 }
@@ -102,8 +102,8 @@ TEST(Advisor, SizingTableCellsFitAndMoveWithSequenceLength) {
     ASSERT_EQ(rows.size(), 6u); // five size classes + the scenario's model
     for (const auto& row : rows) {
         for (const auto* cell : {&row.qlora, &row.lora, &row.full}) {
-            ASSERT_NE(cell->gpu, nullptr) << row.label;
-            EXPECT_LE(cell->devicePerGpu, cell->gpu->usableBytes()) << row.label;
+            ASSERT_NE(cell->gpu, nullptr) << row.modelName;
+            EXPECT_LE(cell->devicePerGpu, cell->gpu->usableBytes()) << row.modelName;
         }
     }
     // 8B QLoRA at 512 tokens: ~7 GiB of weights (NF4 linears + fp32 embeddings) -> one card of 24 GB or less.
@@ -137,7 +137,7 @@ TEST(Advisor, MethodQuestionnaireFollowsTheGuides) {
     EXPECT_EQ(q.method, core::Method::Qlora);
     bool mergeCaveat = false;
     for (const auto& c : q.caveats) {
-        mergeCaveat = mergeCaveat || c.find("16-bit base") != std::string::npos;
+        mergeCaveat = mergeCaveat || c == core::MethodCaveat::MergeIntoSixteenBit; // "…into the 16-bit base…"
     }
     EXPECT_TRUE(mergeCaveat);
 }

@@ -4,6 +4,7 @@
 #include "../Present.h"
 #include "../ScenarioController.h"
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/PlanText.h"
 
 #include <QtGui/QColor>
@@ -21,178 +22,23 @@
 
 namespace gpusizer::ui {
 
-QString fixName(core::FixKind kind) {
-    switch (kind) {
-    case core::FixKind::SmallerMicroBatch:
-        return QObject::tr("Smaller micro-batch");
-    case core::FixKind::ShorterSequence:
-        return QObject::tr("Shorter sequences");
-    case core::FixKind::SelectiveCheckpointing:
-        return QObject::tr("Selective checkpointing");
-    case core::FixKind::FullCheckpointing:
-        return QObject::tr("Full checkpointing");
-    case core::FixKind::EfficientAttention:
-        return QObject::tr("FlashAttention / SDPA");
-    case core::FixKind::ChunkedLoss:
-        return QObject::tr("Chunked cross-entropy");
-    case core::FixKind::EightBitAdam:
-        return QObject::tr("8-bit AdamW");
-    case core::FixKind::Adafactor:
-        return QObject::tr("Adafactor");
-    case core::FixKind::OptimizerInBackward:
-        return QObject::tr("Optimizer in backward");
-    case core::FixKind::Lora:
-        return QObject::tr("Full → LoRA");
-    case core::FixKind::Qlora:
-        return QObject::tr("→ QLoRA");
-    case core::FixKind::MoreCardsZero3:
-        return QObject::tr("More cards, ZeRO-3 / FSDP");
-    case core::FixKind::CpuOffload:
-        return QObject::tr("CPU offload");
-    }
-    return {};
+LadderTableModel::LadderTableModel(QObject* parent) : TableModel(parent) {
+    setTable(present::ladderTable({}, {}, {}, {}));
 }
 
-QString sizingCellText(const core::SizingCell& cell) {
-    if (cell.gpu == nullptr) {
-        return QObject::tr("none up to %1 cards").arg(core::kMaxCards);
-    }
-    return QObject::tr("%1 × %2").arg(cell.cards).arg(shortGpuName(*cell.gpu));
-}
-
-LadderTableModel::LadderTableModel(QObject* parent) : QAbstractTableModel(parent) {}
-
-void LadderTableModel::setAdvice(core::OomAdvice advice) {
-    beginResetModel();
+void LadderTableModel::setAdvice(core::OomAdvice advice, const core::Scenario& scenario, const core::GpuSpec& gpu,
+                                 const core::PlanInputs& inputs) {
     m_advice = std::move(advice);
-    endResetModel();
+    setTable(present::ladderTable(m_advice, scenario, gpu, inputs));
 }
 
-int LadderTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_advice.steps.size());
+SizingTableModel::SizingTableModel(QObject* parent) : TableModel(parent) {
+    setRows({});
 }
-
-int LadderTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant LadderTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid()) {
-        return {};
-    }
-    const auto& step = m_advice.steps[static_cast<std::size_t>(index.row())];
-    if (role == Qt::BackgroundRole) {
-        if (!step.applicable) {
-            return QColor(0xee, 0xee, 0xee);
-        }
-        return step.fitsAlone ? QColor(0xc8, 0xe6, 0xc9) : QVariant();
-    }
-    if (role == Qt::ForegroundRole) {
-        return step.applicable ? QVariant() : QVariant(QColor(0x77, 0x77, 0x77));
-    }
-    if (role == Qt::TextAlignmentRole && (index.column() == Saves || index.column() == After)) {
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    if (role == Qt::ToolTipRole) {
-        return QString::fromStdString(step.applicable ? step.price : step.notApplicableWhy);
-    }
-    if (role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (index.column()) {
-    case Step:
-        return QStringLiteral("%1. %2").arg(index.row() + 1).arg(fixName(step.kind));
-    case Change:
-        return step.applicable ? QString::fromStdString(step.change)
-                               : tr("does not apply: %1").arg(QString::fromStdString(step.notApplicableWhy));
-    case Saves:
-        return step.applicable ? formatGiB(step.savingAlone) : QString();
-    case After:
-        return step.applicable ? formatGiB(step.deviceAfterAlone) : QString();
-    case FitsAlone:
-        return step.applicable ? (step.fitsAlone ? tr("yes") : tr("no")) : QString();
-    case Price:
-        return QString::fromStdString(step.price);
-    default:
-        return {};
-    }
-}
-
-QVariant LadderTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case Step:
-        return tr("Fix (cheapest first)");
-    case Change:
-        return tr("What changes");
-    case Saves:
-        return tr("Saves per GPU");
-    case After:
-        return tr("Then per GPU");
-    case FitsAlone:
-        return tr("Fits alone");
-    case Price:
-        return tr("Price");
-    default:
-        return {};
-    }
-}
-
-SizingTableModel::SizingTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void SizingTableModel::setRows(std::vector<core::SizingRow> rows) {
-    beginResetModel();
     m_rows = std::move(rows);
-    endResetModel();
-}
-
-int SizingTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
-
-int SizingTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant SizingTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid()) {
-        return {};
-    }
-    const auto& row = m_rows[static_cast<std::size_t>(index.row())];
-    const core::SizingCell* cell = index.column() == Qlora  ? &row.qlora
-                                   : index.column() == Lora ? &row.lora
-                                   : index.column() == Full ? &row.full
-                                                            : nullptr;
-    if (role == Qt::ToolTipRole && cell != nullptr && cell->gpu != nullptr) {
-        return tr("%1 per GPU of %2 GiB usable").arg(formatGiB(cell->devicePerGpu)).arg(cell->gpu->memoryGiBUsable);
-    }
-    if (role != Qt::DisplayRole) {
-        return {};
-    }
-    if (cell == nullptr) {
-        return tr("%1 · %2").arg(QString::fromStdString(row.label), formatParams(row.params));
-    }
-    return sizingCellText(*cell);
-}
-
-QVariant SizingTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
-        return {};
-    }
-    switch (section) {
-    case Model:
-        return tr("Model size");
-    case Qlora:
-        return tr("QLoRA");
-    case Lora:
-        return tr("LoRA");
-    case Full:
-        return tr("Full fine-tuning");
-    default:
-        return {};
-    }
+    setTable(present::sizingTable(m_rows));
 }
 
 AdvisorView::AdvisorView(ScenarioController& controller, QWidget* parent) : LiveView(controller, parent) {
@@ -305,26 +151,10 @@ QString AdvisorView::recommendationText() const {
 void AdvisorView::refresh() {
     const auto& s = controller().scenario();
     if (const auto* gpu = ladderGpu()) {
-        const auto advice = core::adviseOom(s, *gpu, controller().planInputs());
-        const QString name = QString::fromStdString(gpu->name);
-        if (advice.fitsAlready) {
-            m_combination->setText(tr("%1 — no fix needed.").arg(text(present::fitSentence(advice.asIs, *gpu))));
-        } else if (advice.fittingScenario) {
-            QStringList fixes;
-            for (auto kind : advice.combination) {
-                fixes << fixName(kind);
-            }
-            m_combination->setText(
-                tr("Needs %1 per GPU, %2 has %3 GiB. First combination that fits, taking the fixes "
-                   "in order: %4 → %5 per GPU.")
-                    .arg(formatGiB(advice.deviceBytes), name)
-                    .arg(gpu->memoryGiBUsable)
-                    .arg(fixes.join(QStringLiteral(" + ")), formatGiB(advice.deviceAfterCombination)));
-        } else {
-            m_combination->setText(tr("Needs %1 per GPU; no combination of the fixes fits the %2.")
-                                       .arg(formatGiB(advice.deviceBytes), name));
-        }
-        m_ladder->setAdvice(advice);
+        const auto& in = controller().planInputs();
+        auto advice = core::adviseOom(s, *gpu, in);
+        m_combination->setText(text(present::adviceConclusion(advice, *gpu)));
+        m_ladder->setAdvice(std::move(advice), s, *gpu, in);
         m_ladderTable->resizeColumnsToContents();
         m_ladderTable->setColumnWidth(LadderTableModel::Change,
                                       std::min(m_ladderTable->columnWidth(LadderTableModel::Change), 330));
@@ -346,16 +176,12 @@ core::MethodQuestions AdvisorView::methodAnswers() const {
 }
 
 void AdvisorView::refreshMethod() {
-    const auto advice = core::adviseMethod(methodAnswers());
-    QString text = tr("<b>Recommended: %1</b>")
-                       .arg(advice.method == core::Method::Full   ? tr("full fine-tuning")
-                            : advice.method == core::Method::Lora ? tr("LoRA")
-                                                                  : tr("QLoRA"));
-    for (const auto& r : advice.reasons) {
-        text += QStringLiteral("<br>• ") + QString::fromStdString(r).toHtmlEscaped();
-    }
-    for (const auto& c : advice.caveats) {
-        text += QStringLiteral("<br>⚠ ") + QString::fromStdString(c).toHtmlEscaped();
+    const auto recommendation = present::methodRecommendation(core::adviseMethod(methodAnswers()));
+    QString text = QStringLiteral("<b>%1</b>").arg(ui::text(recommendation.title).toHtmlEscaped());
+    for (const auto& block : recommendation.blocks) {
+        for (const auto& line : block.lines) {
+            text += QStringLiteral("<br>• ") + ui::text(line).toHtmlEscaped();
+        }
     }
     m_recommendation->setText(text);
 }

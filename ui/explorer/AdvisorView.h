@@ -1,9 +1,8 @@
 #pragma once
 
+#include "../TableModel.h"
 #include "LiveView.h"
 #include "gpusizer/core/Advisor.h"
-
-#include <QtCore/QAbstractTableModel>
 
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QCheckBox)
@@ -12,47 +11,36 @@ QT_FORWARD_DECLARE_CLASS(QTableView)
 
 namespace gpusizer::ui {
 
-/// The OOM ladder: one row per fix, with the memory it saves for this scenario.
-class LadderTableModel final : public QAbstractTableModel {
+/// The OOM ladder (present::ladderTable): one row per fix, with the memory it saves for this scenario.
+class LadderTableModel final : public TableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LadderTableModel)
 
 public:
     enum Column { Step, Change, Saves, After, FitsAlone, Price, ColumnCount };
     explicit LadderTableModel(QObject* parent = nullptr);
-    void setAdvice(core::OomAdvice advice);
+    void setAdvice(core::OomAdvice advice, const core::Scenario& scenario, const core::GpuSpec& gpu,
+                   const core::PlanInputs& inputs);
     const core::OomAdvice& advice() const { return m_advice; }
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
     core::OomAdvice m_advice;
 };
 
-/// The sizing table: model sizes × QLoRA / LoRA / full, the smallest card and count in each cell.
-class SizingTableModel final : public QAbstractTableModel {
+/// The sizing table (present::sizingTable): model sizes × QLoRA / LoRA / full, the cheapest card and count in each.
+class SizingTableModel final : public TableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SizingTableModel)
 
 public:
-    enum Column { Model, Qlora, Lora, Full, ColumnCount };
+    enum Column { Model, Params, Qlora, Lora, Full, ColumnCount };
     explicit SizingTableModel(QObject* parent = nullptr);
     void setRows(std::vector<core::SizingRow> rows);
     const std::vector<core::SizingRow>& rows() const { return m_rows; }
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
     std::vector<core::SizingRow> m_rows;
 };
-
-/// Human words for a fix and for a sizing cell (shared with the report).
-QString fixName(core::FixKind kind);
-QString sizingCellText(const core::SizingCell& cell);
 
 /// The advisor tab: OOM ladder for a chosen GPU, the method questionnaire, and the sizing table.
 class AdvisorView final : public LiveView {

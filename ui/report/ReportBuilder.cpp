@@ -22,6 +22,7 @@
 #include "gpusizer/core/Sweep.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
+#include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/PlanText.h"
@@ -549,37 +550,16 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
         const auto advice = core::adviseOom(s, *ladderGpu, request.planInputs);
         w.h2(tr("7. If it does not fit: fixes in order of cost"));
         if (advice.fitsAlready) {
-            w.paragraph(tr("%1: no fix is needed.").arg(text(present::fitSentence(advice.asIs, *ladderGpu))));
+            w.paragraph(text(present::adviceConclusion(advice, *ladderGpu)));
         } else {
             w.paragraph(tr("%1. Each fix alone, with the memory it saves for this scenario (the difference of two "
                            "estimates) and its price:")
                             .arg(text(present::fitSentence(advice.asIs, *ladderGpu))),
                         true);
-            std::vector<QStringList> ladderRows;
-            std::vector<QColor> ladderShades;
-            for (const auto& step : advice.steps) {
-                ladderRows.push_back({fixName(step.kind),
-                                      step.applicable
-                                          ? QString::fromStdString(step.change)
-                                          : tr("does not apply: %1").arg(QString::fromStdString(step.notApplicableWhy)),
-                                      step.applicable ? formatGiB(step.savingAlone) : QString(),
-                                      step.applicable ? (step.fitsAlone ? tr("yes") : tr("no")) : QString(),
-                                      QString::fromStdString(step.price)});
-                ladderShades.push_back(!step.applicable ? QColor(0xf0, 0xf0, 0xf0)
-                                                        : (step.fitsAlone ? QColor(0xc8, 0xe6, 0xc9) : QColor()));
-            }
-            w.table({tr("Fix"), tr("What changes"), tr("Saves"), tr("Fits alone"), tr("Price")}, ladderRows,
-                    QStringLiteral("llrll"), ladderShades);
-            if (advice.fittingScenario) {
-                QStringList fixes;
-                for (auto kind : advice.combination) {
-                    fixes << fixName(kind);
-                }
-                w.paragraph(tr("First combination that fits, taking the fixes in order: %1 → %2 per GPU.")
-                                .arg(fixes.join(QStringLiteral(" + ")), formatGiB(advice.deviceAfterCombination)));
-            } else {
-                w.paragraph(tr("No combination of these fixes fits the %1.").arg(gpuName(*ladderGpu)));
-            }
+            w.table(present::ladderTable(advice, s, *ladderGpu, request.planInputs)
+                        .select({present::LadderFix, present::LadderChange, present::LadderSaves,
+                                 present::LadderFitsAlone, present::LadderPrice}));
+            w.paragraph(text(present::adviceConclusion(advice, *ladderGpu)));
         }
     }
     progress(88);
@@ -588,39 +568,29 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
         const auto& q = request.methodAnswers;
         const QString distance[] = {tr("close to"), tr("somewhat different from"), tr("far from")};
         const QString data[] = {tr("small"), tr("medium"), tr("large")};
-        const auto advice = core::adviseMethod(q);
+        const auto recommendation = present::methodRecommendation(core::adviseMethod(q));
         w.paragraph(tr("Answers: the task is %1 what the model already does; %2 data; a small quality trade-off for a "
                        "large cost cut is %3; served %4.")
                         .arg(distance[static_cast<int>(q.distance)], data[static_cast<int>(q.data)],
                              q.acceptsSmallQualityLoss ? tr("acceptable") : tr("not acceptable"),
                              q.serving == core::MethodQuestions::Serving::Merged ? tr("merged") : tr("as adapters")),
                     true);
+        w.paragraph(text(recommendation.title) + QLatin1Char('.'));
         QStringList lines;
-        for (const auto& r : advice.reasons) {
-            lines << QString::fromStdString(r);
+        for (const auto& block : recommendation.blocks) {
+            for (const auto& line : block.lines) {
+                lines << text(line);
+            }
         }
-        for (const auto& c : advice.caveats) {
-            lines << QStringLiteral("⚠ ") + QString::fromStdString(c);
-        }
-        w.paragraph(tr("Recommended: %1.")
-                        .arg(advice.method == core::Method::Full   ? tr("full fine-tuning")
-                             : advice.method == core::Method::Lora ? tr("LoRA")
-                                                                   : tr("QLoRA")));
         w.bullets(lines, true);
     }
     {
         w.h2(tr("9. Sizing table"));
-        std::vector<QStringList> sizingRows;
-        for (const auto& r : core::sizingTable(s, m_catalog, request.planInputs)) {
-            sizingRows.push_back({QString::fromStdString(r.label), formatParams(r.params), sizingCellText(r.qlora),
-                                  sizingCellText(r.lora), sizingCellText(r.full)});
-        }
         w.paragraph(tr("The cheapest-in-memory catalog card and count for each model size and method at %1 tokens × %2 "
                        "per GPU (ZeRO-3 / FSDP beyond one card).")
                         .arg(formatCount(s.seqLen), formatCount(s.microBatch)),
                     true);
-        w.table({tr("Model"), tr("Parameters"), tr("QLoRA"), tr("LoRA"), tr("Full")}, sizingRows,
-                QStringLiteral("lllll"));
+        w.table(present::sizingTable(core::sizingTable(s, m_catalog, request.planInputs)));
     }
     progress(92);
 

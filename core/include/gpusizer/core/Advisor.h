@@ -29,15 +29,34 @@ enum class FixKind {
 };
 const char* toString(FixKind kind);
 
-/// One rung of the ladder for a scenario.
+/// Why a rung does not apply to a scenario (None: it applies). Words for each: present::fixBlocker.
+enum class FixBlocker {
+    None,
+    MicroBatchIsOne,      ///< micro-batch is already 1
+    SequencesShort,       ///< sequences are already short (256 tokens or fewer)
+    CheckpointingOn,      ///< some checkpointing is already on
+    AlreadyFull,          ///< already full checkpointing
+    AlreadyEfficient,     ///< already SDPA / FlashAttention
+    NoVocabularyLogits,   ///< the model has no vocabulary-sized logits
+    AlreadyChunked,       ///< the loss is already chunked or fused
+    Already8Bit,          ///< the optimizer is already 8-bit
+    OnlyReplacesAdamW,    ///< 8-bit Adam only replaces AdamW
+    AlreadyAdafactor,     ///< already Adafactor
+    AlreadyInBackward,    ///< the optimizer step already runs in backward
+    AdapterGradientsTiny, ///< with adapters the gradients are already tiny
+    AlreadyAdapters,      ///< already LoRA or QLoRA
+    AlreadyQlora,         ///< already QLoRA
+    AlreadyOffloading,    ///< optimizer and parameters are already offloaded
+};
+
+/// One rung of the ladder for a scenario: what it changes is `scenarioAlone` against the scenario.
 struct FixStep {
     FixKind kind = FixKind::SmallerMicroBatch;
-    bool applicable = true;            ///< false: already on, or not meaningful for this scenario
-    std::string notApplicableWhy;      ///< e.g. "already full checkpointing"
-    std::string change;                ///< what changes, e.g. "micro-batch 8 -> 1, gradient accumulation 1 -> 8"
-    std::string price;                 ///< in speed, quality or money
-    std::int64_t deviceAfterAlone = 0; ///< device bytes per GPU with this fix alone
-    std::int64_t savingAlone = 0;      ///< device bytes saved by this fix alone (can be negative)
+    bool applicable = true;                ///< false: already on, or not meaningful for this scenario
+    FixBlocker blocker = FixBlocker::None; ///< why not, when not applicable
+    bool noLayoutFits = false;             ///< MoreCardsZero3: no count of this card fits without offload
+    std::int64_t deviceAfterAlone = 0;     ///< device bytes per GPU with this fix alone
+    std::int64_t savingAlone = 0;          ///< device bytes saved by this fix alone (can be negative)
     bool fitsAlone = false;
     Scenario scenarioAlone;
 };
@@ -66,11 +85,28 @@ struct MethodQuestions {
     enum class Serving { Merged, Adapters } serving = Serving::Merged;
 };
 
+/// The reasons and caveats a recommendation can give (words: present::methodReason / methodCaveat).
+enum class MethodReason {
+    FarAndPlentyOfData,      ///< full fine-tuning can move every weight and uses the data best
+    FarButLittleData,        ///< LoRA with a higher rank: full fine-tuning would overfit
+    CloseToTheModel,         ///< LoRA nearly reaches full fine-tuning at a fraction of the memory
+    SomewhatDifferent,       ///< LoRA on all linear layers
+    LittleDataRegularises,   ///< fewer trainable parameters also regularise
+    QualityTradeOffAccepted, ///< QLoRA: 4-bit base, often a single smaller card
+    FullDespiteTradeOff,     ///< the data and distance still favour full fine-tuning
+    ServingAdapters,         ///< adapters are megabytes and swap on one base
+};
+enum class MethodCaveat {
+    FullCheckpointPerTask, ///< full fine-tuning produces a full checkpoint per task
+    MergeIntoSixteenBit,   ///< merge a QLoRA adapter into the 16-bit base, not the 4-bit one
+    CheckHeldOutSet,       ///< adapters can underfit tasks far from pre-training
+};
+
 /// A method recommendation with its reasons and caveats.
 struct MethodAdvice {
     Method method = Method::Lora;
-    std::vector<std::string> reasons;
-    std::vector<std::string> caveats;
+    std::vector<MethodReason> reasons;
+    std::vector<MethodCaveat> caveats;
 };
 MethodAdvice adviseMethod(const MethodQuestions& answers);
 
@@ -84,8 +120,9 @@ struct SizingCell {
 
 /// One row of the sizing table.
 struct SizingRow {
-    std::string label;   ///< "7–8B (Llama-3.1-8B)"
-    std::string modelId; ///< catalog id, empty for the user's own model
+    std::string sizeClass; ///< "7-8B"; empty for the scenario's own model
+    std::string modelName; ///< the class's model ("Llama-3.1-8B"), or the scenario's model id or name
+    std::string modelId;   ///< catalog id, empty for the user's own model
     std::int64_t params = 0;
     SizingCell qlora, lora, full;
 };

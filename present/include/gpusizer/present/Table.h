@@ -26,8 +26,8 @@ enum class CellKind {
     Number,        ///< a plain number with `decimals` places
 };
 
-/// A verdict shade: green fits, amber tight (or fits with another layout), red does not fit.
-enum class Tone { None, Good, Warn, Bad };
+/// A verdict shade: green fits, amber tight (or fits with another layout), red does not fit; muted: does not apply.
+enum class Tone { None, Good, Warn, Bad, Muted };
 enum class Align { Left, Right };
 
 struct Cell {

@@ -1,0 +1,330 @@
+#include "gpusizer/present/AdviceText.h"
+
+#include "gpusizer/core/FitTable.h"
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanText.h"
+
+#include <string>
+
+namespace gpusizer::present {
+
+namespace {
+
+/// Plain digits, as the ladder's "x -> y" changes print them.
+std::string digits(std::int64_t v) {
+    return std::to_string(v);
+}
+
+/// A GPU's name as tables show it ("RTX 4090" rather than "GeForce RTX 4090").
+std::string shortName(const core::GpuSpec& gpu) {
+    std::string name = gpu.name;
+    const std::string prefix = "GeForce ";
+    if (name.rfind(prefix, 0) == 0) {
+        name.erase(0, prefix.size());
+    }
+    return name;
+}
+
+} // namespace
+
+Message fixName(core::FixKind kind) {
+    using K = core::FixKind;
+    switch (kind) {
+    case K::SmallerMicroBatch:
+        return msg(GPUSIZER_MSG("Smaller micro-batch"));
+    case K::ShorterSequence:
+        return msg(GPUSIZER_MSG("Shorter sequences"));
+    case K::SelectiveCheckpointing:
+        return msg(GPUSIZER_MSG("Selective checkpointing"));
+    case K::FullCheckpointing:
+        return msg(GPUSIZER_MSG("Full checkpointing"));
+    case K::EfficientAttention:
+        return msg(GPUSIZER_MSG("FlashAttention / SDPA"));
+    case K::ChunkedLoss:
+        return msg(GPUSIZER_MSG("Chunked cross-entropy"));
+    case K::EightBitAdam:
+        return msg(GPUSIZER_MSG("8-bit AdamW"));
+    case K::Adafactor:
+        return msg(GPUSIZER_MSG("Adafactor"));
+    case K::OptimizerInBackward:
+        return msg(GPUSIZER_MSG("Optimizer in backward"));
+    case K::Lora:
+        return msg(GPUSIZER_MSG("Full → LoRA"));
+    case K::Qlora:
+        return msg(GPUSIZER_MSG("→ QLoRA"));
+    case K::MoreCardsZero3:
+        return msg(GPUSIZER_MSG("More cards, ZeRO-3 / FSDP"));
+    case K::CpuOffload:
+        return msg(GPUSIZER_MSG("CPU offload"));
+    }
+    return {};
+}
+
+Message fixPrice(core::FixKind kind) {
+    using K = core::FixKind;
+    switch (kind) {
+    case K::SmallerMicroBatch:
+        return msg(GPUSIZER_MSG("same global batch; lower GPU utilisation per step, so somewhat slower"));
+    case K::ShorterSequence:
+        return msg(GPUSIZER_MSG(
+            "longer examples must be truncated or split; size for your longest sequence, not the average"));
+    case K::SelectiveCheckpointing:
+        return msg(GPUSIZER_MSG(
+            "a few percent more compute (recomputes cheap tensors; with flash/SDPA attention it may save little)"));
+    case K::FullCheckpointing:
+        return msg(GPUSIZER_MSG("about 20-30% more compute (one extra forward pass per step)"));
+    case K::EfficientAttention:
+        return msg(GPUSIZER_MSG("none: faster as well"));
+    case K::ChunkedLoss:
+        return msg(GPUSIZER_MSG(
+            "none to slight: a fused or chunked loss kernel (Liger, torchtune, Unsloth, cut cross-entropy)"));
+    case K::EightBitAdam:
+        return msg(GPUSIZER_MSG("usually no measurable quality change; needs bitsandbytes"));
+    case K::Adafactor:
+        return msg(GPUSIZER_MSG("may need learning-rate retuning; convergence can differ from AdamW"));
+    case K::OptimizerInBackward:
+        return msg(GPUSIZER_MSG("no gradient accumulation and no gradient clipping across parameters"));
+    case K::Lora:
+        return msg(GPUSIZER_MSG("trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks "
+                                "far from pre-training"));
+    case K::Qlora:
+        return msg(GPUSIZER_MSG("small quality loss from the 4-bit base and ~20-40% slower steps (dequantization); "
+                                "merge into the 16-bit base"));
+    case K::MoreCardsZero3:
+        return msg(GPUSIZER_MSG("more GPUs to rent; communication cost grows (NVLink scales well, PCIe poorly)"));
+    case K::CpuOffload:
+        return msg(GPUSIZER_MSG("much slower steps (PCIe-bound) and large host RAM"));
+    }
+    return {};
+}
+
+Message fixBlocker(core::FixBlocker blocker) {
+    using B = core::FixBlocker;
+    switch (blocker) {
+    case B::None:
+        return {};
+    case B::MicroBatchIsOne:
+        return msg(GPUSIZER_MSG("micro-batch is already 1"));
+    case B::SequencesShort:
+        return msg(GPUSIZER_MSG("sequences are already short"));
+    case B::CheckpointingOn:
+        return msg(GPUSIZER_MSG("checkpointing is already on"));
+    case B::AlreadyFull:
+        return msg(GPUSIZER_MSG("already full checkpointing"));
+    case B::AlreadyEfficient:
+        return msg(GPUSIZER_MSG("already SDPA/FlashAttention"));
+    case B::NoVocabularyLogits:
+        return msg(GPUSIZER_MSG("no vocabulary-sized logits"));
+    case B::AlreadyChunked:
+        return msg(GPUSIZER_MSG("already chunked"));
+    case B::Already8Bit:
+        return msg(GPUSIZER_MSG("already 8-bit"));
+    case B::OnlyReplacesAdamW:
+        return msg(GPUSIZER_MSG("only replaces AdamW"));
+    case B::AlreadyAdafactor:
+        return msg(GPUSIZER_MSG("already Adafactor"));
+    case B::AlreadyInBackward:
+        return msg(GPUSIZER_MSG("already on"));
+    case B::AdapterGradientsTiny:
+        return msg(GPUSIZER_MSG("gradients are already tiny with adapters"));
+    case B::AlreadyAdapters:
+        return msg(GPUSIZER_MSG("already adapters"));
+    case B::AlreadyQlora:
+        return msg(GPUSIZER_MSG("already QLoRA"));
+    case B::AlreadyOffloading:
+        return msg(GPUSIZER_MSG("already offloading"));
+    }
+    return {};
+}
+
+Message fixChange(const core::FixStep& step, const core::Scenario& before, const core::GpuSpec& gpu,
+                  const core::PlanInputs& inputs) {
+    using K = core::FixKind;
+    const core::Scenario& after = step.scenarioAlone;
+    switch (step.kind) {
+    case K::SmallerMicroBatch:
+        return msg(GPUSIZER_MSG("micro-batch %1 -> 1, gradient accumulation %2 -> %3"), digits(before.microBatch),
+                   digits(before.gradientAccumulation), digits(after.gradientAccumulation));
+    case K::ShorterSequence:
+        return msg(GPUSIZER_MSG("sequence length %1 -> %2"), digits(before.seqLen), digits(after.seqLen));
+    case K::SelectiveCheckpointing:
+        return msg(GPUSIZER_MSG("gradient checkpointing none -> selective"));
+    case K::FullCheckpointing:
+        return msg(GPUSIZER_MSG("gradient checkpointing -> full"));
+    case K::EfficientAttention:
+        return msg(GPUSIZER_MSG("attention eager -> SDPA (FlashAttention kernel)"));
+    case K::ChunkedLoss:
+        return msg(GPUSIZER_MSG("cross-entropy standard -> chunked/fused"));
+    case K::EightBitAdam:
+        return msg(GPUSIZER_MSG("optimizer AdamW -> 8-bit AdamW (bitsandbytes)"));
+    case K::Adafactor:
+        return msg(GPUSIZER_MSG("optimizer -> Adafactor (factored, no momentum)"));
+    case K::OptimizerInBackward:
+        return msg(GPUSIZER_MSG("optimizer step in backward (no gradient accumulation)"));
+    case K::Lora:
+        return msg(GPUSIZER_MSG("full fine-tuning -> LoRA r%1"), digits(after.lora.rank));
+    case K::Qlora:
+        return msg(GPUSIZER_MSG("-> QLoRA (4-bit NF4 base)"));
+    case K::MoreCardsZero3:
+        return step.noLayoutFits
+                   ? msg(GPUSIZER_MSG("more cards: none up to %1 x %2 fits"), digits(inputs.maxGpus), gpu.name)
+                   : msg(GPUSIZER_MSG("%1 x %2 with the planner's layout"), digits(after.gpus), gpu.name);
+    case K::CpuOffload:
+        return msg(GPUSIZER_MSG("ZeRO-Offload: %1 to host RAM"), core::toString(after.offload));
+    }
+    return {};
+}
+
+Table ladderTable(const core::OomAdvice& advice, const core::Scenario& scenario, const core::GpuSpec& gpu,
+                  const core::PlanInputs& inputs) {
+    Table t;
+    t.columns = {{msg(GPUSIZER_MSG("Fix (cheapest first)"))},
+                 {msg(GPUSIZER_MSG("What changes"))},
+                 {msg(GPUSIZER_MSG("Saves per GPU")), Align::Right},
+                 {msg(GPUSIZER_MSG("Then per GPU")), Align::Right},
+                 {msg(GPUSIZER_MSG("Fits alone"))},
+                 {msg(GPUSIZER_MSG("Price"))}};
+    for (std::size_t i = 0; i < advice.steps.size(); ++i) {
+        const auto& step = advice.steps[i];
+        const Message price = fixPrice(step.kind);
+        std::vector<Cell> cells{
+            Cell::of(msg(GPUSIZER_MSG("%1. %2"), digits(static_cast<std::int64_t>(i + 1)), fixName(step.kind))),
+            Cell::of(step.applicable ? fixChange(step, scenario, gpu, inputs)
+                                     : msg(GPUSIZER_MSG("does not apply: %1"), fixBlocker(step.blocker))),
+            step.applicable ? Cell::bytes(step.savingAlone) : Cell{},
+            step.applicable ? Cell::bytes(step.deviceAfterAlone) : Cell{},
+            step.applicable ? Cell::of(step.fitsAlone ? msg(GPUSIZER_MSG("yes")) : msg(GPUSIZER_MSG("no"))) : Cell{},
+            Cell::of(price),
+        };
+        const Tone tone = !step.applicable ? Tone::Muted : (step.fitsAlone ? Tone::Good : Tone::None);
+        for (auto& c : cells) {
+            c.withTone(tone).withTooltip(step.applicable ? price : fixBlocker(step.blocker));
+        }
+        t.add(std::move(cells), core::toString(step.kind));
+    }
+    return t;
+}
+
+Message adviceConclusion(const core::OomAdvice& advice, const core::GpuSpec& gpu) {
+    if (advice.fitsAlready) {
+        return msg(GPUSIZER_MSG("%1 — no fix needed."), fitSentence(advice.asIs, gpu));
+    }
+    if (advice.fittingScenario) {
+        std::vector<Message> fixes;
+        for (auto kind : advice.combination) {
+            fixes.push_back(fixName(kind));
+        }
+        return msg(GPUSIZER_MSG("%1. First combination that fits, taking the fixes in order: %2 → %3 per GPU."),
+                   fitSentence(advice.asIs, gpu), joined(fixes), gib(advice.deviceAfterCombination));
+    }
+    return msg(GPUSIZER_MSG("%1. No combination of the fixes fits the %2."), fitSentence(advice.asIs, gpu), gpu.name);
+}
+
+Message methodName(core::Method m) {
+    switch (m) {
+    case core::Method::Full:
+        return msg(GPUSIZER_MSG("full fine-tuning"));
+    case core::Method::Lora:
+        return msg(GPUSIZER_MSG("LoRA"));
+    case core::Method::Qlora:
+        return msg(GPUSIZER_MSG("QLoRA"));
+    }
+    return {};
+}
+
+Message methodReason(core::MethodReason r) {
+    using R = core::MethodReason;
+    switch (r) {
+    case R::FarAndPlentyOfData:
+        return msg(GPUSIZER_MSG("The task is far from what the model already does and there is plenty of data: full "
+                                "fine-tuning can move every weight and uses the data best."));
+    case R::FarButLittleData:
+        return msg(GPUSIZER_MSG("The task is far from the model's behaviour, but without a large dataset full "
+                                "fine-tuning tends to overfit: LoRA with a higher rank and more target modules."));
+    case R::CloseToTheModel:
+        return msg(GPUSIZER_MSG("The task is close to what the model already does: LoRA adapters reach nearly the "
+                                "quality of full fine-tuning at a fraction of the memory."));
+    case R::SomewhatDifferent:
+        return msg(GPUSIZER_MSG("The task differs somewhat from what the model does: LoRA on all linear layers "
+                                "usually comes close to full fine-tuning at a fraction of the memory."));
+    case R::LittleDataRegularises:
+        return msg(GPUSIZER_MSG("With little data, fewer trainable parameters also regularise."));
+    case R::QualityTradeOffAccepted:
+        return msg(GPUSIZER_MSG("A small quality trade-off is acceptable: QLoRA stores the base in 4 bits and cuts the "
+                                "weights to about a quarter, often to a single smaller card."));
+    case R::FullDespiteTradeOff:
+        return msg(GPUSIZER_MSG("Even with a quality trade-off allowed, the data and distance favour full "
+                                "fine-tuning; consider LoRA with a high rank if memory is the constraint."));
+    case R::ServingAdapters:
+        return msg(GPUSIZER_MSG("Serving adapters separately (one base, many adapters) favours LoRA/QLoRA: each "
+                                "adapter is megabytes, not a full checkpoint."));
+    }
+    return {};
+}
+
+Message methodCaveat(core::MethodCaveat c) {
+    using C = core::MethodCaveat;
+    switch (c) {
+    case C::FullCheckpointPerTask:
+        return msg(GPUSIZER_MSG("Full fine-tuning produces a full checkpoint per task; adapters cannot be swapped."));
+    case C::MergeIntoSixteenBit:
+        return msg(GPUSIZER_MSG("Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one: merging "
+                                "into the quantized weights loses the adapter's precision."));
+    case C::CheckHeldOutSet:
+        return msg(GPUSIZER_MSG("Check the result against a held-out set: adapters can underfit tasks far from "
+                                "pre-training."));
+    }
+    return {};
+}
+
+Section methodRecommendation(const core::MethodAdvice& advice) {
+    Section s;
+    s.title = msg(GPUSIZER_MSG("Recommended: %1"), methodName(advice.method));
+    std::vector<Message> reasons;
+    for (auto r : advice.reasons) {
+        reasons.push_back(methodReason(r));
+    }
+    s.bullets(reasons);
+    std::vector<Message> caveats;
+    for (auto c : advice.caveats) {
+        caveats.push_back(msg(GPUSIZER_MSG("⚠ %1"), methodCaveat(c)));
+    }
+    s.bullets(caveats);
+    return s;
+}
+
+Message sizingLabel(const core::SizingRow& row) {
+    return row.sizeClass.empty() ? msg(GPUSIZER_MSG("Your model (%1)"), row.modelName)
+                                 : msg(GPUSIZER_MSG("%1 (%2)"), row.sizeClass, row.modelName);
+}
+
+Message sizingCell(const core::SizingCell& cell) {
+    if (cell.gpu == nullptr) {
+        return msg(GPUSIZER_MSG("none up to %1 cards"), count(core::kMaxCards));
+    }
+    return msg(GPUSIZER_MSG("%1 × %2"), count(cell.cards), shortName(*cell.gpu));
+}
+
+Table sizingTable(const std::vector<core::SizingRow>& rows) {
+    Table t;
+    t.columns = {{msg(GPUSIZER_MSG("Model size"))},
+                 {msg(GPUSIZER_MSG("Parameters")), Align::Right},
+                 {msg(GPUSIZER_MSG("QLoRA"))},
+                 {msg(GPUSIZER_MSG("LoRA"))},
+                 {msg(GPUSIZER_MSG("Full fine-tuning"))}};
+    for (const auto& row : rows) {
+        std::vector<Cell> cells{Cell::of(sizingLabel(row)), Cell::params(row.params)};
+        for (const core::SizingCell* c : {&row.qlora, &row.lora, &row.full}) {
+            Cell cell = Cell::of(sizingCell(*c));
+            if (c->gpu != nullptr) {
+                cell.withTooltip(
+                    msg(GPUSIZER_MSG("%1 per GPU of %2 usable"), gib(c->devicePerGpu), gib(c->gpu->usableBytes())));
+            }
+            cells.push_back(cell);
+        }
+        t.add(std::move(cells), row.modelId);
+    }
+    return t;
+}
+
+} // namespace gpusizer::present
