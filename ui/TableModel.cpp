@@ -29,7 +29,8 @@ QString cellText(const present::Cell& cell) {
     return QString::fromStdString(present::formatValue(cell));
 }
 
-QString toHtml(const present::Table& table) {
+QString toHtml(const present::Table& input) {
+    const present::Table table = present::withRowHeaderColumn(input);
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\"><tr>");
     for (const auto& column : table.columns) {
         html += QStringLiteral("<th align=\"%1\">%2</th>")
@@ -126,7 +127,13 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant TableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) {
+    if (orientation == Qt::Vertical) {
+        const auto row = static_cast<std::size_t>(section);
+        return role == Qt::DisplayRole && section >= 0 && row < m_table.rowHeaders.size()
+                   ? QVariant(text(m_table.rowHeaders[row]))
+                   : QVariant();
+    }
+    if (section < 0 || section >= columnCount()) {
         return {};
     }
     const auto& column = m_table.columns[static_cast<std::size_t>(section)];

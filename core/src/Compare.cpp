@@ -30,7 +30,7 @@ std::vector<Variant> compareMethods(const Scenario& scenario, const std::vector<
     static const std::vector<Method> kMethods{Method::Full, Method::Lora, Method::Qlora};
     return compareOver(
         scenario, kMethods, gpus, inputs, [](Scenario& s, Method m) { s.method = m; },
-        [](Method m) { return m == Method::Full ? "Full" : (m == Method::Lora ? "LoRA" : "QLoRA"); });
+        [](Method m) { return std::string(toString(m)); });
 }
 
 std::vector<Variant> compareOptimizers(const Scenario& scenario, const std::vector<Optimizer>& optimizers,

@@ -42,4 +42,248 @@ Message componentDescription(core::Component c) {
     return {};
 }
 
+Message label(core::Method v) {
+    switch (v) {
+    case core::Method::Full:
+        return msg(GPUSIZER_MSG("Full fine-tuning"));
+    case core::Method::Lora:
+        return msg(GPUSIZER_MSG("LoRA"));
+    case core::Method::Qlora:
+        return msg(GPUSIZER_MSG("QLoRA"));
+    }
+    return {};
+}
+
+Message label(core::Precision v) {
+    switch (v) {
+    case core::Precision::Fp32:
+        return msg(GPUSIZER_MSG("fp32 (everything)"));
+    case core::Precision::AmpBf16:
+        return msg(GPUSIZER_MSG("AMP bf16 (fp32 weights, bf16 compute)"));
+    case core::Precision::AmpFp16:
+        return msg(GPUSIZER_MSG("AMP fp16 (fp32 weights, fp16 compute)"));
+    case core::Precision::Bf16Fp32Master:
+        return msg(GPUSIZER_MSG("bf16 + fp32 master weights"));
+    case core::Precision::Fp16Fp32Master:
+        return msg(GPUSIZER_MSG("fp16 + fp32 master weights"));
+    case core::Precision::Bf16:
+        return msg(GPUSIZER_MSG("bf16 (pure)"));
+    case core::Precision::Fp16:
+        return msg(GPUSIZER_MSG("fp16 (pure)"));
+    case core::Precision::FsdpMixedBf16:
+        return msg(GPUSIZER_MSG("FSDP mixed bf16 (fp32 shards, bf16 compute)"));
+    }
+    return {};
+}
+
+Message label(core::Optimizer v) {
+    switch (v) {
+    case core::Optimizer::AdamW:
+        return msg(GPUSIZER_MSG("AdamW"));
+    case core::Optimizer::AdamW8bit:
+        return msg(GPUSIZER_MSG("8-bit AdamW"));
+    case core::Optimizer::PagedAdamW:
+        return msg(GPUSIZER_MSG("paged AdamW"));
+    case core::Optimizer::PagedAdamW8bit:
+        return msg(GPUSIZER_MSG("paged 8-bit AdamW"));
+    case core::Optimizer::Adafactor:
+        return msg(GPUSIZER_MSG("Adafactor"));
+    case core::Optimizer::Sgd:
+        return msg(GPUSIZER_MSG("SGD"));
+    case core::Optimizer::SgdMomentum:
+        return msg(GPUSIZER_MSG("SGD with momentum"));
+    case core::Optimizer::Lion:
+        return msg(GPUSIZER_MSG("Lion"));
+    }
+    return {};
+}
+
+Message label(core::Checkpointing v) {
+    switch (v) {
+    case core::Checkpointing::None:
+        return msg(GPUSIZER_MSG("none"));
+    case core::Checkpointing::Selective:
+        return msg(GPUSIZER_MSG("selective"));
+    case core::Checkpointing::Full:
+        return msg(GPUSIZER_MSG("full"));
+    case core::Checkpointing::EveryNth:
+        return msg(GPUSIZER_MSG("every n-th block"));
+    case core::Checkpointing::Auto:
+        return msg(GPUSIZER_MSG("auto (the planner chooses)"));
+    }
+    return {};
+}
+
+Message label(core::Attention v) {
+    switch (v) {
+    case core::Attention::Flash:
+        return msg(GPUSIZER_MSG("FlashAttention"));
+    case core::Attention::Sdpa:
+        return msg(GPUSIZER_MSG("SDPA"));
+    case core::Attention::Eager:
+        return msg(GPUSIZER_MSG("eager"));
+    }
+    return {};
+}
+
+Message label(core::Loss v) {
+    switch (v) {
+    case core::Loss::Standard:
+        return msg(GPUSIZER_MSG("standard cross-entropy"));
+    case core::Loss::Chunked:
+        return msg(GPUSIZER_MSG("chunked cross-entropy"));
+    case core::Loss::FusedLinear:
+        return msg(GPUSIZER_MSG("fused linear cross-entropy (Liger)"));
+    case core::Loss::CutCrossEntropy:
+        return msg(GPUSIZER_MSG("Cut Cross-Entropy"));
+    }
+    return {};
+}
+
+Message label(core::Sharding v) {
+    switch (v) {
+    case core::Sharding::None:
+        return msg(GPUSIZER_MSG("none"));
+    case core::Sharding::Zero1:
+        return msg(GPUSIZER_MSG("ZeRO-1"));
+    case core::Sharding::Zero2:
+        return msg(GPUSIZER_MSG("ZeRO-2"));
+    case core::Sharding::Zero3:
+        return msg(GPUSIZER_MSG("ZeRO-3 / FSDP full shard"));
+    }
+    return {};
+}
+
+Message label(core::Offload v) {
+    switch (v) {
+    case core::Offload::None:
+        return msg(GPUSIZER_MSG("none"));
+    case core::Offload::Optimizer:
+        return msg(GPUSIZER_MSG("optimizer"));
+    case core::Offload::OptimizerAndParams:
+        return msg(GPUSIZER_MSG("optimizer and parameters"));
+    }
+    return {};
+}
+
+Message label(core::ShardingEngine v) {
+    switch (v) {
+    case core::ShardingEngine::Auto:
+        return msg(GPUSIZER_MSG("auto (the framework's)"));
+    case core::ShardingEngine::Deepspeed:
+        return msg(GPUSIZER_MSG("DeepSpeed ZeRO"));
+    case core::ShardingEngine::Fsdp1:
+        return msg(GPUSIZER_MSG("FSDP1"));
+    case core::ShardingEngine::Fsdp2:
+        return msg(GPUSIZER_MSG("FSDP2"));
+    case core::ShardingEngine::Megatron:
+        return msg(GPUSIZER_MSG("Megatron"));
+    }
+    return {};
+}
+
+Message label(core::AdapterWrapping v) {
+    switch (v) {
+    case core::AdapterWrapping::Auto:
+        return msg(GPUSIZER_MSG("auto (the framework's)"));
+    case core::AdapterWrapping::Separate:
+        return msg(GPUSIZER_MSG("adapters in their own units"));
+    case core::AdapterWrapping::Mixed:
+        return msg(GPUSIZER_MSG("mixed with frozen weights"));
+    }
+    return {};
+}
+
+Message label(core::Quantization v) {
+    switch (v) {
+    case core::Quantization::Nf4:
+        return msg(GPUSIZER_MSG("NF4"));
+    case core::Quantization::Nf4Dq:
+        return msg(GPUSIZER_MSG("NF4 + double quantization"));
+    case core::Quantization::Int8:
+        return msg(GPUSIZER_MSG("LLM.int8"));
+    }
+    return {};
+}
+
+Message label(core::Framework v) {
+    switch (v) {
+    case core::Framework::Generic:
+        return msg(GPUSIZER_MSG("generic (transformers + PEFT)"));
+    case core::Framework::HfTrainer:
+        return msg(GPUSIZER_MSG("transformers Trainer"));
+    case core::Framework::Torchtune:
+        return msg(GPUSIZER_MSG("torchtune"));
+    case core::Framework::Torchtitan:
+        return msg(GPUSIZER_MSG("torchtitan"));
+    case core::Framework::Lightning:
+        return msg(GPUSIZER_MSG("LitGPT (Lightning)"));
+    case core::Framework::Deepspeed:
+        return msg(GPUSIZER_MSG("DeepSpeed"));
+    case core::Framework::Megatron:
+        return msg(GPUSIZER_MSG("Megatron-LM"));
+    case core::Framework::Unsloth:
+        return msg(GPUSIZER_MSG("Unsloth"));
+    case core::Framework::Axolotl:
+        return msg(GPUSIZER_MSG("Axolotl"));
+    }
+    return {};
+}
+
+Message label(core::AdapterDtype v) {
+    switch (v) {
+    case core::AdapterDtype::Auto:
+        return msg(GPUSIZER_MSG("auto (the framework's)"));
+    case core::AdapterDtype::Fp32:
+        return msg(GPUSIZER_MSG("fp32"));
+    case core::AdapterDtype::Bf16:
+        return msg(GPUSIZER_MSG("bf16"));
+    case core::AdapterDtype::Fp16:
+        return msg(GPUSIZER_MSG("fp16"));
+    }
+    return {};
+}
+
+Message label(core::PeakMoment v) {
+    switch (v) {
+    case core::PeakMoment::ForwardEnd:
+        return msg(GPUSIZER_MSG("end of forward (the loss and its backward)"));
+    case core::PeakMoment::LastLayerRecompute:
+        return msg(GPUSIZER_MSG("last layer's recomputation"));
+    case core::PeakMoment::BackwardEnd:
+        return msg(GPUSIZER_MSG("end of backward"));
+    case core::PeakMoment::OptimizerStep:
+        return msg(GPUSIZER_MSG("optimizer step"));
+    }
+    return {};
+}
+
+Message label(core::Objective v) {
+    switch (v) {
+    case core::Objective::Cost:
+        return msg(GPUSIZER_MSG("lowest cost"));
+    case core::Objective::Time:
+        return msg(GPUSIZER_MSG("shortest time"));
+    case core::Objective::Balanced:
+        return msg(GPUSIZER_MSG("balanced"));
+    }
+    return {};
+}
+
+Message label(core::Network v) {
+    switch (v) {
+    case core::Network::Auto:
+        return msg(GPUSIZER_MSG("typical for the card"));
+    case core::Network::Ib400:
+        return msg(GPUSIZER_MSG("InfiniBand 400 Gb/s"));
+    case core::Network::Roce200:
+        return msg(GPUSIZER_MSG("RoCE 200 Gb/s"));
+    case core::Network::Eth100:
+        return msg(GPUSIZER_MSG("100 GbE"));
+    case core::Network::Eth25:
+        return msg(GPUSIZER_MSG("25 GbE"));
+    }
+    return {};
+}
+
 } // namespace gpusizer::present

@@ -34,6 +34,25 @@ std::string pad(const std::string& s, std::size_t to, Align align) {
 
 } // namespace
 
+Table withRowHeaderColumn(const Table& t) {
+    if (t.rowHeaders.empty()) {
+        return t;
+    }
+    Table out;
+    out.keys = t.keys;
+    out.columns.emplace_back(t.rowHeaderTitle);
+    out.columns.insert(out.columns.end(), t.columns.begin(), t.columns.end());
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        std::vector<Cell> cells{Cell::of(r < t.rowHeaders.size() ? t.rowHeaders[r] : Message{})};
+        if (!t.rows[r].empty() && t.rows[r].front().strong) {
+            cells.front().bold();
+        }
+        cells.insert(cells.end(), t.rows[r].begin(), t.rows[r].end());
+        out.rows.push_back(std::move(cells));
+    }
+    return out;
+}
+
 Cell Cell::of(Message m) {
     Cell c;
     c.kind = CellKind::Text;
@@ -95,6 +114,8 @@ std::size_t Table::add(std::vector<Cell> cells, std::string key) {
 Table Table::select(const std::vector<std::size_t>& columnIndices) const {
     Table out;
     out.keys = keys;
+    out.rowHeaders = rowHeaders;
+    out.rowHeaderTitle = rowHeaderTitle;
     for (std::size_t c : columnIndices) {
         out.columns.push_back(columns.at(c));
     }
@@ -159,7 +180,8 @@ std::string englishText(const Cell& c) {
     return formatValue(c);
 }
 
-std::string renderText(const Table& t, const std::string& indent) {
+std::string renderText(const Table& input, const std::string& indent) {
+    const Table t = withRowHeaderColumn(input);
     std::vector<std::size_t> widths(t.columns.size(), 0);
     std::vector<std::string> headers;
     for (std::size_t c = 0; c < t.columns.size(); ++c) {

@@ -1,10 +1,12 @@
 #include "BreakdownView.h"
 
 #include "../Format.h"
+#include "../Present.h"
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/present/EstimateText.h"
+#include "gpusizer/present/Names.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtGui/QFont>
@@ -99,8 +101,7 @@ void BreakdownView::refresh() {
            "Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved (max_memory_reserved): %5.<br>"
            "Peak moment: %6 · %7 parameters, %8 trainable.")
             .arg(formatGiB(e.deviceBytes), formatGiB(e.bandLowBytes), formatGiB(e.bandHighBytes),
-                 formatGiB(e.allocatedPeakBytes), formatGiB(e.reservedPeakBytes),
-                 QString::fromLatin1(core::toString(e.peakMoment)).replace(QLatin1Char('_'), QLatin1Char(' ')),
+                 formatGiB(e.allocatedPeakBytes), formatGiB(e.reservedPeakBytes), text(present::label(e.peakMoment)),
                  formatParams(e.params.total), formatParams(e.trainableParams)));
     // Measured runs kept with the scenario: the same table the report and the CLI show.
     std::vector<present::MeasuredRun> runs;

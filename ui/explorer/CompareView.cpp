@@ -1,6 +1,7 @@
 #include "CompareView.h"
 
 #include "../Format.h"
+#include "../Present.h"
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
 #include "BreakdownView.h"
@@ -16,82 +17,29 @@
 
 namespace gpusizer::ui {
 
-CompareTableModel::CompareTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+namespace {
 
-void CompareTableModel::setVariants(std::vector<core::Variant> variants) {
-    beginResetModel();
+present::CompareAxis presentAxis(CompareView::Axis axis) {
+    switch (axis) {
+    case CompareView::Axis::Methods:
+        return present::CompareAxis::Methods;
+    case CompareView::Axis::Optimizers:
+        return present::CompareAxis::Optimizers;
+    case CompareView::Axis::Precisions:
+        break;
+    }
+    return present::CompareAxis::Precisions;
+}
+
+} // namespace
+
+CompareTableModel::CompareTableModel(QObject* parent) : TableModel(parent) {
+    setVariants({}, present::CompareAxis::Methods);
+}
+
+void CompareTableModel::setVariants(std::vector<core::Variant> variants, present::CompareAxis axis) {
     m_variants = std::move(variants);
-    endResetModel();
-}
-
-int CompareTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : RowCount;
-}
-
-int CompareTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_variants.size());
-}
-
-QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid()) {
-        return {};
-    }
-    const auto& v = m_variants[static_cast<std::size_t>(index.column())];
-    if (role == Qt::TextAlignmentRole) {
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    if (role == Qt::FontRole && index.row() == DeviceTotal) {
-        QFont bold;
-        bold.setBold(true);
-        return bold;
-    }
-    if (role != Qt::DisplayRole) {
-        return {};
-    }
-    if (index.row() < DeviceTotal) {
-        return formatGiB(v.estimate.perGpu[core::kAllComponents[static_cast<std::size_t>(index.row())]]);
-    }
-    switch (index.row()) {
-    case DeviceTotal:
-        return formatGiB(v.estimate.deviceBytes);
-    case Allocated:
-        return formatGiB(v.estimate.allocatedPeakBytes);
-    case Trainable:
-        return formatParams(v.estimate.trainableParams);
-    case SmallestGpu:
-        if (v.cheapest.gpu == nullptr) {
-            return tr("none up to %1 cards").arg(core::kMaxCards);
-        }
-        return tr("%1 × %2").arg(v.cheapest.cards).arg(shortGpuName(*v.cheapest.gpu));
-    default:
-        return {};
-    }
-}
-
-QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (role != Qt::DisplayRole) {
-        return {};
-    }
-    if (orientation == Qt::Horizontal) {
-        return section < static_cast<int>(m_variants.size())
-                   ? QString::fromStdString(m_variants[static_cast<std::size_t>(section)].label)
-                   : QVariant();
-    }
-    if (section < DeviceTotal) {
-        return componentName(core::kAllComponents[static_cast<std::size_t>(section)]);
-    }
-    switch (section) {
-    case DeviceTotal:
-        return tr("Total per GPU (device)");
-    case Allocated:
-        return tr("Allocated peak (torch)");
-    case Trainable:
-        return tr("Trainable parameters");
-    case SmallestGpu:
-        return tr("Lowest hourly bill that fits");
-    default:
-        return {};
-    }
+    setTable(present::compareTable(m_variants, axis));
 }
 
 CompareView::CompareView(ScenarioController& controller, QWidget* parent) : LiveView(controller, parent) {
@@ -132,7 +80,8 @@ void CompareView::refresh() {
     const auto& s = controller().scenario();
     const auto& gpus = controller().catalog().gpus;
     std::vector<core::Variant> variants;
-    switch (static_cast<Axis>(m_axis->currentData().toInt())) {
+    const auto axis = static_cast<Axis>(m_axis->currentData().toInt());
+    switch (axis) {
     case Axis::Methods:
         variants = core::compareMethods(s, gpus, controller().planInputs());
         break;
@@ -150,11 +99,11 @@ void CompareView::refresh() {
     }
     std::vector<BreakdownBar> bars;
     for (const auto& v : variants) {
-        bars.push_back(
-            {QString::fromStdString(v.label), v.estimate.perGpu, v.estimate.bandLowBytes, v.estimate.bandHighBytes});
+        bars.push_back({text(present::variantLabel(v, presentAxis(axis))), v.estimate.perGpu, v.estimate.bandLowBytes,
+                        v.estimate.bandHighBytes});
     }
     m_chart->setBars(bars, capacityLines(controller().catalog(), s.gpuId, 1));
-    m_model->setVariants(std::move(variants));
+    m_model->setVariants(std::move(variants), presentAxis(axis));
     // Size the table to its contents so every variant's column is readable beside the chart.
     m_table->resizeColumnsToContents();
     int width = m_table->verticalHeader()->sizeHint().width() + 2 * m_table->frameWidth() + 4;

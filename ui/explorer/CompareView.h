@@ -1,9 +1,9 @@
 #pragma once
 
+#include "../TableModel.h"
 #include "LiveView.h"
 #include "gpusizer/core/Compare.h"
-
-#include <QtCore/QAbstractTableModel>
+#include "gpusizer/present/CompareText.h"
 
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QTableView)
@@ -13,19 +13,15 @@ namespace gpusizer::ui {
 class BreakdownChartView;
 
 /// Variants side by side: one column per variant, rows = components, totals, trainable parameters, smallest GPU.
-class CompareTableModel final : public QAbstractTableModel {
+class CompareTableModel final : public TableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CompareTableModel)
 
 public:
-    enum Row { FirstComponent = 0, DeviceTotal = 7, Allocated, Trainable, SmallestGpu, RowCount };
+    enum Row { FirstComponent = 0, DeviceTotal = present::CompareDevice, Allocated, Trainable, SmallestGpu, RowCount };
     explicit CompareTableModel(QObject* parent = nullptr);
-    void setVariants(std::vector<core::Variant> variants);
+    void setVariants(std::vector<core::Variant> variants, present::CompareAxis axis);
     const std::vector<core::Variant>& variants() const { return m_variants; }
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
     std::vector<core::Variant> m_variants;

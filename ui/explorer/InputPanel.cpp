@@ -1,7 +1,9 @@
 #include "InputPanel.h"
 
 #include "../Format.h"
+#include "../Present.h"
 #include "../ScenarioController.h"
+#include "gpusizer/present/Names.h"
 
 #include <QtWidgets/QButtonGroup>
 #include <QtWidgets/QCheckBox>
@@ -31,7 +33,9 @@ template <class E>
 QComboBox* enumCombo(QWidget* parent, const QString& tooltip) {
     auto* combo = new QComboBox(parent);
     for (E value : core::allValues<E>()) {
-        combo->addItem(QString::fromLatin1(core::toString(value)), static_cast<int>(value));
+        // The words for the value; the scenario file keeps its code (shown in the item's tooltip).
+        combo->addItem(text(present::label(value)), static_cast<int>(value));
+        combo->setItemData(combo->count() - 1, QString::fromLatin1(core::toString(value)), Qt::ToolTipRole);
     }
     combo->setToolTip(tooltip);
     return combo;

@@ -23,8 +23,10 @@
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
 #include "gpusizer/present/AdviceText.h"
+#include "gpusizer/present/CompareText.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/Names.h"
 #include "gpusizer/present/PlanText.h"
 
 #include <QtCore/QCoreApplication>
@@ -147,7 +149,8 @@ public:
     }
     /// A table with a repeated header row; `align` per column ('l' or 'r'); `shade` per row (invalid: none).
     /// A present::Table: its cells as the window shows them, a row shaded by its first toned cell.
-    void table(const present::Table& t, const std::vector<double>& widths = {}) {
+    void table(const present::Table& input, const std::vector<double>& widths = {}) {
+        const present::Table t = present::withRowHeaderColumn(input);
         QStringList header;
         QString align;
         for (const auto& column : t.columns) {
@@ -390,7 +393,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     w.bullets({tr("Allocated peak %1: what torch.cuda.max_memory_allocated() reports — live tensors at the peak moment "
                   "(%2).")
                    .arg(formatGiB(e.allocatedPeakBytes))
-                   .arg(QString::fromLatin1(core::toString(e.peakMoment)).replace(QLatin1Char('_'), QLatin1Char(' '))),
+                   .arg(text(present::label(e.peakMoment))),
                tr("Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching "
                   "allocator's free blocks.")
                    .arg(formatGiB(e.reservedPeakBytes)),
@@ -450,33 +453,13 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
         BreakdownChartView view;
         std::vector<BreakdownBar> bars;
         for (const auto& v : variants) {
-            bars.push_back({QString::fromStdString(v.label), v.estimate.perGpu, v.estimate.bandLowBytes,
-                            v.estimate.bandHighBytes});
+            bars.push_back({text(present::variantLabel(v, present::CompareAxis::Methods)), v.estimate.perGpu,
+                            v.estimate.bandLowBytes, v.estimate.bandHighBytes});
         }
         view.setBars(bars, {});
         w.chart(chartPicture(&view, QSize(900, 360)), 360.0 / 900.0);
     }
-    std::vector<QStringList> compareRows;
-    for (core::Component c : core::kAllComponents) {
-        QStringList row{componentName(c)};
-        for (const auto& v : variants) {
-            row << formatGiB(v.estimate.perGpu[c]);
-        }
-        compareRows.push_back(row);
-    }
-    QStringList total{tr("Total per GPU (device)")};
-    QStringList trainable{tr("Trainable parameters")};
-    QStringList smallest{tr("Lowest hourly bill that fits")};
-    for (const auto& v : variants) {
-        total << formatGiB(v.estimate.deviceBytes);
-        trainable << formatParams(v.estimate.trainableParams);
-        smallest << (v.cheapest.gpu != nullptr ? tr("%1 × %2").arg(v.cheapest.cards).arg(gpuName(*v.cheapest.gpu))
-                                               : tr("none"));
-    }
-    compareRows.push_back(total);
-    compareRows.push_back(trainable);
-    compareRows.push_back(smallest);
-    w.table({tr(""), tr("Full"), tr("LoRA"), tr("QLoRA")}, compareRows, QStringLiteral("lrrr"));
+    w.table(present::compareTable(variants, present::CompareAxis::Methods));
     progress(85);
 
     // Time and cost of the configurations that fit.

@@ -12,7 +12,7 @@ namespace gpusizer::core {
 
 /// One column of a side-by-side comparison.
 struct Variant {
-    std::string label; ///< "Full", "LoRA", "QLoRA", "adamw", ...
+    std::string label; ///< the varied value's code ("full", "adamw", "bf16-fp32-master"); words: present
     Scenario scenario;
     Estimate estimate;
     SizingCell cheapest; ///< the card and count with the lowest hourly bill that fits (gpu nullptr: none)

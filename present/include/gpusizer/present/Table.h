@@ -72,6 +72,10 @@ struct Table {
     std::vector<Column> columns;
     std::vector<std::vector<Cell>> rows;
     std::vector<std::string> keys;
+    /// Row names when the columns are the things compared (the window shows them as the vertical header; text and
+    /// report renderers as a first column titled `rowHeaderTitle`).
+    std::vector<Message> rowHeaders;
+    Message rowHeaderTitle;
 
     /// Appends a row (and its key); returns its index.
     std::size_t add(std::vector<Cell> cells, std::string key = {});
@@ -97,6 +101,9 @@ struct Section {
     Section& bullets(std::vector<Message> items);
     Section& table(Table t);
 };
+
+/// The table with its row headers as a first column (for renderers without a vertical header).
+Table withRowHeaderColumn(const Table& table);
 
 /// The value of a numeric cell as text ("2.13 GiB", "+4.2%", "$12.34"); empty for text and empty cells.
 std::string formatValue(const Cell& cell);

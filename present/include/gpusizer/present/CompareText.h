@@ -1,0 +1,24 @@
+#pragma once
+// Variants side by side (methods, optimizers, precision recipes): the Compare tab and the report.
+
+#include "gpusizer/core/Compare.h"
+#include "gpusizer/present/Table.h"
+
+#include <vector>
+
+namespace gpusizer::present {
+
+/// What the comparison varies.
+enum class CompareAxis { Methods, Optimizers, Precisions };
+
+/// A variant's column title: "Full fine-tuning", "8-bit AdamW", "bf16 + fp32 master weights".
+Message variantLabel(const core::Variant& v, CompareAxis axis);
+
+/// Rows of compareTable().
+enum CompareRow : std::size_t { CompareDevice = 7, CompareAllocated, CompareTrainable, CompareCheapest };
+
+/// One column per variant; rows: every component, the device total (bold), the allocated peak, the trainable
+/// parameters and the lowest hourly bill that fits.
+Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis);
+
+} // namespace gpusizer::present

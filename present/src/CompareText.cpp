@@ -1,0 +1,48 @@
+#include "gpusizer/present/CompareText.h"
+
+#include "gpusizer/present/AdviceText.h"
+#include "gpusizer/present/Names.h"
+
+namespace gpusizer::present {
+
+Message variantLabel(const core::Variant& v, CompareAxis axis) {
+    switch (axis) {
+    case CompareAxis::Methods:
+        return label(v.scenario.method);
+    case CompareAxis::Optimizers:
+        return label(v.scenario.optimizer);
+    case CompareAxis::Precisions:
+        return label(v.scenario.precision);
+    }
+    return {};
+}
+
+Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis) {
+    Table t;
+    for (const auto& v : variants) {
+        t.columns.emplace_back(variantLabel(v, axis), Align::Right);
+    }
+    const auto row = [&](Message header, const std::string& key, auto cellOf) {
+        std::vector<Cell> cells;
+        for (const auto& v : variants) {
+            cells.push_back(cellOf(v));
+        }
+        t.add(std::move(cells), key);
+        t.rowHeaders.push_back(std::move(header));
+    };
+    for (core::Component c : core::kAllComponents) {
+        row(componentName(c), core::componentKey(c),
+            [c](const core::Variant& v) { return Cell::bytes(v.estimate.perGpu[c]); });
+    }
+    row(msg(GPUSIZER_MSG("Total per GPU (device)")), "device",
+        [](const core::Variant& v) { return Cell::bytes(v.estimate.deviceBytes).bold(); });
+    row(msg(GPUSIZER_MSG("Allocated peak (torch)")), "allocated",
+        [](const core::Variant& v) { return Cell::bytes(v.estimate.allocatedPeakBytes); });
+    row(msg(GPUSIZER_MSG("Trainable parameters")), "trainable",
+        [](const core::Variant& v) { return Cell::params(v.estimate.trainableParams); });
+    row(msg(GPUSIZER_MSG("Lowest hourly bill that fits")), "cheapest",
+        [](const core::Variant& v) { return Cell::of(sizingCell(v.cheapest)); });
+    return t;
+}
+
+} // namespace gpusizer::present
