@@ -1,5 +1,7 @@
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 
+#include "gpusizer/catalogs/Files.h"
+
 #include <algorithm>
 #include <fstream>
 
@@ -56,7 +58,6 @@ LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles, const std:
 
 LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder) {
     // One byte past the JSON reader's 16 MiB limit is enough for it to reject a huge file without reading it all.
-    constexpr std::streamsize kReadLimit = 16 * 1024 * 1024 + 1;
     std::vector<std::filesystem::path> paths;
     std::error_code ec;
     if (!folder.empty() && std::filesystem::is_directory(folder, ec)) {
@@ -76,15 +77,12 @@ LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder) {
         if (!gpus && name.rfind("models", 0) != 0) {
             continue;
         }
-        std::ifstream in(path, std::ios::binary);
-        std::string bytes(static_cast<std::size_t>(kReadLimit), '\0');
-        in.read(bytes.data(), kReadLimit);
-        if (!in && !in.eof()) {
-            unreadable.push_back({core::ErrorCode::Unreadable, "cannot read the file", path.string()});
+        auto bytes = readDocument(path);
+        if (!bytes) {
+            unreadable.push_back(bytes.error());
             continue;
         }
-        bytes.resize(static_cast<std::size_t>(in.gcount()));
-        (gpus ? gpuFiles : modelFiles).push_back({path.string(), std::move(bytes)});
+        (gpus ? gpuFiles : modelFiles).push_back({path.string(), std::move(*bytes)});
     }
     LoadedCatalog out = loadCatalogs(gpuFiles, modelFiles);
     out.fileErrors.insert(out.fileErrors.end(), unreadable.begin(), unreadable.end());

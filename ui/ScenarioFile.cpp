@@ -1,25 +1,24 @@
 #include "ScenarioFile.h"
 
+#include "gpusizer/catalogs/Files.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 #include <QtCore/QCoreApplication>
-#include <QtCore/QFile>
 #include <QtCore/QFileInfo>
-#include <QtCore/QSaveFile>
 
 namespace gpusizer::ui {
 
 LoadedScenario loadScenarioFile(const QString& path, const core::Catalog& catalog) {
     LoadedScenario out;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        out.error = QCoreApplication::translate("ScenarioFile", "Cannot open %1: %2").arg(path, file.errorString());
+    const auto read = catalogs::readDocument(path.toStdString());
+    if (!read) {
+        out.error = QCoreApplication::translate("ScenarioFile", "Cannot open %1: %2")
+                        .arg(path, QString::fromStdString(read.error().message));
         return out;
     }
-    const QByteArray bytes = file.read(16 * 1024 * 1024 + 1);
+    const std::string& bytes = *read;
     const QString name = QFileInfo(path).fileName();
-    auto parsed = core::parseScenario(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                                      name.toStdString(), catalog);
+    auto parsed = core::parseScenario(bytes, name.toStdString(), catalog);
     if (!parsed) {
         out.error =
             QCoreApplication::translate("ScenarioFile", "%1\n\n%2")
@@ -37,14 +36,10 @@ LoadedScenario loadScenarioFile(const QString& path, const core::Catalog& catalo
 }
 
 QString saveScenarioFile(const QString& path, const core::Scenario& scenario) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return QCoreApplication::translate("ScenarioFile", "Cannot write %1: %2").arg(path, file.errorString());
-    }
-    const std::string json = core::scenarioToJson(scenario);
-    if (file.write(json.data(), static_cast<qint64>(json.size())) != static_cast<qint64>(json.size()) ||
-        !file.commit()) {
-        return QCoreApplication::translate("ScenarioFile", "Cannot write %1: %2").arg(path, file.errorString());
+    const auto written = catalogs::writeDocument(path.toStdString(), core::scenarioToJson(scenario));
+    if (!written) {
+        return QCoreApplication::translate("ScenarioFile", "Cannot write %1: %2")
+            .arg(path, QString::fromStdString(written.error().message));
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #include "DialogService.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
+#include "gpusizer/catalogs/Files.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Version.h"
 #include "gpusizer/resources/Resources.h"
@@ -52,13 +53,9 @@ StartupOptions parseStartupOptions(QApplication& app) {
 
 namespace {
 
-/// The shipped catalogs and the user's folder: <AppDataLocation>/catalogs (or $GPUSIZER_CATALOG_DIR).
+/// The shipped catalogs and the user's folder (the same folder the CLI reads: catalogs::userCatalogDir).
 catalogs::LoadedCatalog loadCatalogsWithUserFiles() {
-    QString dirPath = qEnvironmentVariable("GPUSIZER_CATALOG_DIR");
-    if (dirPath.isEmpty()) {
-        dirPath = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/catalogs");
-    }
-    return catalogs::loadCatalogsWithFolder(dirPath.toStdString());
+    return catalogs::loadCatalogsWithFolder(catalogs::userCatalogDir());
 }
 
 } // namespace

@@ -1,5 +1,5 @@
 // gpusizer-cli: the estimator without a display. See `gpusizer-cli help`.
-#include "Commands.h"
+#include "Cli.h"
 
 #include <iostream>
 

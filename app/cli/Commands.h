@@ -1,25 +1,36 @@
 #pragma once
+// The commands of gpusizer-cli, one file each; Run.cpp lists them with their usage lines.
 
-#include "gpusizer/catalogs/ShippedCatalogs.h"
-
-#include <iosfwd>
-#include <string>
-#include <vector>
+#include "Support.h"
 
 namespace gpusizer::cli {
 
-/// Exit statuses of gpusizer-cli.
-enum ExitCode : int {
-    kOk = 0,
-    kUsage = 1,    ///< unknown command or option, missing argument
-    kBadInput = 2, ///< unreadable file, malformed JSON, invalid field (the message names it)
-    kOutputFailed = 3,
+using CommandFn = int (*)(const Args& a, std::ostream& out, std::ostream& err);
+
+/// One command: its name, its usage line(s), what it does, and the function that runs it.
+struct Command {
+    const char* name;
+    const char* synopsis;
+    const char* summary;
+    CommandFn run;
 };
 
-/// The shipped catalogs and the user's catalog folder; problems with the user's files are warnings on err.
-catalogs::LoadedCatalog loadCatalogs(std::ostream& err);
+/// Every command in the order `help` lists them.
+const std::vector<Command>& commands();
 
-/// Runs one CLI invocation (arguments without the program name); writes results to out, problems to err.
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// The usage text, generated from the command table.
+std::string usageText();
+
+int estimateCommand(const Args& a, std::ostream& out, std::ostream& err);
+int gpusCommand(const Args& a, std::ostream& out, std::ostream& err);
+int modelsCommand(const Args& a, std::ostream& out, std::ostream& err);
+int importHfCommand(const Args& a, std::ostream& out, std::ostream& err);
+int adviseCommand(const Args& a, std::ostream& out, std::ostream& err);
+int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err);
+int fitCommand(const Args& a, std::ostream& out, std::ostream& err);
+int planCommand(const Args& a, std::ostream& out, std::ostream& err);
+int probeScriptCommand(const Args& a, std::ostream& out, std::ostream& err);
+int compareMeasuredCommand(const Args& a, std::ostream& out, std::ostream& err);
+int reportCommand(const Args& a, std::ostream& out, std::ostream& err);
 
 } // namespace gpusizer::cli

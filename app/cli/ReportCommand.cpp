@@ -1,6 +1,6 @@
-#include "ReportCommand.h"
-
 #include "Commands.h"
+
+#if GPUSIZER_CLI_HAS_REPORT
 #include "ScenarioFile.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
@@ -10,12 +10,20 @@
 #include <QtGui/QTextDocument>
 #include <QtWidgets/QApplication>
 #include <ostream>
+#endif
 
 namespace gpusizer::cli {
 
-int reportCommand(const std::string& scenarioPath, const std::string& outputPath, const std::string& pageSize,
-                  std::ostream& out, std::ostream& err) {
-    const auto size = ui::pageSizeFromName(QString::fromStdString(pageSize));
+#if GPUSIZER_CLI_HAS_REPORT
+
+int reportCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    if (a.positional.size() != 1 || !a.output) {
+        err << "gpusizer-cli: report needs a scenario file and -o FILE.pdf\n" << usageText();
+        return kUsage;
+    }
+    const std::string& scenarioPath = a.positional[0];
+    const std::string& outputPath = *a.output;
+    const auto size = ui::pageSizeFromName(QString::fromStdString(a.pageSize));
     if (size == QPageSize::Custom) {
         err << "gpusizer-cli: --page-size must be A4 or Letter\n";
         return kUsage;
@@ -55,5 +63,16 @@ int reportCommand(const std::string& scenarioPath, const std::string& outputPath
         << " ms, written in " << timer.elapsed() - builtMs << " ms)\n";
     return kOk;
 }
+
+#else
+
+int reportCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    (void)a;
+    (void)out;
+    err << "gpusizer-cli: this build has no Qt user interface, so it cannot draw the PDF report\n";
+    return kUsage;
+}
+
+#endif
 
 } // namespace gpusizer::cli

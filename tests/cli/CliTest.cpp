@@ -155,7 +155,7 @@ TEST(Cli, UserCatalogFilesOverrideShippedEntriesAndBrokenOnesAreReported) {
     EXPECT_NE(r.out.find("Acme One"), std::string::npos);
     EXPECT_NE(r.err.find("half-card"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("models-broken.json"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("gpus-folder.json: cannot read the file"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("gpus-folder.json: is a folder, not a file"), std::string::npos) << r.err;
     EXPECT_EQ(report.status, 0) << report.err;
     EXPECT_TRUE(pdfWritten);
 }

@@ -16,7 +16,9 @@ enum class ErrorCode {
     UnknownId,    ///< a catalog id that is not in the catalog
     DuplicateId,  ///< two catalog entries share an id
     Inconsistent, ///< fields that contradict each other (e.g. heads not dividing hidden size)
-    Unreadable,   ///< the file could not be opened or read
+    Unreadable,   ///< the file could not be opened or read (missing, a folder, a special file)
+    TooLarge,     ///< the file is larger than a document may be
+    Unwritable,   ///< the file could not be written (or is not a regular file to replace)
 };
 
 /// A failure with a human-readable message and the place it refers to (file, entry, field path).

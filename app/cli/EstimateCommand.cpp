@@ -1,0 +1,66 @@
+#include "Commands.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/present/EstimateText.h"
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/Json.h"
+#include "gpusizer/present/Table.h"
+
+#include <iomanip>
+
+namespace gpusizer::cli {
+
+int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    if (a.positional.size() != 1) {
+        err << "gpusizer-cli: estimate needs exactly one scenario file\n" << usageText();
+        return kUsage;
+    }
+    const auto loaded = loadCatalogs(err);
+    const auto scenario = loadScenario(a, loaded.catalog, err);
+    if (!scenario) {
+        return kBadInput;
+    }
+    const core::Scenario& s = *scenario;
+    const core::Estimate e = core::estimate(s);
+    if (a.json) {
+        out << present::estimateJson(e).dump(2) << "\n";
+        return kOk;
+    }
+    const std::string modelName = s.modelId.empty() ? s.model.name : s.modelId;
+    out << "Model       " << modelName << "  (" << present::params(e.params.total) << " parameters, "
+        << present::params(e.trainableParams) << " trainable)\n";
+    out << "Run         " << core::toString(s.method) << ", " << core::toString(s.precision) << ", "
+        << core::toString(s.optimizer) << ", micro-batch " << s.microBatch << " x " << s.seqLen
+        << " tokens, checkpointing " << core::toString(s.checkpointing) << ", attention " << core::toString(s.attention)
+        << "\n";
+    out << "Layout      " << s.gpus << " GPU(s), sharding " << core::toString(s.sharding) << " ("
+        << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
+        << ", offload " << core::toString(s.offload) << "\n\n";
+    out << "Per GPU, at the peak (" << core::toString(e.peakMoment) << "):\n";
+    out << present::renderText(
+        present::componentTable(e).select({present::CompKey, present::CompBytes, present::CompShare}), "  ");
+    out << "  " << std::left << std::setw(20) << "allocated peak" << std::right << std::setw(12)
+        << present::gib(e.allocatedPeakBytes) << "   (torch.cuda.max_memory_allocated)\n";
+    out << "  " << std::left << std::setw(20) << "reserved peak" << std::right << std::setw(12)
+        << present::gib(e.reservedPeakBytes) << "   (torch.cuda.max_memory_reserved)\n";
+    out << "  " << std::left << std::setw(20) << "device" << std::right << std::setw(12) << present::gib(e.deviceBytes)
+        << "   (nvidia-smi; expected " << present::gib(e.bandLowBytes) << " - " << present::gib(e.bandHighBytes)
+        << ")\n";
+    if (s.gpus > 1) {
+        out << "Total across " << s.gpus << " GPUs: " << present::gib(e.deviceBytes * s.gpus) << "\n";
+    }
+    if (e.cpuOffloadBytesTotal > 0) {
+        out << "Host RAM for offload: " << present::gib(e.cpuOffloadBytesPerGpu) << " per GPU, "
+            << present::gib(e.cpuOffloadBytesTotal) << " total\n";
+    }
+    out << "\nWarnings:\n";
+    for (const auto& w : e.warnings) {
+        out << "  - " << w.message << "\n";
+    }
+    out << "Assumptions:\n";
+    for (const auto& text : e.assumptions) {
+        out << "  - " << text << "\n";
+    }
+    return kOk;
+}
+
+} // namespace gpusizer::cli

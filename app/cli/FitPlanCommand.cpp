@@ -1,0 +1,94 @@
+#include "Commands.h"
+#include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/Planner.h"
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/Json.h"
+#include "gpusizer/present/PlanTables.h"
+#include "gpusizer/present/PlanText.h"
+#include "gpusizer/present/Table.h"
+
+namespace gpusizer::cli {
+
+namespace {
+
+int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err) {
+    const auto loaded = loadCatalogs(err);
+    const auto scenario = loadScenario(a, loaded.catalog, err);
+    if (!scenario) {
+        return kBadInput;
+    }
+    if (withCost && !a.tokens) {
+        err << "gpusizer-cli: plan needs --tokens N (dataset tokens per epoch)\n";
+        return kUsage;
+    }
+    const auto inputs = planInputsFrom(a, err);
+    if (!inputs) {
+        return kBadInput;
+    }
+    // The fit table's rows: the scenario's own layout and the planner's choice on each card, the same answers the
+    // GPU fit tab and the Plan tab show.
+    const auto rows = core::fitTable(*scenario, loaded.catalog.gpus, *inputs);
+    std::vector<core::CardPlan> results;
+    for (const auto& r : rows) {
+        results.push_back(r.best);
+    }
+    const auto ranking = core::rank(results, *inputs);
+    const double margin = core::fitMargin(*scenario, *inputs);
+    if (a.json) {
+        out << present::fitPlanJson(withCost, rows, ranking, *inputs, margin).dump(2) << "\n";
+        return kOk;
+    }
+    out << "Fit margin " << present::percent(margin) << " over the estimate (the estimate's measured band"
+        << (inputs->marginShare ? ", as given" : "")
+        << "); objective: " << present::english(present::objectiveRule(inputs->objective)) << ".\n\n";
+    if (!withCost) {
+        out << present::renderText(present::fitTable(rows, *inputs, scenario->gpuId, present::LayoutText::Full)
+                                       .select({present::FitGpu, present::FitYours, present::FitBest,
+                                                present::FitMaxBatch, present::FitMaxSeq}));
+        for (const auto& r : results) {
+            std::vector<present::Message> notes =
+                r.found ? present::candidateNotes(r.best) : std::vector<present::Message>{};
+            if (r.fewerCards) {
+                notes.push_back(present::msg(GPUSIZER_MSG("%1 cards: %2"), present::count(r.fewerCards->scenario.gpus),
+                                             present::whyNot(*r.fewerCards)));
+            }
+            for (const auto& n : notes) {
+                out << "  " << r.gpu->name << ": " << present::english(n) << "\n";
+            }
+        }
+    } else {
+        out << present::renderText(present::planTable(results, *inputs, ranking.chosen, present::LayoutText::Full)
+                                       .select({present::PlanGpu, present::PlanLayout, present::PlanPerGpu,
+                                                present::PlanHours, present::PlanGpuHours, present::PlanCost}));
+        out << "\nRunners-up and why they lost:\n";
+        for (const auto& r : results) {
+            const auto lines = present::planDetails(r, *inputs);
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                out << (i == 0 ? "  " : "      ") << present::english(lines[i]) << "\n";
+            }
+        }
+    }
+    out << "\n" << present::english(present::rentSentence(results, ranking, *inputs)) << "\n";
+    if (withCost) {
+        if (ranking.chosen >= 0) {
+            out << present::english(
+                       present::storageSentence(results[static_cast<std::size_t>(ranking.chosen)], *inputs))
+                << "\n";
+        }
+        out << "MFU " << inputs->mfu << ", " << inputs->datasetTokens << " tokens x " << inputs->epochs
+            << " epochs; prices illustrative.\n";
+    }
+    return kOk;
+}
+
+} // namespace
+
+int fitCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    return fitOrPlan(a, false, out, err);
+}
+
+int planCommand(const Args& a, std::ostream& out, std::ostream& err) {
+    return fitOrPlan(a, true, out, err);
+}
+
+} // namespace gpusizer::cli

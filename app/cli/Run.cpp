@@ -1,0 +1,93 @@
+#include "Commands.h"
+#include "gpusizer/core/Version.h"
+
+#include <algorithm>
+#include <ostream>
+
+namespace gpusizer::cli {
+
+const std::vector<Command>& commands() {
+    static const std::vector<Command> kCommands{
+        {"estimate", "estimate SCENARIO.json [--json]", "peak GPU memory per GPU, component by component",
+         estimateCommand},
+        {"gpus", "gpus [--json]", "the GPU catalog", gpusCommand},
+        {"models", "models [--json]", "the model catalog", modelsCommand},
+        {"import-hf", "import-hf CONFIG.json [--index model.safetensors.index.json] [--json]",
+         "read a Hugging Face config.json", importHfCommand},
+        {"advise", "advise SCENARIO.json --gpu ID [PLAN OPTIONS] [--json]",
+         "out-of-memory fixes in order of cost, each with its saving", adviseCommand},
+        {"sizing-table", "sizing-table SCENARIO.json [PLAN OPTIONS] [--json]",
+         "cheapest card and count in memory per model size and method", sizingTableCommand},
+        {"fit", "fit SCENARIO.json [PLAN OPTIONS] [--json]",
+         "per GPU: the count and layout to rent, and why fewer cards fail", fitCommand},
+        {"plan", "plan SCENARIO.json --tokens N [--epochs E] [--mfu 0.4] [--spot] [PLAN OPTIONS] [--json]",
+         "the same with time, GPU-hours and cost, ranked by the objective", planCommand},
+        {"probe-script", "probe-script SCENARIO.json -o probe.py",
+         "a Python script that measures the scenario on a real GPU", probeScriptCommand},
+        {"compare-measured", "compare-measured SCENARIO.json RESULT.json [--json]",
+         "estimate against the script's measurement", compareMeasuredCommand},
+        {"report", "report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]", "the sizing report as PDF",
+         reportCommand},
+    };
+    return kCommands;
+}
+
+std::string usageText() {
+    std::string text = "Usage: gpusizer-cli <command> [options]\n\nCommands:\n";
+    constexpr std::size_t kColumn = 38;
+    for (const auto& c : commands()) {
+        const std::string synopsis = std::string("  ") + c.synopsis;
+        if (synopsis.size() + 1 < kColumn) {
+            text += synopsis + std::string(kColumn - synopsis.size(), ' ') + c.summary + "\n";
+        } else {
+            text += synopsis + "\n" + std::string(kColumn, ' ') + c.summary + "\n";
+        }
+    }
+    text += R"(  help                                this text
+  --version                           print the version
+
+Plan options (fit, plan, advise, sizing-table):
+  --objective cost|time|balanced        what to minimise (balanced: the cheapest plan within 1.5x of the fastest)
+  --no-offload                          never plan CPU offload
+  --max-gpus N                          the most cards you accept (default 1024)
+  --network ib400|roce200|eth100|eth25  the network between nodes (default: by card, see docs/planning.md)
+  --host-ram-gib N                      host RAM per node (default: the catalog's typical node)
+  --margin PCT                          fit margin over the estimate in percent (default: the estimate's band)
+
+User catalogs: files named gpus*.json / models*.json in the user's catalog folder ($XDG_DATA_HOME/gpusizer/GPU
+Sizer/catalogs on Linux, or $GPUSIZER_CATALOG_DIR) add entries or override shipped ones by id.
+Memory is reported in GiB (2^30 bytes) per GPU unless labelled "total".
+Exit status: 0 ok, 1 usage error, 2 bad input (the message names the file, field and reason), 3 output not written.
+)";
+    return text;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.empty()) {
+        err << usageText();
+        return kUsage;
+    }
+    const std::string& name = args[0];
+    if (name == "--version" || name == "version") {
+        out << "gpusizer-cli " << core::versionString() << "\n";
+        return kOk;
+    }
+    if (name == "help" || name == "--help" || name == "-h") {
+        out << usageText();
+        return kOk;
+    }
+    const auto& table = commands();
+    const auto command = std::find_if(table.begin(), table.end(), [&](const Command& c) { return name == c.name; });
+    if (command == table.end()) {
+        err << "gpusizer-cli: unknown command '" << name << "'\n" << usageText();
+        return kUsage;
+    }
+    const Args a = parseArgs(args, 1);
+    if (!a.unknownOption.empty()) {
+        err << "gpusizer-cli: unknown option '" << a.unknownOption << "'\n" << usageText();
+        return kUsage;
+    }
+    return command->run(a, out, err);
+}
+
+} // namespace gpusizer::cli

@@ -1,0 +1,190 @@
+#include "Support.h"
+
+#include "gpusizer/catalogs/Files.h"
+#include "gpusizer/core/ScenarioJson.h"
+
+#include <cmath>
+#include <exception>
+
+namespace gpusizer::cli {
+
+Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
+    Args out;
+    for (std::size_t i = from; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--json") {
+            out.json = true;
+        } else if (a == "--index" && i + 1 < args.size()) {
+            out.index = args[++i];
+        } else if (a == "--tokens" && i + 1 < args.size()) {
+            out.tokens = args[++i];
+        } else if (a == "--epochs" && i + 1 < args.size()) {
+            out.epochs = args[++i];
+        } else if (a == "--mfu" && i + 1 < args.size()) {
+            out.mfu = args[++i];
+        } else if (a == "--spot") {
+            out.spot = true;
+        } else if (a == "--no-offload") {
+            out.noOffload = true;
+        } else if (a == "--objective" && i + 1 < args.size()) {
+            out.objective = args[++i];
+        } else if (a == "--max-gpus" && i + 1 < args.size()) {
+            out.maxGpus = args[++i];
+        } else if (a == "--network" && i + 1 < args.size()) {
+            out.network = args[++i];
+        } else if (a == "--host-ram-gib" && i + 1 < args.size()) {
+            out.hostRamGib = args[++i];
+        } else if (a == "--margin" && i + 1 < args.size()) {
+            out.margin = args[++i];
+        } else if (a == "--gpu" && i + 1 < args.size()) {
+            out.gpu = args[++i];
+        } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
+            out.output = args[++i];
+        } else if (a == "--page-size" && i + 1 < args.size()) {
+            out.pageSize = args[++i];
+        } else if (a.rfind("--", 0) == 0) {
+            out.unknownOption = a;
+        } else {
+            out.positional.push_back(a);
+        }
+    }
+    return out;
+}
+
+void printError(std::ostream& err, const core::Error& e) {
+    err << "gpusizer-cli: " << (e.where.empty() ? "" : e.where + ": ") << e.message << "\n";
+}
+
+catalogs::LoadedCatalog loadCatalogs(std::ostream& err) {
+    auto loaded = catalogs::loadCatalogsWithFolder(catalogs::userCatalogDir());
+    for (const auto& e : loaded.fileErrors) {
+        err << "warning: catalog file skipped: " << e.where << ": " << e.message << "\n";
+    }
+    for (const auto& r : loaded.rejected) {
+        err << "warning: catalog entry left out: " << r.error.where << ": " << r.error.message << "\n";
+    }
+    return loaded;
+}
+
+std::optional<std::string> readInput(const std::string& path, std::ostream& err) {
+    auto bytes = catalogs::readDocument(path);
+    if (!bytes) {
+        printError(err, bytes.error());
+        return std::nullopt;
+    }
+    return std::move(*bytes);
+}
+
+bool writeOutput(const std::string& path, const std::string& bytes, std::ostream& err) {
+    const auto written = catalogs::writeDocument(path, bytes);
+    if (!written) {
+        printError(err, written.error());
+        return false;
+    }
+    return true;
+}
+
+std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& catalog, std::ostream& err) {
+    if (a.positional.size() != 1) {
+        err << "gpusizer-cli: this command needs exactly one scenario file\n";
+        return std::nullopt;
+    }
+    const auto bytes = readInput(a.positional[0], err);
+    if (!bytes) {
+        return std::nullopt;
+    }
+    auto parsed = core::parseScenario(*bytes, a.positional[0], catalog);
+    if (!parsed) {
+        printError(err, parsed.error());
+        return std::nullopt;
+    }
+    for (const auto& w : parsed->warnings) {
+        err << "warning: " << w.message << "\n";
+    }
+    return parsed->scenario;
+}
+
+namespace {
+
+/// Parses a positive number option; prints the problem and returns nullopt when it is not one.
+std::optional<double> positiveNumber(const std::optional<std::string>& text, const char* option, double fallback,
+                                     double max, std::ostream& err) {
+    if (!text) {
+        return fallback;
+    }
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(*text, &used);
+        if (used == text->size() && v > 0 && v <= max && std::isfinite(v)) {
+            return v;
+        }
+    } catch (const std::exception&) {
+    }
+    err << "gpusizer-cli: " << option << " must be a positive number up to " << max << ", not '" << *text << "'\n";
+    return std::nullopt;
+}
+
+} // namespace
+
+/// The planning options of fit and plan; nullopt (after printing why) when one is not valid.
+std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err) {
+    core::PlanInputs in;
+    const auto tokens = positiveNumber(a.tokens, "--tokens", in.datasetTokens, 1e16, err);
+    const auto epochs = positiveNumber(a.epochs, "--epochs", in.epochs, 1e4, err);
+    const auto mfu = positiveNumber(a.mfu, "--mfu", in.mfu, 1.0, err);
+    const auto maxGpus = positiveNumber(a.maxGpus, "--max-gpus", static_cast<double>(in.maxGpus), 1048576, err);
+    if (!tokens || !epochs || !mfu || !maxGpus) {
+        return std::nullopt;
+    }
+    in.datasetTokens = *tokens;
+    in.epochs = *epochs;
+    in.mfu = *mfu;
+    in.maxGpus = static_cast<std::int64_t>(*maxGpus);
+    in.spot = a.spot;
+    in.allowOffload = !a.noOffload;
+    if (a.objective) {
+        static const std::pair<const char*, core::Objective> kObjectives[] = {
+            {"cost", core::Objective::Cost}, {"time", core::Objective::Time}, {"balanced", core::Objective::Balanced}};
+        bool known = false;
+        for (const auto& [name, value] : kObjectives) {
+            if (*a.objective == name) {
+                in.objective = value;
+                known = true;
+            }
+        }
+        if (!known) {
+            err << "gpusizer-cli: --objective must be cost, time or balanced, not '" << *a.objective << "'\n";
+            return std::nullopt;
+        }
+    }
+    if (a.network) {
+        bool known = false;
+        for (auto n : {core::Network::Ib400, core::Network::Roce200, core::Network::Eth100, core::Network::Eth25}) {
+            if (*a.network == core::toString(n)) {
+                in.cluster.network = n;
+                known = true;
+            }
+        }
+        if (!known) {
+            err << "gpusizer-cli: --network must be ib400, roce200, eth100 or eth25, not '" << *a.network << "'\n";
+            return std::nullopt;
+        }
+    }
+    if (a.hostRamGib) {
+        const auto ram = positiveNumber(a.hostRamGib, "--host-ram-gib", 0, 1048576, err);
+        if (!ram) {
+            return std::nullopt;
+        }
+        in.hostRamGiBPerNode = *ram;
+    }
+    if (a.margin) {
+        const auto margin = positiveNumber(a.margin, "--margin", 0, 1000, err);
+        if (!margin) {
+            return std::nullopt;
+        }
+        in.marginShare = *margin / 100.0;
+    }
+    return in;
+}
+
+} // namespace gpusizer::cli

@@ -1,0 +1,59 @@
+#pragma once
+// What every command shares: its parsed options, the catalogs and the scenario it reads, the planning options,
+// reading and writing files (the same helpers the window uses), and how problems are printed.
+
+#include "Cli.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/Result.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace gpusizer::cli {
+
+/// The options of one invocation (after the command name).
+struct Args {
+    std::vector<std::string> positional;
+    bool json = false;
+    std::optional<std::string> index;
+    std::optional<std::string> output;
+    std::optional<std::string> gpu;
+    std::optional<std::string> tokens;
+    std::optional<std::string> epochs;
+    std::optional<std::string> mfu;
+    bool spot = false;
+    bool noOffload = false;
+    std::optional<std::string> objective;
+    std::optional<std::string> maxGpus;
+    std::optional<std::string> network;
+    std::optional<std::string> hostRamGib;
+    std::optional<std::string> margin;
+    std::string pageSize = "A4";
+    std::string unknownOption;
+};
+
+Args parseArgs(const std::vector<std::string>& args, std::size_t from);
+
+/// "gpusizer-cli: <where>: <message>".
+void printError(std::ostream& err, const core::Error& e);
+
+/// The shipped catalogs and the user's catalog folder; problems with the user's files are warnings on err.
+catalogs::LoadedCatalog loadCatalogs(std::ostream& err);
+
+/// A file's bytes (catalogs::readDocument: a regular file within the size limit); prints why not.
+std::optional<std::string> readInput(const std::string& path, std::ostream& err);
+
+/// Writes a file atomically (catalogs::writeDocument); prints why not.
+bool writeOutput(const std::string& path, const std::string& bytes, std::ostream& err);
+
+/// Reads the one scenario file a command takes; prints the problem (and warnings) and returns nullopt on failure.
+std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& catalog, std::ostream& err);
+
+/// The planning options of fit, plan, advise and sizing-table; nullopt (after printing why) when one is not valid.
+std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err);
+
+} // namespace gpusizer::cli

@@ -1,0 +1,30 @@
+#pragma once
+// Reading and writing the user's files, once for the window and the CLI: a size limit and a refusal of anything
+// that is not a regular file on reading (a FIFO would block, a directory is no document), an atomic replacement on
+// writing, and the user's data folder where both look for catalogs.
+
+#include "gpusizer/core/Result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace gpusizer::catalogs {
+
+/// The largest document any loader accepts (scenarios, measurements, configs, catalogs).
+inline constexpr std::int64_t kMaxDocumentBytes = 16LL * 1024 * 1024;
+
+/// The bytes of a regular file of at most `maxBytes`; an error naming the file and why otherwise (missing, a
+/// directory or another special file, too large, unreadable).
+core::Result<std::string> readDocument(const std::filesystem::path& path, std::int64_t maxBytes = kMaxDocumentBytes);
+
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`: the old file stays whole until the
+/// new one is complete. Refuses to replace anything but a regular file (a FIFO, a device, a directory).
+core::Result<void> writeDocument(const std::filesystem::path& path, const std::string& bytes);
+
+/// The user's catalog folder: $GPUSIZER_CATALOG_DIR if set, else the application's data folder (what Qt calls
+/// AppDataLocation): $XDG_DATA_HOME or ~/.local/share on Linux, ~/Library/Application Support on macOS, %APPDATA%
+/// on Windows, each followed by gpusizer/GPU Sizer/catalogs. Empty when no home is known.
+std::filesystem::path userCatalogDir();
+
+} // namespace gpusizer::catalogs

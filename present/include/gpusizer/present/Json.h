@@ -1,0 +1,45 @@
+#pragma once
+// The CLI's versioned JSON documents, next to the tables they mirror: each "format" / "version" pair is a contract
+// (docs/README's CLI section); bytes are integers, words are English.
+
+#include "gpusizer/core/Advisor.h"
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/Measurement.h"
+#include "gpusizer/core/Planner.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gpusizer::present {
+
+/// {"format": "gpusizer-estimate", "version": 1, ...}
+nlohmann::json estimateJson(const core::Estimate& estimate);
+
+/// One candidate layout: the layout, its memory and verdict, and (when it fits) its step time and cost.
+nlohmann::json candidateJson(const core::Candidate& c, const core::GpuSpec& gpu);
+
+/// {"format": "gpusizer-fit" or "gpusizer-plan", "version": 2, ...}: per GPU your layout, the choice, runners-up and
+/// the closest miss below; the inputs and the ranking.
+nlohmann::json fitPlanJson(bool withCost, const std::vector<core::FitRow>& rows, const core::Ranking& ranking,
+                           const core::PlanInputs& inputs, double margin);
+
+/// {"format": "gpusizer-advice", "version": 1, ...}
+nlohmann::json adviceJson(const core::OomAdvice& advice, const core::Scenario& scenario, const core::GpuSpec& gpu,
+                          const core::PlanInputs& inputs);
+
+/// {"format": "gpusizer-sizing-table", "version": 1, ...}
+nlohmann::json sizingJson(const std::vector<core::SizingRow>& rows, const core::Scenario& scenario);
+
+/// {"format": "gpusizer-comparison", "version": 1, ...}
+nlohmann::json comparisonJson(const core::Measurement& measurement, const core::MeasuredComparison& comparison);
+
+/// {"format": "gpusizer-gpus", "version": 1, ...} and {"format": "gpusizer-models", "version": 1, ...}
+nlohmann::json gpusJson(const core::Catalog& catalog);
+nlohmann::json modelsJson(const core::Catalog& catalog);
+
+/// {"format": "gpusizer-import", "version": 1, ...}
+nlohmann::json importJson(const core::ImportedArch& imported);
+
+} // namespace gpusizer::present

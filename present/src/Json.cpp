@@ -1,0 +1,273 @@
+#include "gpusizer/present/Json.h"
+
+#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/present/AdviceText.h"
+#include "gpusizer/present/PlanText.h"
+
+namespace gpusizer::present {
+
+using nlohmann::json;
+using namespace core;
+
+namespace {
+
+json warningsJson(const std::vector<Warning>& warnings) {
+    json list = json::array();
+    for (const auto& w : warnings) {
+        list.push_back({{"code", w.code}, {"message", w.message}});
+    }
+    return list;
+}
+
+} // namespace
+
+json estimateJson(const Estimate& e) {
+    json components = json::object();
+    for (Component c : kAllComponents) {
+        components[componentKey(c)] = e.perGpu[c];
+    }
+    const json warnings = warningsJson(e.warnings);
+    const auto& a = e.activationPerTokenLayer;
+    return json{
+        {"format", "gpusizer-estimate"},
+        {"version", 1},
+        {"params",
+         {{"total", e.params.total}, {"trainable", e.trainableParams}, {"active_per_token", e.params.activePerToken}}},
+        {"per_gpu",
+         {{"components", components},
+          {"peak_moment", toString(e.peakMoment)},
+          {"allocated_peak_bytes", e.allocatedPeakBytes},
+          {"reserved_peak_bytes", e.reservedPeakBytes},
+          {"device_bytes", e.deviceBytes},
+          {"paged_optimizer_bytes", e.pagedOptimizerBytes},
+          {"band", {{"low_bytes", e.bandLowBytes}, {"high_bytes", e.bandHighBytes}}}}},
+        {"data_parallel", e.dataParallel},
+        {"activation_bytes_per_token_per_layer",
+         {{"norms", a.norms},
+          {"linear_inputs", a.linearInputs},
+          {"attention", a.attention},
+          {"attention_scores", a.attentionScores},
+          {"mlp", a.mlp},
+          {"lora", a.lora},
+          {"dropout", a.dropout}}},
+        {"logits_bytes_per_element", e.logitsBytesPerElement},
+        {"cpu_offload_bytes", e.cpuOffloadBytesTotal},
+        {"cpu_offload_bytes_per_gpu", e.cpuOffloadBytesPerGpu},
+        {"warnings", warnings},
+        {"assumptions", e.assumptions},
+    };
+}
+
+json candidateJson(const Candidate& c, const GpuSpec& gpu) {
+    const auto& s = c.scenario;
+    json j{{"gpus", s.gpus},
+           {"sharding", toString(s.sharding)},
+           {"sharding_engine", toString(profileFor(s).engine)},
+           {"tensor_parallel", s.tensorParallel},
+           {"pipeline_parallel", s.pipelineParallel},
+           {"expert_parallel", s.expertParallel},
+           {"offload", toString(s.offload)},
+           {"micro_batch", s.microBatch},
+           {"gradient_accumulation", s.gradientAccumulation},
+           {"gradient_checkpointing", toString(s.checkpointing)},
+           {"precision", toString(s.precision)},
+           {"layout", english(layoutParts(s))},
+           {"device_bytes_per_gpu", c.deviceBytes},
+           {"margin_share", c.marginShare},
+           {"verdict", english(verdictWord(c.verdict))},
+           {"fits", c.fits()},
+           {"host_ram_bytes_per_node", c.hostRamPerNodeBytes},
+           {"host_ram_limit_bytes_per_node", c.hostRamLimitBytes},
+           {"fp16_instead_of_bf16", c.fp16Instead},
+           {"global_batch_sequences", c.globalBatchSequences}};
+    if (!c.fits()) {
+        j["why_not"] = english(whyNot(c));
+        return j;
+    }
+    const auto& p = c.plan;
+    j["step_seconds"] = p.step.stepSeconds;
+    j["compute_seconds"] = p.step.computeSeconds;
+    j["exposed_comm_seconds"] = p.step.exposedCommSeconds;
+    j["offload_seconds"] = p.step.offloadSeconds;
+    j["comm_bytes_per_gpu_per_step"] = static_cast<std::int64_t>(p.step.commBytesPerGpu);
+    j["link"] = english(linkName(p.step.link, gpu));
+    j["tokens_per_second"] = p.step.tokensPerSecond;
+    j["steps"] = p.steps;
+    j["wall_hours"] = p.wallHours;
+    j["gpu_hours"] = p.gpuHours;
+    j["cost_on_demand_usd"] = p.costOnDemandUsd;
+    j["cost_spot_usd"] = p.costSpotUsd;
+    j["checkpoint_bytes"] = static_cast<std::int64_t>(p.checkpointBytes);
+    j["storage_usd"] = p.storageUsd;
+    return j;
+}
+
+namespace {
+
+json cardPlanJson(const CardPlan& r, const Candidate& asIs, const PlanInputs& in) {
+    json j{{"gpu", r.gpu->id}, {"fits", r.found}};
+    j["your_layout"] = candidateJson(asIs, *r.gpu);
+    if (r.fewerCards) {
+        j["fewer_cards"] = candidateJson(*r.fewerCards, *r.gpu);
+        j["why_fewer_fail"] = english(whyNot(*r.fewerCards));
+    }
+    if (!r.found) {
+        return j;
+    }
+    j["chosen"] = candidateJson(r.best, *r.gpu);
+    json runners = json::array();
+    for (const auto& c : r.runnersUp) {
+        json rj = candidateJson(c, *r.gpu);
+        rj["why_lost"] = english(whyLost(r.best, c, in));
+        runners.push_back(rj);
+    }
+    j["runners_up"] = runners;
+    return j;
+}
+
+} // namespace
+
+json fitPlanJson(bool withCost, const std::vector<FitRow>& rows, const Ranking& ranking, const PlanInputs& inputs,
+                 double margin) {
+    json list = json::array();
+    for (const auto& r : rows) {
+        list.push_back(cardPlanJson(r.best, r.asIs, inputs));
+    }
+    auto idOf = [&](int i) { return i < 0 ? json(nullptr) : json(rows[static_cast<std::size_t>(i)].gpu->id); };
+    return json{
+        {"format", withCost ? "gpusizer-plan" : "gpusizer-fit"},
+        {"version", 2},
+        {"inputs",
+         {{"objective", toString(inputs.objective)},
+          {"objective_rule", english(objectiveRule(inputs.objective))},
+          {"margin_share", margin},
+          {"network", toString(inputs.cluster.network)},
+          {"max_gpus", inputs.maxGpus},
+          {"allow_offload", inputs.allowOffload},
+          {"dataset_tokens", inputs.datasetTokens},
+          {"epochs", inputs.epochs},
+          {"mfu", inputs.mfu},
+          {"spot", inputs.spot}}},
+        {"results", list},
+        {"ranking",
+         {{"chosen", idOf(ranking.chosen)}, {"cheapest", idOf(ranking.cheapest)}, {"fastest", idOf(ranking.fastest)}}}};
+}
+
+json adviceJson(const OomAdvice& advice, const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
+    json steps = json::array();
+    for (const auto& step : advice.steps) {
+        json j{{"fix", toString(step.kind)}, {"applicable", step.applicable}, {"price", english(fixPrice(step.kind))}};
+        if (step.applicable) {
+            j["change"] = english(fixChange(step, scenario, gpu, inputs));
+            j["saving_bytes"] = step.savingAlone;
+            j["device_bytes_after"] = step.deviceAfterAlone;
+            j["fits_alone"] = step.fitsAlone;
+        } else {
+            j["not_applicable_because"] = english(fixBlocker(step.blocker));
+        }
+        steps.push_back(j);
+    }
+    json doc{{"format", "gpusizer-advice"},
+             {"version", 1},
+             {"gpu", gpu.id},
+             {"device_bytes", advice.deviceBytes},
+             {"usable_bytes", advice.usableBytes},
+             {"fits", advice.fitsAlready},
+             {"steps", steps}};
+    if (advice.fittingScenario) {
+        json combination = json::array();
+        for (auto kind : advice.combination) {
+            combination.push_back(toString(kind));
+        }
+        doc["first_fitting_combination"] = {{"fixes", combination}, {"device_bytes", advice.deviceAfterCombination}};
+    }
+    return doc;
+}
+
+json sizingJson(const std::vector<SizingRow>& rows, const Scenario& scenario) {
+    auto cellJson = [](const SizingCell& c) {
+        return c.gpu == nullptr
+                   ? json(nullptr)
+                   : json{{"gpu", c.gpu->id}, {"cards", c.cards}, {"device_bytes_per_gpu", c.devicePerGpu}};
+    };
+    json list = json::array();
+    for (const auto& r : rows) {
+        list.push_back({{"label", english(sizingLabel(r))},
+                        {"params", r.params},
+                        {"qlora", cellJson(r.qlora)},
+                        {"lora", cellJson(r.lora)},
+                        {"full", cellJson(r.full)}});
+    }
+    return json{{"format", "gpusizer-sizing-table"},
+                {"version", 1},
+                {"seq_len", scenario.seqLen},
+                {"micro_batch", scenario.microBatch},
+                {"rows", list}};
+}
+
+json comparisonJson(const Measurement& measurement, const MeasuredComparison& comparison) {
+    json rows = json::array();
+    for (const auto& r : comparison.rows) {
+        json j{{"what", r.what}, {"available", r.available}, {"estimated", r.estimated}};
+        if (r.available) {
+            j["measured"] = r.measured;
+            j["error_share"] = r.errorShare;
+        }
+        rows.push_back(j);
+    }
+    return json{{"format", "gpusizer-comparison"},
+                {"version", 1},
+                {"device", measurement.device},
+                {"cpu_run", measurement.cpuRun()},
+                {"gpu", comparison.gpu != nullptr ? json(comparison.gpu->id) : json(nullptr)},
+                {"rows", rows},
+                {"notes", warningsJson(comparison.notes)}};
+}
+
+json gpusJson(const Catalog& catalog) {
+    json list = json::array();
+    for (const auto& g : catalog.gpus) {
+        list.push_back({{"id", g.id},
+                        {"vendor", g.vendor},
+                        {"name", g.name},
+                        {"memory_gib", g.memoryGiBStated},
+                        {"usable_gib", g.memoryGiBUsable},
+                        {"bandwidth_tbs", g.bandwidthTBs},
+                        {"bf16_tflops", g.bf16Tflops},
+                        {"fp8_tflops", g.fp8Tflops},
+                        {"link", g.link.kind},
+                        {"link_gbs", g.link.bandwidthGBs},
+                        {"price_on_demand_usd_hour", g.priceOnDemandUsdHour},
+                        {"price_spot_usd_hour", g.priceSpotUsdHour}});
+    }
+    return json{{"format", "gpusizer-gpus"}, {"version", 1}, {"gpus", list}};
+}
+
+json modelsJson(const Catalog& catalog) {
+    json list = json::array();
+    for (const auto& m : catalog.models) {
+        list.push_back({{"id", m.id},
+                        {"name", m.name},
+                        {"family", m.family},
+                        {"params", countParams(m.arch).total},
+                        {"published_params_billion", m.publishedParamsBillion},
+                        {"config", archToHfConfig(m.arch)}});
+    }
+    return json{{"format", "gpusizer-models"}, {"version", 1}, {"models", list}};
+}
+
+json importJson(const ImportedArch& imported) {
+    const auto params = countParams(imported.arch);
+    json doc{{"format", "gpusizer-import"},
+             {"version", 1},
+             {"model_type", imported.modelType},
+             {"params", {{"total", params.total}, {"active_per_token", params.activePerToken}}},
+             {"config", archToHfConfig(imported.arch)},
+             {"warnings", warningsJson(imported.warnings)}};
+    if (imported.weightBytes) {
+        doc["weight_bytes"] = *imported.weightBytes;
+    }
+    return doc;
+}
+
+} // namespace gpusizer::present

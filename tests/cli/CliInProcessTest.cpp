@@ -1,0 +1,109 @@
+// The CLI's commands called in process (cli::run), as the executable runs them: every command's text and JSON,
+// the command table and the usage text, and the errors for bad files. Fast, and covered by the sanitizer build.
+#include "Cli.h"
+#include "Commands.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using namespace gpusizer;
+
+namespace {
+
+struct Ran {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+Ran run(std::vector<std::string> args) {
+    std::ostringstream out;
+    std::ostringstream err;
+    Ran r;
+    r.status = cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+std::string data(const std::string& name) {
+    return std::string(GPUSIZER_TEST_DATA_DIR) + "/" + name;
+}
+
+} // namespace
+
+TEST(CliInProcess, TheUsageListsEveryCommandOfTheTable) {
+    const Ran r = run({"help"});
+    ASSERT_EQ(r.status, cli::kOk);
+    for (const auto& c : cli::commands()) {
+        EXPECT_NE(r.out.find(std::string("  ") + c.synopsis), std::string::npos) << c.name;
+        EXPECT_NE(r.out.find(c.summary), std::string::npos) << c.name;
+    }
+    EXPECT_EQ(run({"no-such-command"}).status, cli::kUsage);
+    EXPECT_EQ(run({"estimate", data("scenarios/llama31-8b-lora.json"), "--bogus"}).status, cli::kUsage);
+}
+
+TEST(CliInProcess, EveryCommandWithJsonWritesItsVersionedFormat) {
+    const std::string scenario = data("scenarios/llama31-8b-lora.json");
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{"estimate", scenario, "--json"}, "gpusizer-estimate"},
+        {{"gpus", "--json"}, "gpusizer-gpus"},
+        {{"models", "--json"}, "gpusizer-models"},
+        {{"import-hf", data("hf-configs/llama-3.1-8b.json"), "--json"}, "gpusizer-import"},
+        {{"advise", scenario, "--gpu", "rtx-4090", "--json"}, "gpusizer-advice"},
+        {{"sizing-table", scenario, "--json"}, "gpusizer-sizing-table"},
+        {{"fit", scenario, "--json"}, "gpusizer-fit"},
+        {{"plan", scenario, "--tokens", "1e8", "--json"}, "gpusizer-plan"},
+        {{"compare-measured", data("scenarios/tiny-full.json"), data("measurements/tiny-full-gpu.json"), "--json"},
+         "gpusizer-comparison"},
+    };
+    for (const auto& [args, format] : cases) {
+        const Ran r = run(args);
+        ASSERT_EQ(r.status, cli::kOk) << args.front() << ": " << r.err;
+        const auto doc = nlohmann::json::parse(r.out);
+        EXPECT_EQ(doc.at("format"), format) << args.front();
+        EXPECT_TRUE(doc.at("version").is_number_integer()) << args.front();
+    }
+}
+
+TEST(CliInProcess, TextOutputsShowTheSameTablesAsTheWindow) {
+    const std::string scenario = data("scenarios/llama31-8b-lora.json");
+    const Ran estimate = run({"estimate", scenario});
+    ASSERT_EQ(estimate.status, cli::kOk);
+    EXPECT_NE(estimate.out.find("GiB per GPU"), std::string::npos); // the component table's header
+    const Ran advise = run({"advise", scenario, "--gpu", "rtx-4090"});
+    ASSERT_EQ(advise.status, cli::kOk);
+    EXPECT_NE(advise.out.find("Fix (cheapest first)"), std::string::npos);
+    EXPECT_NE(advise.out.find("First combination that fits"), std::string::npos);
+    const Ran sizing = run({"sizing-table", scenario});
+    ASSERT_EQ(sizing.status, cli::kOk);
+    EXPECT_NE(sizing.out.find("Your model (llama-3.1-8b)"), std::string::npos);
+    const Ran fit = run({"fit", scenario});
+    ASSERT_EQ(fit.status, cli::kOk);
+    EXPECT_NE(fit.out.find("Best on this card"), std::string::npos);
+    EXPECT_NE(fit.out.find("Rent: "), std::string::npos);
+    const Ran plan = run({"plan", scenario, "--tokens", "1e8"});
+    ASSERT_EQ(plan.status, cli::kOk);
+    EXPECT_NE(plan.out.find("Runners-up and why they lost"), std::string::npos);
+}
+
+TEST(CliInProcess, BadFilesAreRefusedWithTheFileAndTheReason) {
+    const auto dir = std::filesystem::temp_directory_path() / "gpusizer_cli_inprocess";
+    std::filesystem::create_directories(dir / "a-folder.json");
+    const Ran folder = run({"estimate", (dir / "a-folder.json").string()});
+    EXPECT_EQ(folder.status, cli::kBadInput);
+    EXPECT_NE(folder.err.find("a-folder.json: is a folder, not a file"), std::string::npos) << folder.err;
+    const Ran missing = run({"estimate", (dir / "missing.json").string()});
+    EXPECT_EQ(missing.status, cli::kBadInput);
+    EXPECT_NE(missing.err.find("missing.json: cannot open the file"), std::string::npos) << missing.err;
+    // A probe script written over a folder fails in words and leaves no partial file behind.
+    const Ran over =
+        run({"probe-script", data("scenarios/llama31-8b-lora.json"), "-o", (dir / "a-folder.json").string()});
+    EXPECT_EQ(over.status, cli::kOutputFailed);
+    EXPECT_NE(over.err.find("is not a regular file"), std::string::npos) << over.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "a-folder.json.part"));
+    std::filesystem::remove_all(dir);
+}
