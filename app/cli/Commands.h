@@ -32,5 +32,6 @@ int planCommand(const Args& a, std::ostream& out, std::ostream& err);
 int probeScriptCommand(const Args& a, std::ostream& out, std::ostream& err);
 int compareMeasuredCommand(const Args& a, std::ostream& out, std::ostream& err);
 int reportCommand(const Args& a, std::ostream& out, std::ostream& err);
+int fieldsCommand(const Args& a, std::ostream& out, std::ostream& err);
 
 } // namespace gpusizer::cli

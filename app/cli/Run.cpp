@@ -28,6 +28,7 @@ const std::vector<Command>& commands() {
          "estimate against the script's measurement", compareMeasuredCommand},
         {"report", "report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]", "the sizing report as PDF",
          reportCommand},
+        {"fields", "fields [--json]", "the scenario file's fields: type, allowed values, default", fieldsCommand},
     };
     return kCommands;
 }

@@ -4,6 +4,7 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/ScenarioFields.h"
 #include "gpusizer/core/Units.h"
 
 #include <algorithm>
@@ -31,23 +32,6 @@ Result<void> readEnum(const ObjectReader& r, const char* key, E& target) {
         return fail(ErrorCode::UnknownValue, "'" + *text + "' is not one of: " + allowed, r.field(key));
     }
     target = *value;
-    return {};
-}
-
-template <class T>
-Result<void> readInt(const ObjectReader& r, const char* key, T& target, std::int64_t min, std::int64_t max) {
-    GPUSIZER_ASSIGN(auto v, r.optionalInteger(key, min, max));
-    if (v) {
-        target = *v;
-    }
-    return {};
-}
-
-Result<void> readBool(const ObjectReader& r, const char* key, bool& target) {
-    GPUSIZER_ASSIGN(auto v, r.optionalBool(key));
-    if (v) {
-        target = *v;
-    }
     return {};
 }
 
@@ -98,12 +82,6 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
         return {};
     }
     GPUSIZER_ASSIGN(auto r, top.object("lora"));
-    GPUSIZER_CHECK(readInt(r, "rank", s.lora.rank, 1, 65536));
-    GPUSIZER_ASSIGN(auto alpha, r.optionalNumber("alpha", 0, 1e6));
-    s.lora.alpha = alpha.value_or(s.lora.alpha);
-    GPUSIZER_ASSIGN(auto dropout, r.optionalNumber("dropout", 0, 0.99));
-    s.lora.dropout = dropout.value_or(s.lora.dropout);
-    GPUSIZER_CHECK(readEnum(r, "dtype", s.lora.dtype));
     if (r.has("targets")) {
         const json& t = r.raw()["targets"];
         std::vector<std::string> names;
@@ -214,41 +192,106 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
     return {};
 }
 
+/// Top-level keys a scenario file may hold: the field table's (the first part of "lora.rank") and the header.
 const std::set<std::string>& knownKeys() {
-    static const std::set<std::string> keys{"format",
-                                            "version",
-                                            "name",
-                                            "model",
-                                            "method",
-                                            "precision",
-                                            "optimizer",
-                                            "optimizer_in_backward",
-                                            "lora",
-                                            "quantization",
-                                            "micro_batch",
-                                            "seq_len",
-                                            "gradient_accumulation",
-                                            "gradient_checkpointing",
-                                            "checkpoint_every",
-                                            "sharding_engine",
-                                            "adapter_wrapping",
-                                            "attention",
-                                            "loss",
-                                            "activation_offload",
-                                            "compile",
-                                            "framework",
-                                            "gpus",
-                                            "sharding",
-                                            "tensor_parallel",
-                                            "pipeline_parallel",
-                                            "expert_parallel",
-                                            "offload",
-                                            "gpu",
-                                            "cuda_context_gib",
-                                            "measurements",
-                                            "framework_overrides",
-                                            "overhead_correction_gib"};
+    static const std::set<std::string> keys = [] {
+        std::set<std::string> k{"format", "version"};
+        for (const auto& f : scenarioFields()) {
+            const std::string key = f.key;
+            k.insert(key.substr(0, key.find('.')));
+        }
+        return k;
+    }();
     return keys;
+}
+
+/// A field of the table with its own type: read, range-checked and stored; absent keys keep the default.
+Result<void> readField(const ScenarioField& f, const ObjectReader& top, Scenario& s) {
+    std::optional<ObjectReader> lora;
+    const ObjectReader* r = &top;
+    if (f.inLora()) {
+        if (!top.has("lora")) {
+            return {};
+        }
+        GPUSIZER_ASSIGN(auto sub, top.object("lora"));
+        lora.emplace(std::move(sub));
+        r = &*lora;
+    }
+    const std::string leaf = f.leafKey();
+    switch (f.type) {
+    case FieldType::Integer: {
+        GPUSIZER_ASSIGN(auto v, r->optionalInteger(leaf.c_str(), static_cast<std::int64_t>(f.min),
+                                                   static_cast<std::int64_t>(f.max)));
+        if (v) {
+            f.set(s, static_cast<double>(*v));
+        }
+        return {};
+    }
+    case FieldType::Number: {
+        GPUSIZER_ASSIGN(auto v, r->optionalNumber(leaf.c_str(), f.min, f.max));
+        if (v) {
+            if (const std::string problem = rangeProblem(f, *v); !problem.empty()) {
+                return fail(ErrorCode::OutOfRange, "'" + leaf + "' = " + json(*v).dump() + " " + problem,
+                            r->field(leaf.c_str()));
+            }
+            f.set(s, *v);
+        }
+        return {};
+    }
+    case FieldType::Flag: {
+        GPUSIZER_ASSIGN(auto v, r->optionalBool(leaf.c_str()));
+        if (v) {
+            f.set(s, *v ? 1.0 : 0.0);
+        }
+        return {};
+    }
+    case FieldType::Choice: {
+        GPUSIZER_ASSIGN(auto text, r->optionalString(leaf.c_str()));
+        if (!text) {
+            return {};
+        }
+        std::string allowed;
+        for (const auto& c : f.choices) {
+            if (c.code == *text) {
+                f.set(s, c.value);
+                return {};
+            }
+            allowed += (allowed.empty() ? "" : ", ") + c.code;
+        }
+        return fail(ErrorCode::UnknownValue, "'" + *text + "' is not one of: " + allowed, r->field(leaf.c_str()));
+    }
+    case FieldType::Special:
+        break;
+    }
+    return {};
+}
+
+/// Writes the table's fields (specials excepted) into the document; "lora.*" into its "lora" object.
+void writeFields(const Scenario& s, json& doc) {
+    for (const auto& f : scenarioFields()) {
+        if (f.type == FieldType::Special || (f.writtenWhen && !f.writtenWhen(s))) {
+            continue;
+        }
+        json& target = f.inLora() ? doc["lora"] : doc;
+        const std::string leaf = f.leafKey();
+        const double v = f.get(s);
+        switch (f.type) {
+        case FieldType::Integer:
+            target[leaf] = static_cast<std::int64_t>(std::llround(v));
+            break;
+        case FieldType::Number:
+            target[leaf] = v;
+            break;
+        case FieldType::Flag:
+            target[leaf] = v != 0.0;
+            break;
+        case FieldType::Choice:
+            target[leaf] = f.codeOf(static_cast<int>(v));
+            break;
+        case FieldType::Special:
+            break;
+        }
+    }
 }
 
 } // namespace
@@ -279,61 +322,53 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
             out.warnings.push_back({"unknown_key", "ignored unknown field '" + key + "' in " + where});
         }
     }
-    GPUSIZER_ASSIGN(auto name, r.optionalString("name"));
-    s.name = name.value_or("");
-    GPUSIZER_CHECK(readModel(doc, where, catalog, s, out.warnings));
-    GPUSIZER_CHECK(readEnum(r, "method", s.method));
-    GPUSIZER_CHECK(readEnum(r, "precision", s.precision));
-    GPUSIZER_CHECK(readEnum(r, "optimizer", s.optimizer));
-    GPUSIZER_CHECK(readBool(r, "optimizer_in_backward", s.optimizerInBackward));
-    GPUSIZER_CHECK(readLora(r, s));
-    GPUSIZER_CHECK(readEnum(r, "quantization", s.quantization));
-    GPUSIZER_CHECK(readInt(r, "micro_batch", s.microBatch, 1, 65536));
-    GPUSIZER_CHECK(readInt(r, "seq_len", s.seqLen, 1, 16777216));
-    GPUSIZER_CHECK(readInt(r, "gradient_accumulation", s.gradientAccumulation, 1, 1000000));
-    GPUSIZER_CHECK(readEnum(r, "gradient_checkpointing", s.checkpointing));
-    GPUSIZER_CHECK(readInt(r, "checkpoint_every", s.checkpointEvery, 1, 10000));
-    GPUSIZER_CHECK(readEnum(r, "attention", s.attention));
-    GPUSIZER_CHECK(readEnum(r, "loss", s.loss));
-    GPUSIZER_CHECK(readBool(r, "activation_offload", s.activationOffload));
-    GPUSIZER_CHECK(readBool(r, "compile", s.compile));
-    GPUSIZER_CHECK(readEnum(r, "framework", s.framework));
-    GPUSIZER_CHECK(readOverrides(r, s));
-    GPUSIZER_CHECK(readInt(r, "gpus", s.gpus, 1, 1048576));
-    GPUSIZER_CHECK(readEnum(r, "sharding", s.sharding));
-    GPUSIZER_CHECK(readEnum(r, "sharding_engine", s.shardingEngine));
-    GPUSIZER_CHECK(readEnum(r, "adapter_wrapping", s.adapterWrapping));
-    GPUSIZER_CHECK(readInt(r, "tensor_parallel", s.tensorParallel, 1, 1024));
-    GPUSIZER_CHECK(readInt(r, "pipeline_parallel", s.pipelineParallel, 1, 1024));
-    GPUSIZER_CHECK(readInt(r, "expert_parallel", s.expertParallel, 1, 1024));
-    GPUSIZER_CHECK(readEnum(r, "offload", s.offload));
-    GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
-    if (gpu) {
-        if (catalog.findGpu(*gpu) == nullptr) {
-            return fail(ErrorCode::UnknownId, "GPU '" + *gpu + "' is not in the GPU catalog", r.field("gpu"));
+    // Every field in the table's order; the specials have their own readers.
+    for (const ScenarioField& f : scenarioFields()) {
+        if (f.type != FieldType::Special) {
+            GPUSIZER_CHECK(readField(f, r, s));
+            continue;
         }
-        s.gpuId = *gpu;
-    }
-    GPUSIZER_ASSIGN(auto context, r.optionalNumber("cuda_context_gib", 0, 64));
-    if (context) {
-        s.cudaContextBytes = gibToBytes(*context);
-    }
-    GPUSIZER_ASSIGN(auto correction, r.optionalNumber("overhead_correction_gib", -64, 64));
-    if (correction) {
-        s.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(*correction * kGiB));
-    }
-    if (r.has("measurements")) {
-        const json& list = doc["measurements"];
-        if (!list.is_array()) {
-            return fail(ErrorCode::WrongType, "'measurements' must be an array of measurement results",
-                        r.field("measurements"));
-        }
-        for (const json& item : list) {
-            if (!item.is_object() || !item.contains("format") || item["format"] != "gpusizer-measurement") {
-                return fail(ErrorCode::WrongFormat, "every item of 'measurements' must be a gpusizer-measurement",
+        const std::string_view key = f.key;
+        if (key == "name") {
+            GPUSIZER_ASSIGN(auto name, r.optionalString("name"));
+            s.name = name.value_or("");
+        } else if (key == "model") {
+            GPUSIZER_CHECK(readModel(doc, where, catalog, s, out.warnings));
+        } else if (key == "lora.targets") {
+            GPUSIZER_CHECK(readLora(r, s)); // the targets and modules_to_save
+        } else if (key == "framework_overrides") {
+            GPUSIZER_CHECK(readOverrides(r, s));
+        } else if (key == "gpu") {
+            GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
+            if (gpu) {
+                if (catalog.findGpu(*gpu) == nullptr) {
+                    return fail(ErrorCode::UnknownId, "GPU '" + *gpu + "' is not in the GPU catalog", r.field("gpu"));
+                }
+                s.gpuId = *gpu;
+            }
+        } else if (key == "cuda_context_gib") {
+            GPUSIZER_ASSIGN(auto context, r.optionalNumber("cuda_context_gib", 0, 64));
+            if (context) {
+                s.cudaContextBytes = gibToBytes(*context);
+            }
+        } else if (key == "overhead_correction_gib") {
+            GPUSIZER_ASSIGN(auto correction, r.optionalNumber("overhead_correction_gib", -64, 64));
+            if (correction) {
+                s.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(*correction * kGiB));
+            }
+        } else if (key == "measurements" && r.has("measurements")) {
+            const json& list = doc["measurements"];
+            if (!list.is_array()) {
+                return fail(ErrorCode::WrongType, "'measurements' must be an array of measurement results",
                             r.field("measurements"));
             }
-            s.measurements.push_back(item.dump());
+            for (const json& item : list) {
+                if (!item.is_object() || !item.contains("format") || item["format"] != "gpusizer-measurement") {
+                    return fail(ErrorCode::WrongFormat, "every item of 'measurements' must be a gpusizer-measurement",
+                                r.field("measurements"));
+                }
+                s.measurements.push_back(item.dump());
+            }
         }
     }
     if (auto ok = validate(s); !ok) {
@@ -356,10 +391,7 @@ std::string scenarioToJson(const Scenario& s) {
     } else {
         doc["model"] = archToHfConfig(s.model);
     }
-    doc["method"] = toString(s.method);
-    doc["precision"] = toString(s.precision);
-    doc["optimizer"] = toString(s.optimizer);
-    doc["optimizer_in_backward"] = s.optimizerInBackward;
+    writeFields(s, doc);
     json targets = json::array();
     for (auto role : s.lora.targets) {
         targets.push_back(linearRoleName(role));
@@ -370,11 +402,7 @@ std::string scenarioToJson(const Scenario& s) {
     if (s.lora.embedding) {
         targets.push_back("embed_tokens");
     }
-    doc["lora"] = {{"rank", s.lora.rank},
-                   {"alpha", s.lora.alpha},
-                   {"dropout", s.lora.dropout},
-                   {"targets", targets},
-                   {"dtype", toString(s.lora.dtype)}};
+    doc["lora"]["targets"] = targets;
     if (s.lora.saveLmHead || s.lora.saveEmbedding) {
         json save = json::array();
         if (s.lora.saveLmHead) {
@@ -385,29 +413,6 @@ std::string scenarioToJson(const Scenario& s) {
         }
         doc["lora"]["modules_to_save"] = save;
     }
-    doc["quantization"] = toString(s.quantization);
-    doc["micro_batch"] = s.microBatch;
-    doc["seq_len"] = s.seqLen;
-    doc["gradient_accumulation"] = s.gradientAccumulation;
-    doc["gradient_checkpointing"] = toString(s.checkpointing);
-    if (s.checkpointing == Checkpointing::EveryNth) {
-        doc["checkpoint_every"] = s.checkpointEvery;
-    }
-    doc["attention"] = toString(s.attention);
-    doc["loss"] = toString(s.loss);
-    doc["activation_offload"] = s.activationOffload;
-    doc["compile"] = s.compile;
-    doc["framework"] = toString(s.framework);
-    doc["gpus"] = s.gpus;
-    doc["sharding"] = toString(s.sharding);
-    doc["sharding_engine"] = toString(s.shardingEngine);
-    doc["adapter_wrapping"] = toString(s.adapterWrapping);
-    doc["tensor_parallel"] = s.tensorParallel;
-    doc["pipeline_parallel"] = s.pipelineParallel;
-    if (s.expertParallel > 1) {
-        doc["expert_parallel"] = s.expertParallel;
-    }
-    doc["offload"] = toString(s.offload);
     if (!s.gpuId.empty()) {
         doc["gpu"] = s.gpuId;
     }

@@ -1,5 +1,6 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/ScenarioFields.h"
 
 namespace gpusizer::core {
 
@@ -38,17 +39,7 @@ Result<void> validateModel(const ModelArch& m) {
 }
 
 Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
-    auto bad = [](std::string field, std::string why) { return fail(ErrorCode::OutOfRange, why, std::move(field)); };
-    const auto& m = s.model;
-    if (s.gpus < 1 || s.gpus > 1'048'576) {
-        return bad("gpus", "must be between 1 and 1,048,576");
-    }
-    if (s.tensorParallel < 1 || s.tensorParallel > 1024) {
-        return bad("tensor_parallel", "must be between 1 and 1,024");
-    }
-    if (s.pipelineParallel < 1 || s.pipelineParallel > 1024) {
-        return bad("pipeline_parallel", "must be between 1 and 1,024");
-    }
+    const auto& m = s.model; // the ranges of gpus and the degrees are the field table's (checked before)
     if (s.gpus % (s.tensorParallel * s.pipelineParallel) != 0) {
         return fail(ErrorCode::Inconsistent, "gpus must be a multiple of tensor_parallel x pipeline_parallel", "gpus");
     }
@@ -100,35 +91,22 @@ Result<void> validate(const Scenario& s) {
     if (auto ok = validateModel(s.model); !ok) {
         return ok;
     }
-    auto bad = [](std::string field, std::string why) { return fail(ErrorCode::OutOfRange, why, std::move(field)); };
-    if (s.microBatch < 1 || s.microBatch > 65'536) {
-        return bad("micro_batch", "must be between 1 and 65,536");
-    }
-    if (s.seqLen < 1 || s.seqLen > 16'777'216) {
-        return bad("seq_len", "must be between 1 and 16,777,216 tokens");
-    }
-    if (s.gradientAccumulation < 1 || s.gradientAccumulation > 1'000'000) {
-        return bad("gradient_accumulation", "must be between 1 and 1,000,000");
-    }
-    if (s.checkpointEvery < 1 || s.checkpointEvery > 10'000) {
-        return bad("checkpoint_every", "must be between 1 and 10,000");
+    // Every numeric field of the table within its range, where it applies to the method.
+    for (const auto& f : scenarioFields()) {
+        if ((f.type == FieldType::Integer || f.type == FieldType::Number) && appliesTo(f.methods, s.method)) {
+            if (const std::string problem = rangeProblem(f, f.get(s)); !problem.empty()) {
+                return fail(ErrorCode::OutOfRange, problem, f.key);
+            }
+        }
     }
     if (auto ok = validateLayout(s, profileFor(s)); !ok) {
         return ok;
     }
-    if (s.method != Method::Full) {
-        if (s.lora.rank < 1 || s.lora.rank > 65'536) {
-            return bad("lora.rank", "must be between 1 and 65,536");
-        }
-        if (s.lora.dropout < 0.0 || s.lora.dropout >= 1.0) {
-            return bad("lora.dropout", "must be in [0, 1)");
-        }
-        if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
-            return fail(ErrorCode::MissingField, "LoRA needs at least one target module", "lora.targets");
-        }
+    if (s.method != Method::Full && s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
+        return fail(ErrorCode::MissingField, "LoRA needs at least one target module", "lora.targets");
     }
     if (s.cudaContextBytes && (*s.cudaContextBytes < 0 || *s.cudaContextBytes > (64LL << 30))) {
-        return bad("cuda_context_gib", "must be between 0 and 64 GiB");
+        return fail(ErrorCode::OutOfRange, "must be between 0 and 64 GiB", "cuda_context_gib");
     }
     return {};
 }

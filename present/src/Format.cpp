@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/Units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -26,6 +27,16 @@ std::string number(double value, int decimals) {
     }
     const bool negative = value < 0 && (grouped + fraction).find_first_not_of("0.,") != std::string::npos;
     return (negative ? "-" : "") + grouped + fraction;
+}
+
+std::string plainNumber(double value) {
+    for (int decimals = 0; decimals < 3; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        if (std::abs(std::round(value * scale) - value * scale) < 1e-6 * std::max(1.0, std::abs(value * scale))) {
+            return number(value, decimals);
+        }
+    }
+    return number(value, 3);
 }
 
 std::string gib(std::int64_t bytes) {

@@ -1,5 +1,7 @@
 #include "gpusizer/present/Names.h"
 
+#include "gpusizer/present/Format.h"
+
 namespace gpusizer::present {
 
 Message componentName(core::Component c) {
@@ -282,6 +284,75 @@ Message label(core::Network v) {
         return msg(GPUSIZER_MSG("100 GbE"));
     case core::Network::Eth25:
         return msg(GPUSIZER_MSG("25 GbE"));
+    }
+    return {};
+}
+
+Message fieldLabel(const core::ScenarioField& f) {
+    return msg(f.label);
+}
+
+Message fieldTooltip(const core::ScenarioField& f) {
+    return msg(f.tooltip);
+}
+
+Message choiceLabel(const core::ScenarioField& f, int v) {
+    const std::string_view key = f.key;
+    if (key == "method") {
+        return label(static_cast<core::Method>(v));
+    }
+    if (key == "precision") {
+        return label(static_cast<core::Precision>(v));
+    }
+    if (key == "optimizer") {
+        return label(static_cast<core::Optimizer>(v));
+    }
+    if (key == "lora.dtype") {
+        return label(static_cast<core::AdapterDtype>(v));
+    }
+    if (key == "quantization") {
+        return label(static_cast<core::Quantization>(v));
+    }
+    if (key == "gradient_checkpointing") {
+        return label(static_cast<core::Checkpointing>(v));
+    }
+    if (key == "attention") {
+        return label(static_cast<core::Attention>(v));
+    }
+    if (key == "loss") {
+        return label(static_cast<core::Loss>(v));
+    }
+    if (key == "framework") {
+        return label(static_cast<core::Framework>(v));
+    }
+    if (key == "sharding") {
+        return label(static_cast<core::Sharding>(v));
+    }
+    if (key == "sharding_engine") {
+        return label(static_cast<core::ShardingEngine>(v));
+    }
+    if (key == "adapter_wrapping") {
+        return label(static_cast<core::AdapterWrapping>(v));
+    }
+    if (key == "offload") {
+        return label(static_cast<core::Offload>(v));
+    }
+    return verbatim(f.codeOf(v));
+}
+
+Message fieldValue(const core::ScenarioField& f, const core::Scenario& s) {
+    const double v = f.get ? f.get(s) : 0.0;
+    switch (f.type) {
+    case core::FieldType::Integer:
+        return verbatim(count(static_cast<std::int64_t>(v)));
+    case core::FieldType::Number:
+        return verbatim(plainNumber(v));
+    case core::FieldType::Flag:
+        return v != 0.0 ? msg(GPUSIZER_MSG("yes")) : msg(GPUSIZER_MSG("no"));
+    case core::FieldType::Choice:
+        return choiceLabel(f, static_cast<int>(v));
+    case core::FieldType::Special:
+        break;
     }
     return {};
 }

@@ -12,25 +12,14 @@ namespace {
 
 constexpr double kNever = std::numeric_limits<double>::infinity(); // sorts a missing figure last
 
-/// A catalog figure as its datasheet gives it: "80", "79.1", "3.35".
-std::string plain(double v) {
-    for (int decimals = 0; decimals < 3; ++decimals) {
-        const double scale = std::pow(10.0, decimals);
-        if (std::abs(std::round(v * scale) - v * scale) < 1e-6) {
-            return number(v, decimals);
-        }
-    }
-    return number(v, 2);
-}
-
 Cell blank() {
     return Cell::label(verbatim(""), kNever);
 }
 
 Message gpuTooltip(const core::GpuSpec& g, bool selected) {
     return msg(GPUSIZER_MSG("%1 %2: %3 GB stated, %4 GiB usable, %5 TB/s, %6 BF16 TFLOPS dense%7"), g.vendor, g.name,
-               plain(g.memoryGiBStated), plain(g.memoryGiBUsable), plain(g.bandwidthTBs), plain(g.bf16Tflops),
-               selected ? msg(GPUSIZER_MSG(" (the scenario's GPU)")) : verbatim(""));
+               plainNumber(g.memoryGiBStated), plainNumber(g.memoryGiBUsable), plainNumber(g.bandwidthTBs),
+               plainNumber(g.bf16Tflops), selected ? msg(GPUSIZER_MSG(" (the scenario's GPU)")) : verbatim(""));
 }
 
 Message fewerCardsLine(const core::CardPlan& p) {
@@ -126,7 +115,7 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
             Cell::percent(headroom),
             noneOr(r.maxMicroBatchOneCard),
             noneOr(r.maxSeqLenOneCard),
-            Cell::label(msg(GPUSIZER_MSG("%1 GiB"), plain(g.memoryGiBUsable)), g.memoryGiBUsable),
+            Cell::label(msg(GPUSIZER_MSG("%1 GiB"), plainNumber(g.memoryGiBUsable)), g.memoryGiBUsable),
             Cell::money(g.priceOnDemandUsdHour),
         };
         for (auto& c : cells) {

@@ -263,6 +263,7 @@ TEST(Estimator, FusedLossesNeverHoldTheLogits) {
     // x 2 B = 16,777,216 B, plus one chunk of logits: inc_factor = ceil(32000 / 4096) = 8, chunk = next_pow2(ceil(2048
     // / 8)) = 256 tokens, 256 x 32000 x 2 B = 16,384,000 B (fused_linear_cross_entropy.py).
     auto s = llama7bLora();
+    s.microBatch = 1; // the derivation's 1 x 2048 tokens
     s.checkpointing = core::Checkpointing::Full;
     s.loss = core::Loss::FusedLinear;
     auto e = core::estimate(s);

@@ -29,24 +29,6 @@ namespace {
 constexpr int kSeqLog2Min = 7;  // 128 tokens
 constexpr int kSeqLog2Max = 17; // 131,072 tokens
 
-template <class E>
-QComboBox* enumCombo(QWidget* parent, const QString& tooltip) {
-    auto* combo = new QComboBox(parent);
-    for (E value : core::allValues<E>()) {
-        // The words for the value; the scenario file keeps its code (shown in the item's tooltip).
-        combo->addItem(text(present::label(value)), static_cast<int>(value));
-        combo->setItemData(combo->count() - 1, QString::fromLatin1(core::toString(value)), Qt::ToolTipRole);
-    }
-    combo->setToolTip(tooltip);
-    return combo;
-}
-
-template <class E>
-void setEnum(QComboBox* combo, E value) {
-    const QSignalBlocker block(combo);
-    combo->setCurrentIndex(combo->findData(static_cast<int>(value)));
-}
-
 void setSpin(QSpinBox* spin, std::int64_t value) {
     const QSignalBlocker block(spin);
     spin->setValue(static_cast<int>(value));
@@ -60,6 +42,37 @@ void setCheck(QCheckBox* box, bool value) {
 constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::LinearRole::K,    core::LinearRole::V,
                                                  core::LinearRole::O,   core::LinearRole::Gate, core::LinearRole::Up,
                                                  core::LinearRole::Down};
+
+/// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
+constexpr std::array<const char*, 25> kAdvancedFields{"precision",
+                                                      "optimizer",
+                                                      "optimizer_in_backward",
+                                                      "lora.rank",
+                                                      "lora.dropout",
+                                                      "lora.targets",
+                                                      "lora.modules_to_save",
+                                                      "lora.dtype",
+                                                      "quantization",
+                                                      "gradient_checkpointing",
+                                                      "checkpoint_every",
+                                                      "attention",
+                                                      "loss",
+                                                      "compile",
+                                                      "activation_offload",
+                                                      "framework",
+                                                      "gradient_accumulation",
+                                                      "gpus",
+                                                      "sharding",
+                                                      "sharding_engine",
+                                                      "adapter_wrapping",
+                                                      "tensor_parallel",
+                                                      "pipeline_parallel",
+                                                      "expert_parallel",
+                                                      "offload"};
+
+int spinBound(double v) {
+    return static_cast<int>(std::clamp(v, -2147483647.0, 2147483647.0));
+}
 
 } // namespace
 
@@ -118,7 +131,8 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
                                "longest sequence, not the average."));
     m_seqSpin = new QSpinBox(this);
     m_seqSpin->setObjectName(QStringLiteral("seqLenSpin"));
-    m_seqSpin->setRange(1, 1 << 24);
+    const core::ScenarioField& seqField = *core::findField("seq_len");
+    m_seqSpin->setRange(spinBound(seqField.min), spinBound(seqField.max));
     m_seqSpin->setGroupSeparatorShown(true);
     m_seqSpin->setSuffix(tr(" tokens"));
     m_seqSpin->setKeyboardTracking(false);
@@ -136,7 +150,8 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
     m_batchSlider->setRange(1, 256);
     m_batchSlider->setToolTip(tr("Sequences per GPU per forward pass: activations and logits grow linearly with it."));
     m_batchSpin = new QSpinBox(this);
-    m_batchSpin->setRange(1, 65536);
+    const core::ScenarioField& batchField = *core::findField("micro_batch");
+    m_batchSpin->setRange(spinBound(batchField.min), spinBound(batchField.max));
     m_batchSpin->setKeyboardTracking(false);
     m_batchSpin->setToolTip(tr("Type any micro-batch size."));
     auto* batchRow = new QHBoxLayout();
@@ -232,177 +247,160 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
     refresh();
 }
 
+QWidget* InputPanel::controlFor(const core::ScenarioField& field, QWidget* parent) {
+    const std::string key = field.key;
+    auto write = [this, key](double v) {
+        m_controller.update([&](core::Scenario& s) { core::findField(key)->set(s, v); });
+    };
+    QWidget* control = nullptr;
+    switch (field.type) {
+    case core::FieldType::Integer: {
+        auto* spin = new QSpinBox(parent);
+        spin->setRange(spinBound(field.min), spinBound(field.max));
+        spin->setGroupSeparatorShown(true);
+        spin->setKeyboardTracking(false);
+        connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, [write](int v) { write(v); });
+        control = spin;
+        break;
+    }
+    case core::FieldType::Number: {
+        auto* spin = new QDoubleSpinBox(parent);
+        const double step = field.max <= 1.0 ? 0.05 : 1.0;
+        spin->setRange(field.min, field.maxExclusive ? field.max - step : field.max);
+        spin->setSingleStep(step);
+        spin->setDecimals(2);
+        spin->setKeyboardTracking(false);
+        connect(spin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, [write](double v) { write(v); });
+        control = spin;
+        break;
+    }
+    case core::FieldType::Flag: {
+        auto* check = new QCheckBox(text(present::fieldLabel(field)), parent);
+        connect(check, &QCheckBox::toggled, this, [write](bool v) { write(v ? 1.0 : 0.0); });
+        control = check;
+        break;
+    }
+    case core::FieldType::Choice: {
+        auto* combo = new QComboBox(parent);
+        // Long choice names must not widen the panel: the box shows what fits, the list shows them whole.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+        for (const auto& c : field.choices) {
+            // The words for the value; the scenario file keeps its code (shown in the item's tooltip).
+            combo->addItem(text(present::choiceLabel(field, c.value)), c.value);
+            combo->setItemData(combo->count() - 1, QString::fromStdString(c.code), Qt::ToolTipRole);
+        }
+        connect(combo, qOverload<int>(&QComboBox::activated), this,
+                [write, combo](int index) { write(combo->itemData(index).toInt()); });
+        control = combo;
+        break;
+    }
+    case core::FieldType::Special:
+        return nullptr;
+    }
+    control->setToolTip(text(present::fieldTooltip(field)));
+    control->setObjectName(QString::fromStdString("field:" + key));
+    m_fields[key] = control;
+    return control;
+}
+
+void InputPanel::refreshField(const core::ScenarioField& field, QWidget* control) {
+    const core::Scenario& s = m_controller.scenario();
+    const double v = field.get(s);
+    const QSignalBlocker block(control);
+    if (auto* spin = qobject_cast<QSpinBox*>(control)) {
+        spin->setValue(spinBound(v));
+    } else if (auto* dspin = qobject_cast<QDoubleSpinBox*>(control)) {
+        dspin->setValue(v);
+    } else if (auto* check = qobject_cast<QCheckBox*>(control)) {
+        check->setChecked(v != 0.0);
+    } else if (auto* combo = qobject_cast<QComboBox*>(control)) {
+        combo->setCurrentIndex(combo->findData(static_cast<int>(v)));
+    }
+    control->setEnabled(core::appliesTo(field.methods, s.method));
+}
+
+QWidget* InputPanel::fieldControl(const std::string& key) const {
+    const auto it = m_fields.find(key);
+    return it == m_fields.end() ? nullptr : it->second;
+}
+
+QComboBox* InputPanel::shardingPicker() const {
+    return qobject_cast<QComboBox*>(fieldControl("sharding"));
+}
+
+QSpinBox* InputPanel::gpuCountSpin() const {
+    return qobject_cast<QSpinBox*>(fieldControl("gpus"));
+}
+
+QComboBox* InputPanel::optimizerPicker() const {
+    return qobject_cast<QComboBox*>(fieldControl("optimizer"));
+}
+
+QComboBox* InputPanel::precisionPicker() const {
+    return qobject_cast<QComboBox*>(fieldControl("precision"));
+}
+
+QComboBox* InputPanel::checkpointingPicker() const {
+    return qobject_cast<QComboBox*>(fieldControl("gradient_checkpointing"));
+}
+
 QWidget* InputPanel::buildAdvanced() {
     auto* box = new QGroupBox(this);
     auto* form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    auto bindEnum = [this](QComboBox* combo, auto setter) {
-        connect(combo, qOverload<int>(&QComboBox::activated), this, [this, combo, setter](int index) {
-            const int raw = combo->itemData(index).toInt();
-            m_controller.update([&](core::Scenario& s) { setter(s, raw); });
-        });
-    };
-    auto bindSpin = [this](QSpinBox* spin, auto setter) {
-        connect(spin, qOverload<int>(&QSpinBox::valueChanged), this,
-                [this, setter](int v) { m_controller.update([&](core::Scenario& s) { setter(s, v); }); });
-    };
-    auto bindCheck = [this](QCheckBox* check, auto setter) {
-        connect(check, &QCheckBox::toggled, this,
-                [this, setter](bool v) { m_controller.update([&](core::Scenario& s) { setter(s, v); }); });
-    };
-
-    m_precision = enumCombo<core::Precision>(box, tr("Where weights, gradients and optimizer states live and in "
-                                                     "which dtype: bf16 (2+2+4 B/param with AdamW), bf16 with fp32 "
-                                                     "master (2+2+4+8), AMP (4+4+8), fp32."));
-    form->addRow(tr("&Precision"), m_precision);
-    bindEnum(m_precision, [](core::Scenario& s, int v) { s.precision = static_cast<core::Precision>(v); });
-
-    m_optimizer =
-        enumCombo<core::Optimizer>(box, tr("Optimizer states per trainable parameter: AdamW 2 states, "
-                                           "8-bit Adam ~2 B, SGD-momentum/Lion 1 state, Adafactor factored."));
-    form->addRow(tr("&Optimizer"), m_optimizer);
-    bindEnum(m_optimizer, [](core::Scenario& s, int v) { s.optimizer = static_cast<core::Optimizer>(v); });
-    m_optimizerInBackward = new QCheckBox(tr("Step in backward"), box);
-    m_optimizerInBackward->setToolTip(tr("Free each gradient as soon as its parameter steps: only the largest "
-                                         "gradient is alive (no gradient accumulation)."));
-    form->addRow(QString(), m_optimizerInBackward);
-    bindCheck(m_optimizerInBackward, [](core::Scenario& s, bool v) { s.optimizerInBackward = v; });
-
-    m_loraRank = new QSpinBox(box);
-    m_loraRank->setRange(1, 4096);
-    m_loraRank->setToolTip(tr("LoRA rank r: each adapted linear adds r × (in + out) trainable parameters."));
-    form->addRow(tr("LoRA &rank"), m_loraRank);
-    bindSpin(m_loraRank, [](core::Scenario& s, int v) { s.lora.rank = v; });
-    m_loraDropout = new QDoubleSpinBox(box);
-    m_loraDropout->setRange(0.0, 0.9);
-    m_loraDropout->setSingleStep(0.05);
-    m_loraDropout->setToolTip(tr("LoRA dropout: above 0 every adapted module saves its own dropout output and mask."));
-    form->addRow(tr("LoRA dropout"), m_loraDropout);
-    connect(m_loraDropout, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
-            [this](double v) { m_controller.update([&](core::Scenario& s) { s.lora.dropout = v; }); });
-    auto* targets = new QWidget(box);
-    auto* grid = new QGridLayout(targets);
-    grid->setContentsMargins(0, 0, 0, 0);
-    for (std::size_t i = 0; i < kRoles.size(); ++i) {
-        auto* check = new QCheckBox(QString::fromLatin1(core::linearRoleName(kRoles[i])), targets);
-        check->setToolTip(tr("Put a LoRA adapter on this projection in every layer."));
-        grid->addWidget(check, static_cast<int>(i / 2), static_cast<int>(i % 2));
-        m_loraTargets[i] = check;
-        connect(check, &QCheckBox::toggled, this, [this] {
-            std::vector<core::LinearRole> roles;
-            for (std::size_t j = 0; j < kRoles.size(); ++j) {
-                if (m_loraTargets[j]->isChecked()) {
-                    roles.push_back(kRoles[j]);
-                }
+    for (const char* key : kAdvancedFields) {
+        const core::ScenarioField* field = core::findField(key);
+        if (field == nullptr) {
+            continue;
+        }
+        if (field->type != core::FieldType::Special) {
+            QWidget* control = controlFor(*field, box);
+            if (field->type == core::FieldType::Flag) {
+                form->addRow(QString(), control);
+            } else {
+                form->addRow(text(present::fieldLabel(*field)), control);
             }
-            if (!m_controller.update([&](core::Scenario& s) { s.lora.targets = roles; })) {
-                refresh(); // refused (no target left): put the boxes back
+            continue;
+        }
+        if (std::string_view(key) == "lora.targets") {
+            auto* targets = new QWidget(box);
+            auto* grid = new QGridLayout(targets);
+            grid->setContentsMargins(0, 0, 0, 0);
+            for (std::size_t i = 0; i < kRoles.size(); ++i) {
+                auto* check = new QCheckBox(QString::fromLatin1(core::linearRoleName(kRoles[i])), targets);
+                check->setToolTip(tr("Put a LoRA adapter on this projection in every layer."));
+                grid->addWidget(check, static_cast<int>(i / 2), static_cast<int>(i % 2));
+                m_loraTargets[i] = check;
+                connect(check, &QCheckBox::toggled, this, [this] {
+                    std::vector<core::LinearRole> roles;
+                    for (std::size_t j = 0; j < kRoles.size(); ++j) {
+                        if (m_loraTargets[j]->isChecked()) {
+                            roles.push_back(kRoles[j]);
+                        }
+                    }
+                    if (!m_controller.update([&](core::Scenario& s) { s.lora.targets = roles; })) {
+                        refresh(); // refused (no target left): put the boxes back
+                    }
+                });
             }
-        });
+            targets->setToolTip(text(present::fieldTooltip(*field)));
+            form->addRow(text(present::fieldLabel(*field)), targets);
+            m_loraHead = new QCheckBox(tr("Adapter on lm_head"), box);
+            m_loraHead->setToolTip(tr("A LoRA adapter on the output projection (PEFT target \"lm_head\", LitGPT "
+                                      "lora_head): r × (hidden + vocabulary) more trainable parameters."));
+            form->addRow(QString(), m_loraHead);
+            connect(m_loraHead, &QCheckBox::toggled, this,
+                    [this](bool v) { m_controller.update([&](core::Scenario& s) { s.lora.lmHead = v; }); });
+        } else if (std::string_view(key) == "lora.modules_to_save") {
+            m_saveHead = new QCheckBox(tr("Full copies: lm_head, embeddings"), box);
+            m_saveHead->setToolTip(text(present::fieldTooltip(*field)));
+            form->addRow(QString(), m_saveHead);
+            connect(m_saveHead, &QCheckBox::toggled, this, [this](bool v) {
+                m_controller.update([&](core::Scenario& s) { s.lora.saveLmHead = s.lora.saveEmbedding = v; });
+            });
+        }
     }
-    form->addRow(tr("LoRA targets"), targets);
-    m_loraHead = new QCheckBox(tr("Adapter on lm_head"), box);
-    m_loraHead->setToolTip(tr("A LoRA adapter on the output projection (PEFT target \"lm_head\", LitGPT lora_head): "
-                              "r × (hidden + vocabulary) more trainable parameters."));
-    form->addRow(QString(), m_loraHead);
-    bindCheck(m_loraHead, [](core::Scenario& s, bool v) { s.lora.lmHead = v; });
-    m_saveHead = new QCheckBox(tr("Train lm_head and embeddings fully (modules_to_save)"), box);
-    m_saveHead->setToolTip(tr("PEFT modules_to_save: a trainable full copy of each module beside the frozen original, "
-                              "with its gradients and optimizer states (vocabulary × hidden each)."));
-    form->addRow(QString(), m_saveHead);
-    bindCheck(m_saveHead, [](core::Scenario& s, bool v) { s.lora.saveLmHead = s.lora.saveEmbedding = v; });
-    m_adapterDtype = enumCombo<core::AdapterDtype>(box, tr("Adapter dtype; auto follows the framework (PEFT keeps "
-                                                           "adapters in fp32, torchtune and LitGPT in bf16)."));
-    form->addRow(tr("Adapter dtype"), m_adapterDtype);
-    bindEnum(m_adapterDtype, [](core::Scenario& s, int v) { s.lora.dtype = static_cast<core::AdapterDtype>(v); });
-
-    m_quantization = enumCombo<core::Quantization>(box, tr("QLoRA base storage: NF4 0.56 B/weight, NF4 with double "
-                                                           "quantization 0.52 B/weight, LLM.int8 1 B/weight."));
-    form->addRow(tr("&Quantization"), m_quantization);
-    bindEnum(m_quantization, [](core::Scenario& s, int v) { s.quantization = static_cast<core::Quantization>(v); });
-
-    m_checkpointing = enumCombo<core::Checkpointing>(
-        box, tr("Gradient checkpointing: full keeps one tensor per layer and recomputes the rest (~30% more compute); "
-                "selective drops only what the framework recomputes cheaply."));
-    form->addRow(tr("&Checkpointing"), m_checkpointing);
-    bindEnum(m_checkpointing, [](core::Scenario& s, int v) { s.checkpointing = static_cast<core::Checkpointing>(v); });
-    m_checkpointEvery = new QSpinBox(box);
-    m_checkpointEvery->setRange(1, 1000);
-    m_checkpointEvery->setToolTip(tr("every-nth: checkpoint every n-th block fully and keep the others whole "
-                                     "(torchtitan selective_ac_option \"n\")."));
-    form->addRow(tr("Checkpoint every"), m_checkpointEvery);
-    bindSpin(m_checkpointEvery, [](core::Scenario& s, int v) { s.checkpointEvery = v; });
-
-    m_attention = enumCombo<core::Attention>(box, tr("Attention kernel: flash/SDPA store no seq² scores; eager "
-                                                     "stores them for every head and layer."));
-    form->addRow(tr("A&ttention"), m_attention);
-    bindEnum(m_attention, [](core::Scenario& s, int v) { s.attention = static_cast<core::Attention>(v); });
-
-    m_loss = enumCombo<core::Loss>(box, tr("Cross-entropy: standard holds batch × sequence × vocabulary logits in "
-                                           "fp32 several times; chunked keeps about one 16-bit copy."));
-    form->addRow(tr("&Loss"), m_loss);
-    bindEnum(m_loss, [](core::Scenario& s, int v) { s.loss = static_cast<core::Loss>(v); });
-
-    m_compile = new QCheckBox(tr("torch.compile"), box);
-    m_compile->setToolTip(tr("Compiling fuses norms, activations and RoPE, saving activation memory."));
-    form->addRow(QString(), m_compile);
-    bindCheck(m_compile, [](core::Scenario& s, bool v) { s.compile = v; });
-    m_activationOffload = new QCheckBox(tr("Offload activations to CPU"), box);
-    m_activationOffload->setToolTip(tr("Keep only about two layers of saved activations on the GPU; the rest wait in "
-                                       "pinned host memory."));
-    form->addRow(QString(), m_activationOffload);
-    bindCheck(m_activationOffload, [](core::Scenario& s, bool v) { s.activationOffload = v; });
-
-    m_framework = enumCombo<core::Framework>(box, tr("Training stack: decides behaviours such as the loss upcast, "
-                                                     "adapter dtype and optimizer kernel (see docs/memory-model.md)."));
-    form->addRow(tr("&Framework"), m_framework);
-    bindEnum(m_framework, [](core::Scenario& s, int v) { s.framework = static_cast<core::Framework>(v); });
-
-    m_accumulation = new QSpinBox(box);
-    m_accumulation->setRange(1, 4096);
-    m_accumulation->setToolTip(tr("Gradient accumulation steps: above 1 the gradients stay alive through every "
-                                  "forward pass."));
-    form->addRow(tr("Grad. accumulation"), m_accumulation);
-    bindSpin(m_accumulation, [](core::Scenario& s, int v) { s.gradientAccumulation = v; });
-
-    m_gpus = new QSpinBox(box);
-    m_gpus->setObjectName(QStringLiteral("gpuCount"));
-    m_gpus->setRange(1, 4096);
-    m_gpus->setToolTip(
-        tr("GPUs in the run: with ZeRO/FSDP, model states are divided among them; activations are not."));
-    form->addRow(tr("GP&Us"), m_gpus);
-    bindSpin(m_gpus, [](core::Scenario& s, int v) { s.gpus = v; });
-    m_sharding = enumCombo<core::Sharding>(box, tr("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 "
-                                                   "(FSDP full shard) also weights."));
-    form->addRow(tr("S&harding"), m_sharding);
-    bindEnum(m_sharding, [](core::Scenario& s, int v) { s.sharding = static_cast<core::Sharding>(v); });
-    m_engine = enumCombo<core::ShardingEngine>(
-        box, tr("Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter) or Megatron's "
-                "distributed optimizer; auto follows the framework. Decides gathered parameters, offload and "
-                "gradients of frozen weights."));
-    form->addRow(tr("Sharding engine"), m_engine);
-    bindEnum(m_engine, [](core::Scenario& s, int v) { s.shardingEngine = static_cast<core::ShardingEngine>(v); });
-    m_wrapping = enumCombo<core::AdapterWrapping>(
-        box, tr("FSDP1 with adapters: separate (PEFT's wrap policy, applied by the transformers Trainer) gives "
-                "gradients to the adapters only; mixed (LitGPT's per-block units) computes gradients for every "
-                "frozen weight of the block too."));
-    form->addRow(tr("Adapter wrapping"), m_wrapping);
-    bindEnum(m_wrapping, [](core::Scenario& s, int v) { s.adapterWrapping = static_cast<core::AdapterWrapping>(v); });
-    m_tensorParallel = new QSpinBox(box);
-    m_tensorParallel->setRange(1, 64);
-    m_tensorParallel->setToolTip(
-        tr("Tensor parallel degree: splits every layer's weights and activations across GPUs."));
-    form->addRow(tr("Tensor parallel"), m_tensorParallel);
-    bindSpin(m_tensorParallel, [](core::Scenario& s, int v) { s.tensorParallel = v; });
-    m_pipelineParallel = new QSpinBox(box);
-    m_pipelineParallel->setRange(1, 64);
-    m_pipelineParallel->setToolTip(tr("Pipeline stages: split the layers; the first stage still holds activations "
-                                      "of every in-flight micro-batch."));
-    form->addRow(tr("Pipeline parallel"), m_pipelineParallel);
-    bindSpin(m_pipelineParallel, [](core::Scenario& s, int v) { s.pipelineParallel = v; });
-    m_offload = enumCombo<core::Offload>(box, tr("ZeRO-Offload: move optimizer states (and parameters) to host RAM."));
-    form->addRow(tr("Offl&oad"), m_offload);
-    bindEnum(m_offload, [](core::Scenario& s, int v) { s.offload = static_cast<core::Offload>(v); });
     return box;
 }
 
@@ -444,48 +442,22 @@ void InputPanel::refresh() {
         const QSignalBlocker block(m_gpu);
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(QString::fromStdString(s.gpuId))));
     }
-    setEnum(m_precision, s.precision);
-    setEnum(m_optimizer, s.optimizer);
-    setCheck(m_optimizerInBackward, s.optimizerInBackward);
-    setSpin(m_loraRank, s.lora.rank);
-    {
-        const QSignalBlocker block(m_loraDropout);
-        m_loraDropout->setValue(s.lora.dropout);
+    for (const auto& [key, control] : m_fields) {
+        refreshField(*core::findField(key), control);
     }
+    if (auto* every = fieldControl("checkpoint_every")) {
+        every->setEnabled(s.checkpointing == core::Checkpointing::EveryNth);
+    }
+    const bool lora = s.method != core::Method::Full;
     for (std::size_t i = 0; i < kRoles.size(); ++i) {
         setCheck(m_loraTargets[i],
                  std::find(s.lora.targets.begin(), s.lora.targets.end(), kRoles[i]) != s.lora.targets.end());
+        m_loraTargets[i]->setEnabled(lora);
     }
-    setEnum(m_adapterDtype, s.lora.dtype);
-    setEnum(m_quantization, s.quantization);
-    setEnum(m_checkpointing, s.checkpointing);
-    setSpin(m_checkpointEvery, s.checkpointEvery);
-    m_checkpointEvery->setEnabled(s.checkpointing == core::Checkpointing::EveryNth);
     setCheck(m_loraHead, s.lora.lmHead);
     setCheck(m_saveHead, s.lora.saveLmHead);
-    setEnum(m_engine, s.shardingEngine);
-    setEnum(m_wrapping, s.adapterWrapping);
-    setEnum(m_attention, s.attention);
-    setEnum(m_loss, s.loss);
-    setCheck(m_compile, s.compile);
-    setCheck(m_activationOffload, s.activationOffload);
-    setEnum(m_framework, s.framework);
-    setSpin(m_accumulation, s.gradientAccumulation);
-    setSpin(m_gpus, s.gpus);
-    setEnum(m_sharding, s.sharding);
-    setSpin(m_tensorParallel, s.tensorParallel);
-    setSpin(m_pipelineParallel, s.pipelineParallel);
-    setEnum(m_offload, s.offload);
-    const bool lora = s.method != core::Method::Full;
-    m_loraRank->setEnabled(lora);
-    m_loraDropout->setEnabled(lora);
-    m_adapterDtype->setEnabled(lora);
     m_loraHead->setEnabled(lora);
     m_saveHead->setEnabled(lora);
-    for (auto* box : m_loraTargets) {
-        box->setEnabled(lora);
-    }
-    m_quantization->setEnabled(s.method == core::Method::Qlora);
 }
 
 } // namespace gpusizer::ui

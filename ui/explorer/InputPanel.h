@@ -1,9 +1,12 @@
 #pragma once
 
 #include "gpusizer/core/Scenario.h"
+#include "gpusizer/core/ScenarioFields.h"
 
 #include <QtWidgets/QWidget>
 #include <array>
+#include <map>
+#include <string>
 
 QT_FORWARD_DECLARE_CLASS(QButtonGroup)
 QT_FORWARD_DECLARE_CLASS(QCheckBox)
@@ -39,13 +42,16 @@ public:
     QSlider* seqLenSlider() const { return m_seqSlider; }
     QSpinBox* seqLenSpin() const { return m_seqSpin; }
     QSlider* microBatchSlider() const { return m_batchSlider; }
+    QSpinBox* microBatchSpin() const { return m_batchSpin; }
     QToolButton* methodButton(core::Method m) const { return m_methodButtons[static_cast<std::size_t>(m)]; }
     QComboBox* gpuPicker() const { return m_gpu; }
-    QComboBox* shardingPicker() const { return m_sharding; }
-    QSpinBox* gpuCountSpin() const { return m_gpus; }
-    QComboBox* optimizerPicker() const { return m_optimizer; }
-    QComboBox* precisionPicker() const { return m_precision; }
-    QComboBox* checkpointingPicker() const { return m_checkpointing; }
+    /// The control the field table built for a field ("gpus", "lora.rank"), or nullptr.
+    QWidget* fieldControl(const std::string& key) const;
+    QComboBox* shardingPicker() const;
+    QSpinBox* gpuCountSpin() const;
+    QComboBox* optimizerPicker() const;
+    QComboBox* precisionPicker() const;
+    QComboBox* checkpointingPicker() const;
 
 signals:
     void importConfigRequested();
@@ -53,6 +59,9 @@ signals:
 private:
     void refresh();
     QWidget* buildAdvanced();
+    /// A spin box, check box or combo box for a field of the table, writing through the controller.
+    QWidget* controlFor(const core::ScenarioField& field, QWidget* parent);
+    void refreshField(const core::ScenarioField& field, QWidget* control);
 
     ScenarioController& m_controller;
     QComboBox* m_model = nullptr;
@@ -66,31 +75,10 @@ private:
     std::array<QToolButton*, 3> m_methodButtons{};
     QButtonGroup* m_methodGroup = nullptr;
     QComboBox* m_gpu = nullptr;
-    QComboBox* m_precision = nullptr;
-    QComboBox* m_optimizer = nullptr;
-    QCheckBox* m_optimizerInBackward = nullptr;
-    QSpinBox* m_loraRank = nullptr;
-    QDoubleSpinBox* m_loraDropout = nullptr;
     std::array<QCheckBox*, 7> m_loraTargets{};
-    QComboBox* m_adapterDtype = nullptr;
-    QComboBox* m_quantization = nullptr;
-    QComboBox* m_checkpointing = nullptr;
-    QSpinBox* m_checkpointEvery = nullptr;
     QCheckBox* m_loraHead = nullptr;
     QCheckBox* m_saveHead = nullptr;
-    QComboBox* m_engine = nullptr;
-    QComboBox* m_wrapping = nullptr;
-    QComboBox* m_attention = nullptr;
-    QComboBox* m_loss = nullptr;
-    QCheckBox* m_compile = nullptr;
-    QCheckBox* m_activationOffload = nullptr;
-    QComboBox* m_framework = nullptr;
-    QSpinBox* m_accumulation = nullptr;
-    QSpinBox* m_gpus = nullptr;
-    QComboBox* m_sharding = nullptr;
-    QSpinBox* m_tensorParallel = nullptr;
-    QSpinBox* m_pipelineParallel = nullptr;
-    QComboBox* m_offload = nullptr;
+    std::map<std::string, QWidget*> m_fields; ///< the field table's controls by key
 };
 
 } // namespace gpusizer::ui

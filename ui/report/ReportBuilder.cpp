@@ -26,6 +26,7 @@
 #include "gpusizer/present/CompareText.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/InputsText.h"
 #include "gpusizer/present/Names.h"
 #include "gpusizer/present/PlanText.h"
 
@@ -44,29 +45,6 @@ namespace {
 
 QString tr(const char* text) {
     return QCoreApplication::translate("ReportBuilder", text);
-}
-
-QString gpuName(const core::GpuSpec& g) {
-    return QString::fromStdString(g.name);
-}
-
-QString methodDescription(const core::Scenario& s) {
-    QStringList targets;
-    for (auto role : s.lora.targets) {
-        targets << QString::fromLatin1(core::linearRoleName(role));
-    }
-    switch (s.method) {
-    case core::Method::Full:
-        return tr("full fine-tuning");
-    case core::Method::Lora:
-        return tr("LoRA r%1 on %2").arg(s.lora.rank).arg(targets.join(QStringLiteral(", ")));
-    case core::Method::Qlora:
-        return tr("QLoRA (%1) r%2 on %3")
-            .arg(QString::fromLatin1(core::toString(s.quantization)))
-            .arg(s.lora.rank)
-            .arg(targets.join(QStringLiteral(", ")));
-    }
-    return {};
 }
 
 QString modelName(const core::Scenario& s) {
@@ -246,7 +224,7 @@ QString ReportBuilder::summary(const core::Scenario& s, const core::PlanInputs& 
     const core::Estimate e = core::estimate(s);
     QString out =
         tr("%1, %2, %3 tokens × %4 per GPU%5: %6 per GPU on the device (nvidia-smi; expected %7 – %8)")
-            .arg(modelName(s), methodDescription(s), formatCount(s.seqLen), formatCount(s.microBatch),
+            .arg(modelName(s), text(present::methodDescription(s)), formatCount(s.seqLen), formatCount(s.microBatch),
                  s.gpus > 1 ? tr(" on %1 GPUs (%2)").arg(s.gpus).arg(text(present::layoutParts(s))) : QString(),
                  text(present::gib(e.deviceBytes)), text(present::gib(e.bandLowBytes)),
                  text(present::gib(e.bandHighBytes)));
@@ -299,82 +277,8 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
 
     // 2. Inputs.
     w.h2(tr("1. Inputs"));
-    const core::Scenario defaults;
-    auto mark = [](bool isDefault) { return isDefault ? tr("default") : QString(); };
-    const auto params = core::countParams(s.model);
-    std::vector<QStringList> inputs{
-        {tr("Model"), s.modelId.empty() ? modelName(s) : QString::fromStdString(s.modelId + " — " + s.model.name),
-         QString()},
-        {tr("Architecture"),
-         tr("%1 layers, hidden %2, %3 heads (%4 kv), MLP %5, vocabulary %6%7%8")
-             .arg(s.model.numLayers)
-             .arg(s.model.hiddenSize)
-             .arg(s.model.numHeads)
-             .arg(s.model.numKvHeads)
-             .arg(s.model.intermediateSize)
-             .arg(formatCount(s.model.vocabSize))
-             .arg(s.model.tiedEmbeddings ? tr(", tied embeddings") : QString())
-             .arg(s.model.isMoe()
-                      ? tr(", %1 experts (%2 per token)").arg(s.model.moe.numExperts).arg(s.model.moe.expertsPerToken)
-                      : QString()),
-         QString()},
-        {tr("Parameters"),
-         tr("%1 total, %2 trainable").arg(formatParams(params.total), formatParams(e.trainableParams)), QString()},
-        {tr("Method"), methodDescription(s), mark(s.method == defaults.method)},
-    };
-    auto enumRow = [&](const QString& name, const char* value, bool isDefault) {
-        inputs.push_back({name, QString::fromLatin1(value), mark(isDefault)});
-    };
-    if (s.method != core::Method::Full) {
-        inputs.push_back({tr("LoRA alpha / dropout"), tr("%1 / %2").arg(s.lora.alpha).arg(s.lora.dropout),
-                          mark(s.lora.alpha == defaults.lora.alpha && s.lora.dropout == defaults.lora.dropout)});
-        enumRow(tr("Adapter dtype"), core::toString(s.lora.dtype), s.lora.dtype == defaults.lora.dtype);
-    }
-    if (s.method == core::Method::Qlora) {
-        enumRow(tr("Quantization"), core::toString(s.quantization), s.quantization == defaults.quantization);
-    }
-    enumRow(tr("Precision recipe"), core::toString(s.precision), s.precision == defaults.precision);
-    enumRow(tr("Optimizer"), core::toString(s.optimizer), s.optimizer == defaults.optimizer);
-    inputs.push_back({tr("Optimizer step in backward"), s.optimizerInBackward ? tr("yes") : tr("no"),
-                      mark(s.optimizerInBackward == defaults.optimizerInBackward)});
-    inputs.push_back({tr("Micro-batch × sequence length"),
-                      tr("%1 × %2 tokens").arg(formatCount(s.microBatch), formatCount(s.seqLen)),
-                      mark(s.microBatch == defaults.microBatch && s.seqLen == defaults.seqLen)});
-    inputs.push_back({tr("Gradient accumulation"), formatCount(s.gradientAccumulation),
-                      mark(s.gradientAccumulation == defaults.gradientAccumulation)});
-    enumRow(tr("Gradient checkpointing"), core::toString(s.checkpointing), s.checkpointing == defaults.checkpointing);
-    enumRow(tr("Attention kernel"), core::toString(s.attention), s.attention == defaults.attention);
-    enumRow(tr("Loss"), core::toString(s.loss), s.loss == defaults.loss);
-    inputs.push_back({tr("torch.compile / activation offload"),
-                      tr("%1 / %2").arg(s.compile ? tr("yes") : tr("no"), s.activationOffload ? tr("yes") : tr("no")),
-                      mark(s.compile == defaults.compile && s.activationOffload == defaults.activationOffload)});
-    enumRow(tr("Framework profile"), core::toString(s.framework), s.framework == defaults.framework);
-    inputs.push_back({tr("GPUs / sharding"),
-                      tr("%1 / %2").arg(s.gpus).arg(QString::fromLatin1(core::toString(s.sharding))),
-                      mark(s.gpus == defaults.gpus && s.sharding == defaults.sharding)});
-    inputs.push_back(
-        {tr("Sharding engine / adapter wrapping"),
-         tr("%1 (%2) / %3")
-             .arg(QString::fromLatin1(core::toString(s.shardingEngine)),
-                  QString::fromLatin1(core::toString(core::profileFor(s).engine)),
-                  QString::fromLatin1(core::toString(s.adapterWrapping))),
-         mark(s.shardingEngine == defaults.shardingEngine && s.adapterWrapping == defaults.adapterWrapping)});
-    if (s.checkpointing == core::Checkpointing::EveryNth) {
-        inputs.push_back({tr("Checkpoint every n-th block"), formatCount(s.checkpointEvery), mark(false)});
-    }
-    if (s.lora.lmHead || s.lora.saveLmHead || s.lora.saveEmbedding) {
-        inputs.push_back({tr("Output and embedding"),
-                          tr("adapter on lm_head: %1; trained copies (modules_to_save): %2")
-                              .arg(s.lora.lmHead ? tr("yes") : tr("no"),
-                                   s.lora.saveLmHead || s.lora.saveEmbedding ? tr("yes") : tr("no")),
-                          mark(false)});
-    }
-    inputs.push_back({tr("Tensor / pipeline parallel"), tr("%1 / %2").arg(s.tensorParallel).arg(s.pipelineParallel),
-                      mark(s.tensorParallel == 1 && s.pipelineParallel == 1)});
-    enumRow(tr("Offload"), core::toString(s.offload), s.offload == defaults.offload);
+    w.table(present::inputsTable(s, m_catalog));
     const auto* gpu = m_catalog.findGpu(s.gpuId);
-    inputs.push_back({tr("GPU in mind"), gpu != nullptr ? gpuName(*gpu) : tr("none"), mark(gpu == nullptr)});
-    w.table({tr("Setting"), tr("Value"), tr("")}, inputs, QStringLiteral("lll"));
     progress(25);
 
     // 3. Breakdown.

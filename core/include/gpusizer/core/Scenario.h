@@ -114,7 +114,7 @@ struct Scenario {
     bool optimizerInBackward = false;
     LoraSettings lora;
     Quantization quantization = Quantization::Nf4Dq;
-    std::int64_t microBatch = 1;
+    std::int64_t microBatch = 4;
     std::int64_t seqLen = 2048;
     std::int64_t gradientAccumulation = 1; ///< >1 keeps gradients alive through the next forward
     Checkpointing checkpointing = Checkpointing::Full;

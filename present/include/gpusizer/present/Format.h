@@ -22,5 +22,7 @@ std::string duration(double hours);
 std::string params(std::int64_t params);
 /// A number with `decimals` places and thousands separators.
 std::string number(double value, int decimals);
+/// A number with as few places as it needs, up to three: "80", "79.1", "3.35", "0.05".
+std::string plainNumber(double value);
 
 } // namespace gpusizer::present

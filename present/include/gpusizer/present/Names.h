@@ -4,7 +4,10 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Scenario.h"
+#include "gpusizer/core/ScenarioFields.h"
 #include "gpusizer/present/Message.h"
+
+#include <string_view>
 
 namespace gpusizer::present {
 
@@ -30,5 +33,13 @@ Message label(core::AdapterDtype v);
 Message label(core::PeakMoment v);
 Message label(core::Objective v);
 Message label(core::Network v);
+
+/// A field's name and what it changes (the field table's translation ids).
+Message fieldLabel(const core::ScenarioField& f);
+Message fieldTooltip(const core::ScenarioField& f);
+/// The words for a choice field's value ("bf16 + fp32 master weights" for precision 3); the code if unknown.
+Message choiceLabel(const core::ScenarioField& f, int value);
+/// A field's value as the report and the CLI show it: the choice's words, the number, yes / no.
+Message fieldValue(const core::ScenarioField& f, const core::Scenario& s);
 
 } // namespace gpusizer::present

@@ -1,0 +1,339 @@
+#include "gpusizer/core/ScenarioFields.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace gpusizer::core {
+
+namespace {
+
+constexpr const char* kContext = "gpusizer"; // the translation context of every field's words
+#define GPUSIZER_FIELD_TEXT(x) QT_TRANSLATE_NOOP("gpusizer", x)
+
+template <class E>
+std::vector<FieldChoice> choicesOf() {
+    std::vector<FieldChoice> out;
+    for (E v : allValues<E>()) {
+        out.push_back({toString(v), static_cast<int>(v)});
+    }
+    return out;
+}
+
+ScenarioField integer(const char* key, const char* label, const char* tooltip, double min, double max,
+                      std::int64_t Scenario::*member, unsigned methods = kForAll) {
+    ScenarioField f;
+    f.key = key;
+    f.type = FieldType::Integer;
+    f.label = label;
+    f.tooltip = tooltip;
+    f.methods = methods;
+    f.min = min;
+    f.max = max;
+    f.defaultValue = static_cast<double>(Scenario{}.*member);
+    f.get = [member](const Scenario& s) { return static_cast<double>(s.*member); };
+    f.set = [member](Scenario& s, double v) { s.*member = static_cast<std::int64_t>(std::llround(v)); };
+    return f;
+}
+
+ScenarioField flag(const char* key, const char* label, const char* tooltip, bool Scenario::*member,
+                   unsigned methods = kForAll) {
+    ScenarioField f;
+    f.key = key;
+    f.type = FieldType::Flag;
+    f.label = label;
+    f.tooltip = tooltip;
+    f.methods = methods;
+    f.defaultValue = (Scenario{}.*member) ? 1.0 : 0.0;
+    f.get = [member](const Scenario& s) { return (s.*member) ? 1.0 : 0.0; };
+    f.set = [member](Scenario& s, double v) { s.*member = v != 0.0; };
+    return f;
+}
+
+template <class E>
+ScenarioField choice(const char* key, const char* label, const char* tooltip, E Scenario::*member,
+                     unsigned methods = kForAll) {
+    ScenarioField f;
+    f.key = key;
+    f.type = FieldType::Choice;
+    f.label = label;
+    f.tooltip = tooltip;
+    f.methods = methods;
+    f.choices = choicesOf<E>();
+    f.defaultValue = static_cast<double>(static_cast<int>(Scenario{}.*member));
+    f.get = [member](const Scenario& s) { return static_cast<double>(static_cast<int>(s.*member)); };
+    f.set = [member](Scenario& s, double v) { s.*member = static_cast<E>(static_cast<int>(v)); };
+    return f;
+}
+
+ScenarioField special(const char* key, const char* label, const char* tooltip, unsigned methods = kForAll) {
+    ScenarioField f;
+    f.key = key;
+    f.type = FieldType::Special;
+    f.label = label;
+    f.tooltip = tooltip;
+    f.methods = methods;
+    return f;
+}
+
+std::vector<ScenarioField> build() {
+    std::vector<ScenarioField> t;
+    t.push_back(special("name", GPUSIZER_FIELD_TEXT("Name"), GPUSIZER_FIELD_TEXT("A label for reports and titles.")));
+    t.push_back(special("model", GPUSIZER_FIELD_TEXT("Model"),
+                        GPUSIZER_FIELD_TEXT("A catalog id, a Hugging Face config.json object, or {\"params_billion\": "
+                                            "N} for a Llama-style model of that size.")));
+    t.push_back(choice("method", GPUSIZER_FIELD_TEXT("Method"),
+                       GPUSIZER_FIELD_TEXT("Full fine-tuning trains every weight; LoRA freezes the base and trains "
+                                           "adapters; QLoRA stores the base in 4 bits."),
+                       &Scenario::method));
+    t.push_back(choice("precision", GPUSIZER_FIELD_TEXT("Precision"),
+                       GPUSIZER_FIELD_TEXT("Where weights, gradients and optimizer states live and in which dtype: "
+                                           "bf16 (2+2+4 B/param with AdamW), bf16 with fp32 master (2+2+4+8), AMP "
+                                           "(4+4+8), fp32."),
+                       &Scenario::precision));
+    t.push_back(choice("optimizer", GPUSIZER_FIELD_TEXT("Optimizer"),
+                       GPUSIZER_FIELD_TEXT("Optimizer states per trainable parameter: AdamW 2 states, 8-bit Adam ~2 "
+                                           "B, SGD-momentum/Lion 1 state, Adafactor factored."),
+                       &Scenario::optimizer));
+    t.push_back(flag("optimizer_in_backward", GPUSIZER_FIELD_TEXT("Step in backward"),
+                     GPUSIZER_FIELD_TEXT("Free each gradient as soon as its parameter steps: only the largest "
+                                         "gradient is alive (no gradient accumulation)."),
+                     &Scenario::optimizerInBackward));
+
+    ScenarioField rank;
+    rank.key = "lora.rank";
+    rank.type = FieldType::Integer;
+    rank.label = GPUSIZER_FIELD_TEXT("LoRA rank");
+    rank.tooltip = GPUSIZER_FIELD_TEXT("LoRA rank r: each adapted linear adds r × (in + out) trainable parameters.");
+    rank.methods = kForAdapters;
+    rank.min = 1;
+    rank.max = 65536;
+    rank.defaultValue = static_cast<double>(LoraSettings{}.rank);
+    rank.get = [](const Scenario& s) { return static_cast<double>(s.lora.rank); };
+    rank.set = [](Scenario& s, double v) { s.lora.rank = static_cast<std::int64_t>(std::llround(v)); };
+    t.push_back(rank);
+
+    ScenarioField alpha;
+    alpha.key = "lora.alpha";
+    alpha.type = FieldType::Number;
+    alpha.label = GPUSIZER_FIELD_TEXT("LoRA alpha");
+    alpha.tooltip = GPUSIZER_FIELD_TEXT("LoRA scaling numerator (alpha / r); no effect on memory.");
+    alpha.methods = kForAdapters;
+    alpha.min = 0;
+    alpha.max = 1e6;
+    alpha.defaultValue = LoraSettings{}.alpha;
+    alpha.get = [](const Scenario& s) { return s.lora.alpha; };
+    alpha.set = [](Scenario& s, double v) { s.lora.alpha = v; };
+    t.push_back(alpha);
+
+    ScenarioField dropout;
+    dropout.key = "lora.dropout";
+    dropout.type = FieldType::Number;
+    dropout.label = GPUSIZER_FIELD_TEXT("LoRA dropout");
+    dropout.tooltip =
+        GPUSIZER_FIELD_TEXT("LoRA dropout: above 0 every adapted module saves its own dropout output and mask.");
+    dropout.methods = kForAdapters;
+    dropout.min = 0;
+    dropout.max = 1;
+    dropout.maxExclusive = true;
+    dropout.defaultValue = LoraSettings{}.dropout;
+    dropout.get = [](const Scenario& s) { return s.lora.dropout; };
+    dropout.set = [](Scenario& s, double v) { s.lora.dropout = v; };
+    t.push_back(dropout);
+
+    ScenarioField dtype;
+    dtype.key = "lora.dtype";
+    dtype.type = FieldType::Choice;
+    dtype.label = GPUSIZER_FIELD_TEXT("Adapter dtype");
+    dtype.tooltip = GPUSIZER_FIELD_TEXT(
+        "Adapter dtype; auto follows the framework (PEFT keeps adapters in fp32, torchtune and LitGPT in bf16).");
+    dtype.methods = kForAdapters;
+    dtype.choices = choicesOf<AdapterDtype>();
+    dtype.defaultValue = static_cast<double>(static_cast<int>(LoraSettings{}.dtype));
+    dtype.get = [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.lora.dtype)); };
+    dtype.set = [](Scenario& s, double v) { s.lora.dtype = static_cast<AdapterDtype>(static_cast<int>(v)); };
+    t.push_back(dtype);
+    t.push_back(special("lora.targets", GPUSIZER_FIELD_TEXT("LoRA targets"),
+                        GPUSIZER_FIELD_TEXT("The projections that get an adapter in every layer (q_proj … down_proj, "
+                                            "\"all-linear\", lm_head, embed_tokens)."),
+                        kForAdapters));
+    t.push_back(special("lora.modules_to_save", GPUSIZER_FIELD_TEXT("Modules to save"),
+                        GPUSIZER_FIELD_TEXT("PEFT modules_to_save: a trainable full copy of lm_head or the embeddings "
+                                            "beside the frozen original."),
+                        kForAdapters));
+
+    t.push_back(choice("quantization", GPUSIZER_FIELD_TEXT("Quantization"),
+                       GPUSIZER_FIELD_TEXT("QLoRA base storage: NF4 0.56 B/weight, NF4 with double quantization 0.52 "
+                                           "B/weight, LLM.int8 1 B/weight."),
+                       &Scenario::quantization, kForQlora));
+    t.push_back(integer("micro_batch", GPUSIZER_FIELD_TEXT("Micro-batch"),
+                        GPUSIZER_FIELD_TEXT("Sequences per GPU per forward pass: activations and logits grow "
+                                            "linearly with it."),
+                        1, 65536, &Scenario::microBatch));
+    t.push_back(integer("seq_len", GPUSIZER_FIELD_TEXT("Sequence length"),
+                        GPUSIZER_FIELD_TEXT("Tokens per sequence: activations and logits grow with it — use your "
+                                            "longest sequence (or packing length), not the average."),
+                        1, 16777216, &Scenario::seqLen));
+    t.push_back(integer("gradient_accumulation", GPUSIZER_FIELD_TEXT("Gradient accumulation"),
+                        GPUSIZER_FIELD_TEXT("Gradient accumulation steps: above 1 the gradients stay alive through "
+                                            "every forward pass."),
+                        1, 1000000, &Scenario::gradientAccumulation));
+    t.push_back(choice("gradient_checkpointing", GPUSIZER_FIELD_TEXT("Checkpointing"),
+                       GPUSIZER_FIELD_TEXT("Gradient checkpointing: full keeps one tensor per layer and recomputes the "
+                                           "rest (~30% more compute); selective drops only what the framework "
+                                           "recomputes cheaply; auto lets the planner choose."),
+                       &Scenario::checkpointing));
+    ScenarioField every = integer("checkpoint_every", GPUSIZER_FIELD_TEXT("Checkpoint every"),
+                                  GPUSIZER_FIELD_TEXT("every-nth: checkpoint every n-th block fully and keep the "
+                                                      "others whole (torchtitan selective_ac_option \"n\")."),
+                                  1, 10000, &Scenario::checkpointEvery);
+    every.writtenWhen = [](const Scenario& s) { return s.checkpointing == Checkpointing::EveryNth; };
+    t.push_back(every);
+    t.push_back(choice("attention", GPUSIZER_FIELD_TEXT("Attention"),
+                       GPUSIZER_FIELD_TEXT("Attention kernel: flash/SDPA store no seq² scores; eager stores them for "
+                                           "every head and layer."),
+                       &Scenario::attention));
+    t.push_back(choice("loss", GPUSIZER_FIELD_TEXT("Loss"),
+                       GPUSIZER_FIELD_TEXT("Cross-entropy: standard holds batch × sequence × vocabulary logits in fp32 "
+                                           "several times; chunked keeps about one 16-bit copy; fused kernels never "
+                                           "hold them."),
+                       &Scenario::loss));
+    t.push_back(flag("activation_offload", GPUSIZER_FIELD_TEXT("Offload activations to CPU"),
+                     GPUSIZER_FIELD_TEXT("Keep only about two layers of saved activations on the GPU; the rest wait "
+                                         "in pinned host memory."),
+                     &Scenario::activationOffload));
+    t.push_back(flag("compile", GPUSIZER_FIELD_TEXT("torch.compile"),
+                     GPUSIZER_FIELD_TEXT("Compiling fuses norms, activations and RoPE, saving activation memory."),
+                     &Scenario::compile));
+    t.push_back(choice("framework", GPUSIZER_FIELD_TEXT("Framework"),
+                       GPUSIZER_FIELD_TEXT("Training stack: decides behaviours such as the loss upcast, adapter dtype "
+                                           "and optimizer kernel (see docs/memory-model.md)."),
+                       &Scenario::framework));
+    t.push_back(special("framework_overrides", GPUSIZER_FIELD_TEXT("Framework overrides"),
+                        GPUSIZER_FIELD_TEXT("Single framework behaviours set explicitly (docs/memory-model.md §7).")));
+    t.push_back(integer("gpus", GPUSIZER_FIELD_TEXT("GPUs"),
+                        GPUSIZER_FIELD_TEXT("GPUs in the run: with ZeRO/FSDP, model states are divided among them; "
+                                            "activations are not."),
+                        1, 1048576, &Scenario::gpus));
+    t.push_back(choice("sharding", GPUSIZER_FIELD_TEXT("Sharding"),
+                       GPUSIZER_FIELD_TEXT("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 (FSDP full "
+                                           "shard) also weights."),
+                       &Scenario::sharding));
+    t.push_back(choice("sharding_engine", GPUSIZER_FIELD_TEXT("Sharding engine"),
+                       GPUSIZER_FIELD_TEXT("Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per "
+                                           "parameter) or Megatron's distributed optimizer; auto follows the "
+                                           "framework. Decides gathered parameters, offload and gradients of frozen "
+                                           "weights."),
+                       &Scenario::shardingEngine));
+    t.push_back(choice("adapter_wrapping", GPUSIZER_FIELD_TEXT("Adapter wrapping"),
+                       GPUSIZER_FIELD_TEXT("FSDP1 with adapters: separate (PEFT's wrap policy, applied by the "
+                                           "transformers Trainer) gives gradients to the adapters only; mixed "
+                                           "(LitGPT's per-block units) computes gradients for every frozen weight of "
+                                           "the block too."),
+                       &Scenario::adapterWrapping, kForAdapters));
+    t.push_back(integer("tensor_parallel", GPUSIZER_FIELD_TEXT("Tensor parallel"),
+                        GPUSIZER_FIELD_TEXT("Tensor parallel degree: splits every layer's weights and activations "
+                                            "across GPUs; must divide the attention heads and the key/value heads."),
+                        1, 1024, &Scenario::tensorParallel));
+    t.push_back(integer("pipeline_parallel", GPUSIZER_FIELD_TEXT("Pipeline parallel"),
+                        GPUSIZER_FIELD_TEXT("Pipeline stages: split the layers; the first stage still holds "
+                                            "activations of every in-flight micro-batch."),
+                        1, 1024, &Scenario::pipelineParallel));
+    ScenarioField ep = integer("expert_parallel", GPUSIZER_FIELD_TEXT("Expert parallel"),
+                               GPUSIZER_FIELD_TEXT("MoE: routed experts split over this many GPUs of the "
+                                                   "data-parallel group; must divide the experts."),
+                               1, 1024, &Scenario::expertParallel);
+    ep.writtenWhen = [](const Scenario& s) { return s.expertParallel > 1; };
+    t.push_back(ep);
+    t.push_back(choice("offload", GPUSIZER_FIELD_TEXT("Offload"),
+                       GPUSIZER_FIELD_TEXT("ZeRO-Offload: move optimizer states (and parameters) to host RAM."),
+                       &Scenario::offload));
+    t.push_back(special("gpu", GPUSIZER_FIELD_TEXT("GPU in mind"),
+                        GPUSIZER_FIELD_TEXT("The card you have in mind: its usable memory is drawn across the charts "
+                                            "and the verdicts name it.")));
+    t.push_back(special("cuda_context_gib", GPUSIZER_FIELD_TEXT("CUDA context"),
+                        GPUSIZER_FIELD_TEXT("A measured CUDA context size in GiB (default 0.5 GiB, lazy module "
+                                            "loading).")));
+    t.push_back(special("overhead_correction_gib", GPUSIZER_FIELD_TEXT("Overhead correction"),
+                        GPUSIZER_FIELD_TEXT("A device-memory correction saved with the scenario (GiB).")));
+    t.push_back(special("measurements", GPUSIZER_FIELD_TEXT("Measurements"),
+                        GPUSIZER_FIELD_TEXT("Measured runs of this scenario (gpusizer-measurement documents).")));
+    return t;
+}
+
+#undef GPUSIZER_FIELD_TEXT
+
+std::string grouped(double v) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.15g", v);
+    std::string digits(buffer);
+    if (digits.find_first_of(".e") != std::string::npos) {
+        return digits;
+    }
+    std::string out;
+    const bool negative = !digits.empty() && digits.front() == '-';
+    const std::string whole = negative ? digits.substr(1) : digits;
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+        if (i > 0 && (whole.size() - i) % 3 == 0) {
+            out += ',';
+        }
+        out += whole[i];
+    }
+    return (negative ? "-" : "") + out;
+}
+
+} // namespace
+
+bool appliesTo(unsigned methods, Method m) {
+    const unsigned bit = m == Method::Full ? kForFull : (m == Method::Lora ? kForLora : kForQlora);
+    return (methods & bit) != 0U;
+}
+
+std::string ScenarioField::leafKey() const {
+    const std::string k = key;
+    const auto dot = k.find('.');
+    return dot == std::string::npos ? k : k.substr(dot + 1);
+}
+
+bool ScenarioField::inLora() const {
+    return std::string(key).rfind("lora.", 0) == 0;
+}
+
+std::string ScenarioField::codeOf(int value) const {
+    for (const auto& c : choices) {
+        if (c.value == value) {
+            return c.code;
+        }
+    }
+    return {};
+}
+
+std::vector<ScenarioField>& mutableScenarioFields() {
+    static std::vector<ScenarioField> table = build();
+    (void)kContext;
+    return table;
+}
+
+const std::vector<ScenarioField>& scenarioFields() {
+    return mutableScenarioFields();
+}
+
+const ScenarioField* findField(std::string_view key) {
+    const auto& t = scenarioFields();
+    const auto it = std::find_if(t.begin(), t.end(), [&](const ScenarioField& f) { return key == f.key; });
+    return it == t.end() ? nullptr : &*it;
+}
+
+std::string rangeProblem(const ScenarioField& f, double value) {
+    if (f.type != FieldType::Integer && f.type != FieldType::Number) {
+        return {};
+    }
+    const bool tooHigh = f.maxExclusive ? value >= f.max : value > f.max;
+    if (std::isfinite(value) && value >= f.min && !tooHigh) {
+        return {};
+    }
+    return f.maxExclusive ? "must be at least " + grouped(f.min) + " and below " + grouped(f.max)
+                          : "must be between " + grouped(f.min) + " and " + grouped(f.max);
+}
+
+} // namespace gpusizer::core
