@@ -153,6 +153,13 @@ void MainWindow::buildMenus() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Calibrations…"), this, &MainWindow::showCalibrations);
+    // A calibration applies from the settings; saving it with the scenario is the user's choice.
+    QAction* keep = help->addAction(tr("&Keep calibration in this scenario"), this,
+                                    [this] { m_controller.keepCalibrationInScenario(); });
+    keep->setObjectName(QStringLiteral("keepCalibration"));
+    keep->setEnabled(m_controller.appliedCalibration().has_value());
+    connect(&m_controller, &ScenarioController::scenarioChanged, keep,
+            [this, keep] { keep->setEnabled(m_controller.appliedCalibration().has_value()); });
     help->addAction(tr("&About GPU Sizer"), this, [this] {
         QMessageBox::about(
             this, tr("About GPU Sizer"),
@@ -216,7 +223,7 @@ bool MainWindow::openFile(const QString& path) {
 }
 
 bool MainWindow::saveTo(const QString& path) {
-    core::Scenario s = m_controller.scenario();
+    core::Scenario s = m_controller.ownScenario();
     if (s.name.empty()) {
         s.name = QFileInfo(path).completeBaseName().toStdString();
     }
@@ -321,7 +328,7 @@ void MainWindow::saveSession() const {
     settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
     settings.setValue(QStringLiteral("session/recent"), m_recent);
     settings.setValue(QStringLiteral("session/scenario"),
-                      QByteArray::fromStdString(core::scenarioToJson(m_controller.scenario())));
+                      QByteArray::fromStdString(core::scenarioToJson(m_controller.ownScenario())));
     settings.setValue(QStringLiteral("session/file"), m_currentFile);
     settings.setValue(QStringLiteral("session/modified"), isWindowModified());
 }
@@ -533,10 +540,8 @@ void MainWindow::offerCalibration() {
     stored.fittedAt = QDateTime::currentDateTime();
     CalibrationStore::save(stored);
     m_controller.reloadCalibrations();
-    m_controller.update([&](core::Scenario& s) {
-        s.gpuId = fit->gpuId;
-        s.overheadCorrectionBytes = fit->overheadCorrectionBytes;
-    });
+    // Applied from the settings to runs on this GPU and framework; the scenario's own settings stay as they were.
+    m_controller.update([&](core::Scenario& s) { s.gpuId = fit->gpuId; });
     if (fit->mfu) {
         m_plan->setMfu(*fit->mfu);
     }
@@ -565,8 +570,7 @@ void MainWindow::showCalibrations() {
 
 void MainWindow::resetCalibrations() {
     CalibrationStore::clear();
-    m_controller.reloadCalibrations();
-    m_controller.update([](core::Scenario& s) { s.overheadCorrectionBytes = 0; });
+    m_controller.reloadCalibrations(); // a correction the scenario sets itself is the user's and stays
 }
 
 void MainWindow::exportProbeDialog() {

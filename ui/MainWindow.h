@@ -41,7 +41,7 @@ public:
     /// Reads a measurement result and compares it with the estimate; returns the comparison text (empty on failure,
     /// which is shown).
     QString importMeasurement(const QString& path);
-    /// Forgets every calibration and removes the correction from the current scenario.
+    /// Forgets every stored calibration; a correction the scenario sets itself stays.
     void resetCalibrations();
     /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, plan, advisor. Returns false for unknown
     /// names.

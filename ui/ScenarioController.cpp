@@ -10,10 +10,20 @@ namespace gpusizer::ui {
 
 ScenarioController::ScenarioController(core::Catalog catalog, QObject* parent)
     : QObject(parent), m_catalog(std::move(catalog)), m_scenario(core::defaultScenario(m_catalog)),
-      m_estimate(core::estimate(m_scenario)), m_calibrations(CalibrationStore::all()) {}
+      m_estimated(m_scenario), m_estimate(core::estimate(m_scenario)), m_calibrations(CalibrationStore::all()) {
+    apply(m_scenario);
+}
 
 void ScenarioController::reloadCalibrations() {
     m_calibrations = CalibrationStore::all();
+    apply(m_scenario);
+}
+
+void ScenarioController::keepCalibrationInScenario() {
+    if (m_applied) {
+        const std::int64_t correction = m_applied->overheadCorrectionBytes;
+        update([&](core::Scenario& s) { s.overheadCorrectionBytes = correction; });
+    }
 }
 
 const core::GpuSpec* ScenarioController::selectedGpu() const {
@@ -35,11 +45,25 @@ std::optional<core::Candidate> ScenarioController::verdictOnSelectedGpu() const 
     if (gpu == nullptr) {
         return std::nullopt;
     }
-    return core::fitAsIs(m_scenario, *gpu, m_planInputs);
+    return core::fitAsIs(m_estimated, *gpu, m_planInputs);
 }
 
 void ScenarioController::setScenario(const core::Scenario& scenario) {
     apply(scenario);
+}
+
+std::optional<StoredCalibration> ScenarioController::calibrationFor(const core::Scenario& s) const {
+    // A scenario that sets its own correction keeps it; a calibration applies only where it was measured.
+    if (s.gpuId.empty() || s.overheadCorrectionBytes != 0) {
+        return std::nullopt;
+    }
+    const QString gpu = QString::fromStdString(s.gpuId);
+    const QString framework = QString::fromLatin1(core::toString(s.framework));
+    // From the cached list: this runs on every slider step and must not read the settings file.
+    const auto match = std::find_if(m_calibrations.begin(), m_calibrations.end(), [&](const StoredCalibration& c) {
+        return c.gpuId == gpu && c.framework == framework;
+    });
+    return match != m_calibrations.end() ? std::optional<StoredCalibration>(*match) : std::nullopt;
 }
 
 bool ScenarioController::apply(const core::Scenario& next) {
@@ -49,27 +73,16 @@ bool ScenarioController::apply(const core::Scenario& next) {
         return false;
     }
     m_scenario = next;
-    // A calibration the user applied for this GPU and framework corrects the overhead of scenarios without their own.
+    m_estimated = next;
+    m_applied = calibrationFor(m_scenario);
     m_calibrationNote.clear();
-    if (!m_scenario.gpuId.empty()) {
-        const QString gpu = QString::fromStdString(m_scenario.gpuId);
-        const QString framework = QString::fromLatin1(core::toString(m_scenario.framework));
-        // From the cached list: this runs on every slider step and must not read the settings file.
-        const auto match = std::find_if(m_calibrations.begin(), m_calibrations.end(), [&](const StoredCalibration& c) {
-            return c.gpuId == gpu && c.framework == framework;
-        });
-        const std::optional<StoredCalibration> stored =
-            match != m_calibrations.end() ? std::optional<StoredCalibration>(*match) : std::nullopt;
-        if (stored && m_scenario.overheadCorrectionBytes == 0) {
-            m_scenario.overheadCorrectionBytes = stored->overheadCorrectionBytes;
-        }
-        if (stored && m_scenario.overheadCorrectionBytes == stored->overheadCorrectionBytes) {
-            m_calibrationNote = tr("calibrated from %n measured run(s): overhead %1%2", nullptr, stored->runs)
-                                    .arg(stored->overheadCorrectionBytes >= 0 ? QStringLiteral("+") : QString(),
-                                         formatGiB(stored->overheadCorrectionBytes));
-        }
+    if (m_applied) {
+        m_estimated.overheadCorrectionBytes = m_applied->overheadCorrectionBytes;
+        m_calibrationNote = tr("calibrated from %n measured run(s): overhead %1%2", nullptr, m_applied->runs)
+                                .arg(m_applied->overheadCorrectionBytes >= 0 ? QStringLiteral("+") : QString(),
+                                     formatGiB(m_applied->overheadCorrectionBytes));
     }
-    m_estimate = core::estimate(m_scenario);
+    m_estimate = core::estimate(m_estimated);
     emit scenarioChanged();
     emit estimateChanged();
     return true;

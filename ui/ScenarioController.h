@@ -20,7 +20,11 @@ public:
     explicit ScenarioController(core::Catalog catalog, QObject* parent = nullptr);
 
     const core::Catalog& catalog() const { return m_catalog; }
-    const core::Scenario& scenario() const { return m_scenario; }
+    /// The scenario every view computes with: the user's own settings plus a stored calibration when one was measured
+    /// on this GPU under this framework and the scenario sets no correction of its own.
+    const core::Scenario& scenario() const { return m_estimated; }
+    /// The user's own settings, as opened and edited: what is saved (a calibration never rides along into it).
+    const core::Scenario& ownScenario() const { return m_scenario; }
     const core::Estimate& estimate() const { return m_estimate; }
     /// What the planner is asked to optimise and under which limits: one set for every view, so the fit table, the
     /// Plan tab, the advisor, the verdict and the report give the same answer.
@@ -50,8 +54,11 @@ public:
     /// Switches to a size-only model of this many billion parameters.
     void setModelSizeBillion(double billions);
     void setGpuId(const std::string& id);
-    /// Whether the current scenario carries a calibration taken from the user's settings, and its text.
+    /// The stored calibration applied to the current scenario (nullopt when none applies), and its text.
+    const std::optional<StoredCalibration>& appliedCalibration() const { return m_applied; }
     QString calibrationNote() const { return m_calibrationNote; }
+    /// Writes the applied calibration's correction into the user's own settings, so that it is saved with them.
+    void keepCalibrationInScenario();
     /// Re-reads the calibrations from the settings (after one was applied or reset).
     void reloadCalibrations();
 
@@ -65,11 +72,14 @@ signals:
 
 private:
     bool apply(const core::Scenario& next);
+    std::optional<StoredCalibration> calibrationFor(const core::Scenario& s) const;
 
     core::Catalog m_catalog;
-    core::Scenario m_scenario;
+    core::Scenario m_scenario;  ///< the user's own settings
+    core::Scenario m_estimated; ///< m_scenario with the applied calibration
     core::Estimate m_estimate;
     core::PlanInputs m_planInputs;
+    std::optional<StoredCalibration> m_applied;
     QString m_calibrationNote;
     QList<StoredCalibration> m_calibrations;
 };

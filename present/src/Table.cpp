@@ -159,8 +159,12 @@ std::string formatValue(const Cell& c) {
         return count(static_cast<std::int64_t>(std::llround(c.value)));
     case CellKind::Percent:
         return percent(c.value, std::max(0, c.decimals));
-    case CellKind::SignedPercent:
-        return (c.value >= 0 ? "+" : "") + percent(c.value, c.decimals < 0 ? 1 : c.decimals);
+    case CellKind::SignedPercent: {
+        // Appending (not "+" + string&&) keeps GCC 12's -Wrestrict false positive away at -O3.
+        std::string out = c.value >= 0 ? "+" : "";
+        out += percent(c.value, c.decimals < 0 ? 1 : c.decimals);
+        return out;
+    }
     case CellKind::Money:
         return usd(c.value);
     case CellKind::Hours:

@@ -407,3 +407,56 @@ TEST(Explorer, ImportedGpuMeasurementsCalibrateOnlyWhenTheUserAgrees) {
     EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 0);
     EXPECT_FALSE(f.window.statusText().contains(QStringLiteral("calibrated")));
 }
+
+TEST(Explorer, ACalibrationAppliesOnlyWhereItWasMeasuredAndIsNeverSavedUnasked) {
+    ui::CalibrationStore::clear();
+    ui::StoredCalibration h100;
+    h100.gpuId = QStringLiteral("h100-sxm");
+    h100.framework = QStringLiteral("generic");
+    h100.overheadCorrectionBytes = 3LL << 30; // +3 GiB, an arbitrary correction easy to recognise
+    h100.runs = 2;
+    ui::CalibrationStore::save(h100);
+    Fixture f;
+    f.controller.reloadCalibrations();
+    f.controller.update([](core::Scenario& s) {
+        s.gpuId = "h100-sxm";
+        s.framework = core::Framework::Generic;
+        s.overheadCorrectionBytes = 0;
+    });
+    // On the H100 under the generic profile: applied to what every view computes with, said in the status bar...
+    EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 3LL << 30);
+    EXPECT_TRUE(f.window.statusText().contains(QStringLiteral("calibrated")));
+    // ...but not part of the user's own settings.
+    EXPECT_EQ(f.controller.ownScenario().overheadCorrectionBytes, 0);
+    // The estimate is the uncalibrated one plus the 3 GiB (the device figure carries the overhead one to one).
+    EXPECT_EQ(f.controller.estimate().deviceBytes - core::estimate(f.controller.ownScenario()).deviceBytes, 3LL << 30);
+    // Another GPU: not applied; the estimate is the uncalibrated one.
+    f.controller.setGpuId("a100-80gb-sxm");
+    EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 0);
+    EXPECT_FALSE(f.window.statusText().contains(QStringLiteral("calibrated")));
+    // Back on the H100 but under another framework: not applied either.
+    f.controller.update([](core::Scenario& s) {
+        s.gpuId = "h100-sxm";
+        s.framework = core::Framework::Axolotl;
+    });
+    EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 0);
+    EXPECT_EQ(f.controller.estimate().deviceBytes, core::estimate(f.controller.ownScenario()).deviceBytes);
+    // Saved while calibrated: the file has no correction.
+    f.controller.update([](core::Scenario& s) { s.framework = core::Framework::Generic; });
+    ASSERT_EQ(f.controller.scenario().overheadCorrectionBytes, 3LL << 30);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("calibrated.json"));
+    ASSERT_TRUE(f.window.saveTo(path));
+    QFile saved(path);
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    const auto reread = core::parseScenario(saved.readAll().toStdString(), "calibrated.json", f.controller.catalog());
+    ASSERT_TRUE(reread.has_value());
+    EXPECT_EQ(reread->scenario.overheadCorrectionBytes, 0);
+    // Kept in the scenario on request: then it is the file's own and survives a reset of the calibrations.
+    f.controller.keepCalibrationInScenario();
+    EXPECT_EQ(f.controller.ownScenario().overheadCorrectionBytes, 3LL << 30);
+    f.window.resetCalibrations();
+    EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 3LL << 30);
+    EXPECT_FALSE(f.controller.appliedCalibration().has_value());
+    ui::CalibrationStore::clear();
+}

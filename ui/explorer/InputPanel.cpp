@@ -305,7 +305,7 @@ QWidget* InputPanel::controlFor(const core::ScenarioField& field, QWidget* paren
 }
 
 void InputPanel::refreshField(const core::ScenarioField& field, QWidget* control) {
-    const core::Scenario& s = m_controller.scenario();
+    const core::Scenario& s = m_controller.ownScenario();
     const double v = field.get(s);
     const QSignalBlocker block(control);
     if (auto* spin = qobject_cast<QSpinBox*>(control)) {
@@ -405,7 +405,7 @@ QWidget* InputPanel::buildAdvanced() {
 }
 
 void InputPanel::refresh() {
-    const core::Scenario& s = m_controller.scenario();
+    const core::Scenario& s = m_controller.ownScenario();
     {
         const QSignalBlocker block(m_model);
         const int index = m_model->findData(QString::fromStdString(s.modelId));
