@@ -13,7 +13,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-core::Error fileError(core::ErrorCode code, std::string reason, const fs::path& path) {
+using core::words;
+
+core::Error fileError(core::ErrorCode code, core::Words reason, const fs::path& path) {
     return core::Error{code, std::move(reason), path.string()};
 }
 
@@ -27,36 +29,40 @@ core::Result<std::string> readDocument(const fs::path& path, std::int64_t maxByt
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status)) {
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable,
-                                        "cannot open the file: " + (ec ? ec.message() : std::string("no such file")),
-                                        path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unreadable,
+                      words(GPUSIZER_TEXT("cannot open the file: %1"),
+                            ec ? core::verbatim(ec.message()) : core::Words(GPUSIZER_TEXT("no such file"))),
+                      path));
     }
     if (fs::is_directory(status)) {
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable, "is a folder, not a file", path));
+        return tl::unexpected(fileError(core::ErrorCode::Unreadable, GPUSIZER_TEXT("is a folder, not a file"), path));
     }
     if (!fs::is_regular_file(status)) {
         // A FIFO or a device would block or never end.
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable, "is not a regular file", path));
+        return tl::unexpected(fileError(core::ErrorCode::Unreadable, GPUSIZER_TEXT("is not a regular file"), path));
     }
     const auto size = fs::file_size(path, ec);
     if (!ec && static_cast<std::int64_t>(size) > maxBytes) {
-        return tl::unexpected(fileError(core::ErrorCode::TooLarge,
-                                        "is larger than the " + bytesText(maxBytes) + " a document may have", path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::TooLarge,
+                      words(GPUSIZER_TEXT("is larger than the %1 a document may have"), bytesText(maxBytes)), path));
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return tl::unexpected(
-            fileError(core::ErrorCode::Unreadable, std::string("cannot open the file: ") + std::strerror(errno), path));
+        return tl::unexpected(fileError(core::ErrorCode::Unreadable,
+                                        words(GPUSIZER_TEXT("cannot open the file: %1"), std::strerror(errno)), path));
     }
     std::string bytes(static_cast<std::size_t>(maxBytes) + 1, '\0');
     in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (in.bad()) {
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable, "cannot read the file", path));
+        return tl::unexpected(fileError(core::ErrorCode::Unreadable, GPUSIZER_TEXT("cannot read the file"), path));
     }
     bytes.resize(static_cast<std::size_t>(in.gcount()));
     if (static_cast<std::int64_t>(bytes.size()) > maxBytes) {
-        return tl::unexpected(fileError(core::ErrorCode::TooLarge,
-                                        "is larger than the " + bytesText(maxBytes) + " a document may have", path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::TooLarge,
+                      words(GPUSIZER_TEXT("is larger than the %1 a document may have"), bytesText(maxBytes)), path));
     }
     return bytes;
 }
@@ -65,27 +71,30 @@ core::Result<void> writeDocument(const fs::path& path, const std::string& bytes)
     std::error_code ec;
     const fs::file_status status = fs::symlink_status(path, ec); // not_found (with ec set) for a new file
     if (fs::exists(status) && !fs::is_regular_file(status) && !fs::is_symlink(status)) {
-        return tl::unexpected(fileError(core::ErrorCode::Unwritable, "exists and is not a regular file", path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unwritable, GPUSIZER_TEXT("exists and is not a regular file"), path));
     }
     // Write through a symbolic link to the file it names, so the link stays a link.
     fs::path target = path;
     if (fs::is_symlink(status)) {
         target = fs::weakly_canonical(path, ec);
         if (ec) {
-            return tl::unexpected(
-                fileError(core::ErrorCode::Unwritable, "cannot follow the link: " + ec.message(), path));
+            return tl::unexpected(fileError(core::ErrorCode::Unwritable,
+                                            words(GPUSIZER_TEXT("cannot follow the link: %1"), ec.message()), path));
         }
     }
     ec.clear();
     if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
-        return tl::unexpected(fileError(core::ErrorCode::Unwritable, "exists and is not a regular file", path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unwritable, GPUSIZER_TEXT("exists and is not a regular file"), path));
     }
     const fs::path temporary = target.string() + ".part";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out) {
             return tl::unexpected(fileError(core::ErrorCode::Unwritable,
-                                            std::string("cannot create the file: ") + std::strerror(errno), path));
+                                            words(GPUSIZER_TEXT("cannot create the file: %1"), std::strerror(errno)),
+                                            path));
         }
         out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
         out.flush();
@@ -93,14 +102,16 @@ core::Result<void> writeDocument(const fs::path& path, const std::string& bytes)
             const std::string reason = std::strerror(errno);
             out.close();
             fs::remove(temporary, ec);
-            return tl::unexpected(fileError(core::ErrorCode::Unwritable, "cannot write the file: " + reason, path));
+            return tl::unexpected(fileError(core::ErrorCode::Unwritable,
+                                            words(GPUSIZER_TEXT("cannot write the file: %1"), reason), path));
         }
     }
     fs::rename(temporary, target, ec);
     if (ec) {
         std::error_code ignored;
         fs::remove(temporary, ignored);
-        return tl::unexpected(fileError(core::ErrorCode::Unwritable, "cannot replace the file: " + ec.message(), path));
+        return tl::unexpected(fileError(core::ErrorCode::Unwritable,
+                                        words(GPUSIZER_TEXT("cannot replace the file: %1"), ec.message()), path));
     }
     return {};
 }

@@ -262,8 +262,7 @@ bool MainWindow::importConfig(const QString& path) {
     if (!imported) {
         DialogService::error(
             this, tr("Cannot import config.json"),
-            tr("%1\n\n%2")
-                .arg(QString::fromStdString(imported.error().where), QString::fromStdString(imported.error().message)));
+            tr("%1\n\n%2").arg(QString::fromStdString(imported.error().where), ui::text(imported.error().words)));
         return false;
     }
     const bool ok = m_controller.update([&](core::Scenario& s) {
@@ -275,7 +274,7 @@ bool MainWindow::importConfig(const QString& path) {
     });
     QStringList notes;
     for (const auto& w : imported->warnings) {
-        notes << QString::fromStdString(w.message);
+        notes << ui::text(w.words);
     }
     if (imported->weightBytes) {
         notes << tr("weights in the checkpoint: %1").arg(formatGiB(*imported->weightBytes));
@@ -484,16 +483,15 @@ QString MainWindow::importMeasurement(const QString& path) {
         core::parseMeasurement(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
                                QFileInfo(path).fileName().toStdString(), m_controller.catalog());
     if (!measurement) {
-        DialogService::error(this, tr("Cannot import the measurement"),
-                             tr("%1\n\n%2")
-                                 .arg(QString::fromStdString(measurement.error().where),
-                                      QString::fromStdString(measurement.error().message)));
+        DialogService::error(
+            this, tr("Cannot import the measurement"),
+            tr("%1\n\n%2").arg(QString::fromStdString(measurement.error().where), ui::text(measurement.error().words)));
         return {};
     }
     const auto comparison = core::compareMeasured(m_controller.scenario(), *measurement, m_controller.catalog());
     if (!comparison) {
         DialogService::error(this, tr("The measurement does not match this scenario"),
-                             QString::fromStdString(comparison.error().message));
+                             ui::text(comparison.error().words));
         return {};
     }
     // Keep the result with the scenario (it is saved with it and shown in the breakdown and the report).
@@ -506,7 +504,7 @@ QString MainWindow::importMeasurement(const QString& path) {
         toHtml(present::measuredTable({{present::runLabel(*measurement), *comparison}})
                    .select({present::MeasFigure, present::MeasEstimated, present::MeasMeasured, present::MeasError}));
     for (const auto& n : comparison->notes) {
-        text += QStringLiteral("<br>• ") + QString::fromStdString(n.message).toHtmlEscaped();
+        text += QStringLiteral("<br>• ") + ui::text(n.words).toHtmlEscaped();
     }
     return text;
 }

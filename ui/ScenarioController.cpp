@@ -2,6 +2,7 @@
 
 #include "CalibrationStore.h"
 #include "Format.h"
+#include "Present.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 #include <algorithm>
@@ -68,8 +69,7 @@ std::optional<StoredCalibration> ScenarioController::calibrationFor(const core::
 
 bool ScenarioController::apply(const core::Scenario& next) {
     if (auto ok = core::validate(next); !ok) {
-        emit changeRejected(
-            tr("%1: %2").arg(QString::fromStdString(ok.error().where), QString::fromStdString(ok.error().message)));
+        emit changeRejected(tr("%1: %2").arg(QString::fromStdString(ok.error().where), ui::text(ok.error().words)));
         return false;
     }
     m_scenario = next;

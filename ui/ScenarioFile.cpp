@@ -1,5 +1,6 @@
 #include "ScenarioFile.h"
 
+#include "Present.h"
 #include "gpusizer/catalogs/Files.h"
 #include "gpusizer/core/ScenarioJson.h"
 
@@ -12,21 +13,20 @@ LoadedScenario loadScenarioFile(const QString& path, const core::Catalog& catalo
     LoadedScenario out;
     const auto read = catalogs::readDocument(path.toStdString());
     if (!read) {
-        out.error = QCoreApplication::translate("ScenarioFile", "Cannot open %1: %2")
-                        .arg(path, QString::fromStdString(read.error().message));
+        out.error =
+            QCoreApplication::translate("ScenarioFile", "Cannot open %1: %2").arg(path, ui::text(read.error().words));
         return out;
     }
     const std::string& bytes = *read;
     const QString name = QFileInfo(path).fileName();
     auto parsed = core::parseScenario(bytes, name.toStdString(), catalog);
     if (!parsed) {
-        out.error =
-            QCoreApplication::translate("ScenarioFile", "%1\n\n%2")
-                .arg(QString::fromStdString(parsed.error().where), QString::fromStdString(parsed.error().message));
+        out.error = QCoreApplication::translate("ScenarioFile", "%1\n\n%2")
+                        .arg(QString::fromStdString(parsed.error().where), ui::text(parsed.error().words));
         return out;
     }
     for (const auto& w : parsed->warnings) {
-        out.warnings << QString::fromStdString(w.message);
+        out.warnings << ui::text(w.words);
     }
     out.scenario = parsed->scenario;
     if (out.scenario->name.empty()) {
@@ -39,7 +39,7 @@ QString saveScenarioFile(const QString& path, const core::Scenario& scenario) {
     const auto written = catalogs::writeDocument(path.toStdString(), core::scenarioToJson(scenario));
     if (!written) {
         return QCoreApplication::translate("ScenarioFile", "Cannot write %1: %2")
-            .arg(path, QString::fromStdString(written.error().message));
+            .arg(path, ui::text(written.error().words));
     }
     return {};
 }

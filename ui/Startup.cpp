@@ -2,6 +2,7 @@
 
 #include "DialogService.h"
 #include "MainWindow.h"
+#include "Present.h"
 #include "ScenarioController.h"
 #include "gpusizer/catalogs/Files.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
@@ -103,10 +104,10 @@ int runGui(QApplication& app, const StartupOptions& options) {
     auto loaded = loadCatalogsWithUserFiles();
     QStringList problems;
     for (const auto& e : loaded.fileErrors) {
-        problems << QString::fromStdString(e.where + ": " + e.message);
+        problems << QString::fromStdString(e.where) + QStringLiteral(": ") + ui::text(e.words);
     }
     for (const auto& r : loaded.rejected) {
-        problems << QString::fromStdString(r.error.where + ": " + r.error.message);
+        problems << QString::fromStdString(r.error.where) + QStringLiteral(": ") + ui::text(r.error.words);
     }
     for (const QString& p : problems) {
         std::fprintf(stderr, "catalog: %s\n", qPrintable(p));

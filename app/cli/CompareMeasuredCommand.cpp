@@ -43,7 +43,7 @@ int compareMeasuredCommand(const Args& a, std::ostream& out, std::ostream& err) 
             .select({present::MeasFigure, present::MeasEstimated, present::MeasMeasured, present::MeasError}),
         "  ");
     for (const auto& n : comparison->notes) {
-        out << "note: " << n.message << "\n";
+        out << "note: " << n.message() << "\n";
     }
     return kOk;
 }

@@ -54,11 +54,11 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     }
     out << "\nWarnings:\n";
     for (const auto& w : e.warnings) {
-        out << "  - " << w.message << "\n";
+        out << "  - " << w.message() << "\n";
     }
     out << "Assumptions:\n";
     for (const auto& text : e.assumptions) {
-        out << "  - " << text << "\n";
+        out << "  - " << text.english() << "\n";
     }
     return kOk;
 }

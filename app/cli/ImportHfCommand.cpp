@@ -44,7 +44,7 @@ int importHfCommand(const Args& a, std::ostream& out, std::ostream& err) {
         out << "weights     " << present::gib(*imported->weightBytes) << " (from the safetensors index)\n";
     }
     for (const auto& w : imported->warnings) {
-        out << "assumed     " << w.message << "\n";
+        out << "assumed     " << w.message() << "\n";
     }
     return kOk;
 }

@@ -52,16 +52,16 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
 }
 
 void printError(std::ostream& err, const core::Error& e) {
-    err << "gpusizer-cli: " << (e.where.empty() ? "" : e.where + ": ") << e.message << "\n";
+    err << "gpusizer-cli: " << (e.where.empty() ? "" : e.where + ": ") << e.message() << "\n";
 }
 
 catalogs::LoadedCatalog loadCatalogs(std::ostream& err) {
     auto loaded = catalogs::loadCatalogsWithFolder(catalogs::userCatalogDir());
     for (const auto& e : loaded.fileErrors) {
-        err << "warning: catalog file skipped: " << e.where << ": " << e.message << "\n";
+        err << "warning: catalog file skipped: " << e.where << ": " << e.message() << "\n";
     }
     for (const auto& r : loaded.rejected) {
-        err << "warning: catalog entry left out: " << r.error.where << ": " << r.error.message << "\n";
+        err << "warning: catalog entry left out: " << r.error.where << ": " << r.error.message() << "\n";
     }
     return loaded;
 }
@@ -99,7 +99,7 @@ std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& c
         return std::nullopt;
     }
     for (const auto& w : parsed->warnings) {
-        err << "warning: " << w.message << "\n";
+        err << "warning: " << w.message() << "\n";
     }
     return parsed->scenario;
 }

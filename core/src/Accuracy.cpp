@@ -144,7 +144,7 @@ std::int64_t compared(const Estimate& e, const std::string& compare) {
 Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(calibrationJson, "calibration.json"));
     if (!doc.is_object() || !doc.contains("rows") || !doc["rows"].is_array()) {
-        return fail(ErrorCode::WrongFormat, "'rows' must be an array", "calibration.json");
+        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("'rows' must be an array"), "calibration.json");
     }
     CalibrationReport report;
     const Catalog emptyCatalog; // rows carry their architectures inline
@@ -189,7 +189,8 @@ Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
             report.rows.push_back(std::move(r));
         }
     } catch (const json::exception& ex) {
-        return fail(ErrorCode::WrongType, std::string("malformed calibration row: ") + ex.what(), "calibration.json");
+        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("malformed calibration row: %1"), ex.what()),
+                    "calibration.json");
     }
     return report;
 }

@@ -39,17 +39,19 @@ bool validId(const std::string& id) {
 
 Result<std::vector<std::string>> readSources(const ObjectReader& r) {
     if (!r.has("sources")) {
-        return fail(ErrorCode::MissingField, "required field 'sources' is missing (cite every spec)",
+        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("required field 'sources' is missing (cite every spec)"),
                     r.field("sources"));
     }
     const json& v = r.raw()["sources"];
     if (!v.is_array() || v.empty()) {
-        return fail(ErrorCode::WrongType, "'sources' must be a non-empty array of strings", r.field("sources"));
+        return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'sources' must be a non-empty array of strings"),
+                    r.field("sources"));
     }
     std::vector<std::string> out;
     for (const auto& item : v) {
         if (!item.is_string() || item.get<std::string>().empty()) {
-            return fail(ErrorCode::WrongType, "'sources' must hold non-empty strings", r.field("sources"));
+            return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'sources' must hold non-empty strings"),
+                        r.field("sources"));
         }
         out.push_back(item.get<std::string>());
     }
@@ -60,7 +62,8 @@ Result<void> rejectUnknownKeys(const ObjectReader& r, std::initializer_list<cons
     for (const auto& [key, value] : r.raw().items()) {
         (void)value;
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; })) {
-            return fail(ErrorCode::UnknownValue, "unknown field '" + key + "'", r.where() + ": " + key);
+            return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("unknown field '%1'"), key),
+                        r.where() + ": " + key);
         }
     }
     return {};
@@ -81,7 +84,8 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     GPUSIZER_ASSIGN(g.memoryGiBStated, r.number("memory_gib", 1, 4096));
     GPUSIZER_ASSIGN(g.memoryGiBUsable, r.number("usable_gib", 0.5, 4096));
     if (g.memoryGiBUsable > g.memoryGiBStated) {
-        return fail(ErrorCode::Inconsistent, "'usable_gib' cannot exceed 'memory_gib'", r.field("usable_gib"));
+        return fail(ErrorCode::Inconsistent, GPUSIZER_TEXT("'usable_gib' cannot exceed 'memory_gib'"),
+                    r.field("usable_gib"));
     }
     GPUSIZER_ASSIGN(g.bandwidthTBs, r.number("bandwidth_tbs", 0.01, 100));
     GPUSIZER_ASSIGN(g.bf16Tflops, r.number("bf16_tflops", 0.1, 100000));
@@ -97,7 +101,8 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     static const std::set<std::string> kLinks{"none",    "pcie",    "nvlink2",         "nvlink3",
                                               "nvlink4", "nvlink5", "infinity-fabric", "gaudi-roce"};
     if (!kLinks.count(g.link.kind)) {
-        return fail(ErrorCode::UnknownValue, "'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce",
+        return fail(ErrorCode::UnknownValue,
+                    GPUSIZER_TEXT("'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce"),
                     ic.field("link"));
     }
     GPUSIZER_ASSIGN(g.link.bandwidthGBs, ic.number("link_gbs", 0, 100000));
@@ -132,7 +137,8 @@ Result<ModelEntry> readModel(const ObjectReader& r) {
     GPUSIZER_ASSIGN(m.family, r.string("family"));
     GPUSIZER_ASSIGN(m.publishedParamsBillion, r.number("published_params_billion", 0.001, 100000));
     if (!r.has("config") || !r.raw()["config"].is_object()) {
-        return fail(ErrorCode::MissingField, "'config' must be an object of config.json keys", r.field("config"));
+        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("'config' must be an object of config.json keys"),
+                    r.field("config"));
     }
     GPUSIZER_ASSIGN(auto imported, archFromHfConfig(r.raw()["config"], r.field("config")));
     m.arch = imported.arch;
@@ -140,7 +146,7 @@ Result<ModelEntry> readModel(const ObjectReader& r) {
     Scenario probe;
     probe.model = m.arch;
     if (auto ok = validate(probe); !ok) {
-        return fail(ok.error().code, ok.error().message, r.field("config"));
+        return fail(ok.error().code, ok.error().words, r.field("config"));
     }
     GPUSIZER_ASSIGN(m.sources, readSources(r));
     return m;
@@ -151,18 +157,19 @@ Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view file
                                    ReadFn readEntry) {
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, fileName));
     if (!doc.is_object()) {
-        return fail(ErrorCode::WrongFormat, "a catalog must be a JSON object", std::string(fileName));
+        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("a catalog must be a JSON object"), std::string(fileName));
     }
     ObjectReader top(doc, std::string(fileName));
     GPUSIZER_ASSIGN(auto schema, top.integer("schemaVersion", 1, 1'000'000));
     if (schema > kCatalogSchemaVersion) {
         return fail(ErrorCode::WrongFormat,
-                    "schemaVersion " + std::to_string(schema) + " is newer than this GPU Sizer reads (" +
-                        std::to_string(kCatalogSchemaVersion) + ")",
+                    words(GPUSIZER_TEXT("schemaVersion %1 is newer than this GPU Sizer reads (%2)"),
+                          std::to_string(schema), std::to_string(kCatalogSchemaVersion)),
                     top.field("schemaVersion"));
     }
     if (!doc.contains(listKey) || !doc[listKey].is_array()) {
-        return fail(ErrorCode::MissingField, std::string("'") + listKey + "' must be an array", top.field(listKey));
+        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("'%1' must be an array"), listKey),
+                    top.field(listKey));
     }
     CatalogLoad<T> out;
     std::set<std::string> ids;
@@ -175,7 +182,8 @@ Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view file
         }
         const std::string where = std::string(fileName) + ": " + listKey + "[" + label + "]";
         if (!item.is_object()) {
-            out.rejected.push_back({label, Error{ErrorCode::WrongType, "an entry must be an object", where}});
+            out.rejected.push_back(
+                {label, Error{ErrorCode::WrongType, GPUSIZER_TEXT("an entry must be an object"), where}});
             continue;
         }
         auto entry = readEntry(ObjectReader(item, where));
@@ -186,12 +194,14 @@ Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view file
         if (!validId(entry->id)) {
             out.rejected.push_back(
                 {label, Error{ErrorCode::OutOfRange,
-                              "'id' must be lower-case letters, digits, '-', '.', '_' (1-80 chars)", where + ": id"}});
+                              GPUSIZER_TEXT("'id' must be lower-case letters, digits, '-', '.', '_' (1-80 chars)"),
+                              where + ": id"}});
             continue;
         }
         if (!ids.insert(entry->id).second) {
-            out.rejected.push_back({label, Error{ErrorCode::DuplicateId,
-                                                 "id '" + entry->id + "' appears more than once", where + ": id"}});
+            out.rejected.push_back(
+                {label, Error{ErrorCode::DuplicateId, words(GPUSIZER_TEXT("id '%1' appears more than once"), entry->id),
+                              where + ": id"}});
             continue;
         }
         out.entries.push_back(std::move(*entry));

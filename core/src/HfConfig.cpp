@@ -24,12 +24,12 @@ Result<std::optional<std::int64_t>> intKey(const json& cfg, std::initializer_lis
         const std::string field = std::string(where) + ": " + key;
         if (!it->is_number_integer() &&
             !(it->is_number_float() && it->get<double>() == std::floor(it->get<double>()))) {
-            return fail(ErrorCode::WrongType, std::string("'") + key + "' must be an integer", field);
+            return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("'%1' must be an integer"), key), field);
         }
         const double v = it->get<double>();
         if (v < (allowZero ? 0.0 : 1.0) || v > static_cast<double>(kMaxDimension)) {
             return fail(ErrorCode::OutOfRange,
-                        std::string("'") + key + "' must be between " + (allowZero ? "0" : "1") + " and 10,000,000",
+                        words(GPUSIZER_TEXT("'%1' must be between %2 and 10,000,000"), key, (allowZero ? "0" : "1")),
                         field);
         }
         return std::optional<std::int64_t>(static_cast<std::int64_t>(v));
@@ -47,7 +47,8 @@ Result<std::int64_t> requiredInt(const json& cfg, std::initializer_list<const ch
         for (const char* k : keys) {
             names += names.empty() ? std::string("'") + k + "'" : std::string(" or '") + k + "'";
         }
-        return fail(ErrorCode::MissingField, "missing " + names, std::string(where) + ": " + *keys.begin());
+        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("missing %1"), names),
+                    std::string(where) + ": " + *keys.begin());
     }
     return **v;
 }
@@ -76,7 +77,7 @@ bool oneOf(const std::string& v, std::initializer_list<const char*> names) {
 
 Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_view where) {
     if (!root.is_object()) {
-        return fail(ErrorCode::WrongType, "a config.json must be a JSON object", std::string(where));
+        return fail(ErrorCode::WrongType, GPUSIZER_TEXT("a config.json must be a JSON object"), std::string(where));
     }
     // Multimodal wrappers (Gemma 3, Llava, Mistral 3) keep the language model under text_config.
     const json& cfg = (root.contains("text_config") && root["text_config"].is_object()) ? root["text_config"] : root;
@@ -117,7 +118,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     } else {
         a.numKvHeads = a.numHeads;
         if (!oneOf(type, {"gpt2", "bert", "gpt_neox", "bloom", "phi", "opt", "gptj", "stablelm", "roberta"})) {
-            out.warnings.push_back({"assumed_mha", "no num_key_value_heads: assumed full multi-head attention"});
+            out.warnings.push_back(
+                {"assumed_mha", GPUSIZER_TEXT("no num_key_value_heads: assumed full multi-head attention")});
         }
     }
     GPUSIZER_TRY(headDim, intKey(cfg, {"head_dim"}, where));
@@ -136,7 +138,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         } else if (*it == "plain") {
             a.mlp = MlpKind::Plain;
         } else {
-            return fail(ErrorCode::UnknownValue, "'mlp_type' must be \"gated\" or \"plain\"",
+            return fail(ErrorCode::UnknownValue, GPUSIZER_TEXT("'mlp_type' must be \"gated\" or \"plain\""),
                         std::string(where) + ": mlp_type");
         }
     }
@@ -146,7 +148,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         } else if (*it == "layernorm") {
             a.norm = NormKind::LayerNorm;
         } else {
-            return fail(ErrorCode::UnknownValue, "'norm_type' must be \"rmsnorm\" or \"layernorm\"",
+            return fail(ErrorCode::UnknownValue, GPUSIZER_TEXT("'norm_type' must be \"rmsnorm\" or \"layernorm\""),
                         std::string(where) + ": norm_type");
         }
     }
@@ -186,7 +188,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         a.intermediateSize = **inter_r;
     } else if (plainFamily) {
         a.intermediateSize = 4 * a.hiddenSize;
-        out.warnings.push_back({"assumed_intermediate", "no intermediate_size: assumed 4 x hidden_size"});
+        out.warnings.push_back(
+            {"assumed_intermediate", GPUSIZER_TEXT("no intermediate_size: assumed 4 x hidden_size")});
     }
 
     // Tied embeddings: the key when present, else the model class default (PretrainedConfig defaults to true,
@@ -232,7 +235,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         a.moe.numExperts = **experts_r;
         GPUSIZER_TRY(perTok, intKey(cfg, {"num_experts_per_tok", "moe_top_k", "top_k"}, where));
         if (!*perTok_r) {
-            return fail(ErrorCode::MissingField, "a mixture-of-experts config needs 'num_experts_per_tok'",
+            return fail(ErrorCode::MissingField,
+                        GPUSIZER_TEXT("a mixture-of-experts config needs 'num_experts_per_tok'"),
                         std::string(where) + ": num_experts_per_tok");
         }
         a.moe.expertsPerToken = **perTok_r;
@@ -270,29 +274,34 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
 #undef GPUSIZER_TRY
 
     if (a.intermediateSize <= 0) {
-        return fail(ErrorCode::MissingField, "missing 'intermediate_size'", std::string(where) + ": intermediate_size");
+        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("missing 'intermediate_size'"),
+                    std::string(where) + ": intermediate_size");
     }
     if (a.numKvHeads > a.numHeads || a.numHeads % std::max<std::int64_t>(1, a.numKvHeads) != 0) {
-        return fail(ErrorCode::Inconsistent, "num_key_value_heads must divide num_attention_heads",
+        return fail(ErrorCode::Inconsistent, GPUSIZER_TEXT("num_key_value_heads must divide num_attention_heads"),
                     std::string(where) + ": num_key_value_heads");
     }
     if (a.headDim == 0 && !a.isMla() && a.hiddenSize % a.numHeads != 0) {
-        return fail(ErrorCode::Inconsistent, "num_attention_heads must divide hidden_size when head_dim is absent",
+        return fail(ErrorCode::Inconsistent,
+                    GPUSIZER_TEXT("num_attention_heads must divide hidden_size when head_dim is absent"),
                     std::string(where) + ": num_attention_heads");
     }
     if (explicitShape) {
         // The shape was stated explicitly; nothing was assumed.
     } else if (type == "unknown") {
-        out.warnings.push_back({"unknown_model_type", "no model_type: assumed a Llama-style decoder (gated MLP, "
-                                                      "RMSNorm, rotary positions)"});
+        out.warnings.push_back(
+            {"unknown_model_type", GPUSIZER_TEXT("no model_type: assumed a Llama-style decoder (gated MLP, "
+                                                 "RMSNorm, rotary positions)")});
     } else if (!plainFamily &&
                !oneOf(type, {"llama",       "mistral",     "mixtral", "qwen2",   "qwen2_moe",   "qwen3",
                              "qwen3_moe",   "gemma",       "gemma2",  "gemma3",  "gemma3_text", "phi3",
                              "deepseek_v2", "deepseek_v3", "olmo",    "olmo2",   "olmo3",       "seed_oss",
                              "yi",          "internlm2",   "cohere",  "granite", "qwen"})) {
-        out.warnings.push_back({"unknown_model_type", "model_type '" + type +
-                                                          "' is not known: assumed a Llama-style decoder (gated MLP, "
-                                                          "RMSNorm)"});
+        out.warnings.push_back(
+            {"unknown_model_type",
+             words(GPUSIZER_TEXT("model_type '%1' is not known: assumed a Llama-style decoder (gated "
+                                 "MLP, RMSNorm)"),
+                   type)});
     }
     return out;
 }
@@ -304,7 +313,8 @@ Result<ImportedArch> archFromHfConfig(const json& root, std::string_view where) 
         return archFromHfConfigUnchecked(root, where);
     } catch (const json::exception& ex) {
         // A key with an unexpected JSON type that the checks above did not name.
-        return fail(ErrorCode::WrongType, std::string("unexpected value type: ") + ex.what(), std::string(where));
+        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("unexpected value type: %1"), ex.what()),
+                    std::string(where));
     }
 }
 
@@ -314,7 +324,8 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
     try {
         cfg = json::parse(configBytes.begin(), configBytes.end(), nullptr, true, false);
     } catch (const json::exception& ex) {
-        return fail(ErrorCode::InvalidJson, std::string("not valid JSON: ") + ex.what(), std::string(configName));
+        return fail(ErrorCode::InvalidJson, words(GPUSIZER_TEXT("not valid JSON: %1"), ex.what()),
+                    std::string(configName));
     }
     auto imported = archFromHfConfig(cfg, configName);
     if (!imported || !indexBytes) {
@@ -324,7 +335,8 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
     try {
         index = json::parse(indexBytes->begin(), indexBytes->end(), nullptr, true, false);
     } catch (const json::exception& ex) {
-        return fail(ErrorCode::InvalidJson, std::string("not valid JSON: ") + ex.what(), std::string(indexName));
+        return fail(ErrorCode::InvalidJson, words(GPUSIZER_TEXT("not valid JSON: %1"), ex.what()),
+                    std::string(indexName));
     }
     const json* total = nullptr;
     if (index.is_object() && index.contains("metadata") && index["metadata"].is_object() &&
@@ -332,11 +344,11 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
         total = &index["metadata"]["total_size"];
     }
     if (total == nullptr) {
-        return fail(ErrorCode::MissingField, "missing 'metadata.total_size'",
+        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("missing 'metadata.total_size'"),
                     std::string(indexName) + ": metadata.total_size");
     }
     if (!total->is_number() || total->get<double>() <= 0 || total->get<double>() > 1e14) {
-        return fail(ErrorCode::OutOfRange, "'metadata.total_size' must be a positive byte count",
+        return fail(ErrorCode::OutOfRange, GPUSIZER_TEXT("'metadata.total_size' must be a positive byte count"),
                     std::string(indexName) + ": metadata.total_size");
     }
     imported->weightBytes = static_cast<std::int64_t>(total->get<double>());

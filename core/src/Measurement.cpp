@@ -31,23 +31,25 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
     const std::string where(whereView);
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
     if (!doc.is_object()) {
-        return fail(ErrorCode::WrongFormat, "a measurement must be a JSON object", where);
+        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("a measurement must be a JSON object"), where);
     }
     ObjectReader r(doc, where);
     GPUSIZER_ASSIGN(auto format, r.string("format"));
     if (format != "gpusizer-measurement") {
-        return fail(ErrorCode::WrongFormat, "'format' is '" + format + "', expected 'gpusizer-measurement'",
+        return fail(ErrorCode::WrongFormat,
+                    words(GPUSIZER_TEXT("'format' is '%1', expected 'gpusizer-measurement'"), format),
                     r.field("format"));
     }
     GPUSIZER_ASSIGN(auto version, r.integer("version", 1, 1000));
     if (version > 1) {
         return fail(ErrorCode::WrongFormat,
-                    "version " + std::to_string(version) + " is newer than this GPU Sizer reads", r.field("version"));
+                    words(GPUSIZER_TEXT("version %1 is newer than this GPU Sizer reads"), std::to_string(version)),
+                    r.field("version"));
     }
     Measurement m;
     GPUSIZER_ASSIGN(m.device, r.string("device"));
     if (m.device != "cuda" && m.device != "cpu") {
-        return fail(ErrorCode::UnknownValue, "'device' must be cuda or cpu", r.field("device"));
+        return fail(ErrorCode::UnknownValue, GPUSIZER_TEXT("'device' must be cuda or cpu"), r.field("device"));
     }
     GPUSIZER_ASSIGN(auto gpuName, r.optionalString("gpu_name"));
     m.gpuName = gpuName.value_or("");
@@ -65,21 +67,22 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
     m.reservedBytes = toBytes(reserved);
     m.deviceUsedBytes = toBytes(device);
     if (m.device == "cuda" && !m.allocatedBytes) {
-        return fail(ErrorCode::MissingField, "a CUDA run must report max_memory_allocated_bytes",
+        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("a CUDA run must report max_memory_allocated_bytes"),
                     r.field("max_memory_allocated_bytes"));
     }
     if (!doc.contains("step_seconds") || !doc["step_seconds"].is_array()) {
-        return fail(ErrorCode::MissingField, "'step_seconds' must be an array", r.field("step_seconds"));
+        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("'step_seconds' must be an array"), r.field("step_seconds"));
     }
     for (const auto& t : doc["step_seconds"]) {
         if (!t.is_number() || t.get<double>() <= 0 || !std::isfinite(t.get<double>())) {
-            return fail(ErrorCode::WrongType, "'step_seconds' must hold positive numbers", r.field("step_seconds"));
+            return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'step_seconds' must hold positive numbers"),
+                        r.field("step_seconds"));
         }
         m.stepSeconds.push_back(t.get<double>());
     }
     GPUSIZER_ASSIGN(m.tokensPerSecond, r.optionalNumber("tokens_per_second", 0, 1e12));
     if (!doc.contains("scenario") || !doc["scenario"].is_object()) {
-        return fail(ErrorCode::MissingField, "'scenario' (the scenario the script ran) is missing",
+        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("'scenario' (the scenario the script ran) is missing"),
                     r.field("scenario"));
     }
     GPUSIZER_ASSIGN(auto parsed, parseScenario(doc["scenario"].dump(), where + ": scenario", catalog));
@@ -152,19 +155,22 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
         m.scenario.method == Method::Full ? m.paramsTotal : m.paramsTotal - m.paramsTrainable;
     const double gap = std::abs(static_cast<double>(measuredBase - p.total)) / static_cast<double>(p.total);
     if (gap > 0.01) {
-        return fail(ErrorCode::Inconsistent,
-                    "the measurement ran another model: " + std::to_string(measuredBase) + " base parameters against " +
-                        std::to_string(p.total) + " in the scenario",
-                    "params_total");
+        return fail(
+            ErrorCode::Inconsistent,
+            words(GPUSIZER_TEXT("the measurement ran another model: %1 base parameters against %2 in the scenario"),
+                  std::to_string(measuredBase), std::to_string(p.total)),
+            "params_total");
     }
-    auto note = [&](std::string code, std::string text) { c.notes.push_back({std::move(code), std::move(text)}); };
+    auto note = [&](std::string code, Words text) { c.notes.push_back({std::move(code), std::move(text)}); };
     if (m.scenario.microBatch != scenario.microBatch || m.scenario.seqLen != scenario.seqLen ||
         m.scenario.method != scenario.method) {
-        note("different_run_shape", "the measurement ran a different method, micro-batch or sequence length than the "
-                                    "scenario: the comparison uses the measured run's shape");
+        note("different_run_shape",
+             GPUSIZER_TEXT("the measurement ran a different method, micro-batch or sequence length "
+                           "than the scenario: the comparison uses the measured run's shape"));
     }
     if (m.cpuRun()) {
-        note("cpu_run", "a CPU smoke run: no GPU memory was measured, and it is never used for calibration");
+        note("cpu_run",
+             GPUSIZER_TEXT("a CPU smoke run: no GPU memory was measured, and it is never used for calibration"));
     }
     const Estimate e = estimate(m.scenario);
     auto row = [&](const char* what, std::optional<std::int64_t> measured, std::int64_t estimated) {
@@ -197,7 +203,8 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
         step.estimated = stepTime(oneStep, *c.gpu, inputs).stepSeconds;
         step.errorShare = (step.estimated - step.measured) / step.measured;
     } else if (!m.cpuRun()) {
-        note("unknown_gpu", "the GPU '" + m.gpuName + "' is not in the catalog: step time not compared");
+        note("unknown_gpu",
+             words(GPUSIZER_TEXT("the GPU '%1' is not in the catalog: step time not compared"), m.gpuName));
     }
     c.rows.push_back(step);
     return c;
@@ -210,25 +217,26 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
     int mfuRuns = 0;
     for (const auto& m : measurements) {
         if (m.cpuRun()) {
-            fit.notes.push_back({"cpu_run", "a CPU smoke run was left out: it measures no GPU memory"});
+            fit.notes.push_back({"cpu_run", GPUSIZER_TEXT("a CPU smoke run was left out: it measures no GPU memory")});
             continue;
         }
         const GpuSpec* gpu =
             !m.scenario.gpuId.empty() ? catalog.findGpu(m.scenario.gpuId) : matchGpuName(m.gpuName, catalog);
         if (gpu == nullptr || !m.allocatedBytes || !m.deviceUsedBytes) {
-            fit.notes.push_back({"unusable_run", "a run on '" + m.gpuName +
-                                                     "' was left out (GPU not in the catalog or "
-                                                     "memory figures missing)"});
+            fit.notes.push_back(
+                {"unusable_run", words(GPUSIZER_TEXT("a run on '%1' was left out (GPU not in the catalog or "
+                                                     "memory figures missing)"),
+                                       m.gpuName)});
             continue;
         }
         if (fit.runs == 0) {
             fit.gpuId = gpu->id;
             fit.framework = m.scenario.framework;
         } else if (gpu->id != fit.gpuId || m.scenario.framework != fit.framework) {
-            fit.notes.push_back({"other_gpu", "a run on " + gpu->id +
-                                                  " was left out: calibrations are per GPU model and "
-                                                  "framework (this one is " +
-                                                  fit.gpuId + ")"});
+            fit.notes.push_back(
+                {"other_gpu", words(GPUSIZER_TEXT("a run on %1 was left out: calibrations are per GPU model "
+                                                  "and framework (this one is %2)"),
+                                    gpu->id, fit.gpuId)});
             continue;
         }
         Scenario uncorrected = m.scenario;
@@ -244,7 +252,8 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
         }
     }
     if (fit.runs == 0) {
-        return fail(ErrorCode::Inconsistent, "no GPU run to calibrate from (CPU runs never are)", "measurements");
+        return fail(ErrorCode::Inconsistent, GPUSIZER_TEXT("no GPU run to calibrate from (CPU runs never are)"),
+                    "measurements");
     }
     fit.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(overheadSum / fit.runs));
     if (mfuRuns > 0) {

@@ -324,16 +324,16 @@ const ScenarioField* findField(std::string_view key) {
     return it == t.end() ? nullptr : &*it;
 }
 
-std::string rangeProblem(const ScenarioField& f, double value) {
+std::optional<Words> rangeProblem(const ScenarioField& f, double value) {
     if (f.type != FieldType::Integer && f.type != FieldType::Number) {
-        return {};
+        return std::nullopt;
     }
     const bool tooHigh = f.maxExclusive ? value >= f.max : value > f.max;
     if (std::isfinite(value) && value >= f.min && !tooHigh) {
-        return {};
+        return std::nullopt;
     }
-    return f.maxExclusive ? "must be at least " + grouped(f.min) + " and below " + grouped(f.max)
-                          : "must be between " + grouped(f.min) + " and " + grouped(f.max);
+    return f.maxExclusive ? words(GPUSIZER_TEXT("must be at least %1 and below %2"), grouped(f.min), grouped(f.max))
+                          : words(GPUSIZER_TEXT("must be between %1 and %2"), grouped(f.min), grouped(f.max));
 }
 
 } // namespace gpusizer::core

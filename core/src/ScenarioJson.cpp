@@ -29,7 +29,8 @@ Result<void> readEnum(const ObjectReader& r, const char* key, E& target) {
         for (E v : allValues<E>()) {
             allowed += (allowed.empty() ? "" : ", ") + std::string(toString(v));
         }
-        return fail(ErrorCode::UnknownValue, "'" + *text + "' is not one of: " + allowed, r.field(key));
+        return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("'%1' is not one of: %2"), *text, allowed),
+                    r.field(key));
     }
     target = *value;
     return {};
@@ -43,16 +44,18 @@ Result<void> readEnum(const ObjectReader& r, const char* key, E& target) {
 Result<void> readModel(const json& doc, const std::string& where, const Catalog& catalog, Scenario& s,
                        std::vector<Warning>& warnings) {
     if (!doc.contains("model") || doc["model"].is_null()) {
-        return fail(ErrorCode::MissingField,
-                    "required field 'model' is missing (a catalog id, a config.json object "
-                    "or {\"params_billion\": N})",
-                    where + ": model");
+        return fail(
+            ErrorCode::MissingField,
+            GPUSIZER_TEXT(
+                "required field 'model' is missing (a catalog id, a config.json object or {\"params_billion\": N})"),
+            where + ": model");
     }
     const json& model = doc["model"];
     if (model.is_string()) {
         const ModelEntry* entry = catalog.findModel(model.get<std::string>());
         if (entry == nullptr) {
-            return fail(ErrorCode::UnknownId, "model '" + model.get<std::string>() + "' is not in the model catalog",
+            return fail(ErrorCode::UnknownId,
+                        words(GPUSIZER_TEXT("model '%1' is not in the model catalog"), model.get<std::string>()),
                         where + ": model");
         }
         s.modelId = entry->id;
@@ -61,7 +64,8 @@ Result<void> readModel(const json& doc, const std::string& where, const Catalog&
     }
     if (!model.is_object()) {
         return fail(ErrorCode::WrongType,
-                    "'model' must be a catalog id, a config.json object or {\"params_billion\": N}", where + ": model");
+                    GPUSIZER_TEXT("'model' must be a catalog id, a config.json object or {\"params_billion\": N}"),
+                    where + ": model");
     }
     if (model.contains("params_billion")) {
         ObjectReader r(model, where + ": model");
@@ -90,12 +94,14 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
         } else if (t.is_array()) {
             for (const auto& item : t) {
                 if (!item.is_string()) {
-                    return fail(ErrorCode::WrongType, "'targets' must hold module names", r.field("targets"));
+                    return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'targets' must hold module names"),
+                                r.field("targets"));
                 }
                 names.push_back(item.get<std::string>());
             }
         } else {
-            return fail(ErrorCode::WrongType, "'targets' must be \"all-linear\" or an array of module names",
+            return fail(ErrorCode::WrongType,
+                        GPUSIZER_TEXT("'targets' must be \"all-linear\" or an array of module names"),
                         r.field("targets"));
         }
         s.lora.targets.clear();
@@ -110,11 +116,12 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
             }
             auto roles = loraTargetsFromModuleName(name);
             if (roles.empty()) {
-                return fail(ErrorCode::UnknownValue,
-                            "'" + name +
-                                "' is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, "
-                                "down_proj, all-linear, or an alias such as query/value/c_attn/w1)",
-                            r.field("targets"));
+                return fail(
+                    ErrorCode::UnknownValue,
+                    words(GPUSIZER_TEXT("'%1' is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, "
+                                        "up_proj, down_proj, all-linear, or an alias such as query/value/c_attn/w1)"),
+                          name),
+                    r.field("targets"));
             }
             for (auto role : roles) {
                 if (std::find(s.lora.targets.begin(), s.lora.targets.end(), role) == s.lora.targets.end()) {
@@ -123,13 +130,14 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
             }
         }
         if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
-            return fail(ErrorCode::MissingField, "LoRA needs at least one target module", r.field("targets"));
+            return fail(ErrorCode::MissingField, GPUSIZER_TEXT("LoRA needs at least one target module"),
+                        r.field("targets"));
         }
     }
     if (r.has("modules_to_save")) {
         const json& list = r.raw()["modules_to_save"];
         if (!list.is_array()) {
-            return fail(ErrorCode::WrongType, "'modules_to_save' must be an array of module names",
+            return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'modules_to_save' must be an array of module names"),
                         r.field("modules_to_save"));
         }
         for (const auto& item : list) {
@@ -139,7 +147,8 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
             } else if (name == "embed_tokens") {
                 s.lora.saveEmbedding = true;
             } else {
-                return fail(ErrorCode::UnknownValue, "modules_to_save entries must be \"lm_head\" or \"embed_tokens\"",
+                return fail(ErrorCode::UnknownValue,
+                            GPUSIZER_TEXT("modules_to_save entries must be \"lm_head\" or \"embed_tokens\""),
                             r.field("modules_to_save"));
             }
         }
@@ -186,7 +195,8 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
             key == "zero_reduce_bucket_elements" || key == "zero_prefetch_bucket_elements" ||
             std::any_of(behaviours.begin(), behaviours.end(), [&](const BoolBehaviour& b) { return key == b.key; });
         if (!known) {
-            return fail(ErrorCode::UnknownValue, "unknown framework override '" + key + "'", r.field(key.c_str()));
+            return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("unknown framework override '%1'"), key),
+                        r.field(key.c_str()));
         }
     }
     return {};
@@ -230,9 +240,9 @@ Result<void> readField(const ScenarioField& f, const ObjectReader& top, Scenario
     case FieldType::Number: {
         GPUSIZER_ASSIGN(auto v, r->optionalNumber(leaf.c_str(), f.min, f.max));
         if (v) {
-            if (const std::string problem = rangeProblem(f, *v); !problem.empty()) {
-                return fail(ErrorCode::OutOfRange, "'" + leaf + "' = " + json(*v).dump() + " " + problem,
-                            r->field(leaf.c_str()));
+            if (auto problem = rangeProblem(f, *v)) {
+                return fail(ErrorCode::OutOfRange, std::move(*problem),
+                            r->field(leaf.c_str()) + " = " + json(*v).dump());
             }
             f.set(s, *v);
         }
@@ -258,7 +268,8 @@ Result<void> readField(const ScenarioField& f, const ObjectReader& top, Scenario
             }
             allowed += (allowed.empty() ? "" : ", ") + c.code;
         }
-        return fail(ErrorCode::UnknownValue, "'" + *text + "' is not one of: " + allowed, r->field(leaf.c_str()));
+        return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("'%1' is not one of: %2"), *text, allowed),
+                    r->field(leaf.c_str()));
     }
     case FieldType::Special:
         break;
@@ -300,18 +311,18 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     const std::string where(whereView);
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
     if (!doc.is_object()) {
-        return fail(ErrorCode::WrongFormat, "a scenario must be a JSON object", where);
+        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("a scenario must be a JSON object"), where);
     }
     ObjectReader r(doc, where);
     GPUSIZER_ASSIGN(auto format, r.optionalString("format"));
     if (format && *format != "gpusizer-scenario") {
-        return fail(ErrorCode::WrongFormat, "'format' is '" + *format + "', expected 'gpusizer-scenario'",
-                    r.field("format"));
+        return fail(ErrorCode::WrongFormat,
+                    words(GPUSIZER_TEXT("'format' is '%1', expected 'gpusizer-scenario'"), *format), r.field("format"));
     }
     GPUSIZER_ASSIGN(auto version, r.optionalInteger("version", 1, 1000));
     if (version && *version > 1) {
         return fail(ErrorCode::WrongFormat,
-                    "version " + std::to_string(*version) + " is newer than this GPU Sizer reads (1)",
+                    words(GPUSIZER_TEXT("version %1 is newer than this GPU Sizer reads (1)"), std::to_string(*version)),
                     r.field("version"));
     }
     ParsedScenario out;
@@ -319,7 +330,8 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     for (const auto& [key, value] : doc.items()) {
         (void)value;
         if (!knownKeys().count(key)) {
-            out.warnings.push_back({"unknown_key", "ignored unknown field '" + key + "' in " + where});
+            out.warnings.push_back(
+                {"unknown_key", words(GPUSIZER_TEXT("ignored unknown field '%1' in %2"), key, where)});
         }
     }
     // Every field in the table's order; the specials have their own readers.
@@ -342,7 +354,8 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
             GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
             if (gpu) {
                 if (catalog.findGpu(*gpu) == nullptr) {
-                    return fail(ErrorCode::UnknownId, "GPU '" + *gpu + "' is not in the GPU catalog", r.field("gpu"));
+                    return fail(ErrorCode::UnknownId, words(GPUSIZER_TEXT("GPU '%1' is not in the GPU catalog"), *gpu),
+                                r.field("gpu"));
                 }
                 s.gpuId = *gpu;
             }
@@ -359,12 +372,14 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
         } else if (key == "measurements" && r.has("measurements")) {
             const json& list = doc["measurements"];
             if (!list.is_array()) {
-                return fail(ErrorCode::WrongType, "'measurements' must be an array of measurement results",
+                return fail(ErrorCode::WrongType,
+                            GPUSIZER_TEXT("'measurements' must be an array of measurement results"),
                             r.field("measurements"));
             }
             for (const json& item : list) {
                 if (!item.is_object() || !item.contains("format") || item["format"] != "gpusizer-measurement") {
-                    return fail(ErrorCode::WrongFormat, "every item of 'measurements' must be a gpusizer-measurement",
+                    return fail(ErrorCode::WrongFormat,
+                                GPUSIZER_TEXT("every item of 'measurements' must be a gpusizer-measurement"),
                                 r.field("measurements"));
                 }
                 s.measurements.push_back(item.dump());

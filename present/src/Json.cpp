@@ -14,7 +14,15 @@ namespace {
 json warningsJson(const std::vector<Warning>& warnings) {
     json list = json::array();
     for (const auto& w : warnings) {
-        list.push_back({{"code", w.code}, {"message", w.message}});
+        list.push_back({{"code", w.code}, {"message", w.message()}});
+    }
+    return list;
+}
+
+json englishJson(const std::vector<Words>& texts) {
+    json list = json::array();
+    for (const auto& t : texts) {
+        list.push_back(t.english());
     }
     return list;
 }
@@ -54,7 +62,7 @@ json estimateJson(const Estimate& e) {
         {"cpu_offload_bytes", e.cpuOffloadBytesTotal},
         {"cpu_offload_bytes_per_gpu", e.cpuOffloadBytesPerGpu},
         {"warnings", warnings},
-        {"assumptions", e.assumptions},
+        {"assumptions", englishJson(e.assumptions)},
     };
 }
 

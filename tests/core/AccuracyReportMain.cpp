@@ -9,7 +9,7 @@
 int main(int argc, char** argv) {
     auto report = gpusizer::core::runCalibration(gpusizer::catalogs::shippedCalibrationJson());
     if (!report) {
-        std::cerr << "gpusizer_accuracy_report: " << report.error().where << ": " << report.error().message << "\n";
+        std::cerr << "gpusizer_accuracy_report: " << report.error().where << ": " << report.error().message() << "\n";
         return 2;
     }
     if (argc > 1 && std::strcmp(argv[1], "--band-table") == 0) {

@@ -15,7 +15,7 @@ const core::CalibrationReport& report() {
     static const core::CalibrationReport r = [] {
         auto result = core::runCalibration(catalogs::shippedCalibrationJson());
         if (!result) {
-            ADD_FAILURE() << result.error().where << ": " << result.error().message;
+            ADD_FAILURE() << result.error().where << ": " << result.error().message();
             return core::CalibrationReport{};
         }
         return *result;

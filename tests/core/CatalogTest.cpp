@@ -25,15 +25,15 @@ std::string readData(const std::string& name) {
 
 TEST(Catalog, ShippedFilesLoadWithNothingRejected) {
     auto gpus = core::loadGpuCatalog(catalogs::shippedGpuJson(), "gpus.json");
-    ASSERT_TRUE(gpus) << gpus.error().message;
+    ASSERT_TRUE(gpus) << gpus.error().message();
     for (const auto& r : gpus->rejected) {
-        ADD_FAILURE() << r.error.where << ": " << r.error.message;
+        ADD_FAILURE() << r.error.where << ": " << r.error.message();
     }
     EXPECT_GE(gpus->entries.size(), 25u);
     auto models = core::loadModelCatalog(catalogs::shippedModelJson(), "models.json");
-    ASSERT_TRUE(models) << models.error().message;
+    ASSERT_TRUE(models) << models.error().message();
     for (const auto& r : models->rejected) {
-        ADD_FAILURE() << r.error.where << ": " << r.error.message;
+        ADD_FAILURE() << r.error.where << ": " << r.error.message();
     }
     EXPECT_GE(models->entries.size(), 30u);
 }
@@ -102,15 +102,15 @@ TEST_P(BrokenCatalog, GivesItsSpecificErrorAndNeverCrashes) {
     auto r = core::loadGpuCatalog(bytes, c.file);
     if (c.wholeFileFails) {
         ASSERT_FALSE(r) << c.file;
-        EXPECT_EQ(r.error().code, c.code) << r.error().message;
+        EXPECT_EQ(r.error().code, c.code) << r.error().message();
         EXPECT_NE(r.error().where.find(c.file), std::string::npos) << r.error().where;
         EXPECT_NE(r.error().where.find(c.whereContains), std::string::npos) << r.error().where;
         return;
     }
-    ASSERT_TRUE(r) << r.error().message;
+    ASSERT_TRUE(r) << r.error().message();
     ASSERT_EQ(r->rejected.size(), 1u) << c.file;
     const auto& e = r->rejected[0].error;
-    EXPECT_EQ(e.code, c.code) << e.message;
+    EXPECT_EQ(e.code, c.code) << e.message();
     EXPECT_NE(e.where.find(c.file), std::string::npos) << e.where;
     EXPECT_NE(e.where.find(c.whereContains), std::string::npos) << e.where;
     // The good entry still loads.
@@ -152,7 +152,7 @@ class HfImport : public ::testing::TestWithParam<HfCase> {};
 TEST_P(HfImport, DerivesThePublishedParameterCount) {
     const auto& c = GetParam();
     auto imported = core::importHfConfig(readData(std::string("hf-configs/") + c.file), c.file);
-    ASSERT_TRUE(imported) << imported.error().where << ": " << imported.error().message;
+    ASSERT_TRUE(imported) << imported.error().where << ": " << imported.error().message();
     const double got = static_cast<double>(core::countParams(imported->arch).total);
     // Norm weights of q/k norms (Qwen3) and similar vectors are not modelled: within 0.01%.
     EXPECT_NEAR(got, static_cast<double>(c.params), 1e-4 * static_cast<double>(c.params)) << c.file;
@@ -181,7 +181,7 @@ INSTANTIATE_TEST_SUITE_P(PublicConfigs, HfImport,
 
 TEST(HfImport, FollowsTextConfigOfMultimodalWrappers) {
     auto imported = core::importHfConfig(readData("hf-configs/gemma-3-4b-it.json"), "gemma-3-4b-it.json");
-    ASSERT_TRUE(imported) << imported.error().message;
+    ASSERT_TRUE(imported) << imported.error().message();
     EXPECT_EQ(imported->modelType, "gemma3_text");
     EXPECT_EQ(imported->arch.hiddenSize, 2560);
     EXPECT_EQ(imported->arch.numLayers, 34);

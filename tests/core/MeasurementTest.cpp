@@ -18,7 +18,7 @@ core::Measurement load(const std::string& name) {
     bytes << in.rdbuf();
     auto m = core::parseMeasurement(bytes.str(), name, catalog());
     if (!m) {
-        ADD_FAILURE() << m.error().where << ": " << m.error().message;
+        ADD_FAILURE() << m.error().where << ": " << m.error().message();
         return {};
     }
     return *m;
@@ -39,7 +39,7 @@ TEST(Measurement, CalibrationFitsTheOverheadAndMfuFromGpuRunsOnly) {
     core::Measurement cpuRun = gpuRun;
     cpuRun.device = "cpu";
     const auto fit = core::fitCalibration({gpuRun, cpuRun}, catalog());
-    ASSERT_TRUE(fit) << fit.error().message;
+    ASSERT_TRUE(fit) << fit.error().message();
     EXPECT_EQ(fit->runs, 1);
     EXPECT_EQ(fit->gpuId, "h100-sxm");
     EXPECT_EQ(fit->notes.size(), 1u); // the CPU run was left out, and said so

@@ -44,8 +44,8 @@ TEST(ScenarioJson, RoundTripsEveryField) {
     s.overrides.logitsHeldInFp32 = true;
     const auto text = core::scenarioToJson(s);
     auto back = core::parseScenario(text, "roundtrip.json", catalog());
-    ASSERT_TRUE(back) << back.error().message;
-    EXPECT_TRUE(back->warnings.empty()) << (back->warnings.empty() ? "" : back->warnings[0].message);
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_TRUE(back->warnings.empty()) << (back->warnings.empty() ? "" : back->warnings[0].message());
     EXPECT_EQ(core::scenarioToJson(back->scenario), text);
     EXPECT_EQ(core::estimate(back->scenario).deviceBytes, core::estimate(s).deviceBytes);
 }
@@ -58,7 +58,7 @@ TEST(ScenarioJson, ConfigJsonModelsRoundTripThroughExplicitKeys) {
     s.model.learnedPositions = 2048;
     s.model.hiddenDropout = 0.1;
     auto back = core::parseScenario(core::scenarioToJson(s), "arch.json", catalog());
-    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_TRUE(back) << back.error().message();
     EXPECT_EQ(back->scenario.model.mlp, core::MlpKind::Plain);
     EXPECT_EQ(back->scenario.model.norm, core::NormKind::LayerNorm);
     EXPECT_EQ(core::countParams(back->scenario.model).total, core::countParams(s.model).total);
@@ -90,8 +90,8 @@ TEST(ScenarioJson, ErrorsNameTheFieldAndTheReason) {
         auto r = core::parseScenario(c.json, "s.json", catalog());
         ASSERT_FALSE(r) << c.json;
         EXPECT_NE(r.error().where.find(c.where), std::string::npos) << c.json << " -> " << r.error().where;
-        EXPECT_EQ(r.error().code, c.code) << c.json << " -> " << r.error().message;
-        EXPECT_FALSE(r.error().message.empty());
+        EXPECT_EQ(r.error().code, c.code) << c.json << " -> " << r.error().message();
+        EXPECT_FALSE(r.error().message().empty());
     }
 }
 
@@ -107,7 +107,7 @@ TEST(ScenarioJson, MeasurementsAndCalibrationTravelWithTheScenario) {
     s.overheadCorrectionBytes = 512LL << 20; // +0.5 GiB
     s.measurements.push_back(R"({"format": "gpusizer-measurement", "version": 1, "device": "cpu"})");
     auto back = core::parseScenario(core::scenarioToJson(s), "m.json", catalog());
-    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_TRUE(back) << back.error().message();
     EXPECT_EQ(back->scenario.overheadCorrectionBytes, 512LL << 20);
     ASSERT_EQ(back->scenario.measurements.size(), 1u);
     // The correction adds to the device usage: 0.5 GiB more than without it.

@@ -40,14 +40,14 @@ TEST(FieldTable, AChangedRangeReachesTheFileValidationAndTheInputPanel) {
     ASSERT_FALSE(parsed.has_value());
     EXPECT_EQ(parsed.error().code, core::ErrorCode::OutOfRange);
     EXPECT_NE(parsed.error().where.find("micro_batch"), std::string::npos) << parsed.error().where;
-    EXPECT_NE(parsed.error().message.find("between 1 and 8"), std::string::npos) << parsed.error().message;
+    EXPECT_NE(parsed.error().message().find("between 1 and 8"), std::string::npos) << parsed.error().message();
     // Validation of a scenario built in code.
     core::Scenario s = core::defaultScenario(catalog);
     s.microBatch = 16;
     const auto checked = core::validate(s);
     ASSERT_FALSE(checked.has_value());
     EXPECT_EQ(checked.error().where, "micro_batch");
-    EXPECT_EQ(checked.error().message, "must be between 1 and 8");
+    EXPECT_EQ(checked.error().message(), "must be between 1 and 8");
     // The input panel's spin box.
     ui::ScenarioController controller(catalog);
     ui::MainWindow window(controller);
@@ -93,7 +93,7 @@ TEST(FieldTable, EveryFieldSurvivesSaveAndReopenAndDefaultsAreTheStructs) {
     s.sharding = core::Sharding::Zero3;
     s.shardingEngine = core::ShardingEngine::Fsdp2;
     const auto reopened = core::parseScenario(core::scenarioToJson(s), "round.json", catalog);
-    ASSERT_TRUE(reopened.has_value()) << reopened.error().where << ": " << reopened.error().message;
+    ASSERT_TRUE(reopened.has_value()) << reopened.error().where << ": " << reopened.error().message();
     for (const auto& f : core::scenarioFields()) {
         if (f.type != core::FieldType::Special) {
             EXPECT_DOUBLE_EQ(f.get(reopened->scenario), f.get(s)) << f.key;

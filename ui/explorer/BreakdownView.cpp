@@ -115,10 +115,10 @@ void BreakdownView::refresh() {
     }
     QStringList notes;
     for (const auto& w : e.warnings) {
-        notes << QStringLiteral("⚠ ") + QString::fromStdString(w.message);
+        notes << QStringLiteral("⚠ ") + ui::text(w.words);
     }
     for (const auto& a : e.assumptions) {
-        notes << QStringLiteral("• ") + QString::fromStdString(a);
+        notes << QStringLiteral("• ") + ui::text(a);
     }
     m_notes->setText(notes.join(QLatin1Char('\n')));
 }

@@ -271,7 +271,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
            "as stated, next to the usable GiB a training process sees."),
         true);
     for (const auto& warning : e.warnings) {
-        w.paragraph(QStringLiteral("⚠ ") + QString::fromStdString(warning.message), true);
+        w.paragraph(QStringLiteral("⚠ ") + ui::text(warning.words), true);
     }
     progress(15);
 
@@ -485,7 +485,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     w.h2(tr("10. Assumptions, formulas and measured accuracy"), true);
     QStringList assumptions;
     for (const auto& a : e.assumptions) {
-        assumptions << QString::fromStdString(a);
+        assumptions << ui::text(a);
     }
     w.bullets(assumptions, true);
     w.bullets(

@@ -84,7 +84,7 @@ struct Estimate {
     std::int64_t gatheredParamBytesAtLoss = 0;    ///< ZeRO-3/FSDP parameters gathered for compute at the loss
     FrameworkProfile profile;
     std::vector<Warning> warnings;
-    std::vector<std::string> assumptions;
+    std::vector<Words> assumptions;
 };
 
 /// How much of an estimate to produce: searches over many scenarios need only the numbers.

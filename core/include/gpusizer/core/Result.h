@@ -1,7 +1,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <tl/expected.hpp>
+#include <utility>
+#include <vector>
 
 namespace gpusizer::core {
 
@@ -21,11 +24,75 @@ enum class ErrorCode {
     Unwritable,   ///< the file could not be written (or is not a regular file to replace)
 };
 
-/// A failure with a human-readable message and the place it refers to (file, entry, field path).
+/// Marks an English message id for Qt's lupdate (context "gpusizer") without depending on Qt: ui translates it, the
+/// CLI prints it as it is.
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(scope, x) x
+#endif
+#define GPUSIZER_TEXT(x) QT_TRANSLATE_NOOP("gpusizer", x)
+
+/// The id of a list: its arguments joined with ", " (translated as a separator).
+inline constexpr const char* kListId = "\x01list";
+
+/// Words for a user as data: a message id (English with %1..%9 placeholders, a GPUSIZER_TEXT literal) and its
+/// arguments, each itself words to translate in turn or a literal (a name, a key, a number, a file path) shown as it
+/// is. ui translates every level; the CLI prints English.
+struct Words {
+    const char* text = ""; ///< the message id; empty for a literal
+    std::string literal;   ///< shown as it is when `text` is empty
+    std::vector<Words> args;
+    Words() = default;
+    Words(const char* id) : text(id) {} // NOLINT(google-explicit-constructor): a literal id is words without arguments
+    bool empty() const { return (text == nullptr || *text == '\0') && literal.empty(); }
+    /// The words in English.
+    std::string english() const;
+};
+
+/// Text shown as it is (a name, a file path, a JSON key, a formatted number): nothing to translate.
+inline Words verbatim(std::string s) {
+    Words w;
+    w.literal = std::move(s);
+    return w;
+}
+
+namespace detail {
+inline Words wordsArg(Words w) {
+    return w;
+}
+inline Words wordsArg(std::string s) {
+    return verbatim(std::move(s));
+}
+inline Words wordsArg(const char* s) {
+    return verbatim(s);
+}
+} // namespace detail
+
+/// Words with arguments in one expression: words(GPUSIZER_TEXT("'%1' must be a number"), key). Strings become
+/// literals, words stay words.
+template <class... Args>
+Words words(const char* id, Args&&... args) {
+    Words w(id);
+    w.args = {detail::wordsArg(std::forward<Args>(args))...};
+    return w;
+}
+
+/// Words joined with ", " (the layout's parts, a list of fixes).
+inline Words joined(std::vector<Words> parts) {
+    Words w(kListId);
+    w.args = std::move(parts);
+    return w;
+}
+
+/// Replaces %1..%9 in `text` by `args` (a missing argument becomes nothing).
+std::string substitute(std::string_view text, const std::vector<std::string>& args);
+
+/// A failure: its kind, its words and the place it refers to (file, entry, field path).
 struct Error {
     ErrorCode code = ErrorCode::InvalidJson;
-    std::string message;
+    Words words;
     std::string where;
+    /// The reason in English (the CLI; ui translates `words`).
+    std::string message() const { return words.english(); }
 };
 
 /// A value or the error that prevented it.
@@ -33,14 +100,16 @@ template <class T>
 using Result = tl::expected<T, Error>;
 
 /// Builds an unexpected Error in one expression.
-inline tl::unexpected<Error> fail(ErrorCode code, std::string message, std::string where = {}) {
-    return tl::unexpected<Error>(Error{code, std::move(message), std::move(where)});
+inline tl::unexpected<Error> fail(ErrorCode code, Words words, std::string where = {}) {
+    return tl::unexpected<Error>(Error{code, std::move(words), std::move(where)});
 }
 
-/// A non-fatal note about input or results (unknown key, clamped value, rough estimate...).
+/// A non-fatal note about input or results (unknown key, clamped value, rough estimate...): a stable code (JSON) and
+/// its words.
 struct Warning {
     std::string code;
-    std::string message;
+    Words words;
+    std::string message() const { return words.english(); }
 };
 
 } // namespace gpusizer::core

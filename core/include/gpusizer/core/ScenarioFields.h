@@ -6,9 +6,11 @@
 // The words are translation ids (English source texts marked for lupdate, context "gpusizer"): data, not sentences;
 // the presentation layer translates them.
 
+#include "gpusizer/core/Result.h"
 #include "gpusizer/core/Scenario.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,7 +74,7 @@ std::vector<ScenarioField>& mutableScenarioFields();
 /// A field by key, or nullptr.
 const ScenarioField* findField(std::string_view key);
 
-/// The range check of a numeric field: empty when `value` is allowed, else "must be between 1 and 65,536".
-std::string rangeProblem(const ScenarioField& field, double value);
+/// The range check of a numeric field: nullopt when `value` is allowed, else the words "must be between 1 and 65,536".
+std::optional<Words> rangeProblem(const ScenarioField& field, double value);
 
 } // namespace gpusizer::core
