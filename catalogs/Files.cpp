@@ -29,40 +29,46 @@ core::Result<std::string> readDocument(const fs::path& path, std::int64_t maxByt
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status)) {
-        return tl::unexpected(
-            fileError(core::ErrorCode::Unreadable,
-                      words(GPUSIZER_TEXT("cannot open the file: %1"),
-                            ec ? core::verbatim(ec.message()) : core::Words(GPUSIZER_TEXT("no such file"))),
-                      path));
+        return tl::unexpected(fileError(
+            core::ErrorCode::Unreadable,
+            words(QT_TRANSLATE_NOOP("gpusizer", "cannot open the file: %1"),
+                  ec ? core::verbatim(ec.message()) : core::Words(QT_TRANSLATE_NOOP("gpusizer", "no such file"))),
+            path));
     }
     if (fs::is_directory(status)) {
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable, GPUSIZER_TEXT("is a folder, not a file"), path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unreadable, QT_TRANSLATE_NOOP("gpusizer", "is a folder, not a file"), path));
     }
     if (!fs::is_regular_file(status)) {
         // A FIFO or a device would block or never end.
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable, GPUSIZER_TEXT("is not a regular file"), path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unreadable, QT_TRANSLATE_NOOP("gpusizer", "is not a regular file"), path));
     }
     const auto size = fs::file_size(path, ec);
     if (!ec && static_cast<std::int64_t>(size) > maxBytes) {
-        return tl::unexpected(
-            fileError(core::ErrorCode::TooLarge,
-                      words(GPUSIZER_TEXT("is larger than the %1 a document may have"), bytesText(maxBytes)), path));
+        return tl::unexpected(fileError(
+            core::ErrorCode::TooLarge,
+            words(QT_TRANSLATE_NOOP("gpusizer", "is larger than the %1 a document may have"), bytesText(maxBytes)),
+            path));
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable,
-                                        words(GPUSIZER_TEXT("cannot open the file: %1"), std::strerror(errno)), path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unreadable,
+                      words(QT_TRANSLATE_NOOP("gpusizer", "cannot open the file: %1"), std::strerror(errno)), path));
     }
     std::string bytes(static_cast<std::size_t>(maxBytes) + 1, '\0');
     in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (in.bad()) {
-        return tl::unexpected(fileError(core::ErrorCode::Unreadable, GPUSIZER_TEXT("cannot read the file"), path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unreadable, QT_TRANSLATE_NOOP("gpusizer", "cannot read the file"), path));
     }
     bytes.resize(static_cast<std::size_t>(in.gcount()));
     if (static_cast<std::int64_t>(bytes.size()) > maxBytes) {
-        return tl::unexpected(
-            fileError(core::ErrorCode::TooLarge,
-                      words(GPUSIZER_TEXT("is larger than the %1 a document may have"), bytesText(maxBytes)), path));
+        return tl::unexpected(fileError(
+            core::ErrorCode::TooLarge,
+            words(QT_TRANSLATE_NOOP("gpusizer", "is larger than the %1 a document may have"), bytesText(maxBytes)),
+            path));
     }
     return bytes;
 }
@@ -71,30 +77,31 @@ core::Result<void> writeDocument(const fs::path& path, const std::string& bytes)
     std::error_code ec;
     const fs::file_status status = fs::symlink_status(path, ec); // not_found (with ec set) for a new file
     if (fs::exists(status) && !fs::is_regular_file(status) && !fs::is_symlink(status)) {
-        return tl::unexpected(
-            fileError(core::ErrorCode::Unwritable, GPUSIZER_TEXT("exists and is not a regular file"), path));
+        return tl::unexpected(fileError(core::ErrorCode::Unwritable,
+                                        QT_TRANSLATE_NOOP("gpusizer", "exists and is not a regular file"), path));
     }
     // Write through a symbolic link to the file it names, so the link stays a link.
     fs::path target = path;
     if (fs::is_symlink(status)) {
         target = fs::weakly_canonical(path, ec);
         if (ec) {
-            return tl::unexpected(fileError(core::ErrorCode::Unwritable,
-                                            words(GPUSIZER_TEXT("cannot follow the link: %1"), ec.message()), path));
+            return tl::unexpected(
+                fileError(core::ErrorCode::Unwritable,
+                          words(QT_TRANSLATE_NOOP("gpusizer", "cannot follow the link: %1"), ec.message()), path));
         }
     }
     ec.clear();
     if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
-        return tl::unexpected(
-            fileError(core::ErrorCode::Unwritable, GPUSIZER_TEXT("exists and is not a regular file"), path));
+        return tl::unexpected(fileError(core::ErrorCode::Unwritable,
+                                        QT_TRANSLATE_NOOP("gpusizer", "exists and is not a regular file"), path));
     }
     const fs::path temporary = target.string() + ".part";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out) {
-            return tl::unexpected(fileError(core::ErrorCode::Unwritable,
-                                            words(GPUSIZER_TEXT("cannot create the file: %1"), std::strerror(errno)),
-                                            path));
+            return tl::unexpected(fileError(
+                core::ErrorCode::Unwritable,
+                words(QT_TRANSLATE_NOOP("gpusizer", "cannot create the file: %1"), std::strerror(errno)), path));
         }
         out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
         out.flush();
@@ -103,15 +110,17 @@ core::Result<void> writeDocument(const fs::path& path, const std::string& bytes)
             out.close();
             fs::remove(temporary, ec);
             return tl::unexpected(fileError(core::ErrorCode::Unwritable,
-                                            words(GPUSIZER_TEXT("cannot write the file: %1"), reason), path));
+                                            words(QT_TRANSLATE_NOOP("gpusizer", "cannot write the file: %1"), reason),
+                                            path));
         }
     }
     fs::rename(temporary, target, ec);
     if (ec) {
         std::error_code ignored;
         fs::remove(temporary, ignored);
-        return tl::unexpected(fileError(core::ErrorCode::Unwritable,
-                                        words(GPUSIZER_TEXT("cannot replace the file: %1"), ec.message()), path));
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unwritable,
+                      words(QT_TRANSLATE_NOOP("gpusizer", "cannot replace the file: %1"), ec.message()), path));
     }
     return {};
 }

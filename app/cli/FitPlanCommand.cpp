@@ -49,7 +49,8 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
             std::vector<present::Message> notes =
                 r.found ? present::candidateNotes(r.best) : std::vector<present::Message>{};
             if (r.fewerCards) {
-                notes.push_back(present::msg(GPUSIZER_MSG("%1 cards: %2"), present::count(r.fewerCards->scenario.gpus),
+                notes.push_back(present::msg(QT_TRANSLATE_NOOP("gpusizer", "%1 cards: %2"),
+                                             present::count(r.fewerCards->scenario.gpus),
                                              present::whyNot(*r.fewerCards)));
             }
             for (const auto& n : notes) {

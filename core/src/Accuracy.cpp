@@ -144,7 +144,8 @@ std::int64_t compared(const Estimate& e, const std::string& compare) {
 Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(calibrationJson, "calibration.json"));
     if (!doc.is_object() || !doc.contains("rows") || !doc["rows"].is_array()) {
-        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("'rows' must be an array"), "calibration.json");
+        return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "'rows' must be an array"),
+                    "calibration.json");
     }
     CalibrationReport report;
     const Catalog emptyCatalog; // rows carry their architectures inline
@@ -189,7 +190,8 @@ Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
             report.rows.push_back(std::move(r));
         }
     } catch (const json::exception& ex) {
-        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("malformed calibration row: %1"), ex.what()),
+        return fail(ErrorCode::WrongType,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "malformed calibration row: %1"), ex.what()),
                     "calibration.json");
     }
     return report;

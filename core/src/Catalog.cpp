@@ -39,18 +39,20 @@ bool validId(const std::string& id) {
 
 Result<std::vector<std::string>> readSources(const ObjectReader& r) {
     if (!r.has("sources")) {
-        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("required field 'sources' is missing (cite every spec)"),
+        return fail(ErrorCode::MissingField,
+                    QT_TRANSLATE_NOOP("gpusizer", "required field 'sources' is missing (cite every spec)"),
                     r.field("sources"));
     }
     const json& v = r.raw()["sources"];
     if (!v.is_array() || v.empty()) {
-        return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'sources' must be a non-empty array of strings"),
+        return fail(ErrorCode::WrongType,
+                    QT_TRANSLATE_NOOP("gpusizer", "'sources' must be a non-empty array of strings"),
                     r.field("sources"));
     }
     std::vector<std::string> out;
     for (const auto& item : v) {
         if (!item.is_string() || item.get<std::string>().empty()) {
-            return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'sources' must hold non-empty strings"),
+            return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "'sources' must hold non-empty strings"),
                         r.field("sources"));
         }
         out.push_back(item.get<std::string>());
@@ -62,7 +64,7 @@ Result<void> rejectUnknownKeys(const ObjectReader& r, std::initializer_list<cons
     for (const auto& [key, value] : r.raw().items()) {
         (void)value;
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; })) {
-            return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("unknown field '%1'"), key),
+            return fail(ErrorCode::UnknownValue, words(QT_TRANSLATE_NOOP("gpusizer", "unknown field '%1'"), key),
                         r.where() + ": " + key);
         }
     }
@@ -84,7 +86,7 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     GPUSIZER_ASSIGN(g.memoryGiBStated, r.number("memory_gib", 1, 4096));
     GPUSIZER_ASSIGN(g.memoryGiBUsable, r.number("usable_gib", 0.5, 4096));
     if (g.memoryGiBUsable > g.memoryGiBStated) {
-        return fail(ErrorCode::Inconsistent, GPUSIZER_TEXT("'usable_gib' cannot exceed 'memory_gib'"),
+        return fail(ErrorCode::Inconsistent, QT_TRANSLATE_NOOP("gpusizer", "'usable_gib' cannot exceed 'memory_gib'"),
                     r.field("usable_gib"));
     }
     GPUSIZER_ASSIGN(g.bandwidthTBs, r.number("bandwidth_tbs", 0.01, 100));
@@ -101,9 +103,10 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     static const std::set<std::string> kLinks{"none",    "pcie",    "nvlink2",         "nvlink3",
                                               "nvlink4", "nvlink5", "infinity-fabric", "gaudi-roce"};
     if (!kLinks.count(g.link.kind)) {
-        return fail(ErrorCode::UnknownValue,
-                    GPUSIZER_TEXT("'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce"),
-                    ic.field("link"));
+        return fail(
+            ErrorCode::UnknownValue,
+            QT_TRANSLATE_NOOP("gpusizer", "'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce"),
+            ic.field("link"));
     }
     GPUSIZER_ASSIGN(g.link.bandwidthGBs, ic.number("link_gbs", 0, 100000));
     GPUSIZER_ASSIGN(auto perNode, r.integer("gpus_per_node", 1, 72));
@@ -137,8 +140,8 @@ Result<ModelEntry> readModel(const ObjectReader& r) {
     GPUSIZER_ASSIGN(m.family, r.string("family"));
     GPUSIZER_ASSIGN(m.publishedParamsBillion, r.number("published_params_billion", 0.001, 100000));
     if (!r.has("config") || !r.raw()["config"].is_object()) {
-        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("'config' must be an object of config.json keys"),
-                    r.field("config"));
+        return fail(ErrorCode::MissingField,
+                    QT_TRANSLATE_NOOP("gpusizer", "'config' must be an object of config.json keys"), r.field("config"));
     }
     GPUSIZER_ASSIGN(auto imported, archFromHfConfig(r.raw()["config"], r.field("config")));
     m.arch = imported.arch;
@@ -157,18 +160,19 @@ Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view file
                                    ReadFn readEntry) {
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, fileName));
     if (!doc.is_object()) {
-        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("a catalog must be a JSON object"), std::string(fileName));
+        return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "a catalog must be a JSON object"),
+                    std::string(fileName));
     }
     ObjectReader top(doc, std::string(fileName));
     GPUSIZER_ASSIGN(auto schema, top.integer("schemaVersion", 1, 1'000'000));
     if (schema > kCatalogSchemaVersion) {
         return fail(ErrorCode::WrongFormat,
-                    words(GPUSIZER_TEXT("schemaVersion %1 is newer than this GPU Sizer reads (%2)"),
+                    words(QT_TRANSLATE_NOOP("gpusizer", "schemaVersion %1 is newer than this GPU Sizer reads (%2)"),
                           std::to_string(schema), std::to_string(kCatalogSchemaVersion)),
                     top.field("schemaVersion"));
     }
     if (!doc.contains(listKey) || !doc[listKey].is_array()) {
-        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("'%1' must be an array"), listKey),
+        return fail(ErrorCode::MissingField, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be an array"), listKey),
                     top.field(listKey));
     }
     CatalogLoad<T> out;
@@ -182,8 +186,8 @@ Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view file
         }
         const std::string where = std::string(fileName) + ": " + listKey + "[" + label + "]";
         if (!item.is_object()) {
-            out.rejected.push_back(
-                {label, Error{ErrorCode::WrongType, GPUSIZER_TEXT("an entry must be an object"), where}});
+            out.rejected.push_back({label, Error{ErrorCode::WrongType,
+                                                 QT_TRANSLATE_NOOP("gpusizer", "an entry must be an object"), where}});
             continue;
         }
         auto entry = readEntry(ObjectReader(item, where));
@@ -194,13 +198,15 @@ Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view file
         if (!validId(entry->id)) {
             out.rejected.push_back(
                 {label, Error{ErrorCode::OutOfRange,
-                              GPUSIZER_TEXT("'id' must be lower-case letters, digits, '-', '.', '_' (1-80 chars)"),
+                              QT_TRANSLATE_NOOP("gpusizer",
+                                                "'id' must be lower-case letters, digits, '-', '.', '_' (1-80 chars)"),
                               where + ": id"}});
             continue;
         }
         if (!ids.insert(entry->id).second) {
             out.rejected.push_back(
-                {label, Error{ErrorCode::DuplicateId, words(GPUSIZER_TEXT("id '%1' appears more than once"), entry->id),
+                {label, Error{ErrorCode::DuplicateId,
+                              words(QT_TRANSLATE_NOOP("gpusizer", "id '%1' appears more than once"), entry->id),
                               where + ": id"}});
             continue;
         }

@@ -18,62 +18,76 @@ void addWarnings(Estimate& e, const Scenario& s) {
     auto warn = [&](std::string code, Words words) { e.warnings.push_back({std::move(code), std::move(words)}); };
     const auto& arch = s.model;
     if (arch.sizeDerived) {
-        warn("size_derived_model",
-             GPUSIZER_TEXT("The architecture was derived from the parameter count alone; expect ±25%."));
+        warn(
+            "size_derived_model",
+            QT_TRANSLATE_NOOP("gpusizer", "The architecture was derived from the parameter count alone; expect ±25%."));
     }
-    warn("longest_sequence", GPUSIZER_TEXT("Activations and logits are sized for seq_len tokens per sequence: use your "
-                                           "longest sequence (or packing length), not the average."));
+    warn("longest_sequence",
+         QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for seq_len tokens per sequence: use your "
+                                       "longest sequence (or packing length), not the average."));
     if (s.method == Method::Qlora) {
-        warn("qlora_merge", GPUSIZER_TEXT("Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one."));
+        warn(
+            "qlora_merge",
+            QT_TRANSLATE_NOOP("gpusizer", "Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one."));
     }
     if (s.attention == Attention::Eager && s.seqLen >= 4096) {
         warn("eager_long_sequence",
-             GPUSIZER_TEXT("Eager attention stores seq_len² scores per head: use SDPA or FlashAttention."));
+             QT_TRANSLATE_NOOP("gpusizer",
+                               "Eager attention stores seq_len² scores per head: use SDPA or FlashAttention."));
     }
     if (arch.attentionLogitSoftcap > 0 && s.attention == Attention::Sdpa) {
-        warn("softcap_needs_eager", GPUSIZER_TEXT("This model soft-caps attention logits; SDPA ignores the cap "
-                                                  "(transformers recommends eager attention, or flash-attention >= "
-                                                  "2.6)."));
+        warn("softcap_needs_eager",
+             QT_TRANSLATE_NOOP("gpusizer", "This model soft-caps attention logits; SDPA ignores the cap "
+                                           "(transformers recommends eager attention, or flash-attention >= "
+                                           "2.6)."));
     }
     if (s.optimizer == Optimizer::PagedAdamW || s.optimizer == Optimizer::PagedAdamW8bit) {
-        warn("paged_optimizer", GPUSIZER_TEXT("Paged optimizer states live in CUDA managed memory: nvidia-smi shows "
-                                              "them, torch.cuda.max_memory_allocated does not."));
+        warn("paged_optimizer",
+             QT_TRANSLATE_NOOP("gpusizer", "Paged optimizer states live in CUDA managed memory: nvidia-smi shows "
+                                           "them, torch.cuda.max_memory_allocated does not."));
     }
     if (s.optimizerInBackward && s.gradientAccumulation > 1) {
-        warn("optimizer_in_backward_accumulation", GPUSIZER_TEXT("Optimizer-in-backward cannot accumulate gradients; "
-                                                                 "gradient_accumulation is ignored by most "
-                                                                 "frameworks."));
+        warn("optimizer_in_backward_accumulation",
+             QT_TRANSLATE_NOOP("gpusizer", "Optimizer-in-backward cannot accumulate gradients; "
+                                           "gradient_accumulation is ignored by most "
+                                           "frameworks."));
     }
     if (s.tensorParallel > 1 || s.pipelineParallel > 1) {
         warn("even_split",
-             GPUSIZER_TEXT("Tensor/pipeline parallel assume an even split of parameters and sequence parallelism."));
+             QT_TRANSLATE_NOOP(
+                 "gpusizer", "Tensor/pipeline parallel assume an even split of parameters and sequence parallelism."));
     }
     if (s.offload != Offload::None && e.profile.engine == ShardingEngine::Fsdp1 && s.method == Method::Full) {
-        warn("fsdp1_offload_gradients", GPUSIZER_TEXT("FSDP1 with CPU offload keeps each unit's sharded gradient on "
-                                                      "the GPU until backward ends (pytorch#106029); counted here."));
+        warn("fsdp1_offload_gradients",
+             QT_TRANSLATE_NOOP("gpusizer", "FSDP1 with CPU offload keeps each unit's sharded gradient on "
+                                           "the GPU until backward ends (pytorch#106029); counted here."));
     }
 }
 
 Words profileAssumption(const Scenario& s, const FrameworkProfile& prof) {
-    return words(GPUSIZER_TEXT("Framework profile '%1': loss %2, adapters %3, optimizer step %4, selective "
-                               "checkpointing %5."),
+    return words(QT_TRANSLATE_NOOP("gpusizer",
+                                   "Framework profile '%1': loss %2, adapters %3, optimizer step %4, selective "
+                                   "checkpointing %5."),
                  toString(s.framework),
-                 prof.lossUpcastsLogits ? Words(GPUSIZER_TEXT("upcasts logits to fp32"))
-                                        : Words(GPUSIZER_TEXT("stays in the compute dtype")),
-                 prof.adaptersInFp32 ? Words(GPUSIZER_TEXT("fp32")) : Words(GPUSIZER_TEXT("in the model dtype")),
+                 prof.lossUpcastsLogits ? Words(QT_TRANSLATE_NOOP("gpusizer", "upcasts logits to fp32"))
+                                        : Words(QT_TRANSLATE_NOOP("gpusizer", "stays in the compute dtype")),
+                 prof.adaptersInFp32 ? Words(QT_TRANSLATE_NOOP("gpusizer", "fp32"))
+                                     : Words(QT_TRANSLATE_NOOP("gpusizer", "in the model dtype")),
                  toString(prof.optimizerStep), toString(prof.selectivePolicy));
 }
 
 Words shardingAssumption(const Scenario& s, const FrameworkProfile& prof, int stage) {
     if (prof.engine == ShardingEngine::Fsdp1 && s.method != Method::Full) {
         return words(prof.adaptersWrappedSeparately
-                         ? GPUSIZER_TEXT("Sharding engine %1, ZeRO stage %2 in effect; adapters wrapped in their own "
-                                         "FSDP units.")
-                         : GPUSIZER_TEXT("Sharding engine %1, ZeRO stage %2 in effect; adapters share each block's "
-                                         "flat parameter."),
+                         ? QT_TRANSLATE_NOOP(
+                               "gpusizer", "Sharding engine %1, ZeRO stage %2 in effect; adapters wrapped in their own "
+                                           "FSDP units.")
+                         : QT_TRANSLATE_NOOP("gpusizer",
+                                             "Sharding engine %1, ZeRO stage %2 in effect; adapters share each block's "
+                                             "flat parameter."),
                      toString(prof.engine), std::to_string(stage));
     }
-    return words(GPUSIZER_TEXT("Sharding engine %1, ZeRO stage %2 in effect."), toString(prof.engine),
+    return words(QT_TRANSLATE_NOOP("gpusizer", "Sharding engine %1, ZeRO stage %2 in effect."), toString(prof.engine),
                  std::to_string(stage));
 }
 
@@ -81,18 +95,21 @@ Words runtimeAssumption(const Scenario& s, const ExplainInputs& why) {
     const std::int64_t context = s.cudaContextBytes.value_or(512LL << 20);
     const std::string mib = std::to_string(context >> 20);
     if (why.cachedPool > 0) {
-        return words(s.cudaContextBytes ? GPUSIZER_TEXT("CUDA context %1 MiB (given); allocator reserve 5% of the "
-                                                        "allocated peak + %2 GiB of gathered-parameter blocks cached "
-                                                        "by the unshard stream.")
-                                        : GPUSIZER_TEXT("CUDA context %1 MiB (default, lazy module loading); allocator "
-                                                        "reserve 5% of the allocated peak + %2 GiB of "
-                                                        "gathered-parameter blocks cached by the unshard stream."),
+        return words(s.cudaContextBytes
+                         ? QT_TRANSLATE_NOOP("gpusizer", "CUDA context %1 MiB (given); allocator reserve 5% of the "
+                                                         "allocated peak + %2 GiB of gathered-parameter blocks cached "
+                                                         "by the unshard stream.")
+                         : QT_TRANSLATE_NOOP("gpusizer",
+                                             "CUDA context %1 MiB (default, lazy module loading); allocator "
+                                             "reserve 5% of the allocated peak + %2 GiB of "
+                                             "gathered-parameter blocks cached by the unshard stream."),
                      mib, number(why.cachedPool / kGiB));
     }
-    return words(s.cudaContextBytes ? GPUSIZER_TEXT("CUDA context %1 MiB (given); allocator reserve 5% of the "
-                                                    "allocated peak.")
-                                    : GPUSIZER_TEXT("CUDA context %1 MiB (default, lazy module loading); allocator "
-                                                    "reserve 5% of the allocated peak."),
+    return words(s.cudaContextBytes
+                     ? QT_TRANSLATE_NOOP("gpusizer", "CUDA context %1 MiB (given); allocator reserve 5% of the "
+                                                     "allocated peak.")
+                     : QT_TRANSLATE_NOOP("gpusizer", "CUDA context %1 MiB (default, lazy module loading); allocator "
+                                                     "reserve 5% of the allocated peak."),
                  mib);
 }
 
@@ -102,29 +119,34 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     addWarnings(e, s);
     const FrameworkProfile& prof = e.profile;
     auto assume = [&](Words w) { e.assumptions.push_back(std::move(w)); };
-    assume(words(GPUSIZER_TEXT("Parameters: %1 B per trainable, %2 B per frozen 16/32-bit weight; gradients %3 B; "
-                               "master copy %4 B; optimizer state unit %5 B."),
+    assume(words(QT_TRANSLATE_NOOP("gpusizer",
+                                   "Parameters: %1 B per trainable, %2 B per frozen 16/32-bit weight; gradients %3 B; "
+                                   "master copy %4 B; optimizer state unit %5 B."),
                  number(why.trainB), number(s.method == Method::Qlora ? 0.0 : why.paramB), number(why.trainB),
                  number(why.masterB), number(why.stateUnit)));
     if (e.peakMoment == PeakMoment::ForwardEnd) {
-        assume(GPUSIZER_TEXT("Peak moment: forward_end (the loss and its backward, with every saved activation)."));
+        assume(QT_TRANSLATE_NOOP("gpusizer",
+                                 "Peak moment: forward_end (the loss and its backward, with every saved activation)."));
     } else {
         // The logits column reads 0 at the other moments: say what they were and why they are gone.
-        assume(words(GPUSIZER_TEXT("Peak moment: %1; the logits (%2 GiB at the loss) are freed before it."),
-                     toString(e.peakMoment), number(why.logitsAtLoss / kGiB)));
+        assume(words(
+            QT_TRANSLATE_NOOP("gpusizer", "Peak moment: %1; the logits (%2 GiB at the loss) are freed before it."),
+            toString(e.peakMoment), number(why.logitsAtLoss / kGiB)));
     }
     assume(profileAssumption(s, prof));
     if (e.dataParallel > 1 || s.offload != Offload::None) {
         assume(shardingAssumption(s, prof, why.stage));
     }
     if (s.overheadCorrectionBytes != 0) {
-        assume(words(GPUSIZER_TEXT("Overhead corrected by %1 MiB from a calibration against measured runs."),
-                     std::to_string(s.overheadCorrectionBytes / (1LL << 20))));
+        assume(words(
+            QT_TRANSLATE_NOOP("gpusizer", "Overhead corrected by %1 MiB from a calibration against measured runs."),
+            std::to_string(s.overheadCorrectionBytes / (1LL << 20))));
     }
     assume(runtimeAssumption(s, why));
-    assume(words(GPUSIZER_TEXT("Expected range: -%1% / +%2%, from the measured errors of this kind of run "
-                               "(docs/accuracy.md)."),
-                 number(e.bandDownShare * 100.0, 2), number(e.bandUpShare * 100.0, 2)));
+    assume(
+        words(QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, from the measured errors of this kind of run "
+                                            "(docs/accuracy.md)."),
+              number(e.bandDownShare * 100.0, 2), number(e.bandUpShare * 100.0, 2)));
 }
 
 } // namespace gpusizer::core::detail

@@ -24,12 +24,14 @@ Result<std::optional<std::int64_t>> intKey(const json& cfg, std::initializer_lis
         const std::string field = std::string(where) + ": " + key;
         if (!it->is_number_integer() &&
             !(it->is_number_float() && it->get<double>() == std::floor(it->get<double>()))) {
-            return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("'%1' must be an integer"), key), field);
+            return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be an integer"), key),
+                        field);
         }
         const double v = it->get<double>();
         if (v < (allowZero ? 0.0 : 1.0) || v > static_cast<double>(kMaxDimension)) {
             return fail(ErrorCode::OutOfRange,
-                        words(GPUSIZER_TEXT("'%1' must be between %2 and 10,000,000"), key, (allowZero ? "0" : "1")),
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be between %2 and 10,000,000"), key,
+                              (allowZero ? "0" : "1")),
                         field);
         }
         return std::optional<std::int64_t>(static_cast<std::int64_t>(v));
@@ -47,7 +49,7 @@ Result<std::int64_t> requiredInt(const json& cfg, std::initializer_list<const ch
         for (const char* k : keys) {
             names += names.empty() ? std::string("'") + k + "'" : std::string(" or '") + k + "'";
         }
-        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("missing %1"), names),
+        return fail(ErrorCode::MissingField, words(QT_TRANSLATE_NOOP("gpusizer", "missing %1"), names),
                     std::string(where) + ": " + *keys.begin());
     }
     return **v;
@@ -77,7 +79,8 @@ bool oneOf(const std::string& v, std::initializer_list<const char*> names) {
 
 Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_view where) {
     if (!root.is_object()) {
-        return fail(ErrorCode::WrongType, GPUSIZER_TEXT("a config.json must be a JSON object"), std::string(where));
+        return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "a config.json must be a JSON object"),
+                    std::string(where));
     }
     // Multimodal wrappers (Gemma 3, Llava, Mistral 3) keep the language model under text_config.
     const json& cfg = (root.contains("text_config") && root["text_config"].is_object()) ? root["text_config"] : root;
@@ -119,7 +122,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         a.numKvHeads = a.numHeads;
         if (!oneOf(type, {"gpt2", "bert", "gpt_neox", "bloom", "phi", "opt", "gptj", "stablelm", "roberta"})) {
             out.warnings.push_back(
-                {"assumed_mha", GPUSIZER_TEXT("no num_key_value_heads: assumed full multi-head attention")});
+                {"assumed_mha",
+                 QT_TRANSLATE_NOOP("gpusizer", "no num_key_value_heads: assumed full multi-head attention")});
         }
     }
     GPUSIZER_TRY(headDim, intKey(cfg, {"head_dim"}, where));
@@ -138,7 +142,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         } else if (*it == "plain") {
             a.mlp = MlpKind::Plain;
         } else {
-            return fail(ErrorCode::UnknownValue, GPUSIZER_TEXT("'mlp_type' must be \"gated\" or \"plain\""),
+            return fail(ErrorCode::UnknownValue,
+                        QT_TRANSLATE_NOOP("gpusizer", "'mlp_type' must be \"gated\" or \"plain\""),
                         std::string(where) + ": mlp_type");
         }
     }
@@ -148,7 +153,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         } else if (*it == "layernorm") {
             a.norm = NormKind::LayerNorm;
         } else {
-            return fail(ErrorCode::UnknownValue, GPUSIZER_TEXT("'norm_type' must be \"rmsnorm\" or \"layernorm\""),
+            return fail(ErrorCode::UnknownValue,
+                        QT_TRANSLATE_NOOP("gpusizer", "'norm_type' must be \"rmsnorm\" or \"layernorm\""),
                         std::string(where) + ": norm_type");
         }
     }
@@ -189,7 +195,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     } else if (plainFamily) {
         a.intermediateSize = 4 * a.hiddenSize;
         out.warnings.push_back(
-            {"assumed_intermediate", GPUSIZER_TEXT("no intermediate_size: assumed 4 x hidden_size")});
+            {"assumed_intermediate", QT_TRANSLATE_NOOP("gpusizer", "no intermediate_size: assumed 4 x hidden_size")});
     }
 
     // Tied embeddings: the key when present, else the model class default (PretrainedConfig defaults to true,
@@ -236,7 +242,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         GPUSIZER_TRY(perTok, intKey(cfg, {"num_experts_per_tok", "moe_top_k", "top_k"}, where));
         if (!*perTok_r) {
             return fail(ErrorCode::MissingField,
-                        GPUSIZER_TEXT("a mixture-of-experts config needs 'num_experts_per_tok'"),
+                        QT_TRANSLATE_NOOP("gpusizer", "a mixture-of-experts config needs 'num_experts_per_tok'"),
                         std::string(where) + ": num_experts_per_tok");
         }
         a.moe.expertsPerToken = **perTok_r;
@@ -274,24 +280,27 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
 #undef GPUSIZER_TRY
 
     if (a.intermediateSize <= 0) {
-        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("missing 'intermediate_size'"),
+        return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "missing 'intermediate_size'"),
                     std::string(where) + ": intermediate_size");
     }
     if (a.numKvHeads > a.numHeads || a.numHeads % std::max<std::int64_t>(1, a.numKvHeads) != 0) {
-        return fail(ErrorCode::Inconsistent, GPUSIZER_TEXT("num_key_value_heads must divide num_attention_heads"),
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "num_key_value_heads must divide num_attention_heads"),
                     std::string(where) + ": num_key_value_heads");
     }
     if (a.headDim == 0 && !a.isMla() && a.hiddenSize % a.numHeads != 0) {
-        return fail(ErrorCode::Inconsistent,
-                    GPUSIZER_TEXT("num_attention_heads must divide hidden_size when head_dim is absent"),
-                    std::string(where) + ": num_attention_heads");
+        return fail(
+            ErrorCode::Inconsistent,
+            QT_TRANSLATE_NOOP("gpusizer", "num_attention_heads must divide hidden_size when head_dim is absent"),
+            std::string(where) + ": num_attention_heads");
     }
     if (explicitShape) {
         // The shape was stated explicitly; nothing was assumed.
     } else if (type == "unknown") {
         out.warnings.push_back(
-            {"unknown_model_type", GPUSIZER_TEXT("no model_type: assumed a Llama-style decoder (gated MLP, "
-                                                 "RMSNorm, rotary positions)")});
+            {"unknown_model_type",
+             QT_TRANSLATE_NOOP("gpusizer", "no model_type: assumed a Llama-style decoder (gated MLP, "
+                                           "RMSNorm, rotary positions)")});
     } else if (!plainFamily &&
                !oneOf(type, {"llama",       "mistral",     "mixtral", "qwen2",   "qwen2_moe",   "qwen3",
                              "qwen3_moe",   "gemma",       "gemma2",  "gemma3",  "gemma3_text", "phi3",
@@ -299,8 +308,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
                              "yi",          "internlm2",   "cohere",  "granite", "qwen"})) {
         out.warnings.push_back(
             {"unknown_model_type",
-             words(GPUSIZER_TEXT("model_type '%1' is not known: assumed a Llama-style decoder (gated "
-                                 "MLP, RMSNorm)"),
+             words(QT_TRANSLATE_NOOP("gpusizer", "model_type '%1' is not known: assumed a Llama-style decoder (gated "
+                                                 "MLP, RMSNorm)"),
                    type)});
     }
     return out;
@@ -313,7 +322,7 @@ Result<ImportedArch> archFromHfConfig(const json& root, std::string_view where) 
         return archFromHfConfigUnchecked(root, where);
     } catch (const json::exception& ex) {
         // A key with an unexpected JSON type that the checks above did not name.
-        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("unexpected value type: %1"), ex.what()),
+        return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "unexpected value type: %1"), ex.what()),
                     std::string(where));
     }
 }
@@ -324,7 +333,7 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
     try {
         cfg = json::parse(configBytes.begin(), configBytes.end(), nullptr, true, false);
     } catch (const json::exception& ex) {
-        return fail(ErrorCode::InvalidJson, words(GPUSIZER_TEXT("not valid JSON: %1"), ex.what()),
+        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON: %1"), ex.what()),
                     std::string(configName));
     }
     auto imported = archFromHfConfig(cfg, configName);
@@ -335,7 +344,7 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
     try {
         index = json::parse(indexBytes->begin(), indexBytes->end(), nullptr, true, false);
     } catch (const json::exception& ex) {
-        return fail(ErrorCode::InvalidJson, words(GPUSIZER_TEXT("not valid JSON: %1"), ex.what()),
+        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON: %1"), ex.what()),
                     std::string(indexName));
     }
     const json* total = nullptr;
@@ -344,11 +353,12 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
         total = &index["metadata"]["total_size"];
     }
     if (total == nullptr) {
-        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("missing 'metadata.total_size'"),
+        return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "missing 'metadata.total_size'"),
                     std::string(indexName) + ": metadata.total_size");
     }
     if (!total->is_number() || total->get<double>() <= 0 || total->get<double>() > 1e14) {
-        return fail(ErrorCode::OutOfRange, GPUSIZER_TEXT("'metadata.total_size' must be a positive byte count"),
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "'metadata.total_size' must be a positive byte count"),
                     std::string(indexName) + ": metadata.total_size");
     }
     imported->weightBytes = static_cast<std::int64_t>(total->get<double>());

@@ -8,7 +8,8 @@ using nlohmann::json;
 
 Result<json> parseDocument(std::string_view bytes, std::string_view where) {
     if (bytes.size() > kMaxDocumentBytes) {
-        return fail(ErrorCode::OutOfRange, GPUSIZER_TEXT("file is larger than 16 MiB"), std::string(where));
+        return fail(ErrorCode::OutOfRange, QT_TRANSLATE_NOOP("gpusizer", "file is larger than 16 MiB"),
+                    std::string(where));
     }
     int depth = 0;
     bool inString = false;
@@ -28,7 +29,8 @@ Result<json> parseDocument(std::string_view bytes, std::string_view where) {
             inString = true;
         } else if (ch == '{' || ch == '[') {
             if (++depth > kMaxNestingDepth) {
-                return fail(ErrorCode::InvalidJson, GPUSIZER_TEXT("nested deeper than 64 levels"), std::string(where));
+                return fail(ErrorCode::InvalidJson, QT_TRANSLATE_NOOP("gpusizer", "nested deeper than 64 levels"),
+                            std::string(where));
             }
         } else if (ch == '}' || ch == ']') {
             --depth;
@@ -42,7 +44,8 @@ Result<json> parseDocument(std::string_view bytes, std::string_view where) {
         if (auto pos = reason.find("] "); pos != std::string::npos) {
             reason = reason.substr(pos + 2);
         }
-        return fail(ErrorCode::InvalidJson, words(GPUSIZER_TEXT("not valid JSON (%1)"), reason), std::string(where));
+        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON (%1)"), reason),
+                    std::string(where));
     }
 }
 
@@ -56,7 +59,8 @@ Result<std::string> ObjectReader::string(const char* key) const {
         return tl::unexpected(v.error());
     }
     if (!*v) {
-        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("required field '%1' is missing"), key), field(key));
+        return fail(ErrorCode::MissingField,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "required field '%1' is missing"), key), field(key));
     }
     return **v;
 }
@@ -67,7 +71,8 @@ Result<std::optional<std::string>> ObjectReader::optionalString(const char* key)
     }
     const json& v = m_object[key];
     if (!v.is_string()) {
-        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("'%1' must be a string"), key), field(key));
+        return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be a string"), key),
+                    field(key));
     }
     return std::optional<std::string>(v.get<std::string>());
 }
@@ -78,13 +83,14 @@ Result<std::optional<double>> ObjectReader::optionalNumber(const char* key, doub
     }
     const json& v = m_object[key];
     if (!v.is_number()) {
-        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("'%1' must be a number"), key), field(key));
+        return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be a number"), key),
+                    field(key));
     }
     const double d = v.get<double>();
     if (!std::isfinite(d) || d < min || d > max) {
         return fail(ErrorCode::OutOfRange,
-                    words(GPUSIZER_TEXT("'%1' = %2 must be between %3 and %4"), key, v.dump(), json(min).dump(),
-                          json(max).dump()),
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' = %2 must be between %3 and %4"), key, v.dump(),
+                          json(min).dump(), json(max).dump()),
                     field(key));
     }
     return std::optional<double>(d);
@@ -96,7 +102,8 @@ Result<double> ObjectReader::number(const char* key, double min, double max) con
         return tl::unexpected(v.error());
     }
     if (!*v) {
-        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("required field '%1' is missing"), key), field(key));
+        return fail(ErrorCode::MissingField,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "required field '%1' is missing"), key), field(key));
     }
     return **v;
 }
@@ -110,13 +117,14 @@ Result<std::optional<std::int64_t>> ObjectReader::optionalInteger(const char* ke
     const bool integral = v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
                                                     v.get<double>() == std::floor(v.get<double>()));
     if (!integral) {
-        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("'%1' must be an integer"), key), field(key));
+        return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be an integer"), key),
+                    field(key));
     }
     const double d = v.get<double>();
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
         return fail(ErrorCode::OutOfRange,
-                    words(GPUSIZER_TEXT("'%1' = %2 must be between %3 and %4"), key, v.dump(), std::to_string(min),
-                          std::to_string(max)),
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' = %2 must be between %3 and %4"), key, v.dump(),
+                          std::to_string(min), std::to_string(max)),
                     field(key));
     }
     return std::optional<std::int64_t>(static_cast<std::int64_t>(d));
@@ -128,7 +136,8 @@ Result<std::int64_t> ObjectReader::integer(const char* key, std::int64_t min, st
         return tl::unexpected(v.error());
     }
     if (!*v) {
-        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("required field '%1' is missing"), key), field(key));
+        return fail(ErrorCode::MissingField,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "required field '%1' is missing"), key), field(key));
     }
     return **v;
 }
@@ -139,7 +148,8 @@ Result<std::optional<bool>> ObjectReader::optionalBool(const char* key) const {
     }
     const json& v = m_object[key];
     if (!v.is_boolean()) {
-        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("'%1' must be true or false"), key), field(key));
+        return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be true or false"), key),
+                    field(key));
     }
     return std::optional<bool>(v.get<bool>());
 }
@@ -150,18 +160,21 @@ Result<bool> ObjectReader::boolean(const char* key) const {
         return tl::unexpected(v.error());
     }
     if (!*v) {
-        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("required field '%1' is missing"), key), field(key));
+        return fail(ErrorCode::MissingField,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "required field '%1' is missing"), key), field(key));
     }
     return **v;
 }
 
 Result<ObjectReader> ObjectReader::object(const char* key) const {
     if (!has(key)) {
-        return fail(ErrorCode::MissingField, words(GPUSIZER_TEXT("required object '%1' is missing"), key), field(key));
+        return fail(ErrorCode::MissingField,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "required object '%1' is missing"), key), field(key));
     }
     const json& v = m_object[key];
     if (!v.is_object()) {
-        return fail(ErrorCode::WrongType, words(GPUSIZER_TEXT("'%1' must be an object"), key), field(key));
+        return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be an object"), key),
+                    field(key));
     }
     return ObjectReader(v, field(key));
 }

@@ -31,25 +31,28 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
     const std::string where(whereView);
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
     if (!doc.is_object()) {
-        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("a measurement must be a JSON object"), where);
+        return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "a measurement must be a JSON object"),
+                    where);
     }
     ObjectReader r(doc, where);
     GPUSIZER_ASSIGN(auto format, r.string("format"));
     if (format != "gpusizer-measurement") {
         return fail(ErrorCode::WrongFormat,
-                    words(GPUSIZER_TEXT("'format' is '%1', expected 'gpusizer-measurement'"), format),
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'format' is '%1', expected 'gpusizer-measurement'"), format),
                     r.field("format"));
     }
     GPUSIZER_ASSIGN(auto version, r.integer("version", 1, 1000));
     if (version > 1) {
         return fail(ErrorCode::WrongFormat,
-                    words(GPUSIZER_TEXT("version %1 is newer than this GPU Sizer reads"), std::to_string(version)),
+                    words(QT_TRANSLATE_NOOP("gpusizer", "version %1 is newer than this GPU Sizer reads"),
+                          std::to_string(version)),
                     r.field("version"));
     }
     Measurement m;
     GPUSIZER_ASSIGN(m.device, r.string("device"));
     if (m.device != "cuda" && m.device != "cpu") {
-        return fail(ErrorCode::UnknownValue, GPUSIZER_TEXT("'device' must be cuda or cpu"), r.field("device"));
+        return fail(ErrorCode::UnknownValue, QT_TRANSLATE_NOOP("gpusizer", "'device' must be cuda or cpu"),
+                    r.field("device"));
     }
     GPUSIZER_ASSIGN(auto gpuName, r.optionalString("gpu_name"));
     m.gpuName = gpuName.value_or("");
@@ -67,22 +70,26 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
     m.reservedBytes = toBytes(reserved);
     m.deviceUsedBytes = toBytes(device);
     if (m.device == "cuda" && !m.allocatedBytes) {
-        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("a CUDA run must report max_memory_allocated_bytes"),
+        return fail(ErrorCode::MissingField,
+                    QT_TRANSLATE_NOOP("gpusizer", "a CUDA run must report max_memory_allocated_bytes"),
                     r.field("max_memory_allocated_bytes"));
     }
     if (!doc.contains("step_seconds") || !doc["step_seconds"].is_array()) {
-        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("'step_seconds' must be an array"), r.field("step_seconds"));
+        return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "'step_seconds' must be an array"),
+                    r.field("step_seconds"));
     }
     for (const auto& t : doc["step_seconds"]) {
         if (!t.is_number() || t.get<double>() <= 0 || !std::isfinite(t.get<double>())) {
-            return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'step_seconds' must hold positive numbers"),
+            return fail(ErrorCode::WrongType,
+                        QT_TRANSLATE_NOOP("gpusizer", "'step_seconds' must hold positive numbers"),
                         r.field("step_seconds"));
         }
         m.stepSeconds.push_back(t.get<double>());
     }
     GPUSIZER_ASSIGN(m.tokensPerSecond, r.optionalNumber("tokens_per_second", 0, 1e12));
     if (!doc.contains("scenario") || !doc["scenario"].is_object()) {
-        return fail(ErrorCode::MissingField, GPUSIZER_TEXT("'scenario' (the scenario the script ran) is missing"),
+        return fail(ErrorCode::MissingField,
+                    QT_TRANSLATE_NOOP("gpusizer", "'scenario' (the scenario the script ran) is missing"),
                     r.field("scenario"));
     }
     GPUSIZER_ASSIGN(auto parsed, parseScenario(doc["scenario"].dump(), where + ": scenario", catalog));
@@ -157,7 +164,8 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
     if (gap > 0.01) {
         return fail(
             ErrorCode::Inconsistent,
-            words(GPUSIZER_TEXT("the measurement ran another model: %1 base parameters against %2 in the scenario"),
+            words(QT_TRANSLATE_NOOP("gpusizer",
+                                    "the measurement ran another model: %1 base parameters against %2 in the scenario"),
                   std::to_string(measuredBase), std::to_string(p.total)),
             "params_total");
     }
@@ -165,12 +173,13 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
     if (m.scenario.microBatch != scenario.microBatch || m.scenario.seqLen != scenario.seqLen ||
         m.scenario.method != scenario.method) {
         note("different_run_shape",
-             GPUSIZER_TEXT("the measurement ran a different method, micro-batch or sequence length "
-                           "than the scenario: the comparison uses the measured run's shape"));
+             QT_TRANSLATE_NOOP("gpusizer", "the measurement ran a different method, micro-batch or sequence length "
+                                           "than the scenario: the comparison uses the measured run's shape"));
     }
     if (m.cpuRun()) {
         note("cpu_run",
-             GPUSIZER_TEXT("a CPU smoke run: no GPU memory was measured, and it is never used for calibration"));
+             QT_TRANSLATE_NOOP("gpusizer",
+                               "a CPU smoke run: no GPU memory was measured, and it is never used for calibration"));
     }
     const Estimate e = estimate(m.scenario);
     auto row = [&](const char* what, std::optional<std::int64_t> measured, std::int64_t estimated) {
@@ -204,7 +213,8 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
         step.errorShare = (step.estimated - step.measured) / step.measured;
     } else if (!m.cpuRun()) {
         note("unknown_gpu",
-             words(GPUSIZER_TEXT("the GPU '%1' is not in the catalog: step time not compared"), m.gpuName));
+             words(QT_TRANSLATE_NOOP("gpusizer", "the GPU '%1' is not in the catalog: step time not compared"),
+                   m.gpuName));
     }
     c.rows.push_back(step);
     return c;
@@ -217,16 +227,18 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
     int mfuRuns = 0;
     for (const auto& m : measurements) {
         if (m.cpuRun()) {
-            fit.notes.push_back({"cpu_run", GPUSIZER_TEXT("a CPU smoke run was left out: it measures no GPU memory")});
+            fit.notes.push_back(
+                {"cpu_run", QT_TRANSLATE_NOOP("gpusizer", "a CPU smoke run was left out: it measures no GPU memory")});
             continue;
         }
         const GpuSpec* gpu =
             !m.scenario.gpuId.empty() ? catalog.findGpu(m.scenario.gpuId) : matchGpuName(m.gpuName, catalog);
         if (gpu == nullptr || !m.allocatedBytes || !m.deviceUsedBytes) {
             fit.notes.push_back(
-                {"unusable_run", words(GPUSIZER_TEXT("a run on '%1' was left out (GPU not in the catalog or "
+                {"unusable_run",
+                 words(QT_TRANSLATE_NOOP("gpusizer", "a run on '%1' was left out (GPU not in the catalog or "
                                                      "memory figures missing)"),
-                                       m.gpuName)});
+                       m.gpuName)});
             continue;
         }
         if (fit.runs == 0) {
@@ -234,9 +246,10 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
             fit.framework = m.scenario.framework;
         } else if (gpu->id != fit.gpuId || m.scenario.framework != fit.framework) {
             fit.notes.push_back(
-                {"other_gpu", words(GPUSIZER_TEXT("a run on %1 was left out: calibrations are per GPU model "
-                                                  "and framework (this one is %2)"),
-                                    gpu->id, fit.gpuId)});
+                {"other_gpu",
+                 words(QT_TRANSLATE_NOOP("gpusizer", "a run on %1 was left out: calibrations are per GPU model "
+                                                     "and framework (this one is %2)"),
+                       gpu->id, fit.gpuId)});
             continue;
         }
         Scenario uncorrected = m.scenario;
@@ -252,8 +265,8 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
         }
     }
     if (fit.runs == 0) {
-        return fail(ErrorCode::Inconsistent, GPUSIZER_TEXT("no GPU run to calibrate from (CPU runs never are)"),
-                    "measurements");
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "no GPU run to calibrate from (CPU runs never are)"), "measurements");
     }
     fit.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(overheadSum / fit.runs));
     if (mfuRuns > 0) {

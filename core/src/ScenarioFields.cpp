@@ -9,7 +9,6 @@ namespace gpusizer::core {
 namespace {
 
 constexpr const char* kContext = "gpusizer"; // the translation context of every field's words
-#define GPUSIZER_FIELD_TEXT(x) QT_TRANSLATE_NOOP("gpusizer", x)
 
 template <class E>
 std::vector<FieldChoice> choicesOf() {
@@ -78,33 +77,40 @@ ScenarioField special(const char* key, const char* label, const char* tooltip, u
 
 std::vector<ScenarioField> build() {
     std::vector<ScenarioField> t;
-    t.push_back(special("name", GPUSIZER_FIELD_TEXT("Name"), GPUSIZER_FIELD_TEXT("A label for reports and titles.")));
-    t.push_back(special("model", GPUSIZER_FIELD_TEXT("Model"),
-                        GPUSIZER_FIELD_TEXT("A catalog id, a Hugging Face config.json object, or {\"params_billion\": "
-                                            "N} for a Llama-style model of that size.")));
-    t.push_back(choice("method", GPUSIZER_FIELD_TEXT("Method"),
-                       GPUSIZER_FIELD_TEXT("Full fine-tuning trains every weight; LoRA freezes the base and trains "
-                                           "adapters; QLoRA stores the base in 4 bits."),
-                       &Scenario::method));
-    t.push_back(choice("precision", GPUSIZER_FIELD_TEXT("Precision"),
-                       GPUSIZER_FIELD_TEXT("Where weights, gradients and optimizer states live and in which dtype: "
-                                           "bf16 (2+2+4 B/param with AdamW), bf16 with fp32 master (2+2+4+8), AMP "
-                                           "(4+4+8), fp32."),
-                       &Scenario::precision));
-    t.push_back(choice("optimizer", GPUSIZER_FIELD_TEXT("Optimizer"),
-                       GPUSIZER_FIELD_TEXT("Optimizer states per trainable parameter: AdamW 2 states, 8-bit Adam ~2 "
-                                           "B, SGD-momentum/Lion 1 state, Adafactor factored."),
-                       &Scenario::optimizer));
-    t.push_back(flag("optimizer_in_backward", GPUSIZER_FIELD_TEXT("Step in backward"),
-                     GPUSIZER_FIELD_TEXT("Free each gradient as soon as its parameter steps: only the largest "
-                                         "gradient is alive (no gradient accumulation)."),
-                     &Scenario::optimizerInBackward));
+    t.push_back(special("name", QT_TRANSLATE_NOOP("gpusizer", "Name"),
+                        QT_TRANSLATE_NOOP("gpusizer", "A label for reports and titles.")));
+    t.push_back(special("model", QT_TRANSLATE_NOOP("gpusizer", "Model"),
+                        QT_TRANSLATE_NOOP("gpusizer",
+                                          "A catalog id, a Hugging Face config.json object, or {\"params_billion\": "
+                                          "N} for a Llama-style model of that size.")));
+    t.push_back(
+        choice("method", QT_TRANSLATE_NOOP("gpusizer", "Method"),
+               QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning trains every weight; LoRA freezes the base and trains "
+                                             "adapters; QLoRA stores the base in 4 bits."),
+               &Scenario::method));
+    t.push_back(
+        choice("precision", QT_TRANSLATE_NOOP("gpusizer", "Precision"),
+               QT_TRANSLATE_NOOP("gpusizer", "Where weights, gradients and optimizer states live and in which dtype: "
+                                             "bf16 (2+2+4 B/param with AdamW), bf16 with fp32 master (2+2+4+8), AMP "
+                                             "(4+4+8), fp32."),
+               &Scenario::precision));
+    t.push_back(
+        choice("optimizer", QT_TRANSLATE_NOOP("gpusizer", "Optimizer"),
+               QT_TRANSLATE_NOOP("gpusizer", "Optimizer states per trainable parameter: AdamW 2 states, 8-bit Adam ~2 "
+                                             "B, SGD-momentum/Lion 1 state, Adafactor factored."),
+               &Scenario::optimizer));
+    t.push_back(
+        flag("optimizer_in_backward", QT_TRANSLATE_NOOP("gpusizer", "Step in backward"),
+             QT_TRANSLATE_NOOP("gpusizer", "Free each gradient as soon as its parameter steps: only the largest "
+                                           "gradient is alive (no gradient accumulation)."),
+             &Scenario::optimizerInBackward));
 
     ScenarioField rank;
     rank.key = "lora.rank";
     rank.type = FieldType::Integer;
-    rank.label = GPUSIZER_FIELD_TEXT("LoRA rank");
-    rank.tooltip = GPUSIZER_FIELD_TEXT("LoRA rank r: each adapted linear adds r × (in + out) trainable parameters.");
+    rank.label = QT_TRANSLATE_NOOP("gpusizer", "LoRA rank");
+    rank.tooltip =
+        QT_TRANSLATE_NOOP("gpusizer", "LoRA rank r: each adapted linear adds r × (in + out) trainable parameters.");
     rank.methods = kForAdapters;
     rank.min = 1;
     rank.max = 65536;
@@ -116,8 +122,8 @@ std::vector<ScenarioField> build() {
     ScenarioField alpha;
     alpha.key = "lora.alpha";
     alpha.type = FieldType::Number;
-    alpha.label = GPUSIZER_FIELD_TEXT("LoRA alpha");
-    alpha.tooltip = GPUSIZER_FIELD_TEXT("LoRA scaling numerator (alpha / r); no effect on memory.");
+    alpha.label = QT_TRANSLATE_NOOP("gpusizer", "LoRA alpha");
+    alpha.tooltip = QT_TRANSLATE_NOOP("gpusizer", "LoRA scaling numerator (alpha / r); no effect on memory.");
     alpha.methods = kForAdapters;
     alpha.min = 0;
     alpha.max = 1e6;
@@ -129,9 +135,9 @@ std::vector<ScenarioField> build() {
     ScenarioField dropout;
     dropout.key = "lora.dropout";
     dropout.type = FieldType::Number;
-    dropout.label = GPUSIZER_FIELD_TEXT("LoRA dropout");
-    dropout.tooltip =
-        GPUSIZER_FIELD_TEXT("LoRA dropout: above 0 every adapted module saves its own dropout output and mask.");
+    dropout.label = QT_TRANSLATE_NOOP("gpusizer", "LoRA dropout");
+    dropout.tooltip = QT_TRANSLATE_NOOP(
+        "gpusizer", "LoRA dropout: above 0 every adapted module saves its own dropout output and mask.");
     dropout.methods = kForAdapters;
     dropout.min = 0;
     dropout.max = 1;
@@ -144,8 +150,9 @@ std::vector<ScenarioField> build() {
     ScenarioField dtype;
     dtype.key = "lora.dtype";
     dtype.type = FieldType::Choice;
-    dtype.label = GPUSIZER_FIELD_TEXT("Adapter dtype");
-    dtype.tooltip = GPUSIZER_FIELD_TEXT(
+    dtype.label = QT_TRANSLATE_NOOP("gpusizer", "Adapter dtype");
+    dtype.tooltip = QT_TRANSLATE_NOOP(
+        "gpusizer",
         "Adapter dtype; auto follows the framework (PEFT keeps adapters in fp32, torchtune and LitGPT in bf16).");
     dtype.methods = kForAdapters;
     dtype.choices = choicesOf<AdapterDtype>();
@@ -153,115 +160,135 @@ std::vector<ScenarioField> build() {
     dtype.get = [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.lora.dtype)); };
     dtype.set = [](Scenario& s, double v) { s.lora.dtype = static_cast<AdapterDtype>(static_cast<int>(v)); };
     t.push_back(dtype);
-    t.push_back(special("lora.targets", GPUSIZER_FIELD_TEXT("LoRA targets"),
-                        GPUSIZER_FIELD_TEXT("The projections that get an adapter in every layer (q_proj … down_proj, "
-                                            "\"all-linear\", lm_head, embed_tokens)."),
-                        kForAdapters));
-    t.push_back(special("lora.modules_to_save", GPUSIZER_FIELD_TEXT("Modules to save"),
-                        GPUSIZER_FIELD_TEXT("PEFT modules_to_save: a trainable full copy of lm_head or the embeddings "
-                                            "beside the frozen original."),
+    t.push_back(
+        special("lora.targets", QT_TRANSLATE_NOOP("gpusizer", "LoRA targets"),
+                QT_TRANSLATE_NOOP("gpusizer", "The projections that get an adapter in every layer (q_proj … down_proj, "
+                                              "\"all-linear\", lm_head, embed_tokens)."),
+                kForAdapters));
+    t.push_back(special("lora.modules_to_save", QT_TRANSLATE_NOOP("gpusizer", "Modules to save"),
+                        QT_TRANSLATE_NOOP("gpusizer",
+                                          "PEFT modules_to_save: a trainable full copy of lm_head or the embeddings "
+                                          "beside the frozen original."),
                         kForAdapters));
 
-    t.push_back(choice("quantization", GPUSIZER_FIELD_TEXT("Quantization"),
-                       GPUSIZER_FIELD_TEXT("QLoRA base storage: NF4 0.56 B/weight, NF4 with double quantization 0.52 "
-                                           "B/weight, LLM.int8 1 B/weight."),
-                       &Scenario::quantization, kForQlora));
-    t.push_back(integer("micro_batch", GPUSIZER_FIELD_TEXT("Micro-batch"),
-                        GPUSIZER_FIELD_TEXT("Sequences per GPU per forward pass: activations and logits grow "
-                                            "linearly with it."),
+    t.push_back(
+        choice("quantization", QT_TRANSLATE_NOOP("gpusizer", "Quantization"),
+               QT_TRANSLATE_NOOP("gpusizer", "QLoRA base storage: NF4 0.56 B/weight, NF4 with double quantization 0.52 "
+                                             "B/weight, LLM.int8 1 B/weight."),
+               &Scenario::quantization, kForQlora));
+    t.push_back(integer("micro_batch", QT_TRANSLATE_NOOP("gpusizer", "Micro-batch"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Sequences per GPU per forward pass: activations and logits grow "
+                                                      "linearly with it."),
                         1, 65536, &Scenario::microBatch));
-    t.push_back(integer("seq_len", GPUSIZER_FIELD_TEXT("Sequence length"),
-                        GPUSIZER_FIELD_TEXT("Tokens per sequence: activations and logits grow with it — use your "
-                                            "longest sequence (or packing length), not the average."),
-                        1, 16777216, &Scenario::seqLen));
-    t.push_back(integer("gradient_accumulation", GPUSIZER_FIELD_TEXT("Gradient accumulation"),
-                        GPUSIZER_FIELD_TEXT("Gradient accumulation steps: above 1 the gradients stay alive through "
-                                            "every forward pass."),
-                        1, 1000000, &Scenario::gradientAccumulation));
-    t.push_back(choice("gradient_checkpointing", GPUSIZER_FIELD_TEXT("Checkpointing"),
-                       GPUSIZER_FIELD_TEXT("Gradient checkpointing: full keeps one tensor per layer and recomputes the "
-                                           "rest (~30% more compute); selective drops only what the framework "
-                                           "recomputes cheaply; auto lets the planner choose."),
+    t.push_back(
+        integer("seq_len", QT_TRANSLATE_NOOP("gpusizer", "Sequence length"),
+                QT_TRANSLATE_NOOP("gpusizer", "Tokens per sequence: activations and logits grow with it — use your "
+                                              "longest sequence (or packing length), not the average."),
+                1, 16777216, &Scenario::seqLen));
+    t.push_back(
+        integer("gradient_accumulation", QT_TRANSLATE_NOOP("gpusizer", "Gradient accumulation"),
+                QT_TRANSLATE_NOOP("gpusizer", "Gradient accumulation steps: above 1 the gradients stay alive through "
+                                              "every forward pass."),
+                1, 1000000, &Scenario::gradientAccumulation));
+    t.push_back(choice("gradient_checkpointing", QT_TRANSLATE_NOOP("gpusizer", "Checkpointing"),
+                       QT_TRANSLATE_NOOP("gpusizer",
+                                         "Gradient checkpointing: full keeps one tensor per layer and recomputes the "
+                                         "rest (~30% more compute); selective drops only what the framework "
+                                         "recomputes cheaply; auto lets the planner choose."),
                        &Scenario::checkpointing));
-    ScenarioField every = integer("checkpoint_every", GPUSIZER_FIELD_TEXT("Checkpoint every"),
-                                  GPUSIZER_FIELD_TEXT("every-nth: checkpoint every n-th block fully and keep the "
-                                                      "others whole (torchtitan selective_ac_option \"n\")."),
-                                  1, 10000, &Scenario::checkpointEvery);
+    ScenarioField every =
+        integer("checkpoint_every", QT_TRANSLATE_NOOP("gpusizer", "Checkpoint every"),
+                QT_TRANSLATE_NOOP("gpusizer", "every-nth: checkpoint every n-th block fully and keep the "
+                                              "others whole (torchtitan selective_ac_option \"n\")."),
+                1, 10000, &Scenario::checkpointEvery);
     every.writtenWhen = [](const Scenario& s) { return s.checkpointing == Checkpointing::EveryNth; };
     t.push_back(every);
-    t.push_back(choice("attention", GPUSIZER_FIELD_TEXT("Attention"),
-                       GPUSIZER_FIELD_TEXT("Attention kernel: flash/SDPA store no seq² scores; eager stores them for "
-                                           "every head and layer."),
-                       &Scenario::attention));
-    t.push_back(choice("loss", GPUSIZER_FIELD_TEXT("Loss"),
-                       GPUSIZER_FIELD_TEXT("Cross-entropy: standard holds batch × sequence × vocabulary logits in fp32 "
-                                           "several times; chunked keeps about one 16-bit copy; fused kernels never "
-                                           "hold them."),
+    t.push_back(
+        choice("attention", QT_TRANSLATE_NOOP("gpusizer", "Attention"),
+               QT_TRANSLATE_NOOP("gpusizer", "Attention kernel: flash/SDPA store no seq² scores; eager stores them for "
+                                             "every head and layer."),
+               &Scenario::attention));
+    t.push_back(choice("loss", QT_TRANSLATE_NOOP("gpusizer", "Loss"),
+                       QT_TRANSLATE_NOOP("gpusizer",
+                                         "Cross-entropy: standard holds batch × sequence × vocabulary logits in fp32 "
+                                         "several times; chunked keeps about one 16-bit copy; fused kernels never "
+                                         "hold them."),
                        &Scenario::loss));
-    t.push_back(flag("activation_offload", GPUSIZER_FIELD_TEXT("Offload activations to CPU"),
-                     GPUSIZER_FIELD_TEXT("Keep only about two layers of saved activations on the GPU; the rest wait "
-                                         "in pinned host memory."),
-                     &Scenario::activationOffload));
-    t.push_back(flag("compile", GPUSIZER_FIELD_TEXT("torch.compile"),
-                     GPUSIZER_FIELD_TEXT("Compiling fuses norms, activations and RoPE, saving activation memory."),
-                     &Scenario::compile));
-    t.push_back(choice("framework", GPUSIZER_FIELD_TEXT("Framework"),
-                       GPUSIZER_FIELD_TEXT("Training stack: decides behaviours such as the loss upcast, adapter dtype "
-                                           "and optimizer kernel (see docs/memory-model.md)."),
+    t.push_back(
+        flag("activation_offload", QT_TRANSLATE_NOOP("gpusizer", "Offload activations to CPU"),
+             QT_TRANSLATE_NOOP("gpusizer", "Keep only about two layers of saved activations on the GPU; the rest wait "
+                                           "in pinned host memory."),
+             &Scenario::activationOffload));
+    t.push_back(
+        flag("compile", QT_TRANSLATE_NOOP("gpusizer", "torch.compile"),
+             QT_TRANSLATE_NOOP("gpusizer", "Compiling fuses norms, activations and RoPE, saving activation memory."),
+             &Scenario::compile));
+    t.push_back(choice("framework", QT_TRANSLATE_NOOP("gpusizer", "Framework"),
+                       QT_TRANSLATE_NOOP("gpusizer",
+                                         "Training stack: decides behaviours such as the loss upcast, adapter dtype "
+                                         "and optimizer kernel (see docs/memory-model.md)."),
                        &Scenario::framework));
-    t.push_back(special("framework_overrides", GPUSIZER_FIELD_TEXT("Framework overrides"),
-                        GPUSIZER_FIELD_TEXT("Single framework behaviours set explicitly (docs/memory-model.md §7).")));
-    t.push_back(integer("gpus", GPUSIZER_FIELD_TEXT("GPUs"),
-                        GPUSIZER_FIELD_TEXT("GPUs in the run: with ZeRO/FSDP, model states are divided among them; "
-                                            "activations are not."),
-                        1, 1048576, &Scenario::gpus));
-    t.push_back(choice("sharding", GPUSIZER_FIELD_TEXT("Sharding"),
-                       GPUSIZER_FIELD_TEXT("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 (FSDP full "
-                                           "shard) also weights."),
-                       &Scenario::sharding));
-    t.push_back(choice("sharding_engine", GPUSIZER_FIELD_TEXT("Sharding engine"),
-                       GPUSIZER_FIELD_TEXT("Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per "
-                                           "parameter) or Megatron's distributed optimizer; auto follows the "
-                                           "framework. Decides gathered parameters, offload and gradients of frozen "
-                                           "weights."),
-                       &Scenario::shardingEngine));
-    t.push_back(choice("adapter_wrapping", GPUSIZER_FIELD_TEXT("Adapter wrapping"),
-                       GPUSIZER_FIELD_TEXT("FSDP1 with adapters: separate (PEFT's wrap policy, applied by the "
-                                           "transformers Trainer) gives gradients to the adapters only; mixed "
-                                           "(LitGPT's per-block units) computes gradients for every frozen weight of "
-                                           "the block too."),
-                       &Scenario::adapterWrapping, kForAdapters));
-    t.push_back(integer("tensor_parallel", GPUSIZER_FIELD_TEXT("Tensor parallel"),
-                        GPUSIZER_FIELD_TEXT("Tensor parallel degree: splits every layer's weights and activations "
-                                            "across GPUs; must divide the attention heads and the key/value heads."),
-                        1, 1024, &Scenario::tensorParallel));
-    t.push_back(integer("pipeline_parallel", GPUSIZER_FIELD_TEXT("Pipeline parallel"),
-                        GPUSIZER_FIELD_TEXT("Pipeline stages: split the layers; the first stage still holds "
-                                            "activations of every in-flight micro-batch."),
+    t.push_back(special(
+        "framework_overrides", QT_TRANSLATE_NOOP("gpusizer", "Framework overrides"),
+        QT_TRANSLATE_NOOP("gpusizer", "Single framework behaviours set explicitly (docs/memory-model.md §7).")));
+    t.push_back(
+        integer("gpus", QT_TRANSLATE_NOOP("gpusizer", "GPUs"),
+                QT_TRANSLATE_NOOP("gpusizer", "GPUs in the run: with ZeRO/FSDP, model states are divided among them; "
+                                              "activations are not."),
+                1, 1048576, &Scenario::gpus));
+    t.push_back(
+        choice("sharding", QT_TRANSLATE_NOOP("gpusizer", "Sharding"),
+               QT_TRANSLATE_NOOP("gpusizer", "ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 (FSDP full "
+                                             "shard) also weights."),
+               &Scenario::sharding));
+    t.push_back(
+        choice("sharding_engine", QT_TRANSLATE_NOOP("gpusizer", "Sharding engine"),
+               QT_TRANSLATE_NOOP("gpusizer", "Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per "
+                                             "parameter) or Megatron's distributed optimizer; auto follows the "
+                                             "framework. Decides gathered parameters, offload and gradients of frozen "
+                                             "weights."),
+               &Scenario::shardingEngine));
+    t.push_back(
+        choice("adapter_wrapping", QT_TRANSLATE_NOOP("gpusizer", "Adapter wrapping"),
+               QT_TRANSLATE_NOOP("gpusizer", "FSDP1 with adapters: separate (PEFT's wrap policy, applied by the "
+                                             "transformers Trainer) gives gradients to the adapters only; mixed "
+                                             "(LitGPT's per-block units) computes gradients for every frozen weight of "
+                                             "the block too."),
+               &Scenario::adapterWrapping, kForAdapters));
+    t.push_back(
+        integer("tensor_parallel", QT_TRANSLATE_NOOP("gpusizer", "Tensor parallel"),
+                QT_TRANSLATE_NOOP("gpusizer", "Tensor parallel degree: splits every layer's weights and activations "
+                                              "across GPUs; must divide the attention heads and the key/value heads."),
+                1, 1024, &Scenario::tensorParallel));
+    t.push_back(integer("pipeline_parallel", QT_TRANSLATE_NOOP("gpusizer", "Pipeline parallel"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Pipeline stages: split the layers; the first stage still holds "
+                                                      "activations of every in-flight micro-batch."),
                         1, 1024, &Scenario::pipelineParallel));
-    ScenarioField ep = integer("expert_parallel", GPUSIZER_FIELD_TEXT("Expert parallel"),
-                               GPUSIZER_FIELD_TEXT("MoE: routed experts split over this many GPUs of the "
-                                                   "data-parallel group; must divide the experts."),
+    ScenarioField ep = integer("expert_parallel", QT_TRANSLATE_NOOP("gpusizer", "Expert parallel"),
+                               QT_TRANSLATE_NOOP("gpusizer", "MoE: routed experts split over this many GPUs of the "
+                                                             "data-parallel group; must divide the experts."),
                                1, 1024, &Scenario::expertParallel);
     ep.writtenWhen = [](const Scenario& s) { return s.expertParallel > 1; };
     t.push_back(ep);
-    t.push_back(choice("offload", GPUSIZER_FIELD_TEXT("Offload"),
-                       GPUSIZER_FIELD_TEXT("ZeRO-Offload: move optimizer states (and parameters) to host RAM."),
-                       &Scenario::offload));
-    t.push_back(special("gpu", GPUSIZER_FIELD_TEXT("GPU in mind"),
-                        GPUSIZER_FIELD_TEXT("The card you have in mind: its usable memory is drawn across the charts "
-                                            "and the verdicts name it.")));
-    t.push_back(special("cuda_context_gib", GPUSIZER_FIELD_TEXT("CUDA context"),
-                        GPUSIZER_FIELD_TEXT("A measured CUDA context size in GiB (default 0.5 GiB, lazy module "
-                                            "loading).")));
-    t.push_back(special("overhead_correction_gib", GPUSIZER_FIELD_TEXT("Overhead correction"),
-                        GPUSIZER_FIELD_TEXT("A device-memory correction saved with the scenario (GiB).")));
-    t.push_back(special("measurements", GPUSIZER_FIELD_TEXT("Measurements"),
-                        GPUSIZER_FIELD_TEXT("Measured runs of this scenario (gpusizer-measurement documents).")));
+    t.push_back(
+        choice("offload", QT_TRANSLATE_NOOP("gpusizer", "Offload"),
+               QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: move optimizer states (and parameters) to host RAM."),
+               &Scenario::offload));
+    t.push_back(
+        special("gpu", QT_TRANSLATE_NOOP("gpusizer", "GPU in mind"),
+                QT_TRANSLATE_NOOP("gpusizer", "The card you have in mind: its usable memory is drawn across the charts "
+                                              "and the verdicts name it.")));
+    t.push_back(
+        special("cuda_context_gib", QT_TRANSLATE_NOOP("gpusizer", "CUDA context"),
+                QT_TRANSLATE_NOOP("gpusizer", "A measured CUDA context size in GiB (default 0.5 GiB, lazy module "
+                                              "loading).")));
+    t.push_back(special("overhead_correction_gib", QT_TRANSLATE_NOOP("gpusizer", "Overhead correction"),
+                        QT_TRANSLATE_NOOP("gpusizer", "A device-memory correction saved with the scenario (GiB).")));
+    t.push_back(
+        special("measurements", QT_TRANSLATE_NOOP("gpusizer", "Measurements"),
+                QT_TRANSLATE_NOOP("gpusizer", "Measured runs of this scenario (gpusizer-measurement documents).")));
     return t;
 }
-
-#undef GPUSIZER_FIELD_TEXT
 
 std::string grouped(double v) {
     char buffer[64];
@@ -332,8 +359,10 @@ std::optional<Words> rangeProblem(const ScenarioField& f, double value) {
     if (std::isfinite(value) && value >= f.min && !tooHigh) {
         return std::nullopt;
     }
-    return f.maxExclusive ? words(GPUSIZER_TEXT("must be at least %1 and below %2"), grouped(f.min), grouped(f.max))
-                          : words(GPUSIZER_TEXT("must be between %1 and %2"), grouped(f.min), grouped(f.max));
+    return f.maxExclusive
+               ? words(QT_TRANSLATE_NOOP("gpusizer", "must be at least %1 and below %2"), grouped(f.min),
+                       grouped(f.max))
+               : words(QT_TRANSLATE_NOOP("gpusizer", "must be between %1 and %2"), grouped(f.min), grouped(f.max));
 }
 
 } // namespace gpusizer::core

@@ -29,8 +29,8 @@ Result<void> readEnum(const ObjectReader& r, const char* key, E& target) {
         for (E v : allValues<E>()) {
             allowed += (allowed.empty() ? "" : ", ") + std::string(toString(v));
         }
-        return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("'%1' is not one of: %2"), *text, allowed),
-                    r.field(key));
+        return fail(ErrorCode::UnknownValue,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one of: %2"), *text, allowed), r.field(key));
     }
     target = *value;
     return {};
@@ -46,7 +46,8 @@ Result<void> readModel(const json& doc, const std::string& where, const Catalog&
     if (!doc.contains("model") || doc["model"].is_null()) {
         return fail(
             ErrorCode::MissingField,
-            GPUSIZER_TEXT(
+            QT_TRANSLATE_NOOP(
+                "gpusizer",
                 "required field 'model' is missing (a catalog id, a config.json object or {\"params_billion\": N})"),
             where + ": model");
     }
@@ -55,7 +56,8 @@ Result<void> readModel(const json& doc, const std::string& where, const Catalog&
         const ModelEntry* entry = catalog.findModel(model.get<std::string>());
         if (entry == nullptr) {
             return fail(ErrorCode::UnknownId,
-                        words(GPUSIZER_TEXT("model '%1' is not in the model catalog"), model.get<std::string>()),
+                        words(QT_TRANSLATE_NOOP("gpusizer", "model '%1' is not in the model catalog"),
+                              model.get<std::string>()),
                         where + ": model");
         }
         s.modelId = entry->id;
@@ -64,7 +66,8 @@ Result<void> readModel(const json& doc, const std::string& where, const Catalog&
     }
     if (!model.is_object()) {
         return fail(ErrorCode::WrongType,
-                    GPUSIZER_TEXT("'model' must be a catalog id, a config.json object or {\"params_billion\": N}"),
+                    QT_TRANSLATE_NOOP("gpusizer",
+                                      "'model' must be a catalog id, a config.json object or {\"params_billion\": N}"),
                     where + ": model");
     }
     if (model.contains("params_billion")) {
@@ -94,14 +97,14 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
         } else if (t.is_array()) {
             for (const auto& item : t) {
                 if (!item.is_string()) {
-                    return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'targets' must hold module names"),
+                    return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "'targets' must hold module names"),
                                 r.field("targets"));
                 }
                 names.push_back(item.get<std::string>());
             }
         } else {
             return fail(ErrorCode::WrongType,
-                        GPUSIZER_TEXT("'targets' must be \"all-linear\" or an array of module names"),
+                        QT_TRANSLATE_NOOP("gpusizer", "'targets' must be \"all-linear\" or an array of module names"),
                         r.field("targets"));
         }
         s.lora.targets.clear();
@@ -118,8 +121,9 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
             if (roles.empty()) {
                 return fail(
                     ErrorCode::UnknownValue,
-                    words(GPUSIZER_TEXT("'%1' is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, "
-                                        "up_proj, down_proj, all-linear, or an alias such as query/value/c_attn/w1)"),
+                    words(QT_TRANSLATE_NOOP(
+                              "gpusizer", "'%1' is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, "
+                                          "up_proj, down_proj, all-linear, or an alias such as query/value/c_attn/w1)"),
                           name),
                     r.field("targets"));
             }
@@ -130,14 +134,15 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
             }
         }
         if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
-            return fail(ErrorCode::MissingField, GPUSIZER_TEXT("LoRA needs at least one target module"),
+            return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "LoRA needs at least one target module"),
                         r.field("targets"));
         }
     }
     if (r.has("modules_to_save")) {
         const json& list = r.raw()["modules_to_save"];
         if (!list.is_array()) {
-            return fail(ErrorCode::WrongType, GPUSIZER_TEXT("'modules_to_save' must be an array of module names"),
+            return fail(ErrorCode::WrongType,
+                        QT_TRANSLATE_NOOP("gpusizer", "'modules_to_save' must be an array of module names"),
                         r.field("modules_to_save"));
         }
         for (const auto& item : list) {
@@ -147,9 +152,10 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
             } else if (name == "embed_tokens") {
                 s.lora.saveEmbedding = true;
             } else {
-                return fail(ErrorCode::UnknownValue,
-                            GPUSIZER_TEXT("modules_to_save entries must be \"lm_head\" or \"embed_tokens\""),
-                            r.field("modules_to_save"));
+                return fail(
+                    ErrorCode::UnknownValue,
+                    QT_TRANSLATE_NOOP("gpusizer", "modules_to_save entries must be \"lm_head\" or \"embed_tokens\""),
+                    r.field("modules_to_save"));
             }
         }
     }
@@ -195,7 +201,8 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
             key == "zero_reduce_bucket_elements" || key == "zero_prefetch_bucket_elements" ||
             std::any_of(behaviours.begin(), behaviours.end(), [&](const BoolBehaviour& b) { return key == b.key; });
         if (!known) {
-            return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("unknown framework override '%1'"), key),
+            return fail(ErrorCode::UnknownValue,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "unknown framework override '%1'"), key),
                         r.field(key.c_str()));
         }
     }
@@ -268,7 +275,8 @@ Result<void> readField(const ScenarioField& f, const ObjectReader& top, Scenario
             }
             allowed += (allowed.empty() ? "" : ", ") + c.code;
         }
-        return fail(ErrorCode::UnknownValue, words(GPUSIZER_TEXT("'%1' is not one of: %2"), *text, allowed),
+        return fail(ErrorCode::UnknownValue,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one of: %2"), *text, allowed),
                     r->field(leaf.c_str()));
     }
     case FieldType::Special:
@@ -311,18 +319,20 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     const std::string where(whereView);
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
     if (!doc.is_object()) {
-        return fail(ErrorCode::WrongFormat, GPUSIZER_TEXT("a scenario must be a JSON object"), where);
+        return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "a scenario must be a JSON object"), where);
     }
     ObjectReader r(doc, where);
     GPUSIZER_ASSIGN(auto format, r.optionalString("format"));
     if (format && *format != "gpusizer-scenario") {
         return fail(ErrorCode::WrongFormat,
-                    words(GPUSIZER_TEXT("'format' is '%1', expected 'gpusizer-scenario'"), *format), r.field("format"));
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'format' is '%1', expected 'gpusizer-scenario'"), *format),
+                    r.field("format"));
     }
     GPUSIZER_ASSIGN(auto version, r.optionalInteger("version", 1, 1000));
     if (version && *version > 1) {
         return fail(ErrorCode::WrongFormat,
-                    words(GPUSIZER_TEXT("version %1 is newer than this GPU Sizer reads (1)"), std::to_string(*version)),
+                    words(QT_TRANSLATE_NOOP("gpusizer", "version %1 is newer than this GPU Sizer reads (1)"),
+                          std::to_string(*version)),
                     r.field("version"));
     }
     ParsedScenario out;
@@ -331,7 +341,7 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
         (void)value;
         if (!knownKeys().count(key)) {
             out.warnings.push_back(
-                {"unknown_key", words(GPUSIZER_TEXT("ignored unknown field '%1' in %2"), key, where)});
+                {"unknown_key", words(QT_TRANSLATE_NOOP("gpusizer", "ignored unknown field '%1' in %2"), key, where)});
         }
     }
     // Every field in the table's order; the specials have their own readers.
@@ -354,7 +364,8 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
             GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
             if (gpu) {
                 if (catalog.findGpu(*gpu) == nullptr) {
-                    return fail(ErrorCode::UnknownId, words(GPUSIZER_TEXT("GPU '%1' is not in the GPU catalog"), *gpu),
+                    return fail(ErrorCode::UnknownId,
+                                words(QT_TRANSLATE_NOOP("gpusizer", "GPU '%1' is not in the GPU catalog"), *gpu),
                                 r.field("gpu"));
                 }
                 s.gpuId = *gpu;
@@ -373,14 +384,15 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
             const json& list = doc["measurements"];
             if (!list.is_array()) {
                 return fail(ErrorCode::WrongType,
-                            GPUSIZER_TEXT("'measurements' must be an array of measurement results"),
+                            QT_TRANSLATE_NOOP("gpusizer", "'measurements' must be an array of measurement results"),
                             r.field("measurements"));
             }
             for (const json& item : list) {
                 if (!item.is_object() || !item.contains("format") || item["format"] != "gpusizer-measurement") {
-                    return fail(ErrorCode::WrongFormat,
-                                GPUSIZER_TEXT("every item of 'measurements' must be a gpusizer-measurement"),
-                                r.field("measurements"));
+                    return fail(
+                        ErrorCode::WrongFormat,
+                        QT_TRANSLATE_NOOP("gpusizer", "every item of 'measurements' must be a gpusizer-measurement"),
+                        r.field("measurements"));
                 }
                 s.measurements.push_back(item.dump());
             }

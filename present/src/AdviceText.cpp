@@ -31,31 +31,31 @@ Message fixName(core::FixKind kind) {
     using K = core::FixKind;
     switch (kind) {
     case K::SmallerMicroBatch:
-        return msg(GPUSIZER_MSG("Smaller micro-batch"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Smaller micro-batch"));
     case K::ShorterSequence:
-        return msg(GPUSIZER_MSG("Shorter sequences"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Shorter sequences"));
     case K::SelectiveCheckpointing:
-        return msg(GPUSIZER_MSG("Selective checkpointing"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Selective checkpointing"));
     case K::FullCheckpointing:
-        return msg(GPUSIZER_MSG("Full checkpointing"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Full checkpointing"));
     case K::EfficientAttention:
-        return msg(GPUSIZER_MSG("FlashAttention / SDPA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "FlashAttention / SDPA"));
     case K::ChunkedLoss:
-        return msg(GPUSIZER_MSG("Chunked cross-entropy"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Chunked cross-entropy"));
     case K::EightBitAdam:
-        return msg(GPUSIZER_MSG("8-bit AdamW"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "8-bit AdamW"));
     case K::Adafactor:
-        return msg(GPUSIZER_MSG("Adafactor"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Adafactor"));
     case K::OptimizerInBackward:
-        return msg(GPUSIZER_MSG("Optimizer in backward"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Optimizer in backward"));
     case K::Lora:
-        return msg(GPUSIZER_MSG("Full → LoRA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Full → LoRA"));
     case K::Qlora:
-        return msg(GPUSIZER_MSG("→ QLoRA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "→ QLoRA"));
     case K::MoreCardsZero3:
-        return msg(GPUSIZER_MSG("More cards, ZeRO-3 / FSDP"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "More cards, ZeRO-3 / FSDP"));
     case K::CpuOffload:
-        return msg(GPUSIZER_MSG("CPU offload"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "CPU offload"));
     }
     return {};
 }
@@ -64,36 +64,43 @@ Message fixPrice(core::FixKind kind) {
     using K = core::FixKind;
     switch (kind) {
     case K::SmallerMicroBatch:
-        return msg(GPUSIZER_MSG("same global batch; lower GPU utilisation per step, so somewhat slower"));
+        return msg(
+            QT_TRANSLATE_NOOP("gpusizer", "same global batch; lower GPU utilisation per step, so somewhat slower"));
     case K::ShorterSequence:
-        return msg(GPUSIZER_MSG(
-            "longer examples must be truncated or split; size for your longest sequence, not the average"));
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "longer examples must be truncated or split; size for your longest sequence, not the average"));
     case K::SelectiveCheckpointing:
-        return msg(GPUSIZER_MSG(
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer",
             "a few percent more compute (recomputes cheap tensors; with flash/SDPA attention it may save little)"));
     case K::FullCheckpointing:
-        return msg(GPUSIZER_MSG("about 20-30% more compute (one extra forward pass per step)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "about 20-30% more compute (one extra forward pass per step)"));
     case K::EfficientAttention:
-        return msg(GPUSIZER_MSG("none: faster as well"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none: faster as well"));
     case K::ChunkedLoss:
-        return msg(GPUSIZER_MSG(
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer",
             "none to slight: a fused or chunked loss kernel (Liger, torchtune, Unsloth, cut cross-entropy)"));
     case K::EightBitAdam:
-        return msg(GPUSIZER_MSG("usually no measurable quality change; needs bitsandbytes"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "usually no measurable quality change; needs bitsandbytes"));
     case K::Adafactor:
-        return msg(GPUSIZER_MSG("may need learning-rate retuning; convergence can differ from AdamW"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "may need learning-rate retuning; convergence can differ from AdamW"));
     case K::OptimizerInBackward:
-        return msg(GPUSIZER_MSG("no gradient accumulation and no gradient clipping across parameters"));
+        return msg(
+            QT_TRANSLATE_NOOP("gpusizer", "no gradient accumulation and no gradient clipping across parameters"));
     case K::Lora:
-        return msg(GPUSIZER_MSG("trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks "
-                                "far from pre-training"));
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks "
+                        "far from pre-training"));
     case K::Qlora:
-        return msg(GPUSIZER_MSG("small quality loss from the 4-bit base and ~20-40% slower steps (dequantization); "
-                                "merge into the 16-bit base"));
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "small quality loss from the 4-bit base and ~20-40% slower steps (dequantization); "
+                        "merge into the 16-bit base"));
     case K::MoreCardsZero3:
-        return msg(GPUSIZER_MSG("more GPUs to rent; communication cost grows (NVLink scales well, PCIe poorly)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "more GPUs to rent; communication cost grows (NVLink scales well, PCIe poorly)"));
     case K::CpuOffload:
-        return msg(GPUSIZER_MSG("much slower steps (PCIe-bound) and large host RAM"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "much slower steps (PCIe-bound) and large host RAM"));
     }
     return {};
 }
@@ -104,35 +111,35 @@ Message fixBlocker(core::FixBlocker blocker) {
     case B::None:
         return {};
     case B::MicroBatchIsOne:
-        return msg(GPUSIZER_MSG("micro-batch is already 1"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch is already 1"));
     case B::SequencesShort:
-        return msg(GPUSIZER_MSG("sequences are already short"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "sequences are already short"));
     case B::CheckpointingOn:
-        return msg(GPUSIZER_MSG("checkpointing is already on"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "checkpointing is already on"));
     case B::AlreadyFull:
-        return msg(GPUSIZER_MSG("already full checkpointing"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already full checkpointing"));
     case B::AlreadyEfficient:
-        return msg(GPUSIZER_MSG("already SDPA/FlashAttention"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already SDPA/FlashAttention"));
     case B::NoVocabularyLogits:
-        return msg(GPUSIZER_MSG("no vocabulary-sized logits"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no vocabulary-sized logits"));
     case B::AlreadyChunked:
-        return msg(GPUSIZER_MSG("already chunked"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already chunked"));
     case B::Already8Bit:
-        return msg(GPUSIZER_MSG("already 8-bit"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already 8-bit"));
     case B::OnlyReplacesAdamW:
-        return msg(GPUSIZER_MSG("only replaces AdamW"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "only replaces AdamW"));
     case B::AlreadyAdafactor:
-        return msg(GPUSIZER_MSG("already Adafactor"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already Adafactor"));
     case B::AlreadyInBackward:
-        return msg(GPUSIZER_MSG("already on"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already on"));
     case B::AdapterGradientsTiny:
-        return msg(GPUSIZER_MSG("gradients are already tiny with adapters"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "gradients are already tiny with adapters"));
     case B::AlreadyAdapters:
-        return msg(GPUSIZER_MSG("already adapters"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already adapters"));
     case B::AlreadyQlora:
-        return msg(GPUSIZER_MSG("already QLoRA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already QLoRA"));
     case B::AlreadyOffloading:
-        return msg(GPUSIZER_MSG("already offloading"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already offloading"));
     }
     return {};
 }
@@ -143,34 +150,36 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
     const core::Scenario& after = step.scenarioAlone;
     switch (step.kind) {
     case K::SmallerMicroBatch:
-        return msg(GPUSIZER_MSG("micro-batch %1 -> 1, gradient accumulation %2 -> %3"), digits(before.microBatch),
-                   digits(before.gradientAccumulation), digits(after.gradientAccumulation));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1 -> 1, gradient accumulation %2 -> %3"),
+                   digits(before.microBatch), digits(before.gradientAccumulation), digits(after.gradientAccumulation));
     case K::ShorterSequence:
-        return msg(GPUSIZER_MSG("sequence length %1 -> %2"), digits(before.seqLen), digits(after.seqLen));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "sequence length %1 -> %2"), digits(before.seqLen),
+                   digits(after.seqLen));
     case K::SelectiveCheckpointing:
-        return msg(GPUSIZER_MSG("gradient checkpointing none -> selective"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "gradient checkpointing none -> selective"));
     case K::FullCheckpointing:
-        return msg(GPUSIZER_MSG("gradient checkpointing -> full"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "gradient checkpointing -> full"));
     case K::EfficientAttention:
-        return msg(GPUSIZER_MSG("attention eager -> SDPA (FlashAttention kernel)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "attention eager -> SDPA (FlashAttention kernel)"));
     case K::ChunkedLoss:
-        return msg(GPUSIZER_MSG("cross-entropy standard -> chunked/fused"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy standard -> chunked/fused"));
     case K::EightBitAdam:
-        return msg(GPUSIZER_MSG("optimizer AdamW -> 8-bit AdamW (bitsandbytes)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer AdamW -> 8-bit AdamW (bitsandbytes)"));
     case K::Adafactor:
-        return msg(GPUSIZER_MSG("optimizer -> Adafactor (factored, no momentum)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer -> Adafactor (factored, no momentum)"));
     case K::OptimizerInBackward:
-        return msg(GPUSIZER_MSG("optimizer step in backward (no gradient accumulation)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer step in backward (no gradient accumulation)"));
     case K::Lora:
-        return msg(GPUSIZER_MSG("full fine-tuning -> LoRA r%1"), digits(after.lora.rank));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning -> LoRA r%1"), digits(after.lora.rank));
     case K::Qlora:
-        return msg(GPUSIZER_MSG("-> QLoRA (4-bit NF4 base)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "-> QLoRA (4-bit NF4 base)"));
     case K::MoreCardsZero3:
-        return step.noLayoutFits
-                   ? msg(GPUSIZER_MSG("more cards: none up to %1 x %2 fits"), digits(inputs.maxGpus), gpu.name)
-                   : msg(GPUSIZER_MSG("%1 x %2 with the planner's layout"), digits(after.gpus), gpu.name);
+        return step.noLayoutFits ? msg(QT_TRANSLATE_NOOP("gpusizer", "more cards: none up to %1 x %2 fits"),
+                                       digits(inputs.maxGpus), gpu.name)
+                                 : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 x %2 with the planner's layout"),
+                                       digits(after.gpus), gpu.name);
     case K::CpuOffload:
-        return msg(GPUSIZER_MSG("ZeRO-Offload: %1 to host RAM"), core::toString(after.offload));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: %1 to host RAM"), core::toString(after.offload));
     }
     return {};
 }
@@ -178,22 +187,26 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
 Table ladderTable(const core::OomAdvice& advice, const core::Scenario& scenario, const core::GpuSpec& gpu,
                   const core::PlanInputs& inputs) {
     Table t;
-    t.columns = {{msg(GPUSIZER_MSG("Fix (cheapest first)"))},
-                 {msg(GPUSIZER_MSG("What changes"))},
-                 {msg(GPUSIZER_MSG("Saves per GPU")), Align::Right},
-                 {msg(GPUSIZER_MSG("Then per GPU")), Align::Right},
-                 {msg(GPUSIZER_MSG("Fits alone"))},
-                 {msg(GPUSIZER_MSG("Price"))}};
+    t.columns = {{msg(QT_TRANSLATE_NOOP("gpusizer", "Fix (cheapest first)"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "What changes"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Saves per GPU")), Align::Right},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Then per GPU")), Align::Right},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Fits alone"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Price"))}};
     for (std::size_t i = 0; i < advice.steps.size(); ++i) {
         const auto& step = advice.steps[i];
         const Message price = fixPrice(step.kind);
         std::vector<Cell> cells{
-            Cell::of(msg(GPUSIZER_MSG("%1. %2"), digits(static_cast<std::int64_t>(i + 1)), fixName(step.kind))),
-            Cell::of(step.applicable ? fixChange(step, scenario, gpu, inputs)
-                                     : msg(GPUSIZER_MSG("does not apply: %1"), fixBlocker(step.blocker))),
+            Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "%1. %2"), digits(static_cast<std::int64_t>(i + 1)),
+                         fixName(step.kind))),
+            Cell::of(step.applicable
+                         ? fixChange(step, scenario, gpu, inputs)
+                         : msg(QT_TRANSLATE_NOOP("gpusizer", "does not apply: %1"), fixBlocker(step.blocker))),
             step.applicable ? Cell::bytes(step.savingAlone) : Cell{},
             step.applicable ? Cell::bytes(step.deviceAfterAlone) : Cell{},
-            step.applicable ? Cell::of(step.fitsAlone ? msg(GPUSIZER_MSG("yes")) : msg(GPUSIZER_MSG("no"))) : Cell{},
+            step.applicable ? Cell::of(step.fitsAlone ? msg(QT_TRANSLATE_NOOP("gpusizer", "yes"))
+                                                      : msg(QT_TRANSLATE_NOOP("gpusizer", "no")))
+                            : Cell{},
             Cell::of(price),
         };
         const Tone tone = !step.applicable ? Tone::Muted : (step.fitsAlone ? Tone::Good : Tone::None);
@@ -207,27 +220,29 @@ Table ladderTable(const core::OomAdvice& advice, const core::Scenario& scenario,
 
 Message adviceConclusion(const core::OomAdvice& advice, const core::GpuSpec& gpu) {
     if (advice.fitsAlready) {
-        return msg(GPUSIZER_MSG("%1 — no fix needed."), fitSentence(advice.asIs, gpu));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 — no fix needed."), fitSentence(advice.asIs, gpu));
     }
     if (advice.fittingScenario) {
         std::vector<Message> fixes;
         for (auto kind : advice.combination) {
             fixes.push_back(fixName(kind));
         }
-        return msg(GPUSIZER_MSG("%1. First combination that fits, taking the fixes in order: %2 → %3 per GPU."),
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "%1. First combination that fits, taking the fixes in order: %2 → %3 per GPU."),
                    fitSentence(advice.asIs, gpu), joined(fixes), gib(advice.deviceAfterCombination));
     }
-    return msg(GPUSIZER_MSG("%1. No combination of the fixes fits the %2."), fitSentence(advice.asIs, gpu), gpu.name);
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1. No combination of the fixes fits the %2."),
+               fitSentence(advice.asIs, gpu), gpu.name);
 }
 
 Message methodName(core::Method m) {
     switch (m) {
     case core::Method::Full:
-        return msg(GPUSIZER_MSG("full fine-tuning"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning"));
     case core::Method::Lora:
-        return msg(GPUSIZER_MSG("LoRA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA"));
     case core::Method::Qlora:
-        return msg(GPUSIZER_MSG("QLoRA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "QLoRA"));
     }
     return {};
 }
@@ -236,28 +251,35 @@ Message methodReason(core::MethodReason r) {
     using R = core::MethodReason;
     switch (r) {
     case R::FarAndPlentyOfData:
-        return msg(GPUSIZER_MSG("The task is far from what the model already does and there is plenty of data: full "
-                                "fine-tuning can move every weight and uses the data best."));
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "The task is far from what the model already does and there is plenty of data: full "
+                        "fine-tuning can move every weight and uses the data best."));
     case R::FarButLittleData:
-        return msg(GPUSIZER_MSG("The task is far from the model's behaviour, but without a large dataset full "
-                                "fine-tuning tends to overfit: LoRA with a higher rank and more target modules."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "The task is far from the model's behaviour, but without a large dataset full "
+                                     "fine-tuning tends to overfit: LoRA with a higher rank and more target modules."));
     case R::CloseToTheModel:
-        return msg(GPUSIZER_MSG("The task is close to what the model already does: LoRA adapters reach nearly the "
-                                "quality of full fine-tuning at a fraction of the memory."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "The task is close to what the model already does: LoRA adapters reach nearly the "
+                                     "quality of full fine-tuning at a fraction of the memory."));
     case R::SomewhatDifferent:
-        return msg(GPUSIZER_MSG("The task differs somewhat from what the model does: LoRA on all linear layers "
-                                "usually comes close to full fine-tuning at a fraction of the memory."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "The task differs somewhat from what the model does: LoRA on all linear layers "
+                                     "usually comes close to full fine-tuning at a fraction of the memory."));
     case R::LittleDataRegularises:
-        return msg(GPUSIZER_MSG("With little data, fewer trainable parameters also regularise."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "With little data, fewer trainable parameters also regularise."));
     case R::QualityTradeOffAccepted:
-        return msg(GPUSIZER_MSG("A small quality trade-off is acceptable: QLoRA stores the base in 4 bits and cuts the "
-                                "weights to about a quarter, often to a single smaller card."));
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "A small quality trade-off is acceptable: QLoRA stores the base in 4 bits and cuts the "
+                        "weights to about a quarter, often to a single smaller card."));
     case R::FullDespiteTradeOff:
-        return msg(GPUSIZER_MSG("Even with a quality trade-off allowed, the data and distance favour full "
-                                "fine-tuning; consider LoRA with a high rank if memory is the constraint."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "Even with a quality trade-off allowed, the data and distance favour full "
+                                     "fine-tuning; consider LoRA with a high rank if memory is the constraint."));
     case R::ServingAdapters:
-        return msg(GPUSIZER_MSG("Serving adapters separately (one base, many adapters) favours LoRA/QLoRA: each "
-                                "adapter is megabytes, not a full checkpoint."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "Serving adapters separately (one base, many adapters) favours LoRA/QLoRA: each "
+                                     "adapter is megabytes, not a full checkpoint."));
     }
     return {};
 }
@@ -266,20 +288,23 @@ Message methodCaveat(core::MethodCaveat c) {
     using C = core::MethodCaveat;
     switch (c) {
     case C::FullCheckpointPerTask:
-        return msg(GPUSIZER_MSG("Full fine-tuning produces a full checkpoint per task; adapters cannot be swapped."));
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "Full fine-tuning produces a full checkpoint per task; adapters cannot be swapped."));
     case C::MergeIntoSixteenBit:
-        return msg(GPUSIZER_MSG("Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one: merging "
-                                "into the quantized weights loses the adapter's precision."));
+        return msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one: merging "
+                        "into the quantized weights loses the adapter's precision."));
     case C::CheckHeldOutSet:
-        return msg(GPUSIZER_MSG("Check the result against a held-out set: adapters can underfit tasks far from "
-                                "pre-training."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "Check the result against a held-out set: adapters can underfit tasks far from "
+                                     "pre-training."));
     }
     return {};
 }
 
 Section methodRecommendation(const core::MethodAdvice& advice) {
     Section s;
-    s.title = msg(GPUSIZER_MSG("Recommended: %1"), methodName(advice.method));
+    s.title = msg(QT_TRANSLATE_NOOP("gpusizer", "Recommended: %1"), methodName(advice.method));
     std::vector<Message> reasons;
     for (auto r : advice.reasons) {
         reasons.push_back(methodReason(r));
@@ -287,38 +312,38 @@ Section methodRecommendation(const core::MethodAdvice& advice) {
     s.bullets(reasons);
     std::vector<Message> caveats;
     for (auto c : advice.caveats) {
-        caveats.push_back(msg(GPUSIZER_MSG("⚠ %1"), methodCaveat(c)));
+        caveats.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "⚠ %1"), methodCaveat(c)));
     }
     s.bullets(caveats);
     return s;
 }
 
 Message sizingLabel(const core::SizingRow& row) {
-    return row.sizeClass.empty() ? msg(GPUSIZER_MSG("Your model (%1)"), row.modelName)
-                                 : msg(GPUSIZER_MSG("%1 (%2)"), row.sizeClass, row.modelName);
+    return row.sizeClass.empty() ? msg(QT_TRANSLATE_NOOP("gpusizer", "Your model (%1)"), row.modelName)
+                                 : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2)"), row.sizeClass, row.modelName);
 }
 
 Message sizingCell(const core::SizingCell& cell) {
     if (cell.gpu == nullptr) {
-        return msg(GPUSIZER_MSG("none up to %1 cards"), count(core::kMaxCards));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1 cards"), count(core::kMaxCards));
     }
-    return msg(GPUSIZER_MSG("%1 × %2"), count(cell.cards), shortName(*cell.gpu));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2"), count(cell.cards), shortName(*cell.gpu));
 }
 
 Table sizingTable(const std::vector<core::SizingRow>& rows) {
     Table t;
-    t.columns = {{msg(GPUSIZER_MSG("Model size"))},
-                 {msg(GPUSIZER_MSG("Parameters")), Align::Right},
-                 {msg(GPUSIZER_MSG("QLoRA"))},
-                 {msg(GPUSIZER_MSG("LoRA"))},
-                 {msg(GPUSIZER_MSG("Full fine-tuning"))}};
+    t.columns = {{msg(QT_TRANSLATE_NOOP("gpusizer", "Model size"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Parameters")), Align::Right},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "QLoRA"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning"))}};
     for (const auto& row : rows) {
         std::vector<Cell> cells{Cell::of(sizingLabel(row)), Cell::params(row.params)};
         for (const core::SizingCell* c : {&row.qlora, &row.lora, &row.full}) {
             Cell cell = Cell::of(sizingCell(*c));
             if (c->gpu != nullptr) {
-                cell.withTooltip(
-                    msg(GPUSIZER_MSG("%1 per GPU of %2 usable"), gib(c->devicePerGpu), gib(c->gpu->usableBytes())));
+                cell.withTooltip(msg(QT_TRANSLATE_NOOP("gpusizer", "%1 per GPU of %2 usable"), gib(c->devicePerGpu),
+                                     gib(c->gpu->usableBytes())));
             }
             cells.push_back(cell);
         }

@@ -34,13 +34,13 @@ Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis)
         row(componentName(c), core::componentKey(c),
             [c](const core::Variant& v) { return Cell::bytes(v.estimate.perGpu[c]); });
     }
-    row(msg(GPUSIZER_MSG("Total per GPU (device)")), "device",
+    row(msg(QT_TRANSLATE_NOOP("gpusizer", "Total per GPU (device)")), "device",
         [](const core::Variant& v) { return Cell::bytes(v.estimate.deviceBytes).bold(); });
-    row(msg(GPUSIZER_MSG("Allocated peak (torch)")), "allocated",
+    row(msg(QT_TRANSLATE_NOOP("gpusizer", "Allocated peak (torch)")), "allocated",
         [](const core::Variant& v) { return Cell::bytes(v.estimate.allocatedPeakBytes); });
-    row(msg(GPUSIZER_MSG("Trainable parameters")), "trainable",
+    row(msg(QT_TRANSLATE_NOOP("gpusizer", "Trainable parameters")), "trainable",
         [](const core::Variant& v) { return Cell::params(v.estimate.trainableParams); });
-    row(msg(GPUSIZER_MSG("Lowest hourly bill that fits")), "cheapest",
+    row(msg(QT_TRANSLATE_NOOP("gpusizer", "Lowest hourly bill that fits")), "cheapest",
         [](const core::Variant& v) { return Cell::of(sizingCell(v.cheapest)); });
     return t;
 }

@@ -8,11 +8,11 @@ namespace gpusizer::present {
 
 Table componentTable(const core::Estimate& e) {
     Table t;
-    t.columns = {{msg(GPUSIZER_MSG("Component"))},
-                 {msg(GPUSIZER_MSG("Key"))},
-                 {msg(GPUSIZER_MSG("GiB per GPU")), Align::Right},
-                 {msg(GPUSIZER_MSG("Share")), Align::Right},
-                 {msg(GPUSIZER_MSG("What it holds"))}};
+    t.columns = {{msg(QT_TRANSLATE_NOOP("gpusizer", "Component"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Key"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "GiB per GPU")), Align::Right},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Share")), Align::Right},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "What it holds"))}};
     const double device = static_cast<double>(e.deviceBytes);
     auto share = [&](std::int64_t bytes) { return device > 0 ? static_cast<double>(bytes) / device : 0.0; };
     for (core::Component c : core::kAllComponents) {
@@ -21,12 +21,12 @@ Table componentTable(const core::Estimate& e) {
                Cell::of(componentDescription(c))},
               core::componentKey(c));
     }
-    const Message totalTip = msg(GPUSIZER_MSG("What nvidia-smi shows on each GPU at the peak."));
-    auto total =
-        t.add({Cell::of(msg(GPUSIZER_MSG("Total per GPU (device)"))).withTooltip(totalTip),
-               Cell::of(verbatim("device")), Cell::bytes(e.deviceBytes), Cell::percent(1.0),
-               Cell::of(msg(GPUSIZER_MSG("Expected range %1 – %2"), gib(e.bandLowBytes), gib(e.bandHighBytes)))},
-              "total");
+    const Message totalTip = msg(QT_TRANSLATE_NOOP("gpusizer", "What nvidia-smi shows on each GPU at the peak."));
+    auto total = t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Total per GPU (device)"))).withTooltip(totalTip),
+                        Cell::of(verbatim("device")), Cell::bytes(e.deviceBytes), Cell::percent(1.0),
+                        Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Expected range %1 – %2"), gib(e.bandLowBytes),
+                                     gib(e.bandHighBytes)))},
+                       "total");
     for (auto& cell : t.rows[total]) {
         cell.bold();
     }
@@ -34,23 +34,23 @@ Table componentTable(const core::Estimate& e) {
 }
 
 Message runLabel(const core::Measurement& m) {
-    return m.cpuRun() ? msg(GPUSIZER_MSG("CPU smoke run")) : verbatim(m.gpuName);
+    return m.cpuRun() ? msg(QT_TRANSLATE_NOOP("gpusizer", "CPU smoke run")) : verbatim(m.gpuName);
 }
 
 namespace {
 
 Message figureName(const std::string& what) {
     if (what == "allocated") {
-        return msg(GPUSIZER_MSG("allocated peak (torch)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "allocated peak (torch)"));
     }
     if (what == "reserved") {
-        return msg(GPUSIZER_MSG("reserved peak (torch)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "reserved peak (torch)"));
     }
     if (what == "device") {
-        return msg(GPUSIZER_MSG("device (nvidia-smi)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "device (nvidia-smi)"));
     }
     if (what == "step_seconds") {
-        return msg(GPUSIZER_MSG("step time"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "step time"));
     }
     return verbatim(what);
 }
@@ -64,15 +64,16 @@ Cell figure(const std::string& what, double value) {
 
 Table measuredTable(const std::vector<MeasuredRun>& runs) {
     Table t;
-    t.columns = {{msg(GPUSIZER_MSG("Run"))},
-                 {msg(GPUSIZER_MSG("Figure"))},
-                 {msg(GPUSIZER_MSG("Estimated")), Align::Right},
-                 {msg(GPUSIZER_MSG("Measured")), Align::Right},
-                 {msg(GPUSIZER_MSG("Error")), Align::Right}};
+    t.columns = {{msg(QT_TRANSLATE_NOOP("gpusizer", "Run"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Figure"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Estimated")), Align::Right},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Measured")), Align::Right},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Error")), Align::Right}};
     for (const auto& run : runs) {
         for (const auto& row : run.comparison.rows) {
             t.add({Cell::of(run.label), Cell::of(figureName(row.what)), figure(row.what, row.estimated),
-                   row.available ? figure(row.what, row.measured) : Cell::label(msg(GPUSIZER_MSG("not measured")), 0),
+                   row.available ? figure(row.what, row.measured)
+                                 : Cell::label(msg(QT_TRANSLATE_NOOP("gpusizer", "not measured")), 0),
                    row.available ? Cell::signedPercent(row.errorShare) : Cell{}},
                   row.what);
         }

@@ -26,63 +26,68 @@ std::string targetList(const core::Scenario& s) {
 Message typeName(core::FieldType t) {
     switch (t) {
     case core::FieldType::Integer:
-        return msg(GPUSIZER_MSG("integer"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "integer"));
     case core::FieldType::Number:
-        return msg(GPUSIZER_MSG("number"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "number"));
     case core::FieldType::Flag:
-        return msg(GPUSIZER_MSG("true / false"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "true / false"));
     case core::FieldType::Choice:
-        return msg(GPUSIZER_MSG("choice"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "choice"));
     case core::FieldType::Special:
         break;
     }
-    return msg(GPUSIZER_MSG("see docs"));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "see docs"));
 }
 
 } // namespace
 
 Message modelDescription(const core::Scenario& s) {
     if (s.model.sizeDerived) {
-        return msg(GPUSIZER_MSG("Llama-style model of %1 (derived from the size)"),
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Llama-style model of %1 (derived from the size)"),
                    params(core::countParams(s.model).total));
     }
     if (s.modelId.empty()) {
-        return msg(GPUSIZER_MSG("Imported: %1"), s.model.name);
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Imported: %1"), s.model.name);
     }
-    return msg(GPUSIZER_MSG("%1 (catalog id %2)"), s.model.name, s.modelId);
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (catalog id %2)"), s.model.name, s.modelId);
 }
 
 Message methodDescription(const core::Scenario& s) {
     switch (s.method) {
     case core::Method::Full:
-        return msg(GPUSIZER_MSG("full fine-tuning"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning"));
     case core::Method::Lora:
-        return msg(GPUSIZER_MSG("LoRA r%1 on %2"), count(s.lora.rank), targetList(s));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA r%1 on %2"), count(s.lora.rank), targetList(s));
     case core::Method::Qlora:
-        return msg(GPUSIZER_MSG("QLoRA (%1) r%2 on %3"), label(s.quantization), count(s.lora.rank), targetList(s));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "QLoRA (%1) r%2 on %3"), label(s.quantization), count(s.lora.rank),
+                   targetList(s));
     }
     return {};
 }
 
 Table inputsTable(const core::Scenario& s, const core::Catalog& catalog) {
     Table t;
-    t.columns = {{msg(GPUSIZER_MSG("Setting"))}, {msg(GPUSIZER_MSG("Value"))}, {verbatim("")}};
-    const auto defaultMark = [](bool isDefault) { return isDefault ? Cell::of(msg(GPUSIZER_MSG("default"))) : Cell{}; };
+    t.columns = {
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Setting"))}, {msg(QT_TRANSLATE_NOOP("gpusizer", "Value"))}, {verbatim("")}};
+    const auto defaultMark = [](bool isDefault) {
+        return isDefault ? Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "default"))) : Cell{};
+    };
     const auto& m = s.model;
     const auto p = core::countParams(m);
-    t.add({Cell::of(msg(GPUSIZER_MSG("Model"))), Cell::of(modelDescription(s)), Cell{}}, "model");
-    t.add({Cell::of(msg(GPUSIZER_MSG("Architecture"))),
-           Cell::of(msg(GPUSIZER_MSG("%1 layers, hidden %2, %3 heads (%4 kv), MLP %5, vocabulary %6%7%8"),
-                        count(m.numLayers), count(m.hiddenSize), count(m.numHeads),
-                        count(m.numKvHeads > 0 ? m.numKvHeads : m.numHeads), count(m.intermediateSize),
-                        count(m.vocabSize), m.tiedEmbeddings ? msg(GPUSIZER_MSG(", tied embeddings")) : verbatim(""),
-                        m.isMoe() ? msg(GPUSIZER_MSG(", %1 experts (%2 per token)"), count(m.moe.numExperts),
-                                        count(m.moe.expertsPerToken))
-                                  : verbatim(""))),
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Model"))), Cell::of(modelDescription(s)), Cell{}}, "model");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Architecture"))),
+           Cell::of(
+               msg(QT_TRANSLATE_NOOP("gpusizer", "%1 layers, hidden %2, %3 heads (%4 kv), MLP %5, vocabulary %6%7%8"),
+                   count(m.numLayers), count(m.hiddenSize), count(m.numHeads),
+                   count(m.numKvHeads > 0 ? m.numKvHeads : m.numHeads), count(m.intermediateSize), count(m.vocabSize),
+                   m.tiedEmbeddings ? msg(QT_TRANSLATE_NOOP("gpusizer", ", tied embeddings")) : verbatim(""),
+                   m.isMoe() ? msg(QT_TRANSLATE_NOOP("gpusizer", ", %1 experts (%2 per token)"),
+                                   count(m.moe.numExperts), count(m.moe.expertsPerToken))
+                             : verbatim(""))),
            Cell{}},
           "architecture");
-    t.add({Cell::of(msg(GPUSIZER_MSG("Parameters"))),
-           Cell::of(msg(GPUSIZER_MSG("%1 total, %2 trainable"), params(p.total),
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Parameters"))),
+           Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "%1 total, %2 trainable"), params(p.total),
                         params(core::estimate(s, core::Detail::NumbersOnly).trainableParams))),
            Cell{}},
           "parameters");
@@ -104,7 +109,7 @@ Table inputsTable(const core::Scenario& s, const core::Catalog& catalog) {
             } else if (std::string_view(f.key) == "gpu") {
                 const auto* gpu = catalog.findGpu(s.gpuId);
                 t.add({Cell::of(fieldLabel(f)),
-                       Cell::of(gpu != nullptr ? verbatim(gpu->name) : msg(GPUSIZER_MSG("none"))),
+                       Cell::of(gpu != nullptr ? verbatim(gpu->name) : msg(QT_TRANSLATE_NOOP("gpusizer", "none"))),
                        defaultMark(gpu == nullptr)},
                       f.key);
             }
@@ -113,7 +118,7 @@ Table inputsTable(const core::Scenario& s, const core::Catalog& catalog) {
         const bool isDefault = f.get(s) == f.defaultValue;
         Message value = fieldValue(f, s);
         if (std::string_view(f.key) == "sharding_engine" && s.shardingEngine == core::ShardingEngine::Auto) {
-            value = msg(GPUSIZER_MSG("%1, in effect: %2"), value, label(core::profileFor(s).engine));
+            value = msg(QT_TRANSLATE_NOOP("gpusizer", "%1, in effect: %2"), value, label(core::profileFor(s).engine));
         }
         t.add({Cell::of(fieldLabel(f)).withTooltip(fieldTooltip(f)), Cell::of(value), defaultMark(isDefault)}, f.key);
     }
@@ -122,22 +127,23 @@ Table inputsTable(const core::Scenario& s, const core::Catalog& catalog) {
 
 Table fieldsTable() {
     Table t;
-    t.columns = {{msg(GPUSIZER_MSG("Key"))},
-                 {msg(GPUSIZER_MSG("Type"))},
-                 {msg(GPUSIZER_MSG("Allowed"))},
-                 {msg(GPUSIZER_MSG("Default"))},
-                 {msg(GPUSIZER_MSG("What it changes"))}};
+    t.columns = {{msg(QT_TRANSLATE_NOOP("gpusizer", "Key"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Type"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Allowed"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "Default"))},
+                 {msg(QT_TRANSLATE_NOOP("gpusizer", "What it changes"))}};
     const core::Scenario defaults;
     for (const auto& f : core::scenarioFields()) {
         Message allowed;
         switch (f.type) {
         case core::FieldType::Integer:
-            allowed = msg(GPUSIZER_MSG("%1 to %2"), count(static_cast<std::int64_t>(f.min)),
+            allowed = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 to %2"), count(static_cast<std::int64_t>(f.min)),
                           count(static_cast<std::int64_t>(f.max)));
             break;
         case core::FieldType::Number:
-            allowed = f.maxExclusive ? msg(GPUSIZER_MSG("%1 to below %2"), plainNumber(f.min), plainNumber(f.max))
-                                     : msg(GPUSIZER_MSG("%1 to %2"), plainNumber(f.min), plainNumber(f.max));
+            allowed = f.maxExclusive
+                          ? msg(QT_TRANSLATE_NOOP("gpusizer", "%1 to below %2"), plainNumber(f.min), plainNumber(f.max))
+                          : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 to %2"), plainNumber(f.min), plainNumber(f.max));
             break;
         case core::FieldType::Flag:
             allowed = verbatim("true, false");
@@ -151,7 +157,7 @@ Table fieldsTable() {
             break;
         }
         case core::FieldType::Special:
-            allowed = msg(GPUSIZER_MSG("see docs/scenario-format.md"));
+            allowed = msg(QT_TRANSLATE_NOOP("gpusizer", "see docs/scenario-format.md"));
             break;
         }
         Message def;

@@ -7,19 +7,19 @@ namespace gpusizer::present {
 Message componentName(core::Component c) {
     switch (c) {
     case core::Component::Weights:
-        return msg(GPUSIZER_MSG("Weights"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Weights"));
     case core::Component::Gradients:
-        return msg(GPUSIZER_MSG("Gradients"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Gradients"));
     case core::Component::OptimizerStates:
-        return msg(GPUSIZER_MSG("Optimizer states"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Optimizer states"));
     case core::Component::Activations:
-        return msg(GPUSIZER_MSG("Activations"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Activations"));
     case core::Component::LogitsLoss:
-        return msg(GPUSIZER_MSG("Logits & loss"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Logits & loss"));
     case core::Component::Transient:
-        return msg(GPUSIZER_MSG("Transient"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Transient"));
     case core::Component::Overhead:
-        return msg(GPUSIZER_MSG("Overhead"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Overhead"));
     }
     return {};
 }
@@ -27,19 +27,22 @@ Message componentName(core::Component c) {
 Message componentDescription(core::Component c) {
     switch (c) {
     case core::Component::Weights:
-        return msg(GPUSIZER_MSG("Model parameters as stored on the GPU (16/32-bit or quantized)."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Model parameters as stored on the GPU (16/32-bit or quantized)."));
     case core::Component::Gradients:
-        return msg(GPUSIZER_MSG("One gradient per trainable parameter, alive at the peak moment."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "One gradient per trainable parameter, alive at the peak moment."));
     case core::Component::OptimizerStates:
-        return msg(GPUSIZER_MSG("Optimizer moments plus fp32 master weights where the recipe keeps them."));
+        return msg(
+            QT_TRANSLATE_NOOP("gpusizer", "Optimizer moments plus fp32 master weights where the recipe keeps them."));
     case core::Component::Activations:
-        return msg(GPUSIZER_MSG("Tensors saved for backward; grow with batch × sequence × layers."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Tensors saved for backward; grow with batch × sequence × layers."));
     case core::Component::LogitsLoss:
-        return msg(GPUSIZER_MSG("Batch × sequence × vocabulary logits, their fp32 upcast and gradient."));
+        return msg(
+            QT_TRANSLATE_NOOP("gpusizer", "Batch × sequence × vocabulary logits, their fp32 upcast and gradient."));
     case core::Component::Transient:
-        return msg(GPUSIZER_MSG("Short-lived buffers: gathered shards, dequantized weights, step temporaries."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "Short-lived buffers: gathered shards, dequantized weights, step temporaries."));
     case core::Component::Overhead:
-        return msg(GPUSIZER_MSG("CUDA context, allocator reserve and communication buffers."));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "CUDA context, allocator reserve and communication buffers."));
     }
     return {};
 }
@@ -47,11 +50,11 @@ Message componentDescription(core::Component c) {
 Message label(core::Method v) {
     switch (v) {
     case core::Method::Full:
-        return msg(GPUSIZER_MSG("Full fine-tuning"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning"));
     case core::Method::Lora:
-        return msg(GPUSIZER_MSG("LoRA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA"));
     case core::Method::Qlora:
-        return msg(GPUSIZER_MSG("QLoRA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "QLoRA"));
     }
     return {};
 }
@@ -59,21 +62,21 @@ Message label(core::Method v) {
 Message label(core::Precision v) {
     switch (v) {
     case core::Precision::Fp32:
-        return msg(GPUSIZER_MSG("fp32 (everything)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp32 (everything)"));
     case core::Precision::AmpBf16:
-        return msg(GPUSIZER_MSG("AMP bf16 (fp32 weights, bf16 compute)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "AMP bf16 (fp32 weights, bf16 compute)"));
     case core::Precision::AmpFp16:
-        return msg(GPUSIZER_MSG("AMP fp16 (fp32 weights, fp16 compute)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "AMP fp16 (fp32 weights, fp16 compute)"));
     case core::Precision::Bf16Fp32Master:
-        return msg(GPUSIZER_MSG("bf16 + fp32 master weights"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "bf16 + fp32 master weights"));
     case core::Precision::Fp16Fp32Master:
-        return msg(GPUSIZER_MSG("fp16 + fp32 master weights"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp16 + fp32 master weights"));
     case core::Precision::Bf16:
-        return msg(GPUSIZER_MSG("bf16 (pure)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "bf16 (pure)"));
     case core::Precision::Fp16:
-        return msg(GPUSIZER_MSG("fp16 (pure)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp16 (pure)"));
     case core::Precision::FsdpMixedBf16:
-        return msg(GPUSIZER_MSG("FSDP mixed bf16 (fp32 shards, bf16 compute)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP mixed bf16 (fp32 shards, bf16 compute)"));
     }
     return {};
 }
@@ -81,21 +84,21 @@ Message label(core::Precision v) {
 Message label(core::Optimizer v) {
     switch (v) {
     case core::Optimizer::AdamW:
-        return msg(GPUSIZER_MSG("AdamW"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "AdamW"));
     case core::Optimizer::AdamW8bit:
-        return msg(GPUSIZER_MSG("8-bit AdamW"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "8-bit AdamW"));
     case core::Optimizer::PagedAdamW:
-        return msg(GPUSIZER_MSG("paged AdamW"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "paged AdamW"));
     case core::Optimizer::PagedAdamW8bit:
-        return msg(GPUSIZER_MSG("paged 8-bit AdamW"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "paged 8-bit AdamW"));
     case core::Optimizer::Adafactor:
-        return msg(GPUSIZER_MSG("Adafactor"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Adafactor"));
     case core::Optimizer::Sgd:
-        return msg(GPUSIZER_MSG("SGD"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "SGD"));
     case core::Optimizer::SgdMomentum:
-        return msg(GPUSIZER_MSG("SGD with momentum"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "SGD with momentum"));
     case core::Optimizer::Lion:
-        return msg(GPUSIZER_MSG("Lion"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Lion"));
     }
     return {};
 }
@@ -103,15 +106,15 @@ Message label(core::Optimizer v) {
 Message label(core::Checkpointing v) {
     switch (v) {
     case core::Checkpointing::None:
-        return msg(GPUSIZER_MSG("none"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none"));
     case core::Checkpointing::Selective:
-        return msg(GPUSIZER_MSG("selective"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "selective"));
     case core::Checkpointing::Full:
-        return msg(GPUSIZER_MSG("full"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "full"));
     case core::Checkpointing::EveryNth:
-        return msg(GPUSIZER_MSG("every n-th block"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "every n-th block"));
     case core::Checkpointing::Auto:
-        return msg(GPUSIZER_MSG("auto (the planner chooses)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "auto (the planner chooses)"));
     }
     return {};
 }
@@ -119,11 +122,11 @@ Message label(core::Checkpointing v) {
 Message label(core::Attention v) {
     switch (v) {
     case core::Attention::Flash:
-        return msg(GPUSIZER_MSG("FlashAttention"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "FlashAttention"));
     case core::Attention::Sdpa:
-        return msg(GPUSIZER_MSG("SDPA"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "SDPA"));
     case core::Attention::Eager:
-        return msg(GPUSIZER_MSG("eager"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "eager"));
     }
     return {};
 }
@@ -131,13 +134,13 @@ Message label(core::Attention v) {
 Message label(core::Loss v) {
     switch (v) {
     case core::Loss::Standard:
-        return msg(GPUSIZER_MSG("standard cross-entropy"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "standard cross-entropy"));
     case core::Loss::Chunked:
-        return msg(GPUSIZER_MSG("chunked cross-entropy"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "chunked cross-entropy"));
     case core::Loss::FusedLinear:
-        return msg(GPUSIZER_MSG("fused linear cross-entropy (Liger)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fused linear cross-entropy (Liger)"));
     case core::Loss::CutCrossEntropy:
-        return msg(GPUSIZER_MSG("Cut Cross-Entropy"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Cut Cross-Entropy"));
     }
     return {};
 }
@@ -145,13 +148,13 @@ Message label(core::Loss v) {
 Message label(core::Sharding v) {
     switch (v) {
     case core::Sharding::None:
-        return msg(GPUSIZER_MSG("none"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none"));
     case core::Sharding::Zero1:
-        return msg(GPUSIZER_MSG("ZeRO-1"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-1"));
     case core::Sharding::Zero2:
-        return msg(GPUSIZER_MSG("ZeRO-2"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-2"));
     case core::Sharding::Zero3:
-        return msg(GPUSIZER_MSG("ZeRO-3 / FSDP full shard"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-3 / FSDP full shard"));
     }
     return {};
 }
@@ -159,11 +162,11 @@ Message label(core::Sharding v) {
 Message label(core::Offload v) {
     switch (v) {
     case core::Offload::None:
-        return msg(GPUSIZER_MSG("none"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none"));
     case core::Offload::Optimizer:
-        return msg(GPUSIZER_MSG("optimizer"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer"));
     case core::Offload::OptimizerAndParams:
-        return msg(GPUSIZER_MSG("optimizer and parameters"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer and parameters"));
     }
     return {};
 }
@@ -171,15 +174,15 @@ Message label(core::Offload v) {
 Message label(core::ShardingEngine v) {
     switch (v) {
     case core::ShardingEngine::Auto:
-        return msg(GPUSIZER_MSG("auto (the framework's)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "auto (the framework's)"));
     case core::ShardingEngine::Deepspeed:
-        return msg(GPUSIZER_MSG("DeepSpeed ZeRO"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO"));
     case core::ShardingEngine::Fsdp1:
-        return msg(GPUSIZER_MSG("FSDP1"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP1"));
     case core::ShardingEngine::Fsdp2:
-        return msg(GPUSIZER_MSG("FSDP2"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP2"));
     case core::ShardingEngine::Megatron:
-        return msg(GPUSIZER_MSG("Megatron"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Megatron"));
     }
     return {};
 }
@@ -187,11 +190,11 @@ Message label(core::ShardingEngine v) {
 Message label(core::AdapterWrapping v) {
     switch (v) {
     case core::AdapterWrapping::Auto:
-        return msg(GPUSIZER_MSG("auto (the framework's)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "auto (the framework's)"));
     case core::AdapterWrapping::Separate:
-        return msg(GPUSIZER_MSG("adapters in their own units"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "adapters in their own units"));
     case core::AdapterWrapping::Mixed:
-        return msg(GPUSIZER_MSG("mixed with frozen weights"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "mixed with frozen weights"));
     }
     return {};
 }
@@ -199,11 +202,11 @@ Message label(core::AdapterWrapping v) {
 Message label(core::Quantization v) {
     switch (v) {
     case core::Quantization::Nf4:
-        return msg(GPUSIZER_MSG("NF4"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "NF4"));
     case core::Quantization::Nf4Dq:
-        return msg(GPUSIZER_MSG("NF4 + double quantization"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "NF4 + double quantization"));
     case core::Quantization::Int8:
-        return msg(GPUSIZER_MSG("LLM.int8"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LLM.int8"));
     }
     return {};
 }
@@ -211,23 +214,23 @@ Message label(core::Quantization v) {
 Message label(core::Framework v) {
     switch (v) {
     case core::Framework::Generic:
-        return msg(GPUSIZER_MSG("generic (transformers + PEFT)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "generic (transformers + PEFT)"));
     case core::Framework::HfTrainer:
-        return msg(GPUSIZER_MSG("transformers Trainer"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "transformers Trainer"));
     case core::Framework::Torchtune:
-        return msg(GPUSIZER_MSG("torchtune"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "torchtune"));
     case core::Framework::Torchtitan:
-        return msg(GPUSIZER_MSG("torchtitan"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "torchtitan"));
     case core::Framework::Lightning:
-        return msg(GPUSIZER_MSG("LitGPT (Lightning)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LitGPT (Lightning)"));
     case core::Framework::Deepspeed:
-        return msg(GPUSIZER_MSG("DeepSpeed"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed"));
     case core::Framework::Megatron:
-        return msg(GPUSIZER_MSG("Megatron-LM"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Megatron-LM"));
     case core::Framework::Unsloth:
-        return msg(GPUSIZER_MSG("Unsloth"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Unsloth"));
     case core::Framework::Axolotl:
-        return msg(GPUSIZER_MSG("Axolotl"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Axolotl"));
     }
     return {};
 }
@@ -235,13 +238,13 @@ Message label(core::Framework v) {
 Message label(core::AdapterDtype v) {
     switch (v) {
     case core::AdapterDtype::Auto:
-        return msg(GPUSIZER_MSG("auto (the framework's)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "auto (the framework's)"));
     case core::AdapterDtype::Fp32:
-        return msg(GPUSIZER_MSG("fp32"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp32"));
     case core::AdapterDtype::Bf16:
-        return msg(GPUSIZER_MSG("bf16"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "bf16"));
     case core::AdapterDtype::Fp16:
-        return msg(GPUSIZER_MSG("fp16"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp16"));
     }
     return {};
 }
@@ -249,13 +252,13 @@ Message label(core::AdapterDtype v) {
 Message label(core::PeakMoment v) {
     switch (v) {
     case core::PeakMoment::ForwardEnd:
-        return msg(GPUSIZER_MSG("end of forward (the loss and its backward)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "end of forward (the loss and its backward)"));
     case core::PeakMoment::LastLayerRecompute:
-        return msg(GPUSIZER_MSG("last layer's recomputation"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "last layer's recomputation"));
     case core::PeakMoment::BackwardEnd:
-        return msg(GPUSIZER_MSG("end of backward"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "end of backward"));
     case core::PeakMoment::OptimizerStep:
-        return msg(GPUSIZER_MSG("optimizer step"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer step"));
     }
     return {};
 }
@@ -263,11 +266,11 @@ Message label(core::PeakMoment v) {
 Message label(core::Objective v) {
     switch (v) {
     case core::Objective::Cost:
-        return msg(GPUSIZER_MSG("lowest cost"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "lowest cost"));
     case core::Objective::Time:
-        return msg(GPUSIZER_MSG("shortest time"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "shortest time"));
     case core::Objective::Balanced:
-        return msg(GPUSIZER_MSG("balanced"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "balanced"));
     }
     return {};
 }
@@ -275,15 +278,15 @@ Message label(core::Objective v) {
 Message label(core::Network v) {
     switch (v) {
     case core::Network::Auto:
-        return msg(GPUSIZER_MSG("typical for the card"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "typical for the card"));
     case core::Network::Ib400:
-        return msg(GPUSIZER_MSG("InfiniBand 400 Gb/s"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "InfiniBand 400 Gb/s"));
     case core::Network::Roce200:
-        return msg(GPUSIZER_MSG("RoCE 200 Gb/s"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "RoCE 200 Gb/s"));
     case core::Network::Eth100:
-        return msg(GPUSIZER_MSG("100 GbE"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "100 GbE"));
     case core::Network::Eth25:
-        return msg(GPUSIZER_MSG("25 GbE"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "25 GbE"));
     }
     return {};
 }
@@ -348,7 +351,7 @@ Message fieldValue(const core::ScenarioField& f, const core::Scenario& s) {
     case core::FieldType::Number:
         return verbatim(plainNumber(v));
     case core::FieldType::Flag:
-        return v != 0.0 ? msg(GPUSIZER_MSG("yes")) : msg(GPUSIZER_MSG("no"));
+        return v != 0.0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "yes")) : msg(QT_TRANSLATE_NOOP("gpusizer", "no"));
     case core::FieldType::Choice:
         return choiceLabel(f, static_cast<int>(v));
     case core::FieldType::Special:

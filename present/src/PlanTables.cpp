@@ -17,13 +17,15 @@ Cell blank() {
 }
 
 Message gpuTooltip(const core::GpuSpec& g, bool selected) {
-    return msg(GPUSIZER_MSG("%1 %2: %3 GB stated, %4 GiB usable, %5 TB/s, %6 BF16 TFLOPS dense%7"), g.vendor, g.name,
-               plainNumber(g.memoryGiBStated), plainNumber(g.memoryGiBUsable), plainNumber(g.bandwidthTBs),
-               plainNumber(g.bf16Tflops), selected ? msg(GPUSIZER_MSG(" (the scenario's GPU)")) : verbatim(""));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 %2: %3 GB stated, %4 GiB usable, %5 TB/s, %6 BF16 TFLOPS dense%7"),
+               g.vendor, g.name, plainNumber(g.memoryGiBStated), plainNumber(g.memoryGiBUsable),
+               plainNumber(g.bandwidthTBs), plainNumber(g.bf16Tflops),
+               selected ? msg(QT_TRANSLATE_NOOP("gpusizer", " (the scenario's GPU)")) : verbatim(""));
 }
 
 Message fewerCardsLine(const core::CardPlan& p) {
-    return msg(GPUSIZER_MSG("%1 cards: %2"), count(p.fewerCards->scenario.gpus), whyNot(*p.fewerCards));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 cards: %2"), count(p.fewerCards->scenario.gpus),
+               whyNot(*p.fewerCards));
 }
 
 } // namespace
@@ -44,27 +46,33 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
                LayoutText layoutText) {
     Table t;
     t.columns = {
-        {msg(GPUSIZER_MSG("GPU"))},
-        {msg(GPUSIZER_MSG("Your layout")), Align::Left,
-         msg(GPUSIZER_MSG("Your scenario as set (its GPU count, sharding and parallelism) on this card: fits with the "
-                          "margin, tight (only the estimate fits), or does not fit."))},
-        {msg(GPUSIZER_MSG("Best on this card")), Align::Left,
-         msg(GPUSIZER_MSG("What the planner would rent on this card: cards and layout by the objective (Plan tab)."))},
-        {msg(GPUSIZER_MSG("Wall time")), Align::Right,
-         msg(GPUSIZER_MSG("Wall time of the planner's choice for the Plan tab's dataset."))},
-        {msg(GPUSIZER_MSG("Cost")), Align::Right, msg(GPUSIZER_MSG("Cost of the planner's choice."))},
-        {msg(GPUSIZER_MSG("Yours per GPU")), Align::Right,
-         msg(GPUSIZER_MSG("Device memory per GPU with your layout (what nvidia-smi would show)."))},
-        {msg(GPUSIZER_MSG("Headroom")), Align::Right,
-         msg(GPUSIZER_MSG("Share of the card's usable memory left free with your layout."))},
-        {msg(GPUSIZER_MSG("Max batch")), Align::Right,
-         msg(GPUSIZER_MSG("Largest micro-batch that fits one card, with the margin, at the current sequence length."))},
-        {msg(GPUSIZER_MSG("Max seq.")), Align::Right,
-         msg(GPUSIZER_MSG("Longest sequence that fits one card, with the margin, at the current micro-batch."))},
-        {msg(GPUSIZER_MSG("Usable")), Align::Right,
-         msg(GPUSIZER_MSG("Memory a training process can use (GiB); the vendor's figure is in the GPU's tooltip."))},
-        {msg(GPUSIZER_MSG("$/GPU-h")), Align::Right,
-         msg(GPUSIZER_MSG("Illustrative on-demand price per GPU-hour (catalog; prices vary)."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "GPU"))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Your layout")), Align::Left,
+         msg(QT_TRANSLATE_NOOP(
+             "gpusizer", "Your scenario as set (its GPU count, sharding and parallelism) on this card: fits with the "
+                         "margin, tight (only the estimate fits), or does not fit."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Best on this card")), Align::Left,
+         msg(QT_TRANSLATE_NOOP(
+             "gpusizer", "What the planner would rent on this card: cards and layout by the objective (Plan tab)."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Wall time")), Align::Right,
+         msg(QT_TRANSLATE_NOOP("gpusizer", "Wall time of the planner's choice for the Plan tab's dataset."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Cost")), Align::Right,
+         msg(QT_TRANSLATE_NOOP("gpusizer", "Cost of the planner's choice."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Yours per GPU")), Align::Right,
+         msg(QT_TRANSLATE_NOOP("gpusizer", "Device memory per GPU with your layout (what nvidia-smi would show)."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Headroom")), Align::Right,
+         msg(QT_TRANSLATE_NOOP("gpusizer", "Share of the card's usable memory left free with your layout."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Max batch")), Align::Right,
+         msg(QT_TRANSLATE_NOOP(
+             "gpusizer", "Largest micro-batch that fits one card, with the margin, at the current sequence length."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Max seq.")), Align::Right,
+         msg(QT_TRANSLATE_NOOP("gpusizer",
+                               "Longest sequence that fits one card, with the margin, at the current micro-batch."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Usable")), Align::Right,
+         msg(QT_TRANSLATE_NOOP(
+             "gpusizer", "Memory a training process can use (GiB); the vendor's figure is in the GPU's tooltip."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "$/GPU-h")), Align::Right,
+         msg(QT_TRANSLATE_NOOP("gpusizer", "Illustrative on-demand price per GPU-hour (catalog; prices vary)."))},
     };
     for (const core::FitRow& r : rows) {
         const core::GpuSpec& g = *r.gpu;
@@ -75,14 +83,15 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
                                     ? 1.0 - static_cast<double>(own.deviceBytes) / static_cast<double>(own.usableBytes)
                                     : 0.0;
 
-        Cell name = Cell::of(selected ? msg(GPUSIZER_MSG("▶ %1"), g.name) : verbatim(g.name));
+        Cell name = Cell::of(selected ? msg(QT_TRANSLATE_NOOP("gpusizer", "▶ %1"), g.name) : verbatim(g.name));
         name.sortText = g.name;
         name.withTooltip(gpuTooltip(g, selected));
 
-        Cell yours = Cell::label(msg(GPUSIZER_MSG("%1 on %2"), verdictWord(own.verdict), count(own.scenario.gpus)),
-                                 static_cast<double>(static_cast<int>(own.verdict)));
+        Cell yours = Cell::label(
+            msg(QT_TRANSLATE_NOOP("gpusizer", "%1 on %2"), verdictWord(own.verdict), count(own.scenario.gpus)),
+            static_cast<double>(static_cast<int>(own.verdict)));
         yours.withTone(verdictTone(own.verdict, best.found))
-            .withTooltip(own.fits() ? msg(GPUSIZER_MSG("%1 per GPU with your layout; %2 margin kept"),
+            .withTooltip(own.fits() ? msg(QT_TRANSLATE_NOOP("gpusizer", "%1 per GPU with your layout; %2 margin kept"),
                                           gib(own.deviceBytes), percent(own.marginShare))
                                     : whyNot(own));
 
@@ -90,11 +99,11 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
         // and cost to show beside it.
         Cell plan = Cell::label(best.found ? (layoutText == LayoutText::Full ? cardsAndLayout(best.best.scenario)
                                                                              : cardsAndParallelism(best.best.scenario))
-                                           : msg(GPUSIZER_MSG("none up to %1"), count(in.maxGpus)),
+                                           : msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1"), count(in.maxGpus)),
                                 best.found ? static_cast<double>(best.best.scenario.gpus) : kNever);
         plan.withTone(best.found ? Tone::Good : Tone::Bad);
         if (best.found) {
-            plan.withTooltip(best.fewerCards ? msg(GPUSIZER_MSG("%1\nFewer cards (%2): %3"),
+            plan.withTooltip(best.fewerCards ? msg(QT_TRANSLATE_NOOP("gpusizer", "%1\nFewer cards (%2): %3"),
                                                    joined(layoutParts(best.best.scenario)),
                                                    count(best.fewerCards->scenario.gpus), whyNot(*best.fewerCards))
                                              : joined(layoutParts(best.best.scenario)));
@@ -103,7 +112,7 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
         }
 
         const auto noneOr = [](std::int64_t v) {
-            return v == 0 ? Cell::label(msg(GPUSIZER_MSG("none")), 0) : Cell::count(v);
+            return v == 0 ? Cell::label(msg(QT_TRANSLATE_NOOP("gpusizer", "none")), 0) : Cell::count(v);
         };
         std::vector<Cell> cells{
             name,
@@ -115,7 +124,8 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
             Cell::percent(headroom),
             noneOr(r.maxMicroBatchOneCard),
             noneOr(r.maxSeqLenOneCard),
-            Cell::label(msg(GPUSIZER_MSG("%1 GiB"), plainNumber(g.memoryGiBUsable)), g.memoryGiBUsable),
+            Cell::label(msg(QT_TRANSLATE_NOOP("gpusizer", "%1 GiB"), plainNumber(g.memoryGiBUsable)),
+                        g.memoryGiBUsable),
             Cell::money(g.priceOnDemandUsdHour),
         };
         for (auto& c : cells) {
@@ -130,18 +140,22 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
                 LayoutText layoutText) {
     Table t;
     t.columns = {
-        {msg(GPUSIZER_MSG("GPU"))},
-        {msg(GPUSIZER_MSG("Cards × layout")), Align::Left,
-         msg(GPUSIZER_MSG("Cards and the layout the planner chose on this GPU, by the objective."))},
-        {msg(GPUSIZER_MSG("Wall time")), Align::Right},
-        {in.spot ? msg(GPUSIZER_MSG("Cost (spot)")) : msg(GPUSIZER_MSG("Cost (on demand)")), Align::Right},
-        {msg(GPUSIZER_MSG("GPU-hours")), Align::Right},
-        {msg(GPUSIZER_MSG("Per GPU")), Align::Right,
-         msg(GPUSIZER_MSG("Device memory per GPU (nvidia-smi), without the margin."))},
-        {msg(GPUSIZER_MSG("Step")), Align::Right},
-        {msg(GPUSIZER_MSG("Why fewer cards fail")), Align::Left,
-         msg(GPUSIZER_MSG("Below the smallest count that fits: the closest layout and why it does not fit."))},
-        {in.spot ? msg(GPUSIZER_MSG("On demand")) : msg(GPUSIZER_MSG("Spot")), Align::Right},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "GPU"))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Cards × layout")), Align::Left,
+         msg(QT_TRANSLATE_NOOP("gpusizer", "Cards and the layout the planner chose on this GPU, by the objective."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Wall time")), Align::Right},
+        {in.spot ? msg(QT_TRANSLATE_NOOP("gpusizer", "Cost (spot)"))
+                 : msg(QT_TRANSLATE_NOOP("gpusizer", "Cost (on demand)")),
+         Align::Right},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "GPU-hours")), Align::Right},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Per GPU")), Align::Right,
+         msg(QT_TRANSLATE_NOOP("gpusizer", "Device memory per GPU (nvidia-smi), without the margin."))},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Step")), Align::Right},
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Why fewer cards fail")), Align::Left,
+         msg(QT_TRANSLATE_NOOP("gpusizer",
+                               "Below the smallest count that fits: the closest layout and why it does not fit."))},
+        {in.spot ? msg(QT_TRANSLATE_NOOP("gpusizer", "On demand")) : msg(QT_TRANSLATE_NOOP("gpusizer", "Spot")),
+         Align::Right},
     };
     for (std::size_t i = 0; i < plans.size(); ++i) {
         const core::CardPlan& r = plans[i];
@@ -154,7 +168,7 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
         }
         Cell layout = Cell::label(
             r.found ? (layoutText == LayoutText::Full ? cardsAndLayout(c.scenario) : cardsAndParallelism(c.scenario))
-                    : msg(GPUSIZER_MSG("no fit up to %1 cards"), count(in.maxGpus)),
+                    : msg(QT_TRANSLATE_NOOP("gpusizer", "no fit up to %1 cards"), count(in.maxGpus)),
             r.found ? static_cast<double>(c.scenario.gpus) : kNever);
         if (r.found) {
             std::vector<Message> tip{joined(layoutParts(c.scenario))};
@@ -162,16 +176,16 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
                 tip.push_back(std::move(note));
             }
             layout.withTooltip(tip.size() == 1 ? tip.front()
-                                               : msg(GPUSIZER_MSG("%1\n%2"), tip.front(),
+                                               : msg(QT_TRANSLATE_NOOP("gpusizer", "%1\n%2"), tip.front(),
                                                      joined(std::vector<Message>(tip.begin() + 1, tip.end()))));
         }
         Cell step = r.found ? Cell::seconds(p.step.stepSeconds) : blank();
         if (r.found) {
-            step.withTooltip(msg(GPUSIZER_MSG("compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), "
+            step.withTooltip(msg(
+                QT_TRANSLATE_NOOP("gpusizer", "compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), "
                                               "offload %5 s"),
-                                 number(p.step.computeSeconds, 2), number(p.step.memoryFloorSeconds, 2),
-                                 number(p.step.commSeconds, 2), number(p.step.exposedCommSeconds, 2),
-                                 number(p.step.offloadSeconds, 2)));
+                number(p.step.computeSeconds, 2), number(p.step.memoryFloorSeconds, 2), number(p.step.commSeconds, 2),
+                number(p.step.exposedCommSeconds, 2), number(p.step.offloadSeconds, 2)));
         }
         std::vector<Cell> cells{
             gpu,
@@ -195,51 +209,54 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
 
 Message planChoice(const std::vector<core::CardPlan>& plans, int index, const core::PlanInputs& in) {
     if (index < 0 || static_cast<std::size_t>(index) >= plans.size()) {
-        return msg(GPUSIZER_MSG("none"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none"));
     }
     const auto& r = plans[static_cast<std::size_t>(index)];
-    return msg(GPUSIZER_MSG("%1 × %2 (%3; %4, %5)"), count(r.best.scenario.gpus), r.gpu->name,
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2 (%3; %4, %5)"), count(r.best.scenario.gpus), r.gpu->name,
                joined(layoutParts(r.best.scenario)), duration(r.best.plan.wallHours), usd(core::costOf(r.best, in)));
 }
 
 Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
                      const core::PlanInputs& in) {
     if (ranking.chosen < 0) {
-        return msg(GPUSIZER_MSG("No catalog card fits up to %1 cards."), count(in.maxGpus));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "No catalog card fits up to %1 cards."), count(in.maxGpus));
     }
-    return msg(GPUSIZER_MSG("Rent: %1 — %2. Cheapest: %3 · fastest: %4."), planChoice(plans, ranking.chosen, in),
-               objectiveRule(in.objective), planChoice(plans, ranking.cheapest, in),
-               planChoice(plans, ranking.fastest, in));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "Rent: %1 — %2. Cheapest: %3 · fastest: %4."),
+               planChoice(plans, ranking.chosen, in), objectiveRule(in.objective),
+               planChoice(plans, ranking.cheapest, in), planChoice(plans, ranking.fastest, in));
 }
 
 Message storageSentence(const core::CardPlan& chosen, const core::PlanInputs& in) {
     const auto& p = chosen.best.plan;
-    return msg(GPUSIZER_MSG("A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances "
-                            "still pay for their disks."),
+    return msg(QT_TRANSLATE_NOOP(
+                   "gpusizer", "A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances "
+                               "still pay for their disks."),
                gib(static_cast<std::int64_t>(p.checkpointBytes)), count(in.retainedCheckpoints), usd(p.storageUsd));
 }
 
 std::vector<Message> planDetails(const core::CardPlan& r, const core::PlanInputs& in) {
     std::vector<Message> lines;
     if (!r.found) {
-        lines.push_back(msg(GPUSIZER_MSG("%1: no layout fits up to %2 cards."), r.gpu->name, count(in.maxGpus)));
+        lines.push_back(
+            msg(QT_TRANSLATE_NOOP("gpusizer", "%1: no layout fits up to %2 cards."), r.gpu->name, count(in.maxGpus)));
         if (r.fewerCards) {
-            lines.push_back(msg(GPUSIZER_MSG("Closest: %1 × %2 — %3"), count(r.fewerCards->scenario.gpus),
-                                joined(layoutParts(r.fewerCards->scenario)), whyNot(*r.fewerCards)));
+            lines.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "Closest: %1 × %2 — %3"),
+                                count(r.fewerCards->scenario.gpus), joined(layoutParts(r.fewerCards->scenario)),
+                                whyNot(*r.fewerCards)));
         }
         return lines;
     }
-    lines.push_back(msg(GPUSIZER_MSG("%1: %2 × %3 — %4, %5."), r.gpu->name, count(r.best.scenario.gpus),
-                        joined(layoutParts(r.best.scenario)), duration(r.best.plan.wallHours),
-                        usd(core::costOf(r.best, in))));
+    lines.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "%1: %2 × %3 — %4, %5."), r.gpu->name,
+                        count(r.best.scenario.gpus), joined(layoutParts(r.best.scenario)),
+                        duration(r.best.plan.wallHours), usd(core::costOf(r.best, in))));
     for (auto& note : candidateNotes(r.best)) {
         lines.push_back(std::move(note));
     }
     if (r.fewerCards) {
-        lines.push_back(msg(GPUSIZER_MSG("Fewer cards fail — %1"), fewerCardsLine(r)));
+        lines.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "Fewer cards fail — %1"), fewerCardsLine(r)));
     }
     for (const auto& c : r.runnersUp) {
-        lines.push_back(msg(GPUSIZER_MSG("Runner-up: %1 × %2 — %3."), count(c.scenario.gpus),
+        lines.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "Runner-up: %1 × %2 — %3."), count(c.scenario.gpus),
                             joined(layoutParts(c.scenario)), whyLost(r.best, c, in)));
     }
     return lines;

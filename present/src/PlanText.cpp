@@ -13,14 +13,17 @@ Message shardingPart(const core::Scenario& s) {
     const bool fsdp = engine == core::ShardingEngine::Fsdp1 || engine == core::ShardingEngine::Fsdp2;
     switch (s.sharding) {
     case core::Sharding::None:
-        return fsdp ? msg(GPUSIZER_MSG("FSDP no shard")) : msg(GPUSIZER_MSG("data parallel"));
+        return fsdp ? msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP no shard"))
+                    : msg(QT_TRANSLATE_NOOP("gpusizer", "data parallel"));
     case core::Sharding::Zero1:
-        return engine == core::ShardingEngine::Megatron ? msg(GPUSIZER_MSG("distributed optimizer"))
-                                                        : msg(GPUSIZER_MSG("ZeRO-1"));
+        return engine == core::ShardingEngine::Megatron ? msg(QT_TRANSLATE_NOOP("gpusizer", "distributed optimizer"))
+                                                        : msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-1"));
     case core::Sharding::Zero2:
-        return fsdp ? msg(GPUSIZER_MSG("FSDP shard grad/op")) : msg(GPUSIZER_MSG("ZeRO-2"));
+        return fsdp ? msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP shard grad/op"))
+                    : msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-2"));
     case core::Sharding::Zero3:
-        return fsdp ? msg(GPUSIZER_MSG("FSDP full shard")) : msg(GPUSIZER_MSG("ZeRO-3"));
+        return fsdp ? msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP full shard"))
+                    : msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-3"));
     }
     return {};
 }
@@ -28,14 +31,14 @@ Message shardingPart(const core::Scenario& s) {
 Message checkpointingPart(const core::Scenario& s) {
     switch (s.checkpointing) {
     case core::Checkpointing::None:
-        return msg(GPUSIZER_MSG("no checkpointing"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no checkpointing"));
     case core::Checkpointing::Selective:
-        return msg(GPUSIZER_MSG("selective checkpointing"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "selective checkpointing"));
     case core::Checkpointing::Full:
     case core::Checkpointing::Auto:
-        return msg(GPUSIZER_MSG("full checkpointing"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "full checkpointing"));
     case core::Checkpointing::EveryNth:
-        return msg(GPUSIZER_MSG("checkpointing every %1 blocks"), count(s.checkpointEvery));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "checkpointing every %1 blocks"), count(s.checkpointEvery));
     }
     return {};
 }
@@ -60,15 +63,15 @@ std::vector<Message> parallelismParts(const core::Scenario& s) {
         parts.push_back(verbatim(degrees)); // TP, PP and DP read the same in every language
     }
     if (s.expertParallel > 1) {
-        parts.push_back(msg(GPUSIZER_MSG("experts over %1 ranks (EP)"), count(s.expertParallel)));
+        parts.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "experts over %1 ranks (EP)"), count(s.expertParallel)));
     }
     if (s.sharding != core::Sharding::None) {
         parts.push_back(shardingPart(s));
     }
     if (s.offload == core::Offload::Optimizer) {
-        parts.push_back(msg(GPUSIZER_MSG("offload optimizer")));
+        parts.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "offload optimizer")));
     } else if (s.offload == core::Offload::OptimizerAndParams) {
-        parts.push_back(msg(GPUSIZER_MSG("offload optimizer and parameters")));
+        parts.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "offload optimizer and parameters")));
     }
     return parts;
 }
@@ -76,20 +79,22 @@ std::vector<Message> parallelismParts(const core::Scenario& s) {
 Message cardsAndParallelism(const core::Scenario& s) {
     const auto parts = parallelismParts(s);
     if (parts.empty()) {
-        return s.gpus == 1 ? msg(GPUSIZER_MSG("1 card")) : msg(GPUSIZER_MSG("%1 cards"), count(s.gpus));
+        return s.gpus == 1 ? msg(QT_TRANSLATE_NOOP("gpusizer", "1 card"))
+                           : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 cards"), count(s.gpus));
     }
-    return msg(GPUSIZER_MSG("%1 × %2"), count(s.gpus), joined(parts));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2"), count(s.gpus), joined(parts));
 }
 
 Message cardsAndLayout(const core::Scenario& s) {
-    return msg(GPUSIZER_MSG("%1 × %2"), count(s.gpus), joined(layoutParts(s)));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2"), count(s.gpus), joined(layoutParts(s)));
 }
 
 std::vector<Message> layoutParts(const core::Scenario& s) {
     std::vector<Message> parts = parallelismParts(s);
-    parts.push_back(s.gradientAccumulation > 1 ? msg(GPUSIZER_MSG("micro-batch %1 × %2 steps"), count(s.microBatch),
-                                                     count(s.gradientAccumulation))
-                                               : msg(GPUSIZER_MSG("micro-batch %1"), count(s.microBatch)));
+    parts.push_back(s.gradientAccumulation > 1
+                        ? msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1 × %2 steps"), count(s.microBatch),
+                              count(s.gradientAccumulation))
+                        : msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1"), count(s.microBatch)));
     parts.push_back(checkpointingPart(s));
     return parts;
 }
@@ -101,35 +106,37 @@ std::string cardsAndLayout(const core::Candidate& c, const core::GpuSpec& gpu) {
 Message verdictWord(core::FitVerdict v) {
     switch (v) {
     case core::FitVerdict::Fits:
-        return msg(GPUSIZER_MSG("fits"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fits"));
     case core::FitVerdict::Tight:
-        return msg(GPUSIZER_MSG("tight"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "tight"));
     case core::FitVerdict::DoesNotFit:
         break;
     }
-    return msg(GPUSIZER_MSG("does not fit"));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "does not fit"));
 }
 
 Message whyNot(const core::Candidate& c) {
     switch (c.why) {
     case core::Infeasible::None:
-        return msg(GPUSIZER_MSG("fits"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "fits"));
     case core::Infeasible::GpuMemory: {
         const auto withMargin = static_cast<std::int64_t>(static_cast<double>(c.deviceBytes) * (1.0 + c.marginShare));
-        return msg(GPUSIZER_MSG("%1 per GPU + %2 margin = %3 > %4 usable; largest part %5 %6"), gib(c.deviceBytes),
-                   percent(c.marginShare), gib(withMargin), gib(c.usableBytes), core::componentKey(c.largestComponent),
-                   gib(c.largestComponentBytes));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 per GPU + %2 margin = %3 > %4 usable; largest part %5 %6"),
+                   gib(c.deviceBytes), percent(c.marginShare), gib(withMargin), gib(c.usableBytes),
+                   core::componentKey(c.largestComponent), gib(c.largestComponentBytes));
     }
     case core::Infeasible::HostRam:
-        return msg(GPUSIZER_MSG("needs %1 of host RAM per node, the node has %2"), gib(c.hostRamPerNodeBytes),
-                   gib(c.hostRamLimitBytes));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "needs %1 of host RAM per node, the node has %2"),
+                   gib(c.hostRamPerNodeBytes), gib(c.hostRamLimitBytes));
     case core::Infeasible::Layout:
-        return msg(GPUSIZER_MSG("no valid layout at this count"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no valid layout at this count"));
     case core::Infeasible::CardLimit:
-        return msg(GPUSIZER_MSG("more cards than the limit"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "more cards than the limit"));
     case core::Infeasible::GlobalBatch:
-        return msg(GPUSIZER_MSG("the global batch of %1 sequences does not split evenly over the data-parallel ranks"),
-                   count(c.globalBatchSequences));
+        return msg(
+            QT_TRANSLATE_NOOP("gpusizer",
+                              "the global batch of %1 sequences does not split evenly over the data-parallel ranks"),
+            count(c.globalBatchSequences));
     }
     return {};
 }
@@ -138,16 +145,17 @@ Message fitSentence(const core::Candidate& c, const core::GpuSpec& gpu) {
     const std::string where = count(c.scenario.gpus) + " × " + gpu.name;
     const std::string usable = gib(gpu.usableBytes());
     if (c.fits()) {
-        return msg(GPUSIZER_MSG("%1 (%2 usable): fits with the %3 margin, %4 per GPU, %5 free"), where, usable,
-                   percent(c.marginShare), gib(c.deviceBytes), gib(gpu.usableBytes() - c.deviceBytes));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2 usable): fits with the %3 margin, %4 per GPU, %5 free"), where,
+                   usable, percent(c.marginShare), gib(c.deviceBytes), gib(gpu.usableBytes() - c.deviceBytes));
     }
     if (c.why == core::Infeasible::GpuMemory && c.verdict == core::FitVerdict::Tight) {
         return msg(
-            GPUSIZER_MSG("%1 (%2 usable): tight, the %3 per GPU estimate fits but not with the %4 margin; it may "
-                         "run out of memory"),
+            QT_TRANSLATE_NOOP("gpusizer",
+                              "%1 (%2 usable): tight, the %3 per GPU estimate fits but not with the %4 margin; it may "
+                              "run out of memory"),
             where, usable, gib(c.deviceBytes), percent(c.marginShare));
     }
-    return msg(GPUSIZER_MSG("%1 (%2 usable): does not fit, %3"), where, usable, whyNot(c));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2 usable): does not fit, %3"), where, usable, whyNot(c));
 }
 
 Message whyLost(const core::Candidate& chosen, const core::Candidate& other, const core::PlanInputs& inputs) {
@@ -164,71 +172,72 @@ Message whyLost(const core::Candidate& chosen, const core::Candidate& other, con
         dHours = 0;
     }
     if (dCost == 0 && dHours > 0) {
-        return msg(GPUSIZER_MSG("as cheap but slower by %1"), duration(dHours));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "as cheap but slower by %1"), duration(dHours));
     }
     if (dHours == 0 && dCost > 0) {
-        return msg(GPUSIZER_MSG("as fast but costs %1 more"), usd(dCost));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "as fast but costs %1 more"), usd(dCost));
     }
     if (dCost > 0 && dHours > 0) {
-        return msg(GPUSIZER_MSG("slower by %1 and costs %2 more"), duration(dHours), usd(dCost));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "slower by %1 and costs %2 more"), duration(dHours), usd(dCost));
     }
     if (dCost > 0) {
-        return msg(GPUSIZER_MSG("faster by %1 but costs %2 more"), duration(-dHours), usd(dCost));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "faster by %1 but costs %2 more"), duration(-dHours), usd(dCost));
     }
     if (dHours > 0) {
-        return msg(GPUSIZER_MSG("saves %1 but takes %2 longer"), usd(-dCost), duration(dHours));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "saves %1 but takes %2 longer"), usd(-dCost), duration(dHours));
     }
-    return msg(GPUSIZER_MSG("as good on both"));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "as good on both"));
 }
 
 Message objectiveRule(core::Objective objective) {
     switch (objective) {
     case core::Objective::Cost:
-        return msg(GPUSIZER_MSG("lowest cost"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "lowest cost"));
     case core::Objective::Time:
-        return msg(GPUSIZER_MSG("shortest wall time"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "shortest wall time"));
     case core::Objective::Balanced:
         break;
     }
-    return msg(GPUSIZER_MSG("lowest cost among plans within %1× of the fastest wall time"),
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "lowest cost among plans within %1× of the fastest wall time"),
                number(core::kBalancedTimeFactor, 1));
 }
 
 Message linkName(const core::LinkChoice& link, const core::GpuSpec& gpu) {
     switch (link.kind) {
     case core::LinkKind::NvLink:
-        return msg(GPUSIZER_MSG("NVLink"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "NVLink"));
     case core::LinkKind::InfinityFabric:
-        return msg(GPUSIZER_MSG("Infinity Fabric"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Infinity Fabric"));
     case core::LinkKind::OnChipRoce:
-        return msg(GPUSIZER_MSG("on-chip RoCE"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "on-chip RoCE"));
     case core::LinkKind::Pcie:
-        return msg(GPUSIZER_MSG("PCIe %1.0 x%2"), count(gpu.pcieGen), count(gpu.pcieLanes));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "PCIe %1.0 x%2"), count(gpu.pcieGen), count(gpu.pcieLanes));
     case core::LinkKind::Network:
         break;
     }
     switch (link.network) {
     case core::Network::Roce200:
-        return msg(GPUSIZER_MSG("RoCE 200 Gb/s between nodes"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "RoCE 200 Gb/s between nodes"));
     case core::Network::Eth100:
-        return msg(GPUSIZER_MSG("100 GbE between nodes"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "100 GbE between nodes"));
     case core::Network::Eth25:
-        return msg(GPUSIZER_MSG("25 GbE between nodes"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "25 GbE between nodes"));
     case core::Network::Auto:
     case core::Network::Ib400:
         break;
     }
-    return msg(GPUSIZER_MSG("InfiniBand 400 Gb/s between nodes"));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "InfiniBand 400 Gb/s between nodes"));
 }
 
 std::vector<Message> candidateNotes(const core::Candidate& c) {
     std::vector<Message> notes;
     if (c.fp16Instead) {
-        notes.push_back(msg(GPUSIZER_MSG("fp16 instead of bf16 (this card has no bf16): use loss scaling")));
+        notes.push_back(
+            msg(QT_TRANSLATE_NOOP("gpusizer", "fp16 instead of bf16 (this card has no bf16): use loss scaling")));
     }
     if (c.hostRamPerNodeBytes > 0) {
-        notes.push_back(
-            msg(GPUSIZER_MSG("host RAM %1 per node (of %2)"), gib(c.hostRamPerNodeBytes), gib(c.hostRamLimitBytes)));
+        notes.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "host RAM %1 per node (of %2)"), gib(c.hostRamPerNodeBytes),
+                            gib(c.hostRamLimitBytes)));
     }
     return notes;
 }

@@ -24,19 +24,19 @@ enum class ErrorCode {
     Unwritable,   ///< the file could not be written (or is not a regular file to replace)
 };
 
-/// Marks an English message id for Qt's lupdate (context "gpusizer") without depending on Qt: ui translates it, the
-/// CLI prints it as it is.
+/// Marks an English message id for Qt's lupdate without depending on Qt: every id is written
+/// QT_TRANSLATE_NOOP("gpusizer", "...") where it is used (lupdate reads the literal call, not a macro of ours); ui
+/// translates it, the CLI prints it as it is.
 #ifndef QT_TRANSLATE_NOOP
 #define QT_TRANSLATE_NOOP(scope, x) x
 #endif
-#define GPUSIZER_TEXT(x) QT_TRANSLATE_NOOP("gpusizer", x)
 
 /// The id of a list: its arguments joined with ", " (translated as a separator).
 inline constexpr const char* kListId = "\x01list";
 
-/// Words for a user as data: a message id (English with %1..%9 placeholders, a GPUSIZER_TEXT literal) and its
-/// arguments, each itself words to translate in turn or a literal (a name, a key, a number, a file path) shown as it
-/// is. ui translates every level; the CLI prints English.
+/// Words for a user as data: a message id (English with %1..%9 placeholders, a QT_TRANSLATE_NOOP("gpusizer", ...)
+/// literal) and its arguments, each itself words to translate in turn or a literal (a name, a key, a number, a file
+/// path) shown as it is. ui translates every level; the CLI prints English.
 struct Words {
     const char* text = ""; ///< the message id; empty for a literal
     std::string literal;   ///< shown as it is when `text` is empty
@@ -67,8 +67,8 @@ inline Words wordsArg(const char* s) {
 }
 } // namespace detail
 
-/// Words with arguments in one expression: words(GPUSIZER_TEXT("'%1' must be a number"), key). Strings become
-/// literals, words stay words.
+/// Words with arguments in one expression: words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be a number"), key). Strings
+/// become literals, words stay words.
 template <class... Args>
 Words words(const char* id, Args&&... args) {
     Words w(id);

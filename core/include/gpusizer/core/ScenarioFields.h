@@ -14,10 +14,6 @@
 #include <string>
 #include <vector>
 
-#ifndef QT_TRANSLATE_NOOP
-#define QT_TRANSLATE_NOOP(scope, x) x
-#endif
-
 namespace gpusizer::core {
 
 /// How a field is stored in the file and edited in the window.

@@ -6,9 +6,6 @@
 #include <utility>
 #include <vector>
 
-/// Marks a message text for Qt's lupdate (context "gpusizer") without depending on Qt: the text is its own id.
-#define GPUSIZER_MSG(x) QT_TRANSLATE_NOOP("gpusizer", x)
-
 namespace gpusizer::present {
 
 /// Translation context of every message text (what ui passes to QCoreApplication::translate).
