@@ -270,27 +270,48 @@ bool isPaged(Optimizer o) {
     return o == Optimizer::PagedAdamW || o == Optimizer::PagedAdamW8bit;
 }
 
-ModelStates modelStates(const Context& ctx, const Trainables& t) {
-    const Scenario& s = ctx.s;
+/// The model's states before any sharding or offload (before the tensor x pipeline split too).
+struct WholeStates {
+    double weights = 0;
+    double gradientBytes = 0; // every trainable parameter's gradient, in its parameter dtype
+    double gradients = 0;     // the gradients as held at the end of backward
+    double states = 0;        // the optimizer's own states
+    double optimizer = 0;     // the states plus the master copy
+};
+
+/// Trainable groups: the whole model (full), or adapters plus modules_to_save copies.
+void trainableGroups(const Context& ctx, const Trainables& t, ModelStates& m) {
     const ModelArch& arch = ctx.arch;
     const double total = static_cast<double>(ctx.params.total);
     const double h = static_cast<double>(arch.hiddenSize);
-    ModelStates m;
-
-    // Trainable groups: the whole model (full), or adapters plus modules_to_save copies.
     const double fullB = ctx.paramB;
     m.trainable = ctx.full ? total : t.adapters + t.savedCopies;
     m.trainB = ctx.full ? fullB : (t.adapters > 0 ? t.adapterB : ctx.paramB);
-    const double gradBytesWhole = ctx.full ? total * fullB : t.adapters * t.adapterB + t.savedCopies * ctx.paramB;
     m.largestTrainable =
         ctx.full ? static_cast<double>(ctx.params.largestTensor)
                  : std::max(t.largestAdapter, t.savedCopies > 0 ? static_cast<double>(arch.vocabSize) * h : 0.0);
+}
+
+/// Every trainable parameter's gradient in its parameter dtype, whole model.
+double gradientBytes(const Context& ctx, const Trainables& t) {
+    const double total = static_cast<double>(ctx.params.total);
+    const double fullB = ctx.paramB;
+    return ctx.full ? total * fullB : t.adapters * t.adapterB + t.savedCopies * ctx.paramB;
+}
+
+/// The gradients as held at the end of backward, whole model (one tensor's worth when the optimizer steps in
+/// backward).
+double heldGradientBytes(const Context& ctx, const ModelStates& m, double gradBytesWhole) {
     // Megatron's DDP accumulates and reduces fp32 main gradients for 16-bit parameters (param_and_grad_buffer.py).
     const double gradB = (ctx.prof.fp32MainGradients && ctx.full) ? 4.0 : -1.0;
-    const double gradientsWhole =
-        (s.optimizerInBackward ? m.largestTrainable * m.trainB : (gradB > 0 ? m.trainable * gradB : gradBytesWhole));
+    return (ctx.s.optimizerInBackward ? m.largestTrainable * m.trainB
+                                      : (gradB > 0 ? m.trainable * gradB : gradBytesWhole));
+}
 
-    // Weights: the whole model before sharding.
+/// Weights: the whole model before sharding.
+double wholeWeights(const Context& ctx, const Trainables& t) {
+    const Scenario& s = ctx.s;
+    const double total = static_cast<double>(ctx.params.total);
     double weights = 0;
     if (s.method == Method::Full) {
         weights = total * ctx.paramB;
@@ -301,12 +322,23 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
         weights = t.quantizedData + t.quantConstants + (total - t.quantizedCount) * restB + t.adapters * t.adapterB +
                   t.savedCopies * restB;
     }
+    return weights;
+}
 
-    // Optimizer states: a master copy where the recipe keeps one, and the optimizer's own states.
-    auto masterFor = [&](double bytes) { return (isMasterRecipe(s.precision) && bytes < 4.0) ? 4.0 : 0.0; };
-    auto unitFor = [&](double bytes) { return (masterFor(bytes) > 0 || bytes >= 4.0) ? 4.0 : bytes; };
-    m.masterB = masterFor(m.trainB);
-    m.stateUnit = unitFor(m.trainB); // torch keeps states in the parameter dtype
+/// Bytes per master-copy value for parameters stored in `bytes`: fp32 where the recipe keeps a master copy.
+double masterBytesFor(const Scenario& s, double bytes) {
+    return (isMasterRecipe(s.precision) && bytes < 4.0) ? 4.0 : 0.0;
+}
+/// Bytes per optimizer state value for parameters stored in `bytes`: fp32 beside a master copy, else their dtype.
+double stateUnitFor(const Scenario& s, double bytes) {
+    return (masterBytesFor(s, bytes) > 0 || bytes >= 4.0) ? 4.0 : bytes;
+}
+
+/// The optimizer's own states for the whole model (no master copy).
+double wholeOptimizerStates(const Context& ctx, const Trainables& t, const ModelStates& m) {
+    const Scenario& s = ctx.s;
+    const double total = static_cast<double>(ctx.params.total);
+    const double h = static_cast<double>(ctx.arch.hiddenSize);
     double states = 0;
     if (s.optimizer == Optimizer::Adafactor) {
         // Factored second moment: a row and a column vector per matrix; vectors keep a full state (no momentum).
@@ -319,26 +351,57 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     } else if (ctx.full) {
         states = total * optimizerStateBytes(s, m.stateUnit);
     } else {
-        states = t.adapters * optimizerStateBytes(s, unitFor(t.adapterB)) +
-                 t.savedCopies * optimizerStateBytes(s, unitFor(ctx.paramB));
+        states = t.adapters * optimizerStateBytes(s, stateUnitFor(s, t.adapterB)) +
+                 t.savedCopies * optimizerStateBytes(s, stateUnitFor(s, ctx.paramB));
     }
-    const double master = ctx.full ? total * masterFor(fullB)
-                                   : t.adapters * masterFor(t.adapterB) + t.savedCopies * masterFor(ctx.paramB);
-    const double optimizerWhole = states + master;
+    return states;
+}
 
-    // Sharding (Rajbhandari et al. 2020): ZeRO-1 states, ZeRO-2 + gradients, ZeRO-3 / FSDP full shard + weights.
+/// The master copy of the trainable parameters, whole model (0 where the recipe keeps none).
+double wholeMasterCopy(const Context& ctx, const Trainables& t) {
+    const Scenario& s = ctx.s;
+    const double total = static_cast<double>(ctx.params.total);
+    const double fullB = ctx.paramB;
+    return ctx.full ? total * masterBytesFor(s, fullB)
+                    : t.adapters * masterBytesFor(s, t.adapterB) + t.savedCopies * masterBytesFor(s, ctx.paramB);
+}
+
+/// How many ways ZeRO / FSDP divides each component over the data-parallel ranks.
+struct ShardDegrees {
+    double weights = 1.0;
+    double gradients = 1.0;
+    double states = 1.0;
+};
+
+// Sharding (Rajbhandari et al. 2020): ZeRO-1 states, ZeRO-2 + gradients, ZeRO-3 / FSDP full shard + weights.
+ShardDegrees shardDegrees(const Context& ctx) {
+    const double dp = ctx.dp;
+    const int stage = ctx.stage;
+    const bool megatron = ctx.engine == ShardingEngine::Megatron;
+    ShardDegrees shard;
+    shard.weights = stage >= 3 ? dp : 1.0;
+    shard.gradients = (stage >= 2 && !megatron) ? dp : 1.0; // Megatron's distributed optimizer keeps grads
+    shard.states = stage >= 1 ? dp : 1.0;
+    return shard;
+}
+
+/// Quantization constants that every rank keeps whole (not divided by weight sharding).
+double constantsOnEveryRank(const Context& ctx, const Trainables& t) {
+    // bitsandbytes keeps QuantState on every rank; torchao NF4 shards it with the data.
+    return ctx.prof.quantStateSharded ? 0.0 : t.quantConstants;
+}
+
+/// Each component's per-GPU share: sharded over the data-parallel ranks, split over tensor x pipeline ranks.
+void shardStates(const Context& ctx, const Trainables& t, const WholeStates& whole, const ShardDegrees& shard,
+                 ModelStates& m) {
+    const Scenario& s = ctx.s;
     const double dp = ctx.dp;
     const double share = ctx.modelShare;
     const int stage = ctx.stage;
-    const bool megatron = ctx.engine == ShardingEngine::Megatron;
-    const double weightShard = stage >= 3 ? dp : 1.0;
-    const double gradShard = (stage >= 2 && !megatron) ? dp : 1.0; // Megatron's distributed optimizer keeps grads
-    const double stateShard = stage >= 1 ? dp : 1.0;
     m.quantConstantsUnsharded = t.quantConstants * share;
-    // bitsandbytes keeps QuantState on every rank; torchao NF4 shards it with the data.
-    const double unshardedConstants = ctx.prof.quantStateSharded ? 0.0 : t.quantConstants;
-    m.weights = ((weights - unshardedConstants) / weightShard + unshardedConstants) * share;
-    m.gradients = gradientsWhole * share / gradShard;
+    const double unshardedConstants = constantsOnEveryRank(ctx, t);
+    m.weights = ((whole.weights - unshardedConstants) / shard.weights + unshardedConstants) * share;
+    m.gradients = whole.gradients * share / shard.gradients;
     const bool fsdp1Mixed =
         ctx.engine == ShardingEngine::Fsdp1 && !ctx.full && stage >= 3 && dp > 1 && !ctx.prof.adaptersWrappedSeparately;
     if (fsdp1Mixed) {
@@ -350,78 +413,170 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
         const double flat = (blocks * ctx.paramB + t.adapters * t.adapterB) * share;
         m.gradients = s.gradientAccumulation > 1 ? flat : flat / dp;
     }
-    m.optimizerStates = optimizerWhole * share / stateShard;
-    m.paged = (isPaged(s.optimizer) && s.offload == Offload::None) ? states * share / stateShard : 0.0;
-    // Expert parallelism: each GPU of an expert-parallel group holds numExperts / ep routed experts. Where ZeRO
-    // already divides a component by the data-parallel degree (which ep divides), nothing changes; where it does not,
-    // the routed share divides by ep.
+    m.optimizerStates = whole.optimizer * share / shard.states;
+    m.paged = (isPaged(s.optimizer) && s.offload == Offload::None) ? whole.states * share / shard.states : 0.0;
+}
+
+/// Expert parallelism: each GPU of an expert-parallel group holds numExperts / ep routed experts. Where ZeRO
+/// already divides a component by the data-parallel degree (which ep divides), nothing changes; where it does not,
+/// the routed share divides by ep.
+void splitRoutedExperts(const Context& ctx, const Trainables& t, const ShardDegrees& shard, ModelStates& m) {
+    const double total = static_cast<double>(ctx.params.total);
+    const double ep = static_cast<double>(ctx.s.expertParallel);
+    auto split = [ep](double fraction) { return (1.0 - fraction) + fraction / ep; };
+    const double weightFraction = t.routedWeights / std::max(1.0, total);
+    const double trainFraction = ctx.full ? weightFraction : t.routedAdapters / std::max(1.0, m.trainable);
+    m.weights *= shard.weights > 1.0 ? 1.0 : split(weightFraction);
+    m.gradients *= shard.gradients > 1.0 ? 1.0 : split(trainFraction);
+    m.optimizerStates *= shard.states > 1.0 ? 1.0 : split(trainFraction);
+    m.paged *= shard.states > 1.0 ? 1.0 : split(trainFraction);
+}
+
+/// Offload: where the states (and parameters) go follows the engine.
+void offloadStates(const Context& ctx, const Trainables& t, const WholeStates& whole, ModelStates& m) {
+    const Scenario& s = ctx.s;
+    const double dp = ctx.dp;
+    const double share = ctx.modelShare;
+    const int stage = ctx.stage;
+    const double unshardedConstants = constantsOnEveryRank(ctx, t);
+    m.cpuPerGpu += m.optimizerStates;
+    m.optimizerStates = 0;
+    if (ctx.fsdp()) {
+        // FSDP CPUOffload(offload_params=True) / FSDP2 CPUOffloadPolicy: sharded parameters and gradients (in the
+        // parameter dtype: _flat_param.py _cpu_grad = zeros_like(_local_shard)) live in pinned host memory and
+        // the optimizer steps there.
+        m.cpuPerGpu += m.weights + whole.gradientBytes * share / dp;
+        m.weights = ctx.prof.quantStateSharded ? 0.0 : unshardedConstants * share;
+        // FSDP1 keeps each unit's sharded gradient on the GPU (_saved_grad_shard) until the end of backward,
+        // when _finalize_params points .grad at the CPU copy (pytorch#106029); FSDP2 copies each to the host.
+        m.gradients = ctx.engine == ShardingEngine::Fsdp1 ? whole.gradients * share / dp : 0.0;
+    } else {
+        // DeepSpeed ZeRO-Offload: fp32 master, fp32 gradients and Adam states on the host (stage_1_and_2.py,
+        // stage3.py with offload_optimizer). ZeRO-1 keeps every 16-bit gradient until after backward; ZeRO-2/3
+        // stream them through the reduce bucket (the bucket counts in the transients).
+        m.cpuPerGpu += m.trainable * 4.0 * share / dp;
+        m.gradients = stage <= 1 ? whole.gradients * share : 0.0;
+        m.offloadGradientBuffers = stage == 2 ? m.largestTrainable * m.trainB : 0.0; // temp_grad_buffer_for_gpu
+        if (s.offload == Offload::OptimizerAndParams) {
+            // ZeRO-Infinity parameter offload: only persistent small parameters stay (counted with the
+            // working set).
+            m.cpuPerGpu += m.weights;
+            m.weights = 0;
+        }
+    }
+}
+
+ModelStates modelStates(const Context& ctx, const Trainables& t) {
+    const Scenario& s = ctx.s;
+    const ModelArch& arch = ctx.arch;
+    const double h = static_cast<double>(arch.hiddenSize);
+    const double share = ctx.modelShare;
+    ModelStates m;
+    trainableGroups(ctx, t, m);
+    WholeStates whole;
+    whole.gradientBytes = gradientBytes(ctx, t);
+    whole.gradients = heldGradientBytes(ctx, m, whole.gradientBytes);
+    whole.weights = wholeWeights(ctx, t);
+
+    // Optimizer states: a master copy where the recipe keeps one, and the optimizer's own states.
+    m.masterB = masterBytesFor(s, m.trainB);
+    m.stateUnit = stateUnitFor(s, m.trainB); // torch keeps states in the parameter dtype
+    whole.states = wholeOptimizerStates(ctx, t, m);
+    whole.optimizer = whole.states + wholeMasterCopy(ctx, t);
+
+    const ShardDegrees shard = shardDegrees(ctx);
+    shardStates(ctx, t, whole, shard, m);
     if (s.expertParallel > 1) {
-        const double ep = static_cast<double>(s.expertParallel);
-        auto split = [ep](double fraction) { return (1.0 - fraction) + fraction / ep; };
-        const double weightFraction = t.routedWeights / std::max(1.0, total);
-        const double trainFraction = ctx.full ? weightFraction : t.routedAdapters / std::max(1.0, m.trainable);
-        m.weights *= weightShard > 1.0 ? 1.0 : split(weightFraction);
-        m.gradients *= gradShard > 1.0 ? 1.0 : split(trainFraction);
-        m.optimizerStates *= stateShard > 1.0 ? 1.0 : split(trainFraction);
-        m.paged *= stateShard > 1.0 ? 1.0 : split(trainFraction);
+        splitRoutedExperts(ctx, t, shard, m);
     }
     m.headGradientUnsharded = (ctx.full && arch.causalLmHead)
                                   ? static_cast<double>(arch.vocabSize) * h * m.trainB * share
                                   : (s.lora.saveLmHead && arch.causalLmHead && !ctx.full
                                          ? static_cast<double>(arch.vocabSize) * h * ctx.paramB * share
                                          : 0.0);
-
-    // Offload: where the states (and parameters) go follows the engine.
     if (s.offload != Offload::None) {
-        m.cpuPerGpu += m.optimizerStates;
-        m.optimizerStates = 0;
-        if (ctx.fsdp()) {
-            // FSDP CPUOffload(offload_params=True) / FSDP2 CPUOffloadPolicy: sharded parameters and gradients (in the
-            // parameter dtype: _flat_param.py _cpu_grad = zeros_like(_local_shard)) live in pinned host memory and
-            // the optimizer steps there.
-            m.cpuPerGpu += m.weights + gradBytesWhole * share / dp;
-            m.weights = ctx.prof.quantStateSharded ? 0.0 : unshardedConstants * share;
-            // FSDP1 keeps each unit's sharded gradient on the GPU (_saved_grad_shard) until the end of backward,
-            // when _finalize_params points .grad at the CPU copy (pytorch#106029); FSDP2 copies each to the host.
-            m.gradients = ctx.engine == ShardingEngine::Fsdp1 ? gradientsWhole * share / dp : 0.0;
-        } else {
-            // DeepSpeed ZeRO-Offload: fp32 master, fp32 gradients and Adam states on the host (stage_1_and_2.py,
-            // stage3.py with offload_optimizer). ZeRO-1 keeps every 16-bit gradient until after backward; ZeRO-2/3
-            // stream them through the reduce bucket (the bucket counts in the transients).
-            m.cpuPerGpu += m.trainable * 4.0 * share / dp;
-            m.gradients = stage <= 1 ? gradientsWhole * share : 0.0;
-            m.offloadGradientBuffers = stage == 2 ? m.largestTrainable * m.trainB : 0.0; // temp_grad_buffer_for_gpu
-            if (s.offload == Offload::OptimizerAndParams) {
-                // ZeRO-Infinity parameter offload: only persistent small parameters stay (counted with the
-                // working set).
-                m.cpuPerGpu += m.weights;
-                m.weights = 0;
-            }
-        }
+        offloadStates(ctx, t, whole, m);
     }
     return m;
 }
 
 // ---- Stage 3: activations saved for backward ----
 
-/// Saved activations per token for one decoder layer (Korthikanti et al. 2022 §4, itemised per tensor as
-/// PyTorch autograd saves it for a Hugging Face Llama-style layer; see docs/memory-model.md).
-ActivationItems activationItems(const Context& ctx, const Trainables& t) {
-    const auto& s = ctx.s;
+/// One decoder layer's widths per token, as the activation items read them.
+struct LayerWidths {
+    double h = 0;  // hidden size
+    double a = 0;  // attention heads
+    double kv = 0; // key/value heads
+    double d = 0;  // head dimension
+    bool mla = false;
+    double qDim = 0;              // query width over all heads
+    double vDim = 0;              // value (and attention output) width over all heads
+    double moeShare = 0;          // share of the layers that are MoE layers
+    double routedPerToken = 0;    // routed experts a token passes through in an MoE layer
+    double tokenWidth = 0;        // MLP width a token passes through, averaged over layers
+    double gateUpInputCopies = 1; // copies of the hidden state the gate/up projections read
+
+    /// Width of the one input tensor a group of linears reads.
+    double inputWidth(InputGroup g) const {
+        switch (g) {
+        case InputGroup::Qkv:
+            return h;
+        case InputGroup::O:
+            return vDim;
+        case InputGroup::GateUp:
+            return h * gateUpInputCopies;
+        case InputGroup::Down:
+            return tokenWidth;
+        }
+        return 0.0;
+    }
+};
+
+LayerWidths layerWidths(const Context& ctx) {
     const auto& arch = ctx.arch;
-    const auto& prof = ctx.prof;
-    const double c = ctx.c;
     const double h = static_cast<double>(arch.hiddenSize);
     const double a = static_cast<double>(arch.numHeads);
     const double kv = static_cast<double>(arch.numKvHeads > 0 ? arch.numKvHeads : arch.numHeads);
     const double d = static_cast<double>(arch.effectiveHeadDim());
-    const double seq = static_cast<double>(s.seqLen);
     const double L = static_cast<double>(arch.numLayers);
-    const bool compiled = s.compile;
-    ActivationItems it;
+    const bool mla = arch.isMla();
+    const double qDim = mla ? a * static_cast<double>(arch.mla.qkNopeHeadDim + arch.mla.qkRopeHeadDim) : a * d;
+    const double vDim = mla ? a * static_cast<double>(arch.mla.vHeadDim) : a * d;
+    const double moeLayers =
+        arch.isMoe() ? L - static_cast<double>(std::clamp<std::int64_t>(arch.moe.firstDenseLayers, 0, arch.numLayers))
+                     : 0.0;
+    const double moeShare = L > 0 ? moeLayers / L : 0.0;
+    const double expertWidth =
+        static_cast<double>(arch.moe.expertIntermediate > 0 ? arch.moe.expertIntermediate : arch.intermediateSize);
+    const double sharedWidth =
+        arch.moe.sharedIntermediate > 0 ? static_cast<double>(arch.moe.sharedIntermediate) : expertWidth;
+    // MLP width a token passes through, averaged over layers (routed experts: only the active ones).
+    const double denseWidth = static_cast<double>(arch.intermediateSize);
+    const double routedPerToken = static_cast<double>(arch.moe.expertsPerToken);
+    const double tokenWidth =
+        (1.0 - moeShare) * denseWidth +
+        moeShare * (routedPerToken * expertWidth + static_cast<double>(arch.moe.sharedExperts) * sharedWidth);
+    // Routed experts receive gathered copies of the token's hidden state.
+    const double gateUpInputCopies = 1.0 + moeShare * routedPerToken;
+    return {.h = h,
+            .a = a,
+            .kv = kv,
+            .d = d,
+            .mla = mla,
+            .qDim = qDim,
+            .vDim = vDim,
+            .moeShare = moeShare,
+            .routedPerToken = routedPerToken,
+            .tokenWidth = tokenWidth,
+            .gateUpInputCopies = gateUpInputCopies};
+}
 
-    // Norms: RMSNorm saves its input upcast to fp32; LayerNorm saves its input (fp32 under autocast). The 16-bit
-    // normalised output is saved only when the norm weight trains (full fine-tuning). Parallel blocks read one input.
+/// Norms: RMSNorm saves its input upcast to fp32; LayerNorm saves its input (fp32 under autocast). The 16-bit
+/// normalised output is saved only when the norm weight trains (full fine-tuning). Parallel blocks read one input.
+double normActivations(const Context& ctx, double h) {
+    const auto& s = ctx.s;
+    const auto& arch = ctx.arch;
+    const bool compiled = s.compile;
     double normInput = 0;
     if (arch.norm == NormKind::RmsNorm) {
         normInput = compiled ? ctx.resid * h : 4.0 * h; // compile recomputes the upcast from the input
@@ -430,12 +585,23 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
     }
     const double norms = static_cast<double>(std::max<std::int64_t>(1, arch.normsPerLayer));
     const double savedNormInputs = arch.parallelResidual ? 1.0 : norms;
-    it.norms = savedNormInputs * normInput + (ctx.full && arch.norm == NormKind::RmsNorm ? norms * ctx.resid * h : 0.0);
+    return savedNormInputs * normInput + (ctx.full && arch.norm == NormKind::RmsNorm ? norms * ctx.resid * h : 0.0);
+}
 
-    // Attention core.
-    const bool mla = arch.isMla();
-    const double qDim = mla ? a * static_cast<double>(arch.mla.qkNopeHeadDim + arch.mla.qkRopeHeadDim) : a * d;
-    const double vDim = mla ? a * static_cast<double>(arch.mla.vHeadDim) : a * d;
+/// Attention core: what attention saves of q, k, v and its output, and eager attention's score matrices.
+void attentionActivations(const Context& ctx, const LayerWidths& w, ActivationItems& it) {
+    const auto& s = ctx.s;
+    const auto& arch = ctx.arch;
+    const auto& prof = ctx.prof;
+    const double c = ctx.c;
+    const double a = w.a;
+    const double kv = w.kv;
+    const double d = w.d;
+    const double seq = static_cast<double>(s.seqLen);
+    const bool compiled = s.compile;
+    const bool mla = w.mla;
+    const double qDim = w.qDim;
+    const double vDim = w.vDim;
     const bool expand = !mla && s.attention != Attention::Flash && prof.sdpaExpandsKv && !compiled;
     const double kHeads = (expand || s.attention == Attention::Eager) ? a : kv;
     const double kDim = mla ? qDim : kHeads * d;
@@ -459,42 +625,18 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
         // SDPA/flash save q, k, v, the output and an fp32 logsumexp per head.
         it.attention = c * (qDim + kDim + vStored + vDim) + 4.0 * a;
     }
+}
 
-    // Linear inputs: a linear saves its input when its weight trains, when a LoRA adapter without dropout
-    // reads it, or when a bitsandbytes 4-bit matmul wraps it. Inputs are shared within a group.
-    const double moeLayers =
-        arch.isMoe() ? L - static_cast<double>(std::clamp<std::int64_t>(arch.moe.firstDenseLayers, 0, arch.numLayers))
-                     : 0.0;
-    const double moeShare = L > 0 ? moeLayers / L : 0.0;
-    const double expertWidth =
-        static_cast<double>(arch.moe.expertIntermediate > 0 ? arch.moe.expertIntermediate : arch.intermediateSize);
-    const double sharedWidth =
-        arch.moe.sharedIntermediate > 0 ? static_cast<double>(arch.moe.sharedIntermediate) : expertWidth;
-    // MLP width a token passes through, averaged over layers (routed experts: only the active ones).
-    const double denseWidth = static_cast<double>(arch.intermediateSize);
-    const double routedPerToken = static_cast<double>(arch.moe.expertsPerToken);
-    const double tokenWidth =
-        (1.0 - moeShare) * denseWidth +
-        moeShare * (routedPerToken * expertWidth + static_cast<double>(arch.moe.sharedExperts) * sharedWidth);
-    // Routed experts receive gathered copies of the token's hidden state.
-    const double gateUpInputCopies = 1.0 + moeShare * routedPerToken;
-
-    auto inputWidth = [&](InputGroup g) {
-        switch (g) {
-        case InputGroup::Qkv:
-            return h;
-        case InputGroup::O:
-            return vDim;
-        case InputGroup::GateUp:
-            return h * gateUpInputCopies;
-        case InputGroup::Down:
-            return tokenWidth;
-        }
-        return 0.0;
-    };
+/// Linear inputs: a linear saves its input when its weight trains, when a LoRA adapter without dropout
+/// reads it, or when a bitsandbytes 4-bit matmul wraps it. Inputs are shared within a group.
+double linearInputActivations(const Context& ctx, const LayerWidths& w) {
+    const auto& s = ctx.s;
+    const auto& prof = ctx.prof;
+    const double c = ctx.c;
     const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
     // Under DeepSpeed ZeRO-3's zero.Init every 16-bit linear runs LinearFunctionForZeroStage3, which saves its input.
     const bool zero3Wrapper = ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && prof.zero3LinearSavesInput;
+    double linearInputs = 0;
     for (InputGroup g : {InputGroup::Qkv, InputGroup::O, InputGroup::GateUp, InputGroup::Down}) {
         bool saved = false;
         for (const auto& lg : ctx.groups) {
@@ -509,62 +651,94 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
             saved = saved || ctx.full || readsInputForLora || bnbSaves || wrapperSaves;
         }
         if (saved) {
-            it.linearInputs += c * inputWidth(g);
+            linearInputs += c * w.inputWidth(g);
         }
     }
+    return linearInputs;
+}
 
-    // LoRA: every adapted module has its own dropout (output + 1-byte mask); lora_B saves lora_A's output. A routed
-    // expert's adapter runs once per token routed to it: expertsPerToken times per token in MoE layers.
+/// LoRA: every adapted module has its own dropout (output + 1-byte mask); lora_B saves lora_A's output. A routed
+/// expert's adapter runs once per token routed to it: expertsPerToken times per token in MoE layers.
+double loraActivations(const Context& ctx, const Trainables& t, const LayerWidths& w) {
+    const auto& s = ctx.s;
+    const auto& arch = ctx.arch;
+    const auto& prof = ctx.prof;
+    const double c = ctx.c;
+    const double h = w.h;
+    const double a = w.a;
+    const double kv = w.kv;
+    const double d = w.d;
+    const double moeShare = w.moeShare;
+    const double routedPerToken = w.routedPerToken;
+    const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
+    double lora = 0;
+    const double aBytes = t.adapterB;
+    std::vector<std::pair<LinearRole, bool>> seen;
+    for (const auto& lg : ctx.groups) {
+        const bool already = std::any_of(
+            seen.begin(), seen.end(), [&](const auto& p) { return p.first == lg.role && p.second == lg.routedExpert; });
+        if (!ctx.adapted(lg.role) || already) {
+            continue;
+        }
+        const bool sharedDropout = prof.loraSharesQkvDropout && inputGroupOf(lg.role) == InputGroup::Qkv &&
+                                   std::any_of(seen.begin(), seen.end(),
+                                               [](const auto& p) { return inputGroupOf(p.first) == InputGroup::Qkv; });
+        seen.emplace_back(lg.role, lg.routedExpert);
+        const double visits =
+            lg.routedExpert ? moeShare * routedPerToken
+            : (inputGroupOf(lg.role) == InputGroup::GateUp || lg.role == LinearRole::Down) && arch.isMoe()
+                ? (1.0 - moeShare) + moeShare * static_cast<double>(arch.moe.sharedExperts > 0)
+                : 1.0;
+        const InputGroup ig = inputGroupOf(lg.role);
+        const double in = ig == InputGroup::GateUp
+                              ? h
+                              : (ig == InputGroup::Down ? static_cast<double>(lg.inFeatures) : w.inputWidth(ig));
+        if (loraDropout && !sharedDropout) {
+            lora += visits * (std::max(c, isAmp(s.precision) ? c : aBytes) + 1.0) * in;
+        }
+        lora += visits * aBytes * static_cast<double>(s.lora.rank);
+    }
+    // LoRA on part of a fused qkv projection zero-pads its output into the qkv width: index_copy saves its source
+    // (LitGPT LoRAQKVLinear.zero_pad).
+    if (prof.fusedQkvProjection && !w.mla) {
+        const bool q = ctx.adapted(LinearRole::Q), k = ctx.adapted(LinearRole::K), v = ctx.adapted(LinearRole::V);
+        if ((q || k || v) && !(q && k && v)) {
+            lora += c * ((q ? a * d : 0.0) + (k ? kv * d : 0.0) + (v ? kv * d : 0.0));
+        }
+    }
+    return lora;
+}
+
+/// MLP element-wise tensors: gated saves gate output, activation output, up output (3 x f);
+/// compile fuses the activation (2 x f). Plain saves the activation input (1 x f).
+double mlpActivations(const Context& ctx, const LayerWidths& w) {
+    const bool compiled = ctx.s.compile;
+    const double c = ctx.c;
+    const double tokenWidth = w.tokenWidth;
+    if (ctx.arch.mlp == MlpKind::Gated) {
+        return (compiled ? 2.0 : 3.0) * c * tokenWidth;
+    }
+    return c * tokenWidth;
+}
+
+/// Saved activations per token for one decoder layer (Korthikanti et al. 2022 §4, itemised per tensor as
+/// PyTorch autograd saves it for a Hugging Face Llama-style layer; see docs/memory-model.md).
+ActivationItems activationItems(const Context& ctx, const Trainables& t) {
+    const auto& s = ctx.s;
+    const auto& arch = ctx.arch;
+    const LayerWidths w = layerWidths(ctx);
+    ActivationItems it;
+    it.norms = normActivations(ctx, w.h);
+    attentionActivations(ctx, w, it);
+    it.linearInputs = linearInputActivations(ctx, w);
     if (!ctx.full) {
-        const double aBytes = t.adapterB;
-        std::vector<std::pair<LinearRole, bool>> seen;
-        for (const auto& lg : ctx.groups) {
-            const bool already = std::any_of(seen.begin(), seen.end(), [&](const auto& p) {
-                return p.first == lg.role && p.second == lg.routedExpert;
-            });
-            if (!ctx.adapted(lg.role) || already) {
-                continue;
-            }
-            const bool sharedDropout = prof.loraSharesQkvDropout && inputGroupOf(lg.role) == InputGroup::Qkv &&
-                                       std::any_of(seen.begin(), seen.end(), [](const auto& p) {
-                                           return inputGroupOf(p.first) == InputGroup::Qkv;
-                                       });
-            seen.emplace_back(lg.role, lg.routedExpert);
-            const double visits =
-                lg.routedExpert ? moeShare * routedPerToken
-                : (inputGroupOf(lg.role) == InputGroup::GateUp || lg.role == LinearRole::Down) && arch.isMoe()
-                    ? (1.0 - moeShare) + moeShare * static_cast<double>(arch.moe.sharedExperts > 0)
-                    : 1.0;
-            const InputGroup ig = inputGroupOf(lg.role);
-            const double in = ig == InputGroup::GateUp
-                                  ? h
-                                  : (ig == InputGroup::Down ? static_cast<double>(lg.inFeatures) : inputWidth(ig));
-            if (loraDropout && !sharedDropout) {
-                it.lora += visits * (std::max(c, isAmp(s.precision) ? c : aBytes) + 1.0) * in;
-            }
-            it.lora += visits * aBytes * static_cast<double>(s.lora.rank);
-        }
-        // LoRA on part of a fused qkv projection zero-pads its output into the qkv width: index_copy saves its source
-        // (LitGPT LoRAQKVLinear.zero_pad).
-        if (prof.fusedQkvProjection && !mla) {
-            const bool q = ctx.adapted(LinearRole::Q), k = ctx.adapted(LinearRole::K), v = ctx.adapted(LinearRole::V);
-            if ((q || k || v) && !(q && k && v)) {
-                it.lora += c * ((q ? a * d : 0.0) + (k ? kv * d : 0.0) + (v ? kv * d : 0.0));
-            }
-        }
+        it.lora = loraActivations(ctx, t, w);
     }
-
-    // MLP element-wise tensors: gated saves gate output, activation output, up output (3 x f);
-    // compile fuses the activation (2 x f). Plain saves the activation input (1 x f).
-    if (arch.mlp == MlpKind::Gated) {
-        it.mlp = (compiled ? 2.0 : 3.0) * c * tokenWidth;
-    } else {
-        it.mlp = c * tokenWidth;
-    }
+    it.mlp = mlpActivations(ctx, w);
 
     // Residual-branch dropout masks (BERT/GPT-2 style), one byte per element, two per layer.
     if (arch.hiddenDropout > 0) {
-        it.dropout = 2.0 * h;
+        it.dropout = 2.0 * w.h;
     }
     if (s.tensorParallel > 1) {
         // Tensor parallel with sequence parallelism splits every saved tensor (Korthikanti et al. §4.2.2).
@@ -811,15 +985,21 @@ double optimizerStepTemporaries(const Context& ctx, const ModelStates& m, double
     return 0.0;
 }
 
-Transients transients(const Context& ctx, const Trainables& t, const ModelStates& m) {
+/// Parameter bytes as gathered for compute, per GPU (its tensor x pipeline share).
+struct GatherSizes {
+    double layerParams = 0; // one decoder layer's parameters
+    double layerBytes = 0;  // one decoder layer's bytes as gathered
+    double headBytes = 0;   // the output projection as gathered
+    double rootBytes = 0;   // the root unit's embeddings and output projection as gathered
+};
+
+GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
     const Scenario& s = ctx.s;
     const auto& arch = ctx.arch;
     const auto& prof = ctx.prof;
-    Transients out;
     const double h = static_cast<double>(arch.hiddenSize);
     const double L = std::max(1.0, static_cast<double>(arch.numLayers));
     const double share = ctx.modelShare;
-    const double dp = ctx.dp;
 
     // One decoder layer's bytes as gathered for compute: quantized data where the layer is quantized.
     const double layerParams = static_cast<double>(ctx.params.layerLinear + ctx.params.layerOther) / L * share;
@@ -831,6 +1011,19 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
                               t.adapters / L * t.adapterB * share;
     const double headBytes = static_cast<double>(arch.vocabSize) * h * share * ctx.gatherB;
     const double rootBytes = static_cast<double>(ctx.params.embedding + ctx.params.lmHead) * share * ctx.gatherB;
+    return {.layerParams = layerParams, .layerBytes = layerBytes, .headBytes = headBytes, .rootBytes = rootBytes};
+}
+
+/// The parameters ZeRO-3 / FSDP (or parameter offload) keep gathered while the layers compute and at the loss.
+void gatheredParameters(const Context& ctx, const GatherSizes& sizes, Transients& out) {
+    const Scenario& s = ctx.s;
+    const auto& prof = ctx.prof;
+    const double h = static_cast<double>(ctx.arch.hiddenSize);
+    const double share = ctx.modelShare;
+    const double dp = ctx.dp;
+    const double layerBytes = sizes.layerBytes;
+    const double headBytes = sizes.headBytes;
+    const double rootBytes = sizes.rootBytes;
     const bool zero3 = ctx.stage >= 3 && dp > 1;
     const bool paramOffload = s.offload == Offload::OptimizerAndParams;
     if (zero3 || paramOffload) {
@@ -866,6 +1059,47 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
         out.gatheredAtLoss = out.gatheredInLayers + layerBytes;
         out.gatheredPool = out.gatheredAtLoss;
     }
+}
+
+/// Gradient communication buffers, and how long they live.
+void communicationBuckets(const Context& ctx, const ModelStates& m, double layerParams, Transients& out) {
+    const Scenario& s = ctx.s;
+    const auto& prof = ctx.prof;
+    const double h = static_cast<double>(ctx.arch.hiddenSize);
+    const double share = ctx.modelShare;
+    const double dp = ctx.dp;
+    const double bucket = (prof.zeroReduceBucketElements > 0 ? prof.zeroReduceBucketElements : h * h);
+    if (s.offload != Offload::None && !ctx.fsdp()) {
+        out.commBuckets = std::min(m.trainable * share, bucket) * m.trainB + m.offloadGradientBuffers;
+    } else if (dp > 1) {
+        if (ctx.stage == 0) {
+            out.commBuckets = m.gradients; // DDP gradient buckets copy the gradients (gradient_as_bucket_view=False)
+        } else if (ctx.stage <= 2) {
+            // DeepSpeed allocates the whole reduce bucket, however few parameters train (stage_1_and_2.py
+            // backward: torch.empty(reduce_bucket_size) for the IPG buffer, v0.13.2).
+            const bool deepspeed = ctx.engine == ShardingEngine::Deepspeed;
+            out.commBuckets = deepspeed ? bucket * m.trainB : std::min(m.gradients, layerParams * m.trainB);
+            out.bucketLife = deepspeed ? Transients::BucketLife::Backward : Transients::BucketLife::Reduce;
+        } else if (ctx.engine == ShardingEngine::Deepspeed) {
+            // The IPG bucket: a flat buffer of reduce_bucket_size elements allocated when the optimizer is built
+            // (stage3.py __init__: __ipg_bucket_flat_buffer = torch.empty(self.reduce_bucket_size), v0.13.2).
+            out.commBuckets = bucket * m.trainB;
+            out.bucketLife = Transients::BucketLife::Always;
+        } else {
+            // FSDP reduce-scatters one unit's unsharded gradients (full fine-tuning; adapters are tiny).
+            out.commBuckets = ctx.full ? layerParams * m.trainB : 0.0;
+        }
+    }
+}
+
+Transients transients(const Context& ctx, const Trainables& t, const ModelStates& m) {
+    const Scenario& s = ctx.s;
+    const auto& prof = ctx.prof;
+    Transients out;
+    const double share = ctx.modelShare;
+    const double dp = ctx.dp;
+    const GatherSizes sizes = gatherSizes(ctx, t);
+    gatheredParameters(ctx, sizes, out);
     out.dequant = ctx.quantized ? t.largestQuantized * ctx.c * share : 0.0;
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
@@ -876,29 +1110,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     }
     // Gradient communication buffers.
     if (m.trainable > 0) {
-        const double bucket = (prof.zeroReduceBucketElements > 0 ? prof.zeroReduceBucketElements : h * h);
-        if (s.offload != Offload::None && !ctx.fsdp()) {
-            out.commBuckets = std::min(m.trainable * share, bucket) * m.trainB + m.offloadGradientBuffers;
-        } else if (dp > 1) {
-            if (ctx.stage == 0) {
-                out.commBuckets =
-                    m.gradients; // DDP gradient buckets copy the gradients (gradient_as_bucket_view=False)
-            } else if (ctx.stage <= 2) {
-                // DeepSpeed allocates the whole reduce bucket, however few parameters train (stage_1_and_2.py
-                // backward: torch.empty(reduce_bucket_size) for the IPG buffer, v0.13.2).
-                const bool deepspeed = ctx.engine == ShardingEngine::Deepspeed;
-                out.commBuckets = deepspeed ? bucket * m.trainB : std::min(m.gradients, layerParams * m.trainB);
-                out.bucketLife = deepspeed ? Transients::BucketLife::Backward : Transients::BucketLife::Reduce;
-            } else if (ctx.engine == ShardingEngine::Deepspeed) {
-                // The IPG bucket: a flat buffer of reduce_bucket_size elements allocated when the optimizer is built
-                // (stage3.py __init__: __ipg_bucket_flat_buffer = torch.empty(self.reduce_bucket_size), v0.13.2).
-                out.commBuckets = bucket * m.trainB;
-                out.bucketLife = Transients::BucketLife::Always;
-            } else {
-                // FSDP reduce-scatters one unit's unsharded gradients (full fine-tuning; adapters are tiny).
-                out.commBuckets = ctx.full ? layerParams * m.trainB : 0.0;
-            }
-        }
+        communicationBuckets(ctx, m, sizes.layerParams, out);
     }
     const double stateShard = ctx.stage >= 1 ? dp : 1.0;
     out.stepTemporaries = optimizerStepTemporaries(ctx, m, stateShard);
@@ -917,6 +1129,92 @@ struct Moment {
     double grads, acts, logits, transient;
     double sum(double base) const { return base + grads + acts + logits + transient; }
 };
+
+/// Pipeline stages: the first holds pp micro-batches of L/pp layers (L layers' worth) and the embedding; the last
+/// one micro-batch of L/pp layers, the final norm, lm_head and the loss (Megatron schedules.py: warm-up
+/// pp - rank - 1). The most loaded stage is the larger of the two, not their sum.
+void mostLoadedPipelineStage(const Context& ctx, StoredActivations& acts, LossBytes& loss) {
+    const double firstStage = acts.layers;
+    const double lastStage = acts.layers / ctx.pp + acts.final + loss.total;
+    if (firstStage >= lastStage) {
+        acts.atLoss = acts.layers;
+        loss.total = 0;
+    } else {
+        acts.atLoss = acts.layers / ctx.pp + acts.final;
+        acts.recompute = acts.recompute > 0 ? acts.layers / ctx.pp + acts.lastLayer : 0.0;
+    }
+}
+
+/// The moment of the step at which memory peaks, with what is alive then beside the weights and states.
+Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivations& acts, const LossBytes& loss,
+                  const Transients& tr) {
+    const Scenario& s = ctx.s;
+    // The lm_head (or tied embedding) gradient appears while the logits gradient is alive.
+    const double gradShard = (ctx.stage >= 2 && ctx.engine != ShardingEngine::Megatron) ? ctx.dp : 1.0;
+    const double headGradient = s.offload != Offload::None ? 0.0 : m.headGradientUnsharded / gradShard;
+    const bool gradientsHeld = s.gradientAccumulation > 1 || !ctx.prof.gradientsFreedAfterStep;
+    const double heldGradients = gradientsHeld ? m.gradients : std::min(m.gradients, headGradient);
+
+    const double base = m.weights + m.optimizerStates;
+    const double bucketsInForward = tr.bucketLife == Transients::BucketLife::Always ? tr.commBuckets : 0.0;
+    const double bucketsInBackward = tr.bucketLife != Transients::BucketLife::Reduce ? tr.commBuckets : 0.0;
+    const Moment moments[] = {
+        {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.total,
+         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace},
+        {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
+         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace},
+        {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
+         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace},
+        {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
+    };
+    const Moment* peak = &moments[0];
+    for (const auto& mo : moments) {
+        if (mo.sum(base) > peak->sum(base)) {
+            peak = &mo;
+        }
+    }
+    return *peak;
+}
+
+/// The per-GPU components at the peak moment, and the figures reported at the loss.
+void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations& acts, const LossBytes& loss,
+                      const Transients& tr, const Moment& peak) {
+    e.logitsBytesAtLoss = toBytes(loss.total);
+    e.activationBytesAtLoss = toBytes(acts.atLoss);
+    e.gatheredParamBytesAtLoss = toBytes(tr.gatheredAtLoss);
+    e.optimizerStepTemporaryBytes = toBytes(tr.stepTemporaries);
+    ComponentBytes& comp = e.perGpu;
+    comp[Component::Weights] = toBytes(m.weights);
+    comp[Component::Gradients] = toBytes(peak.grads);
+    comp[Component::OptimizerStates] = toBytes(m.optimizerStates);
+    comp[Component::Activations] = toBytes(peak.acts);
+    comp[Component::LogitsLoss] = toBytes(peak.logits);
+    comp[Component::Transient] = toBytes(peak.transient);
+}
+
+/// Blocks the allocator caches beyond the allocated peak: what the unshard stream's pool holds over the parameters
+/// gathered at the peak moment, and the unit record_stream keeps.
+double cachedPoolBytes(const Transients& tr, const Moment& peak) {
+    const double gatheredLive = peak.which == PeakMoment::ForwardEnd      ? tr.gatheredAtLoss
+                                : peak.which == PeakMoment::OptimizerStep ? 0.0
+                                                                          : tr.gatheredInLayers;
+    return std::max(0.0, tr.gatheredPool - gatheredLive) + tr.pendingUnit;
+}
+
+/// The allocated and reserved peaks, the device total and the overhead that closes the components to it.
+void deviceTotals(Estimate& e, const Scenario& s, const ModelStates& m, double cachedPool) {
+    ComponentBytes& comp = e.perGpu;
+    e.pagedOptimizerBytes = toBytes(m.paged);
+    e.allocatedPeakBytes = comp.total() - e.pagedOptimizerBytes;
+    const double allocated = static_cast<double>(e.allocatedPeakBytes);
+    e.reservedPeakBytes = toBytes(allocated * (1.0 + kAllocatorSlack) + cachedPool);
+    const std::int64_t context = s.cudaContextBytes.value_or(kDefaultCudaContextBytes);
+    const std::int64_t nccl = s.gpus > 1 ? kNcclBufferBytes : 0;
+    // A calibration against measured runs corrects the overhead (never below the reserved peak).
+    e.deviceBytes = std::max(e.reservedPeakBytes + e.pagedOptimizerBytes,
+                             e.reservedPeakBytes + context + nccl + e.pagedOptimizerBytes + s.overheadCorrectionBytes);
+    comp[Component::Overhead] = e.deviceBytes - e.allocatedPeakBytes - e.pagedOptimizerBytes;
+}
 
 } // namespace
 
@@ -953,77 +1251,19 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     LossBytes loss = lossBytes(ctx, acts.tokens);
     e.logitsBytesPerElement = loss.perElement;
     const Transients tr = transients(ctx, t, m);
-
-    // Pipeline stages: the first holds pp micro-batches of L/pp layers (L layers' worth) and the embedding; the last
-    // one micro-batch of L/pp layers, the final norm, lm_head and the loss (Megatron schedules.py: warm-up
-    // pp - rank - 1). The most loaded stage is the larger of the two, not their sum.
     if (s.pipelineParallel > 1) {
-        const double firstStage = acts.layers;
-        const double lastStage = acts.layers / ctx.pp + acts.final + loss.total;
-        if (firstStage >= lastStage) {
-            acts.atLoss = acts.layers;
-            loss.total = 0;
-        } else {
-            acts.atLoss = acts.layers / ctx.pp + acts.final;
-            acts.recompute = acts.recompute > 0 ? acts.layers / ctx.pp + acts.lastLayer : 0.0;
-        }
+        mostLoadedPipelineStage(ctx, acts, loss);
     }
 
-    // The lm_head (or tied embedding) gradient appears while the logits gradient is alive.
-    const double gradShard = (ctx.stage >= 2 && ctx.engine != ShardingEngine::Megatron) ? ctx.dp : 1.0;
-    const double headGradient = s.offload != Offload::None ? 0.0 : m.headGradientUnsharded / gradShard;
-    const bool gradientsHeld = s.gradientAccumulation > 1 || !e.profile.gradientsFreedAfterStep;
-    const double heldGradients = gradientsHeld ? m.gradients : std::min(m.gradients, headGradient);
-
-    const double base = m.weights + m.optimizerStates;
-    const double bucketsInForward = tr.bucketLife == Transients::BucketLife::Always ? tr.commBuckets : 0.0;
-    const double bucketsInBackward = tr.bucketLife != Transients::BucketLife::Reduce ? tr.commBuckets : 0.0;
-    const Moment moments[] = {
-        {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.total,
-         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace},
-        {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
-         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace},
-        {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
-         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace},
-        {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
-    };
-    const Moment* peak = &moments[0];
-    for (const auto& mo : moments) {
-        if (mo.sum(base) > peak->sum(base)) {
-            peak = &mo;
-        }
-    }
-    e.peakMoment = peak->which;
-
-    e.logitsBytesAtLoss = toBytes(loss.total);
-    e.activationBytesAtLoss = toBytes(acts.atLoss);
-    e.gatheredParamBytesAtLoss = toBytes(tr.gatheredAtLoss);
-    e.optimizerStepTemporaryBytes = toBytes(tr.stepTemporaries);
-    ComponentBytes& comp = e.perGpu;
-    comp[Component::Weights] = toBytes(m.weights);
-    comp[Component::Gradients] = toBytes(peak->grads);
-    comp[Component::OptimizerStates] = toBytes(m.optimizerStates);
-    comp[Component::Activations] = toBytes(peak->acts);
-    comp[Component::LogitsLoss] = toBytes(peak->logits);
-    comp[Component::Transient] = toBytes(peak->transient);
+    const Moment peak = peakMoment(ctx, m, acts, loss, tr);
+    e.peakMoment = peak.which;
+    recordComponents(e, m, acts, loss, tr, peak);
 
     // Allocator: the caching allocator keeps freed blocks. The unshard stream's pool holds its own peak, which the
     // compute stream cannot reuse (CUDACachingAllocator: a block is reused only on its stream), and record_stream
     // keeps one more unit until its event completes; block rounding and split tails add a few percent.
-    e.pagedOptimizerBytes = toBytes(m.paged);
-    e.allocatedPeakBytes = comp.total() - e.pagedOptimizerBytes;
-    const double gatheredLive = peak->which == PeakMoment::ForwardEnd      ? tr.gatheredAtLoss
-                                : peak->which == PeakMoment::OptimizerStep ? 0.0
-                                                                           : tr.gatheredInLayers;
-    const double cachedPool = std::max(0.0, tr.gatheredPool - gatheredLive) + tr.pendingUnit;
-    const double allocated = static_cast<double>(e.allocatedPeakBytes);
-    e.reservedPeakBytes = toBytes(allocated * (1.0 + kAllocatorSlack) + cachedPool);
-    const std::int64_t context = s.cudaContextBytes.value_or(kDefaultCudaContextBytes);
-    const std::int64_t nccl = s.gpus > 1 ? kNcclBufferBytes : 0;
-    // A calibration against measured runs corrects the overhead (never below the reserved peak).
-    e.deviceBytes = std::max(e.reservedPeakBytes + e.pagedOptimizerBytes,
-                             e.reservedPeakBytes + context + nccl + e.pagedOptimizerBytes + s.overheadCorrectionBytes);
-    comp[Component::Overhead] = e.deviceBytes - e.allocatedPeakBytes - e.pagedOptimizerBytes;
+    const double cachedPool = cachedPoolBytes(tr, peak);
+    deviceTotals(e, s, m, cachedPool);
 
     const BandShares band = bandFor(s, e.profile);
     e.bandDownShare = band.down;

@@ -181,39 +181,93 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             static_cast<double>(e.perGpu[Component::OptimizerStates])};
 }
 
-StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepFacts& f) {
-    StepTime t;
+namespace {
+
+/// The step's layout and schedule, as each part of the time model reads them.
+struct StepShape {
+    double tp = 1;
+    double pp = 1;
+    double dp = 1;
+    double accum = 1;
+    double gpus = 1;
+    double ep = 1;              // expert-parallel degree (1 for a dense model)
+    double bubble = 1;          // 1F1B stretch of what a stage does per micro-batch
+    double passes = 2;          // passes over the weights per micro-batch
+    double forwards = 1;        // forward passes per micro-batch
+    double layersPerStage = 0;  // decoder layers on one pipeline stage
+    double activationBytes = 0; // one micro-batch's hidden states in 16 bits
+};
+
+StepShape stepShape(const Scenario& s) {
     const double tp = static_cast<double>(s.tensorParallel);
     const double pp = static_cast<double>(s.pipelineParallel);
     const double dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
     const double accum = static_cast<double>(s.gradientAccumulation);
     const double gpus = static_cast<double>(s.gpus);
-    t.flopsPerToken = f.flopsPerToken;
-    t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * accum * dp;
-
-    const double peak = gpu.bf16Tflops * 1e12 * std::clamp(in.mfu, 0.01, 1.0);
-    double compute = t.tokensPerStep * t.flopsPerToken / gpus / peak;
-    if (s.method == Method::Qlora) {
-        compute *= kQloraDequantSlowdown;
-    }
+    // Only MoE models have experts to split.
+    const double ep = s.model.isMoe() ? static_cast<double>(std::max<std::int64_t>(1, s.expertParallel)) : 1.0;
     // 1F1B pipeline: m micro-batches through p stages take m + p - 1 stage slots, so everything a stage does per
     // micro-batch on the critical path (its compute, its tensor- and expert-parallel collectives) stretches by this.
     const double bubble = 1.0 + (pp - 1.0) / accum;
-    compute *= bubble;
-
-    // Memory floor: weights streamed per pass and micro-batch, optimizer states read and written once.
+    // Forward and backward read the weights; full recomputation adds a second forward.
     const double passes =
         (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 3.0 : 2.0;
-    const double hbm = f.weightsBytesPerGpu * passes * accum + 3.0 * f.optimizerStateBytesPerGpu;
-    t.memoryFloorSeconds = hbm / (gpu.bandwidthTBs * 1e12);
-    t.computeSeconds = compute;
+    // Forward passes per micro-batch: full recomputation runs each block's forward twice (so twice its tensor- and
+    // expert-parallel collectives); every-n-th recomputes 1/n of the blocks.
+    const double forwards = (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 2.0
+                            : s.checkpointing == Checkpointing::EveryNth
+                                ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
+                                : 1.0;
+    const double layersPerStage = static_cast<double>(s.model.numLayers) / pp;
+    const double activationBytes = static_cast<double>(s.microBatch * s.seqLen * s.model.hiddenSize) * 2.0;
+    return {.tp = tp,
+            .pp = pp,
+            .dp = dp,
+            .accum = accum,
+            .gpus = gpus,
+            .ep = ep,
+            .bubble = bubble,
+            .passes = passes,
+            .forwards = forwards,
+            .layersPerStage = layersPerStage,
+            .activationBytes = activationBytes};
+}
 
-    // Data-parallel traffic per GPU per step (ring collectives move (n-1)/n of the buffer each way).
-    // Gathered (and offload-streamed) parameters travel in the compute dtype under FSDP mixed precision.
-    // With expert parallelism the routed experts' gradients and gathers run over the expert-data-parallel group
-    // (dp / ep ranks, each holding 1/ep of the experts), the rest over all dp ranks.
-    const double ep = s.model.isMoe() ? static_cast<double>(std::max<std::int64_t>(1, s.expertParallel)) : 1.0;
-    const double weightB = s.precision == Precision::FsdpMixedBf16 ? 2.0 : paramBytes(s.precision);
+/// Compute time at peak x MFU, with QLoRA's dequantization and the pipeline bubble.
+double computeTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape,
+                   double tokensPerStep, double flopsPerToken) {
+    const double gpus = shape.gpus;
+    const double peak = gpu.bf16Tflops * 1e12 * std::clamp(in.mfu, 0.01, 1.0);
+    double compute = tokensPerStep * flopsPerToken / gpus / peak;
+    if (s.method == Method::Qlora) {
+        compute *= kQloraDequantSlowdown;
+    }
+    compute *= shape.bubble; // the stage's compute is on the pipeline's critical path
+    return compute;
+}
+
+/// Memory floor: weights streamed per pass and micro-batch, optimizer states read and written once.
+double memoryFloorTime(const GpuSpec& gpu, const StepFacts& f, const StepShape& shape) {
+    const double hbm = f.weightsBytesPerGpu * shape.passes * shape.accum + 3.0 * f.optimizerStateBytesPerGpu;
+    return hbm / (gpu.bandwidthTBs * 1e12);
+}
+
+/// Bytes per parameter as gathered or streamed: the compute dtype under FSDP mixed precision, else as stored.
+double transferBytes(Precision p) {
+    return p == Precision::FsdpMixedBf16 ? 2.0 : paramBytes(p);
+}
+
+/// Data-parallel traffic per GPU per step (ring collectives move (n-1)/n of the buffer each way).
+/// Gathered (and offload-streamed) parameters travel in the compute dtype under FSDP mixed precision.
+/// With expert parallelism the routed experts' gradients and gathers run over the expert-data-parallel group
+/// (dp / ep ranks, each holding 1/ep of the experts), the rest over all dp ranks.
+double dataParallelBytes(const Scenario& s, const StepFacts& f, const StepShape& shape) {
+    const double tp = shape.tp;
+    const double pp = shape.pp;
+    const double dp = shape.dp;
+    const double accum = shape.accum;
+    const double ep = shape.ep;
+    const double weightB = transferBytes(s.precision);
     const double gradB = s.method == Method::Full ? paramBytes(s.precision) : 4.0;
     const auto dpTraffic = [&](double trainable, double total, double ranks) {
         const double weightsBytes = total * weightB / (tp * pp);
@@ -232,80 +286,118 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     };
     const double routedTrainable = ep > 1 ? f.routedTrainableParams : 0.0;
     const double routedTotal = ep > 1 ? f.routedTotalParams : 0.0;
-    const double dpBytes = dpTraffic(f.trainableParams - routedTrainable, f.totalParams - routedTotal, dp) +
-                           dpTraffic(routedTrainable / ep, routedTotal / ep, dp / ep);
+    return dpTraffic(f.trainableParams - routedTrainable, f.totalParams - routedTotal, dp) +
+           dpTraffic(routedTrainable / ep, routedTotal / ep, dp / ep);
+}
+
+/// One kind of communication per GPU per step: the bytes it moves and the seconds it takes.
+struct Traffic {
+    double bytes = 0;
+    double seconds = 0;
+};
+
+/// Tensor parallel (Megatron): two all-reduces of the micro-batch's activations per block in each forward and two
+/// in backward, on the intra-node link, not overlapped, each also paying NCCL's latency.
+Traffic tensorParallelTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape) {
+    const double tp = shape.tp;
+    const double accum = shape.accum;
+    const double forwards = shape.forwards;
+    const double layersPerStage = shape.layersPerStage;
+    const double activationBytes = shape.activationBytes;
+    const double bubble = shape.bubble;
+    const double allReduces = 2.0 * (forwards + 1.0) * layersPerStage * accum;
+    const double tpBytes = allReduces * 2.0 * (tp - 1.0) / tp * activationBytes;
+    const LinkChoice intra = collectiveLink(gpu, std::min<std::int64_t>(s.tensorParallel, gpu.gpusPerNode), in.cluster);
+    const double tpSeconds =
+        (tpBytes / (intra.gbs * 1e9) + allReduces * ringLatencySeconds(intra.kind, s.tensorParallel)) * bubble;
+    return {tpBytes, tpSeconds};
+}
+
+/// Pipeline parallel: each stage boundary passes the micro-batch's activations forward and their gradients back;
+/// on the critical path m + p - 1 times, over the link between stages (across nodes once TP x PP exceeds a node).
+Traffic pipelineTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape) {
+    const double tp = shape.tp;
+    const double pp = shape.pp;
+    const double accum = shape.accum;
+    const double activationBytes = shape.activationBytes;
+    const LinkChoice between = collectiveLink(gpu, s.tensorParallel * s.pipelineParallel, in.cluster);
+    const double perMicroBatch =
+        2.0 * (activationBytes / tp / (between.gbs * 1e9) + ringLatencySeconds(between.kind, 2));
+    const double ppSeconds = perMicroBatch * (accum + pp - 1.0);
+    return {2.0 * activationBytes / tp * accum, ppSeconds};
+}
+
+/// ZeRO-Offload: gradients go to the host and updated weights come back over PCIe every step, the optimizer runs
+/// on the CPU; with parameters offloaded too, every pass streams the weights in again. Not overlapped.
+double offloadTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepFacts& f,
+                   const StepShape& shape) {
+    const double tp = shape.tp;
+    const double pp = shape.pp;
+    const double dp = shape.dp;
+    const double accum = shape.accum;
+    const double passes = shape.passes;
+    const double weightB = transferBytes(s.precision);
     const double weightsBytes = f.totalParams * weightB / (tp * pp); // streamed whole under parameter offload
+    // Each GPU sends only its shard of the gradients (DeepSpeed converts it to fp32 on the GPU and copies it to
+    // pinned memory, stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu; FSDP copies each unit's
+    // shard) and receives its shard of the updated 16-bit weights; with parameters offloaded every pass streams
+    // the GPU's shard of the weights in again. The host's CPU Adam is shared by its GPUs.
+    const double host = pcieGBs(gpu) * in.cluster.pcieEfficiency * 1e9;
+    const double trainableShard = f.trainableParams / (tp * pp * dp);
+    double bytes = trainableShard * 4.0 + trainableShard * paramBytes(s.precision);
+    if (s.offload == Offload::OptimizerAndParams) {
+        bytes += weightsBytes / dp * passes * accum;
+    }
+    const double ranksPerHost = static_cast<double>(std::min<std::int64_t>(s.gpus, gpu.gpusPerNode));
+    return bytes / host + trainableShard * ranksPerHost / kCpuAdamParamsPerSecondPerHost;
+}
+
+/// Expert parallelism: every MoE layer sends each routed token copy to its expert and back (dispatch and combine),
+/// forward and backward, over the link of the expert-parallel group; not overlapped.
+Traffic expertParallelTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape) {
+    const double pp = shape.pp;
+    const double accum = shape.accum;
+    const double ep = shape.ep;
+    const double forwards = shape.forwards;
+    const double bubble = shape.bubble;
+    const double moeLayers = static_cast<double>(
+        s.model.numLayers - std::clamp<std::int64_t>(s.model.moe.firstDenseLayers, 0, s.model.numLayers));
+    const double tokens = static_cast<double>(s.microBatch * s.seqLen) * accum;
+    // Dispatch and combine in every forward and in backward.
+    const double allToAlls = 2.0 * (forwards + 1.0) * moeLayers / pp * accum;
+    const double bytes = (forwards + 1.0) * 2.0 * tokens * static_cast<double>(s.model.moe.expertsPerToken) *
+                         static_cast<double>(s.model.hiddenSize) * 2.0 * (ep - 1.0) / ep * moeLayers / pp;
+    const LinkChoice epLink = collectiveLink(gpu, s.expertParallel * s.tensorParallel, in.cluster);
+    const double epSeconds =
+        (bytes / (epLink.gbs * 1e9) + allToAlls * ringLatencySeconds(epLink.kind, s.expertParallel)) * bubble;
+    return {bytes, epSeconds};
+}
+
+} // namespace
+
+StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepFacts& f) {
+    StepTime t;
+    const StepShape shape = stepShape(s);
+    t.flopsPerToken = f.flopsPerToken;
+    t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp;
+    const double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken);
+    t.memoryFloorSeconds = memoryFloorTime(gpu, f, shape);
+    t.computeSeconds = compute;
+
+    const double dpBytes = dataParallelBytes(s, f, shape);
     t.link = collectiveLink(gpu, s.gpus, in.cluster);
     const double dpSeconds = t.link.gbs > 0 ? dpBytes / (t.link.gbs * 1e9) : 0.0;
-    // Forward passes per micro-batch: full recomputation runs each block's forward twice (so twice its tensor- and
-    // expert-parallel collectives); every-n-th recomputes 1/n of the blocks.
-    const double forwards = (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 2.0
-                            : s.checkpointing == Checkpointing::EveryNth
-                                ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
-                                : 1.0;
-    const double layersPerStage = static_cast<double>(s.model.numLayers) / pp;
-    const double activationBytes = static_cast<double>(s.microBatch * s.seqLen * s.model.hiddenSize) * 2.0;
-    // Tensor parallel (Megatron): two all-reduces of the micro-batch's activations per block in each forward and two
-    // in backward, on the intra-node link, not overlapped, each also paying NCCL's latency.
-    double tpBytes = 0;
-    double tpSeconds = 0;
-    if (s.tensorParallel > 1) {
-        const double allReduces = 2.0 * (forwards + 1.0) * layersPerStage * accum;
-        tpBytes = allReduces * 2.0 * (tp - 1.0) / tp * activationBytes;
-        const LinkChoice intra =
-            collectiveLink(gpu, std::min<std::int64_t>(s.tensorParallel, gpu.gpusPerNode), in.cluster);
-        tpSeconds =
-            (tpBytes / (intra.gbs * 1e9) + allReduces * ringLatencySeconds(intra.kind, s.tensorParallel)) * bubble;
-    }
-    // Pipeline parallel: each stage boundary passes the micro-batch's activations forward and their gradients back;
-    // on the critical path m + p - 1 times, over the link between stages (across nodes once TP x PP exceeds a node).
-    double ppSeconds = 0;
-    if (s.pipelineParallel > 1) {
-        const LinkChoice between = collectiveLink(gpu, s.tensorParallel * s.pipelineParallel, in.cluster);
-        const double perMicroBatch =
-            2.0 * (activationBytes / tp / (between.gbs * 1e9) + ringLatencySeconds(between.kind, 2));
-        ppSeconds = perMicroBatch * (accum + pp - 1.0);
-        t.commBytesPerGpu += 2.0 * activationBytes / tp * accum;
-    }
-    // ZeRO-Offload: gradients go to the host and updated weights come back over PCIe every step, the optimizer runs
-    // on the CPU; with parameters offloaded too, every pass streams the weights in again. Not overlapped.
-    double offloadSeconds = 0;
-    if (s.offload != Offload::None) {
-        // Each GPU sends only its shard of the gradients (DeepSpeed converts it to fp32 on the GPU and copies it to
-        // pinned memory, stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu; FSDP copies each unit's
-        // shard) and receives its shard of the updated 16-bit weights; with parameters offloaded every pass streams
-        // the GPU's shard of the weights in again. The host's CPU Adam is shared by its GPUs.
-        const double host = pcieGBs(gpu) * in.cluster.pcieEfficiency * 1e9;
-        const double trainableShard = f.trainableParams / (tp * pp * dp);
-        double bytes = trainableShard * 4.0 + trainableShard * paramBytes(s.precision);
-        if (s.offload == Offload::OptimizerAndParams) {
-            bytes += weightsBytes / dp * passes * accum;
-        }
-        const double ranksPerHost = static_cast<double>(std::min<std::int64_t>(s.gpus, gpu.gpusPerNode));
-        offloadSeconds = bytes / host + trainableShard * ranksPerHost / kCpuAdamParamsPerSecondPerHost;
-    }
-    // Expert parallelism: every MoE layer sends each routed token copy to its expert and back (dispatch and combine),
-    // forward and backward, over the link of the expert-parallel group; not overlapped.
-    double epSeconds = 0;
-    if (ep > 1) {
-        const double moeLayers = static_cast<double>(
-            s.model.numLayers - std::clamp<std::int64_t>(s.model.moe.firstDenseLayers, 0, s.model.numLayers));
-        const double tokens = static_cast<double>(s.microBatch * s.seqLen) * accum;
-        // Dispatch and combine in every forward and in backward.
-        const double allToAlls = 2.0 * (forwards + 1.0) * moeLayers / pp * accum;
-        const double bytes = (forwards + 1.0) * 2.0 * tokens * static_cast<double>(s.model.moe.expertsPerToken) *
-                             static_cast<double>(s.model.hiddenSize) * 2.0 * (ep - 1.0) / ep * moeLayers / pp;
-        const LinkChoice epLink = collectiveLink(gpu, s.expertParallel * s.tensorParallel, in.cluster);
-        epSeconds =
-            (bytes / (epLink.gbs * 1e9) + allToAlls * ringLatencySeconds(epLink.kind, s.expertParallel)) * bubble;
-        t.commBytesPerGpu += bytes;
-    }
+    const Traffic tpComm = s.tensorParallel > 1 ? tensorParallelTime(s, gpu, in, shape) : Traffic{};
+    const Traffic ppComm = s.pipelineParallel > 1 ? pipelineTime(s, gpu, in, shape) : Traffic{};
+    const double offloadSeconds = s.offload != Offload::None ? offloadTime(s, gpu, in, f, shape) : 0.0;
+    const Traffic epComm = shape.ep > 1 ? expertParallelTime(s, gpu, in, shape) : Traffic{};
     t.offloadSeconds = offloadSeconds;
-    t.commBytesPerGpu += dpBytes + tpBytes;
-    t.commSeconds = dpSeconds + tpSeconds + epSeconds + ppSeconds;
+    // This order of the sum (pipeline, expert, then data + tensor parallel) keeps the figures bit-identical.
+    t.commBytesPerGpu = ppComm.bytes + epComm.bytes + (dpBytes + tpComm.bytes);
+    t.commSeconds = dpSeconds + tpComm.seconds + epComm.seconds + ppComm.seconds;
     const double busy = std::max(compute, t.memoryFloorSeconds);
-    t.exposedCommSeconds =
-        std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpSeconds + epSeconds + ppSeconds + offloadSeconds;
+    t.exposedCommSeconds = std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpComm.seconds + epComm.seconds +
+                           ppComm.seconds + offloadSeconds;
     t.stepSeconds = busy + t.exposedCommSeconds;
     t.tokensPerSecond = t.stepSeconds > 0 ? t.tokensPerStep / t.stepSeconds : 0.0;
     return t;
