@@ -45,12 +45,30 @@ AdvisorView::AdvisorView(ScenarioController& controller, QWidget* parent) : Live
     setObjectName(QStringLiteral("advisorView"));
     auto* layout = new QVBoxLayout(this);
 
+    // Created in this order, which is also the tab order: the ladder, the questionnaire, the sizing table.
+    QGroupBox* oom = createOomGroup();
+    auto* lower = new QHBoxLayout();
+    lower->addWidget(createMethodGroup(), 2);
+    lower->addWidget(createSizingGroup(), 3);
+
+    layout->addWidget(oom, 3);
+    layout->addLayout(lower, 2);
+
+    connect(m_gpu, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { refreshNow(); });
+    for (QComboBox* combo : {m_distance, m_data, m_serving}) {
+        connect(combo, qOverload<int>(&QComboBox::currentIndexChanged), this, &AdvisorView::refreshMethod);
+    }
+    connect(m_tradeoff, &QCheckBox::toggled, this, &AdvisorView::refreshMethod);
+    refreshMethod();
+}
+
+QGroupBox* AdvisorView::createOomGroup() {
     auto* oom = new QGroupBox(tr("Out of memory? Fixes in order of cost, computed for this scenario"), this);
     auto* oomLayout = new QVBoxLayout(oom);
     auto* gpuRow = new QHBoxLayout();
     m_gpu = new QComboBox(oom);
     m_gpu->addItem(tr("(the scenario's GPU, else RTX 4090)"), QString());
-    for (const auto& g : controller.catalog().gpus) {
+    for (const auto& g : controller().catalog().gpus) {
         m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
     }
     m_gpu->setToolTip(tr("The card the run must fit."));
@@ -73,8 +91,10 @@ AdvisorView::AdvisorView(ScenarioController& controller, QWidget* parent) : Live
     m_combination->setWordWrap(true);
     m_combination->setTextInteractionFlags(Qt::TextSelectableByMouse);
     oomLayout->addWidget(m_combination);
+    return oom;
+}
 
-    auto* lower = new QHBoxLayout();
+QGroupBox* AdvisorView::createMethodGroup() {
     auto* method = new QGroupBox(tr("Which method?"), this);
     auto* form = new QFormLayout(method);
     m_distance = new QComboBox(method);
@@ -98,8 +118,10 @@ AdvisorView::AdvisorView(ScenarioController& controller, QWidget* parent) : Live
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(m_recommendation);
-    lower->addWidget(method, 2);
+    return method;
+}
 
+QGroupBox* AdvisorView::createSizingGroup() {
     auto* sizing = new QGroupBox(tr("Sizing table at this sequence length and batch"), this);
     auto* sizingLayout = new QVBoxLayout(sizing);
     m_sizing = new SizingTableModel(this);
@@ -113,17 +135,7 @@ AdvisorView::AdvisorView(ScenarioController& controller, QWidget* parent) : Live
     m_sizingCaption = new QLabel(sizing);
     m_sizingCaption->setWordWrap(true);
     sizingLayout->addWidget(m_sizingCaption);
-    lower->addWidget(sizing, 3);
-
-    layout->addWidget(oom, 3);
-    layout->addLayout(lower, 2);
-
-    connect(m_gpu, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { refreshNow(); });
-    for (QComboBox* combo : {m_distance, m_data, m_serving}) {
-        connect(combo, qOverload<int>(&QComboBox::currentIndexChanged), this, &AdvisorView::refreshMethod);
-    }
-    connect(m_tradeoff, &QCheckBox::toggled, this, &AdvisorView::refreshMethod);
-    refreshMethod();
+    return sizing;
 }
 
 const core::GpuSpec* AdvisorView::ladderGpu() const {

@@ -6,6 +6,7 @@
 
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QCheckBox)
+QT_FORWARD_DECLARE_CLASS(QGroupBox)
 QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QTableView)
 
@@ -63,6 +64,14 @@ protected:
     void refresh() override;
 
 private:
+    // The constructor's parts, called in the order that sets the tab order.
+    /// The GPU picker, the OOM ladder and its conclusion.
+    QGroupBox* createOomGroup();
+    /// The method questionnaire and its recommendation.
+    QGroupBox* createMethodGroup();
+    /// The sizing table and its caption.
+    QGroupBox* createSizingGroup();
+
     void refreshMethod();
 
     QComboBox* m_gpu = nullptr;

@@ -89,13 +89,28 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
     auto* layout = new QVBoxLayout(this);
     auto* basics = new QFormLayout();
     basics->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // The rows in the order they are created, which is also the tab order.
+    addModelRows(basics);
+    addSizeRow(basics);
+    addSeqLenRow(basics);
+    addMicroBatchRow(basics);
+    addMethodRow(basics);
+    addGpuRow(basics);
+    layout->addLayout(basics);
+    addAdvancedSection(layout);
+    connectWrites();
 
+    connect(&m_controller, &ScenarioController::scenarioChanged, this, &InputPanel::refresh);
+    refresh();
+}
+
+void InputPanel::addModelRows(QFormLayout* basics) {
     // Model picker: searchable by any part of the name.
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("modelPicker"));
     m_model->setEditable(true);
     m_model->setInsertPolicy(QComboBox::NoInsert);
-    for (const auto& m : controller.catalog().models) {
+    for (const auto& m : m_controller.catalog().models) {
         m_model->addItem(
             tr("%1 (%2)").arg(QString::fromStdString(m.name), formatParams(core::countParams(m.arch).total)),
             QString::fromStdString(m.id));
@@ -111,7 +126,9 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
     modelLabel->setBuddy(m_model);
     basics->addRow(modelLabel, modelRow);
     basics->addRow(QString(), m_import);
+}
 
+void InputPanel::addSizeRow(QFormLayout* basics) {
     m_size = new QSlider(Qt::Horizontal, this);
     m_size->setObjectName(QStringLiteral("sizeSlider"));
     m_size->setRange(kSizeSliderMin, kSizeSliderMax);
@@ -121,7 +138,9 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
     m_sizeLabel = new QLabel(this);
     basics->addRow(tr("Model si&ze"), m_size);
     basics->addRow(QString(), m_sizeLabel);
+}
 
+void InputPanel::addSeqLenRow(QFormLayout* basics) {
     m_seqSlider = new QSlider(Qt::Horizontal, this);
     m_seqSlider->setObjectName(QStringLiteral("seqLenSlider"));
     m_seqSlider->setRange(kSeqLog2Min, kSeqLog2Max);
@@ -144,7 +163,9 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
     auto* seqLabel = new QLabel(tr("&Sequence length"), this);
     seqLabel->setBuddy(m_seqSlider);
     basics->addRow(seqLabel, seqRow);
+}
 
+void InputPanel::addMicroBatchRow(QFormLayout* basics) {
     m_batchSlider = new QSlider(Qt::Horizontal, this);
     m_batchSlider->setObjectName(QStringLiteral("microBatchSlider"));
     m_batchSlider->setRange(1, 256);
@@ -160,7 +181,9 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
     auto* batchLabel = new QLabel(tr("Micro-&batch"), this);
     batchLabel->setBuddy(m_batchSlider);
     basics->addRow(batchLabel, batchRow);
+}
 
+void InputPanel::addMethodRow(QFormLayout* basics) {
     // Method as a segmented control.
     auto* methodRow = new QHBoxLayout();
     methodRow->setSpacing(0);
@@ -193,18 +216,21 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
         methodRow->addWidget(button);
     }
     basics->addRow(tr("Method"), methodRow);
+}
 
+void InputPanel::addGpuRow(QFormLayout* basics) {
     m_gpu = new QComboBox(this);
     m_gpu->setObjectName(QStringLiteral("gpuPicker"));
     m_gpu->addItem(tr("(none)"), QString());
-    for (const auto& g : controller.catalog().gpus) {
+    for (const auto& g : m_controller.catalog().gpus) {
         m_gpu->addItem(tr("%1 — %2 GB").arg(QString::fromStdString(g.name)).arg(g.memoryGiBStated),
                        QString::fromStdString(g.id));
     }
     m_gpu->setToolTip(tr("The card you have in mind: its usable memory is drawn across the charts."));
     basics->addRow(tr("&GPU"), m_gpu);
-    layout->addLayout(basics);
+}
 
+void InputPanel::addAdvancedSection(QVBoxLayout* layout) {
     // Advanced options, collapsed by default.
     auto* toggle = new QToolButton(this);
     toggle->setText(tr("&Advanced options"));
@@ -222,7 +248,9 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
         advanced->setVisible(open);
         toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
     });
+}
 
+void InputPanel::connectWrites() {
     // Writes.
     connect(m_model, qOverload<int>(&QComboBox::activated), this, [this](int index) {
         const QString id = m_model->itemData(index).toString();
@@ -242,9 +270,6 @@ InputPanel::InputPanel(ScenarioController& controller, QWidget* parent) : QWidge
             [this](int id) { m_controller.setMethod(static_cast<core::Method>(id)); });
     connect(m_gpu, qOverload<int>(&QComboBox::activated), this,
             [this](int index) { m_controller.setGpuId(m_gpu->itemData(index).toString().toStdString()); });
-
-    connect(&m_controller, &ScenarioController::scenarioChanged, this, &InputPanel::refresh);
-    refresh();
 }
 
 QWidget* InputPanel::controlFor(const core::ScenarioField& field, QWidget* parent) {

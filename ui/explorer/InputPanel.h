@@ -12,11 +12,13 @@ QT_FORWARD_DECLARE_CLASS(QButtonGroup)
 QT_FORWARD_DECLARE_CLASS(QCheckBox)
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QDoubleSpinBox)
+QT_FORWARD_DECLARE_CLASS(QFormLayout)
 QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QPushButton)
 QT_FORWARD_DECLARE_CLASS(QSlider)
 QT_FORWARD_DECLARE_CLASS(QSpinBox)
 QT_FORWARD_DECLARE_CLASS(QToolButton)
+QT_FORWARD_DECLARE_CLASS(QVBoxLayout)
 
 namespace gpusizer::ui {
 
@@ -57,6 +59,18 @@ signals:
     void importConfigRequested();
 
 private:
+    // The constructor's parts, called in the order that sets the tab order.
+    void addModelRows(QFormLayout* basics);
+    void addSizeRow(QFormLayout* basics);
+    void addSeqLenRow(QFormLayout* basics);
+    void addMicroBatchRow(QFormLayout* basics);
+    void addMethodRow(QFormLayout* basics);
+    void addGpuRow(QFormLayout* basics);
+    /// The advanced options' toggle and form, collapsed.
+    void addAdvancedSection(QVBoxLayout* layout);
+    /// Every basic control writes through the controller.
+    void connectWrites();
+
     void refresh();
     QWidget* buildAdvanced();
     /// A spin box, check box or combo box for a field of the table, writing through the controller.

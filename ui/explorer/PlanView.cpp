@@ -38,8 +38,23 @@ void PlanTableModel::setResults(std::vector<core::CardPlan> results, const core:
 PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(controller, parent) {
     setObjectName(QStringLiteral("planView"));
     auto* layout = new QVBoxLayout(this);
-    auto* grid = new QGridLayout();
+    // Created in this order, which is also the tab order: the inputs, the table, the charts.
     const core::PlanInputs defaults = controller.planInputs();
+    createRunInputs(defaults);
+    createObjectiveAndLimits(defaults);
+    layout->addLayout(layOutInputs());
+    createPlanTable();
+    QHBoxLayout* charts = createCharts();
+
+    layout->addWidget(m_ranking);
+    layout->addWidget(m_table, 3);
+    layout->addWidget(m_details);
+    layout->addLayout(charts, 2);
+
+    connectInputs();
+}
+
+void PlanView::createRunInputs(const core::PlanInputs& defaults) {
     m_tokens = new QDoubleSpinBox(this);
     m_tokens->setRange(0.001, 1e7);
     m_tokens->setDecimals(1);
@@ -60,6 +75,9 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     m_mfu->setToolTip(tr("Model FLOPs utilisation: the share of the GPU's dense BF16 peak the run achieves "
                          "(large pre-training runs report 40–57%; torchtitan measured 33% eager and 39% compiled "
                          "for Llama 3.1 8B with FSDP on H100s; fine-tuning with small batches runs lower)."));
+}
+
+void PlanView::createObjectiveAndLimits(const core::PlanInputs& defaults) {
     m_objective = new QComboBox(this);
     m_objective->addItem(tr("Balanced"), static_cast<int>(core::Objective::Balanced));
     m_objective->addItem(tr("Lowest cost"), static_cast<int>(core::Objective::Cost));
@@ -103,6 +121,10 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     m_offload->setChecked(defaults.allowOffload);
     m_offload->setToolTip(tr("Let the planner offload to the CPU: fewer cards, much slower steps; chosen only when it "
                              "wins on the objective or nothing else fits."));
+}
+
+QGridLayout* PlanView::layOutInputs() {
+    auto* grid = new QGridLayout();
     auto* tokensLabel = new QLabel(tr("&Dataset"), this);
     tokensLabel->setBuddy(m_tokens);
     auto* epochsLabel = new QLabel(tr("E&pochs"), this);
@@ -123,8 +145,10 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     grid->addWidget(m_spot, 0, 7);
     grid->addWidget(m_offload, 1, 7);
     grid->setColumnStretch(8, 1);
-    layout->addLayout(grid);
+    return grid;
+}
 
+void PlanView::createPlanTable() {
     m_model = new PlanTableModel(this);
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
@@ -146,13 +170,15 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     m_details = new QLabel(this);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+QHBoxLayout* PlanView::createCharts() {
     auto* charts = new QHBoxLayout();
     m_costTime = new CostTimeChartView(this);
     charts->addWidget(m_costTime, 1);
     auto* scalingBox = new QVBoxLayout();
     m_scalingGpu = new QComboBox(this);
-    for (const auto& g : controller.catalog().gpus) {
+    for (const auto& g : controller().catalog().gpus) {
         m_scalingGpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
     }
     m_scalingGpu->setCurrentIndex(std::max(0, m_scalingGpu->findData(QStringLiteral("a100-80gb-sxm"))));
@@ -161,12 +187,10 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     m_scaling = new ScalingChartView(this);
     scalingBox->addWidget(m_scaling, 1);
     charts->addLayout(scalingBox, 1);
+    return charts;
+}
 
-    layout->addWidget(m_ranking);
-    layout->addWidget(m_table, 3);
-    layout->addWidget(m_details);
-    layout->addLayout(charts, 2);
-
+void PlanView::connectInputs() {
     for (QDoubleSpinBox* spin : {m_tokens, m_epochs, m_mfu, m_margin, m_hostRam}) {
         connect(spin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, [this] { pushInputs(); });
     }

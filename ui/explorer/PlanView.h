@@ -8,6 +8,8 @@
 QT_FORWARD_DECLARE_CLASS(QCheckBox)
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QDoubleSpinBox)
+QT_FORWARD_DECLARE_CLASS(QGridLayout)
+QT_FORWARD_DECLARE_CLASS(QHBoxLayout)
 QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QSpinBox)
 QT_FORWARD_DECLARE_CLASS(QTableView)
@@ -68,6 +70,20 @@ protected:
     void refresh() override;
 
 private:
+    // The constructor's parts, called in the order that sets the tab order.
+    /// Dataset tokens, epochs and MFU.
+    void createRunInputs(const core::PlanInputs& defaults);
+    /// Objective, network, card limit, margin, host RAM, spot and offload.
+    void createObjectiveAndLimits(const core::PlanInputs& defaults);
+    /// The inputs with their labels in two rows.
+    QGridLayout* layOutInputs();
+    /// The plan table with the ranking and details labels.
+    void createPlanTable();
+    /// Cost against time, and the scaling chart with its GPU picker.
+    QHBoxLayout* createCharts();
+    /// Every input change reaches the controller and refreshes the tab.
+    void connectInputs();
+
     void pushInputs();
     void showDetails();
 
