@@ -1229,7 +1229,8 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
         resolved.checkpointing = Checkpointing::Full;
         Estimate e = estimate(resolved, detail);
         if (detail == Detail::Full) {
-            e.assumptions.push_back("Checkpointing auto: sized as full; the planner also tries none and selective.");
+            e.assumptions.push_back(QT_TRANSLATE_NOOP(
+                "gpusizer", "Checkpointing auto: sized as full; the planner also tries none and selective."));
         }
         return e;
     }
