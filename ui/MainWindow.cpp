@@ -3,6 +3,7 @@
 #include "CalibrationStore.h"
 #include "DialogService.h"
 #include "Format.h"
+#include "Language.h"
 #include "Present.h"
 #include "ScenarioController.h"
 #include "ScenarioFile.h"
@@ -31,6 +32,7 @@
 #include <QtCore/QSaveFile>
 #include <QtCore/QSettings>
 #include <QtGui/QAction>
+#include <QtGui/QActionGroup>
 #include <QtGui/QCloseEvent>
 #include <QtGui/QGuiApplication>
 #include <QtGui/QKeySequence>
@@ -150,6 +152,7 @@ void MainWindow::buildMenus() {
                                      [this, i] { m_tabs->setCurrentIndex(i); });
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
     }
+    buildLanguageMenu(view);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Calibrations…"), this, &MainWindow::showCalibrations);
@@ -171,6 +174,28 @@ void MainWindow::buildMenus() {
                                          static_cast<qsizetype>(core::versionString().size()))));
     });
     rebuildRecentMenu();
+}
+
+void MainWindow::buildLanguageMenu(QMenu* view) {
+    view->addSeparator();
+    QMenu* menu = view->addMenu(tr("&Language"));
+    auto* group = new QActionGroup(menu);
+    const QString chosen = chosenLanguage();
+    auto add = [&](const QString& code, const QString& name) {
+        QAction* a = menu->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(chosen == code);
+        a->setObjectName(QStringLiteral("language:") + (code.isEmpty() ? QStringLiteral("system") : code));
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] {
+            setChosenLanguage(code);
+            emit languageChosen(code);
+        });
+    };
+    add(QString(), tr("System default"));
+    for (const auto& language : shippedLanguages()) {
+        add(language.code, language.nativeName);
+    }
 }
 
 QString MainWindow::statusText() const {

@@ -66,11 +66,16 @@ public:
     QStringList recentFiles() const { return m_recent; }
     bool isModified() const { return isWindowModified(); }
 
+signals:
+    /// The user chose a language in View › Language ("" follows the system); the choice is already saved.
+    void languageChosen(const QString& code);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void buildMenus();
+    void buildLanguageMenu(QMenu* view);
     void refreshStatus();
     void updateTitle();
     void addRecent(const QString& path);

@@ -24,7 +24,7 @@ QString text(const present::Message& message) {
 QString text(const std::vector<present::Message>& parts) {
     QString out;
     for (const auto& p : parts) {
-        out += (out.isEmpty() ? QString() : QCoreApplication::translate(present::kContext, ", ")) + text(p);
+        out += (out.isEmpty() ? QString() : QCoreApplication::translate("gpusizer", ", ")) + text(p);
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #include "Startup.h"
 
 #include "DialogService.h"
+#include "Language.h"
 #include "MainWindow.h"
 #include "Present.h"
 #include "ScenarioController.h"
@@ -17,7 +18,10 @@
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QStyle>
 #include <QtWidgets/QStyleFactory>
+#include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <memory>
 
 namespace gpusizer::ui {
 
@@ -29,6 +33,7 @@ StartupOptions parseStartupOptions(QApplication& app) {
     QApplication::setDesktopFileName(QStringLiteral("io.github.gpusizer.GpuSizer"));
     resources::initialize();
     QApplication::setWindowIcon(QIcon(QString::fromLatin1(resources::kAppIcon)));
+    installLanguage(resolveLanguage()); // before the parser, so that --help speaks it too
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -47,9 +52,14 @@ StartupOptions parseStartupOptions(QApplication& app) {
                                      QApplication::translate("Startup", "Colour palette: light, dark (default: the "
                                                                         "desktop's)."),
                                      QStringLiteral("name"));
-    parser.addOptions({screenshot, scenario, tab, palette});
+    const QCommandLineOption language(
+        QStringLiteral("language"),
+        QApplication::translate("Startup", "Language: en, zh_CN (default: View › Language, else the system's)."),
+        QStringLiteral("code"));
+    parser.addOptions({screenshot, scenario, tab, palette, language});
     parser.process(app);
-    return {parser.value(screenshot), parser.value(scenario), parser.value(tab), parser.value(palette)};
+    return {parser.value(screenshot), parser.value(scenario), parser.value(tab), parser.value(palette),
+            parser.value(language)};
 }
 
 namespace {
@@ -101,6 +111,16 @@ int runGui(QApplication& app, const StartupOptions& options) {
         return 2;
     }
     applyPalette(app, options.palette);
+    if (!options.language.isEmpty()) {
+        const QList<Language> languages = shippedLanguages();
+        const bool shipped = std::any_of(languages.begin(), languages.end(),
+                                         [&](const Language& l) { return l.code == options.language; });
+        if (!shipped) {
+            std::fprintf(stderr, "unknown language '%s' (en, zh_CN)\n", qPrintable(options.language));
+            return 2;
+        }
+        installLanguage(options.language);
+    }
     auto loaded = loadCatalogsWithUserFiles();
     QStringList problems;
     for (const auto& e : loaded.fileErrors) {
@@ -113,32 +133,46 @@ int runGui(QApplication& app, const StartupOptions& options) {
         std::fprintf(stderr, "catalog: %s\n", qPrintable(p));
     }
     ScenarioController controller(std::move(loaded.catalog));
-    MainWindow window(controller);
+    auto window = std::make_unique<MainWindow>(controller);
     const bool screenshot = !options.screenshotFile.isEmpty();
     if (!screenshot) {
-        window.restoreSession(); // screenshots show the defaults (or --scenario), not the last session
+        window->restoreSession(); // screenshots show the defaults (or --scenario), not the last session
     }
-    window.showCatalogProblems(problems);
+    window->showCatalogProblems(problems);
     if (!options.scenarioFile.isEmpty()) {
         if (screenshot) {
             DialogService::setRecordErrors(true); // never block a headless run on a dialog
         }
-        if (!window.openFile(options.scenarioFile)) {
+        if (!window->openFile(options.scenarioFile)) {
             if (screenshot) {
                 std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
                 return 2;
             }
         }
     }
-    if (!options.tab.isEmpty() && !window.selectTab(options.tab)) {
-        std::fprintf(stderr, "unknown tab '%s' (breakdown, sequence, fit, compare)\n", qPrintable(options.tab));
+    if (!options.tab.isEmpty() && !window->selectTab(options.tab)) {
+        std::fprintf(stderr, "unknown tab '%s' (breakdown, sequence, fit, compare, plan, advisor)\n",
+                     qPrintable(options.tab));
         return 2;
     }
-    window.show();
+    // A new language takes effect at once: the window is built again in it, over the same scenario and session.
+    std::function<void(const QString&)> relanguage = [&](const QString& code) {
+        installLanguage(resolveLanguage(code));
+        window->saveSession();
+        auto next = std::make_unique<MainWindow>(controller);
+        next->restoreSession();
+        next->showCatalogProblems(problems);
+        QObject::connect(next.get(), &MainWindow::languageChosen, next.get(), relanguage, Qt::QueuedConnection);
+        next->show();
+        window.release()->deleteLater(); // the old window's menu action is still on the stack
+        window = std::move(next);
+    };
+    QObject::connect(window.get(), &MainWindow::languageChosen, window.get(), relanguage, Qt::QueuedConnection);
+    window->show();
     if (screenshot) {
         // Grab after the first layout pass and paint, then quit with the save's status.
-        QTimer::singleShot(400, &window, [&] {
-            const bool saved = window.grab().save(options.screenshotFile, "PNG");
+        QTimer::singleShot(400, window.get(), [&] {
+            const bool saved = window->grab().save(options.screenshotFile, "PNG");
             if (saved) {
                 std::fprintf(stdout, "screenshot written to %s\n", qPrintable(options.screenshotFile));
             } else {

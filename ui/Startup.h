@@ -12,9 +12,11 @@ struct StartupOptions {
     QString scenarioFile;   ///< open this scenario at start
     QString tab;            ///< select this view ("explorer", "fit", "compare", ...)
     QString palette;        ///< "light", "dark" or empty (the desktop's)
+    QString language;       ///< "en", "zh_CN" or empty (View › Language, else the system locale)
 };
 
-/// Sets application metadata and parses --screenshot, --scenario, --tab. Exits on --help/--version.
+/// Sets application metadata, installs the language, and parses --screenshot, --scenario, --tab, --palette and
+/// --language. Exits on --help/--version.
 StartupOptions parseStartupOptions(QApplication& app);
 
 /// Builds the main window for the options and runs the event loop.

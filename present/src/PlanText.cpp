@@ -1,6 +1,7 @@
 #include "gpusizer/present/PlanText.h"
 
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/Names.h"
 
 #include <cmath>
 
@@ -121,9 +122,9 @@ Message whyNot(const core::Candidate& c) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "fits"));
     case core::Infeasible::GpuMemory: {
         const auto withMargin = static_cast<std::int64_t>(static_cast<double>(c.deviceBytes) * (1.0 + c.marginShare));
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 per GPU + %2 margin = %3 > %4 usable; largest part %5 %6"),
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 per GPU + %2 margin = %3 > %4 usable; largest part: %5, %6"),
                    gib(c.deviceBytes), percent(c.marginShare), gib(withMargin), gib(c.usableBytes),
-                   core::componentKey(c.largestComponent), gib(c.largestComponentBytes));
+                   componentName(c.largestComponent), gib(c.largestComponentBytes));
     }
     case core::Infeasible::HostRam:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "needs %1 of host RAM per node, the node has %2"),

@@ -1,6 +1,7 @@
 // The PDF report, generated offscreen and read back with pdftotext (poppler-utils).
 #include "DialogService.h"
 #include "Format.h"
+#include "Language.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
@@ -8,6 +9,7 @@
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
 
+#include <QtCore/QCoreApplication>
 #include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
@@ -79,6 +81,40 @@ TEST(Report, PdfHoldsEverySectionComponentAndTheCoreNumbers) {
     const int pages = pdfPages(path);
     EXPECT_GE(pages, 3);
     EXPECT_LE(pages, 8);
+}
+
+TEST(Report, InChineseEverySectionIsInTheCatalogsWordsWithItsGlyphsEmbedded) {
+    ASSERT_TRUE(ui::installLanguage(QStringLiteral("zh_CN")));
+    QString text;
+    QString fonts;
+    {
+        ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+        controller.update([](core::Scenario& s) { s.gpuId = "rtx-4090"; });
+        ui::MainWindow window(controller);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("report-zh.pdf"));
+        ASSERT_TRUE(window.exportReport(path, QStringLiteral("A4")));
+        text = pdfText(path);
+        QProcess pdffonts;
+        pdffonts.start(QStringLiteral("pdffonts"), {path});
+        pdffonts.waitForFinished(30000);
+        fonts = QString::fromUtf8(pdffonts.readAllStandardOutput());
+    }
+    ASSERT_TRUE(ui::installLanguage(QStringLiteral("en")));
+    ASSERT_FALSE(text.isEmpty());
+    for (const char* section : {"GPU sizing report", "1. Inputs", "2. Memory per GPU", "4. Which GPUs fit",
+                                "6. Cards, time and cost", "10. Assumptions, formulas and measured accuracy"}) {
+        // Looked up in the shipped catalog (installed above): the report shows the catalog's words, not English.
+        ui::installLanguage(QStringLiteral("zh_CN"));
+        const QString chinese = QCoreApplication::translate("ReportBuilder", section);
+        ui::installLanguage(QStringLiteral("en"));
+        EXPECT_NE(chinese, QString::fromUtf8(section)) << "no translation for " << section;
+        EXPECT_TRUE(text.contains(chinese.normalized(QString::NormalizationForm_KC))) << section;
+        EXPECT_FALSE(text.contains(QString::fromUtf8(section))) << "English heading left: " << section;
+    }
+    // CJK glyphs come from an embedded CJK font (Debian's fonts-noto-cjk), so the text extracts as Chinese at all.
+    EXPECT_TRUE(fonts.contains(QStringLiteral("CJK"))) << fonts.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("GeForce RTX 4090")));
 }
 
 TEST(Report, LetterPagesAreLetterSized) {

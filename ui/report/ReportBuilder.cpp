@@ -43,12 +43,8 @@ namespace gpusizer::ui {
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ReportBuilder", text);
-}
-
 QString modelName(const core::Scenario& s) {
-    return QString::fromStdString(s.model.sizeDerived ? "size-derived model" : s.model.name);
+    return s.model.sizeDerived ? ReportBuilder::tr("size-derived model") : QString::fromStdString(s.model.name);
 }
 
 /// Text styles of the report.
@@ -212,16 +208,17 @@ private:
 
 /// The title block: scenario, date and version, the summary, how memory is counted, and the estimate's warnings.
 void writeSummary(Writer& w, const ReportRequest& request, const QString& summary, const core::Estimate& e) {
-    w.h1(tr("GPU sizing report"));
-    w.paragraph(tr("Scenario: %1 · generated %2 · GPU Sizer %3")
+    w.h1(ReportBuilder::tr("GPU sizing report"));
+    w.paragraph(ReportBuilder::tr("Scenario: %1 · generated %2 · GPU Sizer %3")
                     .arg(request.title, request.generatedAt.toString(Qt::ISODate),
                          QString::fromLatin1(core::versionString().data(),
                                              static_cast<qsizetype>(core::versionString().size()))),
                 true);
     w.paragraph(summary);
     w.paragraph(
-        tr("Memory is in GiB (2³⁰ bytes), per GPU unless labelled total. Vendor capacities (\"80 GB\") are shown "
-           "as stated, next to the usable GiB a training process sees."),
+        ReportBuilder::tr(
+            "Memory is in GiB (2³⁰ bytes), per GPU unless labelled total. Vendor capacities (\"80 GB\") are shown "
+            "as stated, next to the usable GiB a training process sees."),
         true);
     for (const auto& warning : e.warnings) {
         w.paragraph(QStringLiteral("⚠ ") + ui::text(warning.words), true);
@@ -229,35 +226,39 @@ void writeSummary(Writer& w, const ReportRequest& request, const QString& summar
 }
 
 void writeInputs(Writer& w, const core::Scenario& s, const core::Catalog& catalog) {
-    w.h2(tr("1. Inputs"));
+    w.h2(ReportBuilder::tr("1. Inputs"));
     w.table(present::inputsTable(s, catalog));
 }
 
 /// The memory per GPU as a chart and by component, and the three peaks (allocated, reserved, device).
 void writeBreakdown(Writer& w, const core::Scenario& s, const core::Estimate& e, const core::Catalog& catalog,
                     const core::GpuSpec* gpu) {
-    w.h2(tr("2. Memory per GPU"), true);
+    w.h2(ReportBuilder::tr("2. Memory per GPU"), true);
     {
         BreakdownChartView view;
         // Only the GPU in mind, if any.
         const auto selected = gpu != nullptr ? capacityLines(catalog, s.gpuId, 1) : std::vector<CapacityLine>{};
-        view.setBars({{s.gpus > 1 ? tr("Each of %1 GPUs").arg(s.gpus) : tr("Per GPU"), e.perGpu, e.bandLowBytes,
-                       e.bandHighBytes}},
+        view.setBars({{s.gpus > 1 ? ReportBuilder::tr("Each of %1 GPUs").arg(s.gpus) : ReportBuilder::tr("Per GPU"),
+                       e.perGpu, e.bandLowBytes, e.bandHighBytes}},
                      selected);
         w.chart(chartPicture(&view, QSize(900, 430)), 430.0 / 900.0);
     }
     w.table(present::componentTable(e).select(
         {present::CompName, present::CompBytes, present::CompShare, present::CompHolds}));
-    w.bullets({tr("Allocated peak %1: what torch.cuda.max_memory_allocated() reports — live tensors at the peak moment "
-                  "(%2).")
-                   .arg(formatGiB(e.allocatedPeakBytes))
-                   .arg(text(present::label(e.peakMoment))),
-               tr("Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching "
-                  "allocator's free blocks.")
-                   .arg(formatGiB(e.reservedPeakBytes)),
-               tr("Device %1: what nvidia-smi shows — reserved plus the CUDA context, communication buffers and paged "
-                  "optimizer states. Fit decisions use this figure.")
-                   .arg(formatGiB(e.deviceBytes))});
+    w.bullets(
+        {ReportBuilder::tr(
+             "Allocated peak %1: what torch.cuda.max_memory_allocated() reports — live tensors at the peak moment "
+             "(%2).")
+             .arg(formatGiB(e.allocatedPeakBytes))
+             .arg(text(present::label(e.peakMoment))),
+         ReportBuilder::tr(
+             "Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching "
+             "allocator's free blocks.")
+             .arg(formatGiB(e.reservedPeakBytes)),
+         ReportBuilder::tr(
+             "Device %1: what nvidia-smi shows — reserved plus the CUDA context, communication buffers and paged "
+             "optimizer states. Fit decisions use this figure.")
+             .arg(formatGiB(e.deviceBytes))});
 }
 
 /// The scenario's own measured runs against the estimate; nothing when it has none.
@@ -269,33 +270,36 @@ void writeMeasured(Writer& w, const core::Scenario& s, const core::Catalog& cata
                 runs.push_back({present::runLabel(m), std::move(*c)});
             }
         }
-        w.paragraph(tr("Measured runs of this scenario (the GPU Sizer measurement script):"), true);
+        w.paragraph(ReportBuilder::tr("Measured runs of this scenario (the GPU Sizer measurement script):"), true);
         w.table(present::measuredTable(runs));
     }
 }
 
 void writeSeqLen(Writer& w, const core::Scenario& s, const core::Estimate& e, const core::Catalog& catalog) {
-    w.h2(tr("3. Memory per GPU against sequence length"), true);
+    w.h2(ReportBuilder::tr("3. Memory per GPU against sequence length"), true);
     {
         SeqLenChartView view;
         view.setSweep(core::sweepSeqLen(s, core::powersOfTwo(128, 131072)), s.seqLen, e.deviceBytes,
                       capacityLines(catalog, s.gpuId, 5));
         w.chart(chartPicture(&view, QSize(900, 380)), 380.0 / 900.0);
     }
-    w.paragraph(tr("Device memory per GPU at micro-batch %1, everything else as in the inputs; dashed lines are usable "
-                   "capacities; the red dot is the current length.")
-                    .arg(s.microBatch),
-                true);
+    w.paragraph(
+        ReportBuilder::tr(
+            "Device memory per GPU at micro-batch %1, everything else as in the inputs; dashed lines are usable "
+            "capacities; the red dot is the current length.")
+            .arg(s.microBatch),
+        true);
 }
 
 void writeFit(Writer& w, const core::Scenario& s, const core::Estimate& e, const core::Catalog& catalog,
               const core::PlanInputs& planIn) {
-    w.h2(tr("4. Which GPUs fit"));
+    w.h2(ReportBuilder::tr("4. Which GPUs fit"));
     const auto rows = core::fitTable(s, catalog.gpus, planIn);
-    w.paragraph(tr("Your layout (%1 GPU(s) as set, %2 per GPU) on each card, with the %3 margin the estimate's band "
-                   "asks for: green fits; amber tight (only the estimate fits) or fits with the planner's layout; red "
-                   "nothing fits up to %4 cards. Best on this card is what the planner would rent there (objective: "
-                   "%5). Max batch (micro-batch) and sequence are on one card, with the margin.")
+    w.paragraph(ReportBuilder::tr(
+                    "Your layout (%1 GPU(s) as set, %2 per GPU) on each card, with the %3 margin the estimate's band "
+                    "asks for: green fits; amber tight (only the estimate fits) or fits with the planner's layout; red "
+                    "nothing fits up to %4 cards. Best on this card is what the planner would rent there (objective: "
+                    "%5). Max batch (micro-batch) and sequence are on one card, with the margin.")
                     .arg(s.gpus)
                     .arg(text(present::gib(e.deviceBytes)))
                     .arg(text(present::percent(core::fitMargin(s, planIn))))
@@ -310,7 +314,7 @@ void writeFit(Writer& w, const core::Scenario& s, const core::Estimate& e, const
 
 /// Full fine-tuning, LoRA and QLoRA of the same scenario: a chart and a table.
 void writeCompare(Writer& w, const core::Scenario& s, const core::Catalog& catalog, const core::PlanInputs& in) {
-    w.h2(tr("5. Full fine-tuning, LoRA and QLoRA side by side"), true);
+    w.h2(ReportBuilder::tr("5. Full fine-tuning, LoRA and QLoRA side by side"), true);
     const auto variants = core::compareMethods(s, catalog.gpus, in);
     {
         BreakdownChartView view;
@@ -333,22 +337,23 @@ void writeScaling(Writer& w, const core::Scenario& s, const core::Catalog& catal
         const auto pcie = core::scalingCurve(scaled, *a100, in, 8, "pcie");
         const auto nvlink = core::scalingCurve(scaled, *a100, in, 8, "nvlink");
         if (pcie.size() == 4 && nvlink.size() == 4) {
-            w.paragraph(tr("Scaling with ZeRO-3 on A100-class cards, same batch per GPU: 2 / 4 / 8 cards give "
-                           "%1× / %2× / %3× the throughput over PCIe and %4× / %5× / %6× over NVLink.")
-                            .arg(pcie[1].speedup, 0, 'f', 2)
-                            .arg(pcie[2].speedup, 0, 'f', 2)
-                            .arg(pcie[3].speedup, 0, 'f', 2)
-                            .arg(nvlink[1].speedup, 0, 'f', 2)
-                            .arg(nvlink[2].speedup, 0, 'f', 2)
-                            .arg(nvlink[3].speedup, 0, 'f', 2),
-                        true);
+            w.paragraph(
+                ReportBuilder::tr("Scaling with ZeRO-3 on A100-class cards, same batch per GPU: 2 / 4 / 8 cards give "
+                                  "%1× / %2× / %3× the throughput over PCIe and %4× / %5× / %6× over NVLink.")
+                    .arg(pcie[1].speedup, 0, 'f', 2)
+                    .arg(pcie[2].speedup, 0, 'f', 2)
+                    .arg(pcie[3].speedup, 0, 'f', 2)
+                    .arg(nvlink[1].speedup, 0, 'f', 2)
+                    .arg(nvlink[2].speedup, 0, 'f', 2)
+                    .arg(nvlink[3].speedup, 0, 'f', 2),
+                true);
         }
     }
 }
 
 /// The planner's choice on every card that fits, cheapest first; what to rent, and how it scales.
 void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog, const core::PlanInputs& in) {
-    w.h2(tr("6. Cards, time and cost"), true);
+    w.h2(ReportBuilder::tr("6. Cards, time and cost"), true);
     auto results = core::planCatalog(s, catalog.gpus, in);
     const auto ranking = core::rank(results, in);
     std::vector<int> order;
@@ -361,17 +366,19 @@ void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog,
         return core::costOf(results[static_cast<std::size_t>(a)].best, in) <
                core::costOf(results[static_cast<std::size_t>(b)].best, in);
     });
-    w.paragraph(tr("%1 tokens × %2 epochs at %3% MFU. For every GPU that fits, the count and layout the planner "
-                   "chose (%4), cheapest first; %5 of %6 catalog GPUs fit up to %7 cards. Cost is at on-demand prices, "
-                   "Spot at spot prices; both illustrative.")
-                    .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens)))
-                    .arg(in.epochs)
-                    .arg(in.mfu * 100.0)
-                    .arg(text(present::objectiveRule(in.objective)))
-                    .arg(order.size())
-                    .arg(results.size())
-                    .arg(in.maxGpus),
-                true);
+    w.paragraph(
+        ReportBuilder::tr(
+            "%1 tokens × %2 epochs at %3% MFU. For every GPU that fits, the count and layout the planner "
+            "chose (%4), cheapest first; %5 of %6 catalog GPUs fit up to %7 cards. Cost is at on-demand prices, "
+            "Spot at spot prices; both illustrative.")
+            .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens)))
+            .arg(in.epochs)
+            .arg(in.mfu * 100.0)
+            .arg(text(present::objectiveRule(in.objective)))
+            .arg(order.size())
+            .arg(results.size())
+            .arg(in.maxGpus),
+        true);
     // Cheapest first, the cards that fit only; the on-demand and the spot price side by side.
     std::vector<core::CardPlan> fitting;
     for (int i : order) {
@@ -395,14 +402,15 @@ void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog,
 /// The OOM ladder on `gpu`: each fix alone, with what it saves and costs.
 void writeAdvice(Writer& w, const core::Scenario& s, const core::GpuSpec& gpu, const core::PlanInputs& in) {
     const auto advice = core::adviseOom(s, gpu, in);
-    w.h2(tr("7. If it does not fit: fixes in order of cost"));
+    w.h2(ReportBuilder::tr("7. If it does not fit: fixes in order of cost"));
     if (advice.fitsAlready) {
         w.paragraph(text(present::adviceConclusion(advice, gpu)));
     } else {
-        w.paragraph(tr("%1. Each fix alone, with the memory it saves for this scenario (the difference of two "
-                       "estimates) and its price:")
-                        .arg(text(present::fitSentence(advice.asIs, gpu))),
-                    true);
+        w.paragraph(
+            ReportBuilder::tr("%1. Each fix alone, with the memory it saves for this scenario (the difference of two "
+                              "estimates) and its price:")
+                .arg(text(present::fitSentence(advice.asIs, gpu))),
+            true);
         w.table(present::ladderTable(advice, s, gpu, in)
                     .select({present::LadderFix, present::LadderChange, present::LadderSaves, present::LadderFitsAlone,
                              present::LadderPrice}));
@@ -412,16 +420,20 @@ void writeAdvice(Writer& w, const core::Scenario& s, const core::GpuSpec& gpu, c
 
 /// The questionnaire's answers and the method they lead to.
 void writeMethodChoice(Writer& w, const core::MethodQuestions& q) {
-    w.h2(tr("8. Choosing the method"));
-    const QString distance[] = {tr("close to"), tr("somewhat different from"), tr("far from")};
-    const QString data[] = {tr("small"), tr("medium"), tr("large")};
+    w.h2(ReportBuilder::tr("8. Choosing the method"));
+    const QString distance[] = {ReportBuilder::tr("close to"), ReportBuilder::tr("somewhat different from"),
+                                ReportBuilder::tr("far from")};
+    const QString data[] = {ReportBuilder::tr("small"), ReportBuilder::tr("medium"), ReportBuilder::tr("large")};
     const auto recommendation = present::methodRecommendation(core::adviseMethod(q));
-    w.paragraph(tr("Answers: the task is %1 what the model already does; %2 data; a small quality trade-off for a "
-                   "large cost cut is %3; served %4.")
-                    .arg(distance[static_cast<int>(q.distance)], data[static_cast<int>(q.data)],
-                         q.acceptsSmallQualityLoss ? tr("acceptable") : tr("not acceptable"),
-                         q.serving == core::MethodQuestions::Serving::Merged ? tr("merged") : tr("as adapters")),
-                true);
+    w.paragraph(
+        ReportBuilder::tr(
+            "Answers: the task is %1 what the model already does; %2 data; a small quality trade-off for a "
+            "large cost cut is %3; served %4.")
+            .arg(distance[static_cast<int>(q.distance)], data[static_cast<int>(q.data)],
+                 q.acceptsSmallQualityLoss ? ReportBuilder::tr("acceptable") : ReportBuilder::tr("not acceptable"),
+                 q.serving == core::MethodQuestions::Serving::Merged ? ReportBuilder::tr("merged")
+                                                                     : ReportBuilder::tr("as adapters")),
+        true);
     w.paragraph(text(recommendation.title) + QLatin1Char('.'));
     QStringList lines;
     for (const auto& block : recommendation.blocks) {
@@ -433,9 +445,10 @@ void writeMethodChoice(Writer& w, const core::MethodQuestions& q) {
 }
 
 void writeSizingTable(Writer& w, const core::Scenario& s, const core::Catalog& catalog, const core::PlanInputs& in) {
-    w.h2(tr("9. Sizing table"));
-    w.paragraph(tr("The cheapest-in-memory catalog card and count for each model size and method at %1 tokens × %2 "
-                   "per GPU (ZeRO-3 / FSDP beyond one card).")
+    w.h2(ReportBuilder::tr("9. Sizing table"));
+    w.paragraph(ReportBuilder::tr(
+                    "The cheapest-in-memory catalog card and count for each model size and method at %1 tokens × %2 "
+                    "per GPU (ZeRO-3 / FSDP beyond one card).")
                     .arg(formatCount(s.seqLen), formatCount(s.microBatch)),
                 true);
     w.table(present::sizingTable(core::sizingTable(s, catalog, in)));
@@ -453,15 +466,16 @@ void writeAccuracy(Writer& w) {
         const auto all = core::errorStats(target);
         QStringList parts;
         for (const auto& [method, list] : byMethod) {
-            parts << tr("%1 %2 (%3 runs)")
+            parts << ReportBuilder::tr("%1 %2 (%3 runs)")
                          .arg(QString::fromStdString(method))
                          .arg(formatPercent(core::errorStats(list).meanAbs))
                          .arg(list.size());
         }
         w.paragraph(
-            tr("Measured accuracy: against %1 published runs with exact sequence lengths and a known measure, the "
-               "mean absolute error is %2 (median %3, worst %4); by method: %5. Details per run in "
-               "docs/accuracy.md; run-to-run noise of the same configuration is 5–10%.")
+            ReportBuilder::tr(
+                "Measured accuracy: against %1 published runs with exact sequence lengths and a known measure, the "
+                "mean absolute error is %2 (median %3, worst %4); by method: %5. Details per run in "
+                "docs/accuracy.md; run-to-run noise of the same configuration is 5–10%.")
                 .arg(all.count)
                 .arg(formatPercent(all.meanAbs), formatPercent(all.medianAbs), formatPercent(all.maxAbs),
                      parts.join(QStringLiteral(", "))));
@@ -470,32 +484,38 @@ void writeAccuracy(Writer& w) {
 
 /// What the estimate assumes, the formulas behind it, its measured accuracy and the references.
 void writeAssumptions(Writer& w, const core::Estimate& e) {
-    w.h2(tr("10. Assumptions, formulas and measured accuracy"), true);
+    w.h2(ReportBuilder::tr("10. Assumptions, formulas and measured accuracy"), true);
     QStringList assumptions;
     for (const auto& a : e.assumptions) {
         assumptions << ui::text(a);
     }
     w.bullets(assumptions, true);
     w.bullets(
-        {tr("Weights, gradients and optimizer states: bytes per parameter by precision recipe (bf16: 2 + 2 + 4 with "
-            "AdamW; bf16 with fp32 master: 2 + 2 + 4 + 8; AMP: 4 + 4 + 8); LoRA trains r·(in + out) per adapted "
-            "linear (Hu et al. 2021); NF4 stores 0.5 B per weight plus block constants (Dettmers et al. 2023)."),
-         tr("Sharding: ZeRO-1/2/3 divide optimizer states, gradients and weights by the data-parallel degree "
-            "(Rajbhandari et al. 2020); activations are never sharded by ZeRO/FSDP."),
-         tr("Activations: the tensors autograd saves per layer, itemised after Korthikanti et al. 2022, with full "
-            "checkpointing keeping one tensor per layer; eager attention adds seq² scores."),
-         tr("Logits: batch × sequence × vocabulary elements, 14 B each with a standard fp32-upcast cross-entropy, "
-            "about "
-            "2–3 B with a chunked one."),
-         tr("Peak: the largest of forward end (with the logits), the last layer's recompute (checkpointing; the "
-            "logits are freed by then), backward end and optimizer step; device = allocated + allocator reserve "
-            "(5%, 15% when sharded) + CUDA context + communication buffers.")},
+        {ReportBuilder::tr(
+             "Weights, gradients and optimizer states: bytes per parameter by precision recipe (bf16: 2 + 2 + 4 with "
+             "AdamW; bf16 with fp32 master: 2 + 2 + 4 + 8; AMP: 4 + 4 + 8); LoRA trains r·(in + out) per adapted "
+             "linear (Hu et al. 2021); NF4 stores 0.5 B per weight plus block constants (Dettmers et al. 2023)."),
+         ReportBuilder::tr(
+             "Sharding: ZeRO-1/2/3 divide optimizer states, gradients and weights by the data-parallel degree "
+             "(Rajbhandari et al. 2020); activations are never sharded by ZeRO/FSDP."),
+         ReportBuilder::tr(
+             "Activations: the tensors autograd saves per layer, itemised after Korthikanti et al. 2022, with full "
+             "checkpointing keeping one tensor per layer; eager attention adds seq² scores."),
+         ReportBuilder::tr(
+             "Logits: batch × sequence × vocabulary elements, 14 B each with a standard fp32-upcast cross-entropy, "
+             "about "
+             "2–3 B with a chunked one."),
+         ReportBuilder::tr(
+             "Peak: the largest of forward end (with the logits), the last layer's recompute (checkpointing; the "
+             "logits are freed by then), backward end and optimizer step; device = allocated + allocator reserve "
+             "(5%, 15% when sharded) + CUDA context + communication buffers.")},
         true);
     writeAccuracy(w);
-    w.paragraph(tr("References: Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models "
-                   "(2022); Rajbhandari et al., ZeRO (2020); Dettmers et al., QLoRA (2023); Hu et al., LoRA (2021); "
-                   "PyTorch CUDA-semantics, DDP and FSDP documentation; DeepSpeed configuration documentation. GPU "
-                   "specifications: vendor datasheets cited in the catalog; prices are illustrative."),
+    w.paragraph(ReportBuilder::tr(
+                    "References: Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models "
+                    "(2022); Rajbhandari et al., ZeRO (2020); Dettmers et al., QLoRA (2023); Hu et al., LoRA (2021); "
+                    "PyTorch CUDA-semantics, DDP and FSDP documentation; DeepSpeed configuration documentation. GPU "
+                    "specifications: vendor datasheets cited in the catalog; prices are illustrative."),
                 true);
 }
 

@@ -5,6 +5,7 @@
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Scenario.h"
 
+#include <QtCore/QCoreApplication>
 #include <QtCore/QDateTime>
 #include <QtCore/QString>
 #include <functional>
@@ -28,6 +29,8 @@ struct ReportRequest {
 /// Builds the sizing report as a QTextDocument: summary, inputs (defaults marked), breakdown, memory vs sequence,
 /// GPU fit, methods side by side, assumptions, formulas and measured accuracy. Charts are vector pictures.
 class ReportBuilder final {
+    Q_DECLARE_TR_FUNCTIONS(ReportBuilder)
+
 public:
     explicit ReportBuilder(const core::Catalog& catalog);
 

@@ -1,0 +1,3388 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>BreakdownView</name>
+    <message>
+        <source>%1 (%2 GiB)</source>
+        <translation>%1（%2 GiB）</translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Logits &amp; loss</source>
+        <translation>logits 与损失</translation>
+    </message>
+    <message>
+        <source>Transient</source>
+        <translation>临时缓冲</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>Model parameters as stored on the GPU (16/32-bit or quantized).</source>
+        <translation>模型参数在 GPU 上的存储形式（16/32 位或量化）。</translation>
+    </message>
+    <message>
+        <source>One gradient per trainable parameter, alive at the peak moment.</source>
+        <translation>每个可训练参数对应一个梯度，在峰值时刻仍然存活。</translation>
+    </message>
+    <message>
+        <source>Optimizer moments plus fp32 master weights where the recipe keeps them.</source>
+        <translation>优化器动量；若训练配方保留 fp32 主权重副本，也计入其中。</translation>
+    </message>
+    <message>
+        <source>Tensors saved for backward; grow with batch × sequence × layers.</source>
+        <translation>为反向传播保存的张量；随批次 × 序列 × 层数增长。</translation>
+    </message>
+    <message>
+        <source>Batch × sequence × vocabulary logits, their fp32 upcast and gradient.</source>
+        <translation>批次 × 序列 × 词表大小的 logits，以及其 fp32 上转换副本和梯度。</translation>
+    </message>
+    <message>
+        <source>Short-lived buffers: gathered shards, dequantized weights, step temporaries.</source>
+        <translation>短期存在的缓冲区：聚合后的分片、反量化后的权重、优化步骤中的临时张量。</translation>
+    </message>
+    <message>
+        <source>CUDA context, allocator reserve and communication buffers.</source>
+        <translation>CUDA 上下文、分配器预留和通信缓冲区。</translation>
+    </message>
+</context>
+<context>
+    <name>PdfExporter</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot start a PDF in %1</source>
+        <translation>无法在 %1 中创建 PDF</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+</context>
+<context>
+    <name>ReportBuilder</name>
+    <message>
+        <source>size-derived model</source>
+        <translation>按参数规模推导的模型</translation>
+    </message>
+    <message>
+        <source>GPU sizing report</source>
+        <translation>GPU 选型报告</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 · generated %2 · GPU Sizer %3</source>
+        <translation>场景：%1 · 生成于 %2 · GPU Sizer %3</translation>
+    </message>
+    <message>
+        <source>Memory is in GiB (2³⁰ bytes), per GPU unless labelled total. Vendor capacities ("80 GB") are shown as stated, next to the usable GiB a training process sees.</source>
+        <translation>显存单位为 GiB（2³⁰ 字节），除标注为总计者外均为每 GPU 的值。厂商标称容量（"80 GB"）按原样显示，旁边列出训练进程实际可用的 GiB。</translation>
+    </message>
+    <message>
+        <source>1. Inputs</source>
+        <translation>1. 输入</translation>
+    </message>
+    <message>
+        <source>2. Memory per GPU</source>
+        <translation>2. 每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Each of %1 GPUs</source>
+        <translation>每个 GPU（共 %1 个）</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>Allocated peak %1: what torch.cuda.max_memory_allocated() reports — live tensors at the peak moment (%2).</source>
+        <translation>已分配峰值 %1：即 torch.cuda.max_memory_allocated() 报告的值——峰值时刻存活的张量（%2）。</translation>
+    </message>
+    <message>
+        <source>Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching allocator's free blocks.</source>
+        <translation>已保留峰值 %1：即 torch.cuda.max_memory_reserved() 报告的值——已分配显存加上缓存分配器的空闲块。</translation>
+    </message>
+    <message>
+        <source>Device %1: what nvidia-smi shows — reserved plus the CUDA context, communication buffers and paged optimizer states. Fit decisions use this figure.</source>
+        <translation>设备显存 %1：即 nvidia-smi 显示的值——已保留显存加上 CUDA 上下文、通信缓冲区和分页优化器状态。是否放得下以此数值为准。</translation>
+    </message>
+    <message>
+        <source>Measured runs of this scenario (the GPU Sizer measurement script):</source>
+        <translation>本场景的实测运行（GPU Sizer 测量脚本）：</translation>
+    </message>
+    <message>
+        <source>3. Memory per GPU against sequence length</source>
+        <translation>3. 每 GPU 显存随序列长度的变化</translation>
+    </message>
+    <message>
+        <source>Device memory per GPU at micro-batch %1, everything else as in the inputs; dashed lines are usable capacities; the red dot is the current length.</source>
+        <translation>微批次为 %1、其余设置均与输入相同时的每 GPU 设备显存；虚线为可用容量；红点为当前长度。</translation>
+    </message>
+    <message>
+        <source>4. Which GPUs fit</source>
+        <translation>4. 哪些 GPU 放得下</translation>
+    </message>
+    <message>
+        <source>Your layout (%1 GPU(s) as set, %2 per GPU) on each card, with the %3 margin the estimate's band asks for: green fits; amber tight (only the estimate fits) or fits with the planner's layout; red nothing fits up to %4 cards. Best on this card is what the planner would rent there (objective: %5). Max batch (micro-batch) and sequence are on one card, with the margin.</source>
+        <translation>你的并行布局（按设置为 %1 个 GPU，每 GPU %2）在各型号 GPU 上的情况，并留出估算值预期范围所要求的 %3 余量：绿色表示放得下；琥珀色表示偏紧（仅估算值放得下）或采用规划器的并行布局才放得下；红色表示最多 %4 张卡都放不下。“本卡最佳”是规划器在该卡上会租用的配置（目标：%5）。最大批次（微批次）和最大序列长度均按单卡计算，并已计入余量。</translation>
+    </message>
+    <message>
+        <source>5. Full fine-tuning, LoRA and QLoRA side by side</source>
+        <translation>5. 全参数微调、LoRA 与 QLoRA 对比</translation>
+    </message>
+    <message>
+        <source>Scaling with ZeRO-3 on A100-class cards, same batch per GPU: 2 / 4 / 8 cards give %1× / %2× / %3× the throughput over PCIe and %4× / %5× / %6× over NVLink.</source>
+        <translation>在 A100 级别的卡上使用 ZeRO-3、每 GPU 批次相同时的扩展性：2 / 4 / 8 张卡通过 PCIe 可获得 %1× / %2× / %3× 的吞吐量，通过 NVLink 可获得 %4× / %5× / %6×。</translation>
+    </message>
+    <message>
+        <source>6. Cards, time and cost</source>
+        <translation>6. GPU 数量、时间与成本</translation>
+    </message>
+    <message>
+        <source>%1 tokens × %2 epochs at %3% MFU. For every GPU that fits, the count and layout the planner chose (%4), cheapest first; %5 of %6 catalog GPUs fit up to %7 cards. Cost is at on-demand prices, Spot at spot prices; both illustrative.</source>
+        <translation>%1 个 token × %2 个 epoch，MFU 为 %3%。对每种放得下的 GPU，列出规划器选择的数量和并行布局（%4），按成本从低到高排列；目录中的 %6 种 GPU 中有 %5 种在不超过 %7 张卡时放得下。成本按按需价格计算，竞价成本按竞价实例价格计算；两者均仅供参考。</translation>
+    </message>
+    <message>
+        <source>7. If it does not fit: fixes in order of cost</source>
+        <translation>7. 如果放不下：按代价排序的解决办法</translation>
+    </message>
+    <message>
+        <source>%1. Each fix alone, with the memory it saves for this scenario (the difference of two estimates) and its price:</source>
+        <translation>%1。每个解决办法单独应用时为本场景节省的显存（两次估算之差）及其代价：</translation>
+    </message>
+    <message>
+        <source>8. Choosing the method</source>
+        <translation>8. 选择方法</translation>
+    </message>
+    <message>
+        <source>close to</source>
+        <translation>接近</translation>
+    </message>
+    <message>
+        <source>somewhat different from</source>
+        <translation>有所不同</translation>
+    </message>
+    <message>
+        <source>far from</source>
+        <translation>相差甚远</translation>
+    </message>
+    <message>
+        <source>small</source>
+        <translation>小</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中等</translation>
+    </message>
+    <message>
+        <source>large</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <source>Answers: the task is %1 what the model already does; %2 data; a small quality trade-off for a large cost cut is %3; served %4.</source>
+        <translation>回答：任务与模型现有能力%1；数据量%2；以少量质量损失换取大幅降低成本%3；%4部署。</translation>
+    </message>
+    <message>
+        <source>acceptable</source>
+        <translation>可以接受</translation>
+    </message>
+    <message>
+        <source>not acceptable</source>
+        <translation>不可接受</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>合并后</translation>
+    </message>
+    <message>
+        <source>as adapters</source>
+        <translation>以适配器形式</translation>
+    </message>
+    <message>
+        <source>9. Sizing table</source>
+        <translation>9. 选型表</translation>
+    </message>
+    <message>
+        <source>The cheapest-in-memory catalog card and count for each model size and method at %1 tokens × %2 per GPU (ZeRO-3 / FSDP beyond one card).</source>
+        <translation>在 %1 个 token × 每 GPU %2 的条件下，各模型规模和方法对应的、显存放得下的最便宜目录 GPU 及其数量（超过一张卡时使用 ZeRO-3 / FSDP）。</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 runs)</source>
+        <translation>%1 %2（%3 次运行）</translation>
+    </message>
+    <message>
+        <source>Measured accuracy: against %1 published runs with exact sequence lengths and a known measure, the mean absolute error is %2 (median %3, worst %4); by method: %5. Details per run in docs/accuracy.md; run-to-run noise of the same configuration is 5–10%.</source>
+        <translation>实测准确度：对照 %1 个已发表的运行（序列长度确切、测量方式已知），平均绝对误差为 %2（中位数 %3，最差 %4）；按方法：%5。各次运行的详情见 docs/accuracy.md；同一配置多次运行之间的噪声为 5–10%。</translation>
+    </message>
+    <message>
+        <source>10. Assumptions, formulas and measured accuracy</source>
+        <translation>10. 假设、公式与实测准确度</translation>
+    </message>
+    <message>
+        <source>Weights, gradients and optimizer states: bytes per parameter by precision recipe (bf16: 2 + 2 + 4 with AdamW; bf16 with fp32 master: 2 + 2 + 4 + 8; AMP: 4 + 4 + 8); LoRA trains r·(in + out) per adapted linear (Hu et al. 2021); NF4 stores 0.5 B per weight plus block constants (Dettmers et al. 2023).</source>
+        <translation>权重、梯度和优化器状态：按精度方案计算每个参数的字节数（bf16：使用 AdamW 时为 2 + 2 + 4；bf16 加 fp32 主权重副本：2 + 2 + 4 + 8；AMP：4 + 4 + 8）；LoRA 为每个被适配的线性层训练 r·(in + out) 个参数（Hu et al. 2021）；NF4 每个权重存储 0.5 B，外加分块常数（Dettmers et al. 2023）。</translation>
+    </message>
+    <message>
+        <source>Sharding: ZeRO-1/2/3 divide optimizer states, gradients and weights by the data-parallel degree (Rajbhandari et al. 2020); activations are never sharded by ZeRO/FSDP.</source>
+        <translation>分片：ZeRO-1/2/3 将优化器状态、梯度和权重按数据并行度切分（Rajbhandari et al. 2020）；ZeRO/FSDP 从不对激活值进行分片。</translation>
+    </message>
+    <message>
+        <source>Activations: the tensors autograd saves per layer, itemised after Korthikanti et al. 2022, with full checkpointing keeping one tensor per layer; eager attention adds seq² scores.</source>
+        <translation>激活值：autograd 每层保存的张量，参照 Korthikanti et al. 2022 逐项计算；完全激活检查点每层只保留一个张量；eager 注意力还会额外存储 seq² 个分数。</translation>
+    </message>
+    <message>
+        <source>Logits: batch × sequence × vocabulary elements, 14 B each with a standard fp32-upcast cross-entropy, about 2–3 B with a chunked one.</source>
+        <translation>Logits：批次 × 序列 × 词表个元素，使用标准的 fp32 上转换交叉熵时每个元素 14 B，使用分块交叉熵时约 2–3 B。</translation>
+    </message>
+    <message>
+        <source>Peak: the largest of forward end (with the logits), the last layer's recompute (checkpointing; the logits are freed by then), backward end and optimizer step; device = allocated + allocator reserve (5%, 15% when sharded) + CUDA context + communication buffers.</source>
+        <translation>峰值：取前向结束（含 logits）、最后一层的重计算（激活检查点；此时 logits 已释放）、反向结束和优化器步骤中的最大者；设备显存 = 已分配 + 分配器预留（5%，分片时为 15%）+ CUDA 上下文 + 通信缓冲区。</translation>
+    </message>
+    <message>
+        <source>References: Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models (2022); Rajbhandari et al., ZeRO (2020); Dettmers et al., QLoRA (2023); Hu et al., LoRA (2021); PyTorch CUDA-semantics, DDP and FSDP documentation; DeepSpeed configuration documentation. GPU specifications: vendor datasheets cited in the catalog; prices are illustrative.</source>
+        <translation>参考文献：Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models (2022)；Rajbhandari et al., ZeRO (2020)；Dettmers et al., QLoRA (2023)；Hu et al., LoRA (2021)；PyTorch CUDA 语义、DDP 和 FSDP 文档；DeepSpeed 配置文档。GPU 规格：目录中引用的厂商数据手册；价格仅供参考。</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3 tokens × %4 per GPU%5: %6 per GPU on the device (nvidia-smi; expected %7 – %8)</source>
+        <translation>%1，%2，%3 个 token × 每 GPU %4%5：每 GPU 设备显存 %6（nvidia-smi；预期 %7 – %8）</translation>
+    </message>
+    <message>
+        <source> on %1 GPUs (%2)</source>
+        <translation> 使用 %1 个 GPU（%2）</translation>
+    </message>
+    <message>
+        <source>, %1 in total across the %2 GPUs</source>
+        <translation>，%2 个 GPU 合计 %1</translation>
+    </message>
+    <message>
+        <source>What to rent for %1 tokens (%2): %3.</source>
+        <translation>针对 %1 个 token（%2）应租用：%3。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFile</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Startup</name>
+    <message>
+        <source>Plans GPU memory, fit, time and cost for LLM fine-tuning.</source>
+        <translation>规划 LLM 微调所需的 GPU 显存、GPU 适配、时间和成本。</translation>
+    </message>
+    <message>
+        <source>Save the window as PNG to &lt;file&gt;, then quit.</source>
+        <translation>将窗口保存为 PNG 文件 &lt;file&gt;，然后退出。</translation>
+    </message>
+    <message>
+        <source>Open the scenario JSON &lt;file&gt;.</source>
+        <translation>打开场景 JSON 文件 &lt;file&gt;。</translation>
+    </message>
+    <message>
+        <source>Show the view &lt;name&gt;.</source>
+        <translation>显示视图 &lt;name&gt;。</translation>
+    </message>
+    <message>
+        <source>Colour palette: light, dark (default: the desktop's).</source>
+        <translation>配色方案：light 或 dark（默认：跟随桌面）。</translation>
+    </message>
+    <message>
+        <source>Language: en, zh_CN (default: View › Language, else the system's).</source>
+        <translation>界面语言：en、zh_CN（默认：视图 › 语言中的选择，否则跟随系统）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer</name>
+    <message>
+        <source>cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是常规文件</translation>
+    </message>
+    <message>
+        <source>is larger than the %1 a document may have</source>
+        <translation>超过了文档允许的大小上限 %1</translation>
+    </message>
+    <message>
+        <source>cannot read the file</source>
+        <translation>无法读取文件</translation>
+    </message>
+    <message>
+        <source>exists and is not a regular file</source>
+        <translation>已存在且不是常规文件</translation>
+    </message>
+    <message>
+        <source>cannot follow the link: %1</source>
+        <translation>无法解析链接：%1</translation>
+    </message>
+    <message>
+        <source>cannot create the file: %1</source>
+        <translation>无法创建文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the file: %1</source>
+        <translation>无法写入文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot replace the file: %1</source>
+        <translation>无法替换文件：%1</translation>
+    </message>
+    <message>
+        <source>'rows' must be an array</source>
+        <translation>'rows' 必须是数组</translation>
+    </message>
+    <message>
+        <source>malformed calibration row: %1</source>
+        <translation>校准行格式错误：%1</translation>
+    </message>
+    <message>
+        <source>required field 'sources' is missing (cite every spec)</source>
+        <translation>缺少必填字段 'sources'（每项规格都须注明出处）</translation>
+    </message>
+    <message>
+        <source>'sources' must be a non-empty array of strings</source>
+        <translation>'sources' 必须是非空的字符串数组</translation>
+    </message>
+    <message>
+        <source>'sources' must hold non-empty strings</source>
+        <translation>'sources' 中的元素必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>unknown field '%1'</source>
+        <translation>未知字段 '%1'</translation>
+    </message>
+    <message>
+        <source>'usable_gib' cannot exceed 'memory_gib'</source>
+        <translation>'usable_gib' 不能超过 'memory_gib'</translation>
+    </message>
+    <message>
+        <source>'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce</source>
+        <translation>'link' 必须是 none, pcie, nvlink2-5, infinity-fabric, gaudi-roce 之一</translation>
+    </message>
+    <message>
+        <source>'config' must be an object of config.json keys</source>
+        <translation>'config' 必须是由 config.json 键组成的对象</translation>
+    </message>
+    <message>
+        <source>a catalog must be a JSON object</source>
+        <translation>目录必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>schemaVersion %1 is newer than this GPU Sizer reads (%2)</source>
+        <translation>schemaVersion %1 高于此版本 GPU Sizer 可读取的版本（%2）</translation>
+    </message>
+    <message>
+        <source>'%1' must be an array</source>
+        <translation>'%1' 必须是数组</translation>
+    </message>
+    <message>
+        <source>an entry must be an object</source>
+        <translation>条目必须是对象</translation>
+    </message>
+    <message>
+        <source>'id' must be lower-case letters, digits, '-', '.', '_' (1-80 chars)</source>
+        <translation>'id' 只能由小写字母、数字以及 '-', '.', '_' 组成（1-80 个字符）</translation>
+    </message>
+    <message>
+        <source>id '%1' appears more than once</source>
+        <translation>id '%1' 出现了多次</translation>
+    </message>
+    <message>
+        <source>The architecture was derived from the parameter count alone; expect ±25%.</source>
+        <translation>架构仅根据参数量推导；误差约为 ±25%。</translation>
+    </message>
+    <message>
+        <source>Activations and logits are sized for seq_len tokens per sequence: use your longest sequence (or packing length), not the average.</source>
+        <translation>激活值和 logits 按每个序列 seq_len 个 token 估算：请使用最长序列（或打包长度），而不是平均长度。</translation>
+    </message>
+    <message>
+        <source>Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one.</source>
+        <translation>请将 QLoRA 适配器合并到 16 位基础模型中，而不是 4 位模型中。</translation>
+    </message>
+    <message>
+        <source>Eager attention stores seq_len² scores per head: use SDPA or FlashAttention.</source>
+        <translation>eager 注意力为每个头存储 seq_len² 个分数：请使用 SDPA 或 FlashAttention。</translation>
+    </message>
+    <message>
+        <source>This model soft-caps attention logits; SDPA ignores the cap (transformers recommends eager attention, or flash-attention &gt;= 2.6).</source>
+        <translation>该模型对注意力 logits 进行软截断（soft-cap）；SDPA 会忽略该上限（transformers 建议使用 eager 注意力或 flash-attention &gt;= 2.6）。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer states live in CUDA managed memory: nvidia-smi shows them, torch.cuda.max_memory_allocated does not.</source>
+        <translation>分页优化器状态位于 CUDA 托管内存中：nvidia-smi 会显示它们，而 torch.cuda.max_memory_allocated 不会。</translation>
+    </message>
+    <message>
+        <source>Optimizer-in-backward cannot accumulate gradients; gradient_accumulation is ignored by most frameworks.</source>
+        <translation>在反向传播中执行优化器步骤（optimizer-in-backward）时无法累积梯度；大多数框架会忽略 gradient_accumulation。</translation>
+    </message>
+    <message>
+        <source>Tensor/pipeline parallel assume an even split of parameters and sequence parallelism.</source>
+        <translation>张量并行/流水线并行假定参数均匀切分，并启用序列并行。</translation>
+    </message>
+    <message>
+        <source>FSDP1 with CPU offload keeps each unit's sharded gradient on the GPU until backward ends (pytorch#106029); counted here.</source>
+        <translation>带 CPU 卸载的 FSDP1 会将每个单元的分片梯度保留在 GPU 上，直到反向传播结束（pytorch#106029）；此处已计入。</translation>
+    </message>
+    <message>
+        <source>Framework profile '%1': loss %2, adapters %3, optimizer step %4, selective checkpointing %5.</source>
+        <translation>框架配置档 '%1'：损失 %2，适配器 %3，优化器步骤 %4，选择性激活检查点 %5。</translation>
+    </message>
+    <message>
+        <source>upcasts logits to fp32</source>
+        <translation>将 logits 上转换为 fp32</translation>
+    </message>
+    <message>
+        <source>stays in the compute dtype</source>
+        <translation>保持计算 dtype</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>in the model dtype</source>
+        <translation>使用模型 dtype</translation>
+    </message>
+    <message>
+        <source>Sharding engine %1, ZeRO stage %2 in effect; adapters wrapped in their own FSDP units.</source>
+        <translation>分片引擎 %1，实际生效的 ZeRO 阶段为 %2；适配器封装在各自独立的 FSDP 单元中。</translation>
+    </message>
+    <message>
+        <source>Sharding engine %1, ZeRO stage %2 in effect; adapters share each block's flat parameter.</source>
+        <translation>分片引擎 %1，实际生效的 ZeRO 阶段为 %2；适配器共享每个块的扁平参数。</translation>
+    </message>
+    <message>
+        <source>Sharding engine %1, ZeRO stage %2 in effect.</source>
+        <translation>分片引擎 %1，实际生效的 ZeRO 阶段为 %2。</translation>
+    </message>
+    <message>
+        <source>CUDA context %1 MiB (given); allocator reserve 5% of the allocated peak + %2 GiB of gathered-parameter blocks cached by the unshard stream.</source>
+        <translation>CUDA 上下文 %1 MiB（指定值）；分配器预留为已分配峰值的 5% + unshard 流缓存的 %2 GiB 聚合参数块。</translation>
+    </message>
+    <message>
+        <source>CUDA context %1 MiB (default, lazy module loading); allocator reserve 5% of the allocated peak + %2 GiB of gathered-parameter blocks cached by the unshard stream.</source>
+        <translation>CUDA 上下文 %1 MiB（默认值，延迟加载模块）；分配器预留为已分配峰值的 5% + unshard 流缓存的 %2 GiB 聚合参数块。</translation>
+    </message>
+    <message>
+        <source>CUDA context %1 MiB (given); allocator reserve 5% of the allocated peak.</source>
+        <translation>CUDA 上下文 %1 MiB（指定值）；分配器预留为已分配峰值的 5%。</translation>
+    </message>
+    <message>
+        <source>CUDA context %1 MiB (default, lazy module loading); allocator reserve 5% of the allocated peak.</source>
+        <translation>CUDA 上下文 %1 MiB（默认值，延迟加载模块）；分配器预留为已分配峰值的 5%。</translation>
+    </message>
+    <message>
+        <source>Parameters: %1 B per trainable, %2 B per frozen 16/32-bit weight; gradients %3 B; master copy %4 B; optimizer state unit %5 B.</source>
+        <translation>参数：每个可训练参数 %1 B，每个冻结的 16/32 位权重 %2 B；梯度 %3 B；主权重副本 %4 B；优化器状态单元 %5 B。</translation>
+    </message>
+    <message>
+        <source>Peak moment: forward_end (the loss and its backward, with every saved activation).</source>
+        <translation>峰值时刻：forward_end（计算损失及其反向传播，所有保存的激活值均仍存在）。</translation>
+    </message>
+    <message>
+        <source>Peak moment: %1; the logits (%2 GiB at the loss) are freed before it.</source>
+        <translation>峰值时刻：%1；logits（在损失处为 %2 GiB）在此之前已释放。</translation>
+    </message>
+    <message>
+        <source>Overhead corrected by %1 MiB from a calibration against measured runs.</source>
+        <translation>根据对实测运行的校准，开销修正了 %1 MiB。</translation>
+    </message>
+    <message>
+        <source>Expected range: -%1% / +%2%, from the measured errors of this kind of run (docs/accuracy.md).</source>
+        <translation>预期范围：-%1% / +%2%，依据此类运行的实测误差（docs/accuracy.md）。</translation>
+    </message>
+    <message>
+        <source>Checkpointing auto: sized as full; the planner also tries none and selective.</source>
+        <translation>激活检查点为自动：按完全检查点估算；规划器还会尝试不使用和选择性检查点。</translation>
+    </message>
+    <message>
+        <source>'%1' must be an integer</source>
+        <translation>'%1' 必须是整数</translation>
+    </message>
+    <message>
+        <source>'%1' must be between %2 and 10,000,000</source>
+        <translation>'%1' 必须介于 %2 和 10,000,000 之间</translation>
+    </message>
+    <message>
+        <source>missing %1</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>a config.json must be a JSON object</source>
+        <translation>config.json 必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>no num_key_value_heads: assumed full multi-head attention</source>
+        <translation>缺少 num_key_value_heads：假定为完整多头注意力</translation>
+    </message>
+    <message>
+        <source>'mlp_type' must be "gated" or "plain"</source>
+        <translation>'mlp_type' 必须是 "gated" 或 "plain"</translation>
+    </message>
+    <message>
+        <source>'norm_type' must be "rmsnorm" or "layernorm"</source>
+        <translation>'norm_type' 必须是 "rmsnorm" 或 "layernorm"</translation>
+    </message>
+    <message>
+        <source>no intermediate_size: assumed 4 x hidden_size</source>
+        <translation>缺少 intermediate_size：假定为 4 x hidden_size</translation>
+    </message>
+    <message>
+        <source>a mixture-of-experts config needs 'num_experts_per_tok'</source>
+        <translation>混合专家（MoE）配置需要 'num_experts_per_tok'</translation>
+    </message>
+    <message>
+        <source>missing 'intermediate_size'</source>
+        <translation>缺少 'intermediate_size'</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads must divide num_attention_heads</source>
+        <translation>num_key_value_heads 必须能整除 num_attention_heads</translation>
+    </message>
+    <message>
+        <source>num_attention_heads must divide hidden_size when head_dim is absent</source>
+        <translation>缺少 head_dim 时，num_attention_heads 必须能整除 hidden_size</translation>
+    </message>
+    <message>
+        <source>no model_type: assumed a Llama-style decoder (gated MLP, RMSNorm, rotary positions)</source>
+        <translation>缺少 model_type：假定为 Llama 风格的解码器（门控 MLP，RMSNorm，旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>model_type '%1' is not known: assumed a Llama-style decoder (gated MLP, RMSNorm)</source>
+        <translation>model_type '%1' 未知：假定为 Llama 风格的解码器（门控 MLP，RMSNorm）</translation>
+    </message>
+    <message>
+        <source>unexpected value type: %1</source>
+        <translation>意外的值类型：%1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>missing 'metadata.total_size'</source>
+        <translation>缺少 'metadata.total_size'</translation>
+    </message>
+    <message>
+        <source>'metadata.total_size' must be a positive byte count</source>
+        <translation>'metadata.total_size' 必须是正的字节数</translation>
+    </message>
+    <message>
+        <source>file is larger than 16 MiB</source>
+        <translation>文件大于 16 MiB</translation>
+    </message>
+    <message>
+        <source>nested deeper than 64 levels</source>
+        <translation>嵌套深度超过 64 层</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1)</source>
+        <translation>不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>required field '%1' is missing</source>
+        <translation>缺少必填字段 '%1'</translation>
+    </message>
+    <message>
+        <source>'%1' must be a string</source>
+        <translation>'%1' 必须是字符串</translation>
+    </message>
+    <message>
+        <source>'%1' must be a number</source>
+        <translation>'%1' 必须是数字</translation>
+    </message>
+    <message>
+        <source>'%1' = %2 must be between %3 and %4</source>
+        <translation>'%1' = %2 必须介于 %3 和 %4 之间</translation>
+    </message>
+    <message>
+        <source>'%1' must be true or false</source>
+        <translation>'%1' 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>required object '%1' is missing</source>
+        <translation>缺少必需的对象 '%1'</translation>
+    </message>
+    <message>
+        <source>'%1' must be an object</source>
+        <translation>'%1' 必须是对象</translation>
+    </message>
+    <message>
+        <source>a measurement must be a JSON object</source>
+        <translation>测量结果必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>'format' is '%1', expected 'gpusizer-measurement'</source>
+        <translation>'format' 为 '%1'，应为 'gpusizer-measurement'</translation>
+    </message>
+    <message>
+        <source>version %1 is newer than this GPU Sizer reads</source>
+        <translation>版本 %1 高于此版本 GPU Sizer 可读取的版本</translation>
+    </message>
+    <message>
+        <source>'device' must be cuda or cpu</source>
+        <translation>'device' 必须是 cuda 或 cpu</translation>
+    </message>
+    <message>
+        <source>a CUDA run must report max_memory_allocated_bytes</source>
+        <translation>CUDA 运行必须报告 max_memory_allocated_bytes</translation>
+    </message>
+    <message>
+        <source>'step_seconds' must be an array</source>
+        <translation>'step_seconds' 必须是数组</translation>
+    </message>
+    <message>
+        <source>'step_seconds' must hold positive numbers</source>
+        <translation>'step_seconds' 中的元素必须是正数</translation>
+    </message>
+    <message>
+        <source>'scenario' (the scenario the script ran) is missing</source>
+        <translation>缺少 'scenario'（脚本运行时所用的场景）</translation>
+    </message>
+    <message>
+        <source>the measurement ran another model: %1 base parameters against %2 in the scenario</source>
+        <translation>测量运行的是另一个模型：基础参数 %1，而场景中为 %2</translation>
+    </message>
+    <message>
+        <source>the measurement ran a different method, micro-batch or sequence length than the scenario: the comparison uses the measured run's shape</source>
+        <translation>测量运行的方法、微批次或序列长度与场景不同：对比将采用实测运行的形状</translation>
+    </message>
+    <message>
+        <source>a CPU smoke run: no GPU memory was measured, and it is never used for calibration</source>
+        <translation>CPU 冒烟测试运行：未测量 GPU 显存，且从不用于校准</translation>
+    </message>
+    <message>
+        <source>the GPU '%1' is not in the catalog: step time not compared</source>
+        <translation>GPU '%1' 不在目录中：未对比单步时间</translation>
+    </message>
+    <message>
+        <source>a CPU smoke run was left out: it measures no GPU memory</source>
+        <translation>已排除一次 CPU 冒烟测试运行：它不测量 GPU 显存</translation>
+    </message>
+    <message>
+        <source>a run on '%1' was left out (GPU not in the catalog or memory figures missing)</source>
+        <translation>已排除一次在 '%1' 上的运行（GPU 不在目录中或缺少显存数据）</translation>
+    </message>
+    <message>
+        <source>a run on %1 was left out: calibrations are per GPU model and framework (this one is %2)</source>
+        <translation>已排除一次在 %1 上的运行：校准按 GPU 型号和框架分别进行（本次为 %2）</translation>
+    </message>
+    <message>
+        <source>no GPU run to calibrate from (CPU runs never are)</source>
+        <translation>没有可用于校准的 GPU 运行（CPU 运行从不用于校准）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>A label for reports and titles.</source>
+        <translation>用于报告和标题的标签。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>A catalog id, a Hugging Face config.json object, or {"params_billion": N} for a Llama-style model of that size.</source>
+        <translation>目录 id，Hugging Face config.json 对象，或 {"params_billion": N}（表示该规模的 Llama 风格模型）。</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning trains every weight; LoRA freezes the base and trains adapters; QLoRA stores the base in 4 bits.</source>
+        <translation>全参数微调训练所有权重；LoRA 冻结基础模型并训练适配器；QLoRA 以 4 位存储基础模型。</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Where weights, gradients and optimizer states live and in which dtype: bf16 (2+2+4 B/param with AdamW), bf16 with fp32 master (2+2+4+8), AMP (4+4+8), fp32.</source>
+        <translation>权重、梯度和优化器状态存放的位置及其 dtype：bf16（使用 AdamW 时为 2+2+4 B/参数），bf16 加 fp32 主权重副本（2+2+4+8），AMP（4+4+8），fp32。</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Optimizer states per trainable parameter: AdamW 2 states, 8-bit Adam ~2 B, SGD-momentum/Lion 1 state, Adafactor factored.</source>
+        <translation>每个可训练参数的优化器状态：AdamW 2 个状态，8-bit Adam 约 2 B，SGD-momentum/Lion 1 个状态，Adafactor 为分解存储。</translation>
+    </message>
+    <message>
+        <source>Step in backward</source>
+        <translation>在反向传播中执行优化器步骤</translation>
+    </message>
+    <message>
+        <source>Free each gradient as soon as its parameter steps: only the largest gradient is alive (no gradient accumulation).</source>
+        <translation>每个参数完成更新后立即释放其梯度：只有最大的那个梯度存活（不支持梯度累积）。</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA rank r: each adapted linear adds r × (in + out) trainable parameters.</source>
+        <translation>LoRA 秩 r：每个被适配的线性层增加 r × (in + out) 个可训练参数。</translation>
+    </message>
+    <message>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <source>LoRA scaling numerator (alpha / r); no effect on memory.</source>
+        <translation>LoRA 缩放分子（alpha / r）；不影响显存。</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA dropout</translation>
+    </message>
+    <message>
+        <source>LoRA dropout: above 0 every adapted module saves its own dropout output and mask.</source>
+        <translation>LoRA dropout：大于 0 时，每个被适配的模块都会保存自己的 dropout 输出和掩码。</translation>
+    </message>
+    <message>
+        <source>Adapter dtype</source>
+        <translation>适配器 dtype</translation>
+    </message>
+    <message>
+        <source>Adapter dtype; auto follows the framework (PEFT keeps adapters in fp32, torchtune and LitGPT in bf16).</source>
+        <translation>适配器 dtype；auto 表示跟随框架（PEFT 将适配器保持为 fp32，torchtune 和 LitGPT 为 bf16）。</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标模块</translation>
+    </message>
+    <message>
+        <source>The projections that get an adapter in every layer (q_proj … down_proj, "all-linear", lm_head, embed_tokens).</source>
+        <translation>每层中添加适配器的投影（q_proj … down_proj，"all-linear"，lm_head，embed_tokens）。</translation>
+    </message>
+    <message>
+        <source>Modules to save</source>
+        <translation>需保存的模块</translation>
+    </message>
+    <message>
+        <source>PEFT modules_to_save: a trainable full copy of lm_head or the embeddings beside the frozen original.</source>
+        <translation>PEFT modules_to_save：在冻结的原始模块旁保留 lm_head 或嵌入层的可训练完整副本。</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>QLoRA base storage: NF4 0.56 B/weight, NF4 with double quantization 0.52 B/weight, LLM.int8 1 B/weight.</source>
+        <translation>QLoRA 基础模型存储：NF4 0.56 B/权重，带双重量化的 NF4 0.52 B/权重，LLM.int8 1 B/权重。</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequences per GPU per forward pass: activations and logits grow linearly with it.</source>
+        <translation>每 GPU 每次前向传播处理的序列数：激活值和 logits 随之线性增长。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence: activations and logits grow with it — use your longest sequence (or packing length), not the average.</source>
+        <translation>每个序列的 token 数：激活值和 logits 随之增长——请使用最长序列（或打包长度），而不是平均长度。</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation steps: above 1 the gradients stay alive through every forward pass.</source>
+        <translation>梯度累积步数：大于 1 时，梯度会在每次前向传播期间一直存活。</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing: full keeps one tensor per layer and recomputes the rest (~30% more compute); selective drops only what the framework recomputes cheaply; auto lets the planner choose.</source>
+        <translation>梯度检查点：完整（full）每层只保留一个张量并重算其余部分（计算量约增加 30%）；选择性（selective）只丢弃框架能以较低代价重算的部分；自动（auto）由规划器选择。</translation>
+    </message>
+    <message>
+        <source>Checkpoint every</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>every-nth: checkpoint every n-th block fully and keep the others whole (torchtitan selective_ac_option "n").</source>
+        <translation>every-nth：每隔 n 个块对一个块做完整检查点，其余块完整保留激活值（torchtitan selective_ac_option "n"）。</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Attention kernel: flash/SDPA store no seq² scores; eager stores them for every head and layer.</source>
+        <translation>注意力内核：flash/SDPA 不存储 seq² 分数；eager 会为每个头和每一层存储这些分数。</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Cross-entropy: standard holds batch × sequence × vocabulary logits in fp32 several times; chunked keeps about one 16-bit copy; fused kernels never hold them.</source>
+        <translation>交叉熵：标准（standard）会以 fp32 多次保存 批次 × 序列 × 词表 大小的 logits；分块（chunked）只保留约一份 16 位副本；融合内核则完全不保存。</translation>
+    </message>
+    <message>
+        <source>Offload activations to CPU</source>
+        <translation>将激活值卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Keep only about two layers of saved activations on the GPU; the rest wait in pinned host memory.</source>
+        <translation>GPU 上只保留约两层已保存的激活值；其余部分存放在锁页主机内存中等待使用。</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>Compiling fuses norms, activations and RoPE, saving activation memory.</source>
+        <translation>编译会融合归一化、激活函数和 RoPE，从而节省激活值显存。</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Training stack: decides behaviours such as the loss upcast, adapter dtype and optimizer kernel (see docs/memory-model.md).</source>
+        <translation>训练栈：决定损失精度提升（upcast）、适配器数据类型和优化器内核等行为（参见 docs/memory-model.md）。</translation>
+    </message>
+    <message>
+        <source>Framework overrides</source>
+        <translation>框架行为覆盖</translation>
+    </message>
+    <message>
+        <source>Single framework behaviours set explicitly (docs/memory-model.md §7).</source>
+        <translation>单独显式设置的框架行为（docs/memory-model.md §7）。</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPUs in the run: with ZeRO/FSDP, model states are divided among them; activations are not.</source>
+        <translation>本次运行使用的 GPU：使用 ZeRO/FSDP 时，模型状态会在它们之间划分；激活值则不会。</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 (FSDP full shard) also weights.</source>
+        <translation>ZeRO 阶段：1 分片优化器状态，2 还分片梯度，3（FSDP 完全分片）还分片权重。</translation>
+    </message>
+    <message>
+        <source>Sharding engine</source>
+        <translation>分片引擎</translation>
+    </message>
+    <message>
+        <source>Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter) or Megatron's distributed optimizer; auto follows the framework. Decides gathered parameters, offload and gradients of frozen weights.</source>
+        <translation>由谁分片：DeepSpeed ZeRO、FSDP1（扁平参数）、FSDP2（逐参数）或 Megatron 的分布式优化器；自动（auto）跟随所选框架。它决定参数的聚集方式、卸载方式以及冻结权重的梯度。</translation>
+    </message>
+    <message>
+        <source>Adapter wrapping</source>
+        <translation>适配器包装方式</translation>
+    </message>
+    <message>
+        <source>FSDP1 with adapters: separate (PEFT's wrap policy, applied by the transformers Trainer) gives gradients to the adapters only; mixed (LitGPT's per-block units) computes gradients for every frozen weight of the block too.</source>
+        <translation>FSDP1 搭配适配器时：分离（separate，PEFT 的包装策略，由 transformers Trainer 应用）只为适配器计算梯度；混合（mixed，LitGPT 的逐块单元）还会为该块中的每个冻结权重计算梯度。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel degree: splits every layer's weights and activations across GPUs; must divide the attention heads and the key/value heads.</source>
+        <translation>张量并行度：将每一层的权重和激活值切分到多个 GPU 上；必须能整除注意力头数和键/值头数。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Pipeline stages: split the layers; the first stage still holds activations of every in-flight micro-batch.</source>
+        <translation>流水线阶段数：切分各层；第一个阶段仍需保存所有进行中的微批次的激活值。</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>MoE: routed experts split over this many GPUs of the data-parallel group; must divide the experts.</source>
+        <translation>MoE：将路由专家分布到数据并行组中这么多个 GPU 上；必须能整除专家数。</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: move optimizer states (and parameters) to host RAM.</source>
+        <translation>ZeRO-Offload：将优化器状态（以及参数）移至主机内存。</translation>
+    </message>
+    <message>
+        <source>GPU in mind</source>
+        <translation>拟用 GPU</translation>
+    </message>
+    <message>
+        <source>The card you have in mind: its usable memory is drawn across the charts and the verdicts name it.</source>
+        <translation>您打算使用的 GPU：图表中会标出其可用显存，判定结论中也会提到它。</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>A measured CUDA context size in GiB (default 0.5 GiB, lazy module loading).</source>
+        <translation>实测的 CUDA 上下文大小，单位 GiB（默认 0.5 GiB，启用延迟模块加载）。</translation>
+    </message>
+    <message>
+        <source>Overhead correction</source>
+        <translation>开销校正</translation>
+    </message>
+    <message>
+        <source>A device-memory correction saved with the scenario (GiB).</source>
+        <translation>随场景一起保存的设备显存校正值（GiB）。</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>测量结果</translation>
+    </message>
+    <message>
+        <source>Measured runs of this scenario (gpusizer-measurement documents).</source>
+        <translation>此场景的实测运行（gpusizer-measurement 文档）。</translation>
+    </message>
+    <message>
+        <source>must be at least %1 and below %2</source>
+        <translation>必须大于等于 %1 且小于 %2</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2</source>
+        <translation>必须介于 %1 与 %2 之间</translation>
+    </message>
+    <message>
+        <source>'%1' is not one of: %2</source>
+        <translation>'%1' 不是以下值之一：%2</translation>
+    </message>
+    <message>
+        <source>required field 'model' is missing (a catalog id, a config.json object or {"params_billion": N})</source>
+        <translation>缺少必填字段 'model'（应为目录 ID、config.json 对象或 {"params_billion": N}）</translation>
+    </message>
+    <message>
+        <source>model '%1' is not in the model catalog</source>
+        <translation>模型 '%1' 不在模型目录中</translation>
+    </message>
+    <message>
+        <source>'model' must be a catalog id, a config.json object or {"params_billion": N}</source>
+        <translation>'model' 必须是目录 ID、config.json 对象或 {"params_billion": N}</translation>
+    </message>
+    <message>
+        <source>'targets' must hold module names</source>
+        <translation>'targets' 必须包含模块名称</translation>
+    </message>
+    <message>
+        <source>'targets' must be "all-linear" or an array of module names</source>
+        <translation>'targets' 必须为 "all-linear" 或模块名称数组</translation>
+    </message>
+    <message>
+        <source>'%1' is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, all-linear, or an alias such as query/value/c_attn/w1)</source>
+        <translation>'%1' 不是已知模块（可用 q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, all-linear，或 query/value/c_attn/w1 等别名）</translation>
+    </message>
+    <message>
+        <source>LoRA needs at least one target module</source>
+        <translation>LoRA 至少需要一个目标模块</translation>
+    </message>
+    <message>
+        <source>'modules_to_save' must be an array of module names</source>
+        <translation>'modules_to_save' 必须是模块名称数组</translation>
+    </message>
+    <message>
+        <source>modules_to_save entries must be "lm_head" or "embed_tokens"</source>
+        <translation>modules_to_save 的条目必须为 "lm_head" 或 "embed_tokens"</translation>
+    </message>
+    <message>
+        <source>unknown framework override '%1'</source>
+        <translation>未知的框架行为覆盖项 '%1'</translation>
+    </message>
+    <message>
+        <source>a scenario must be a JSON object</source>
+        <translation>场景必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>'format' is '%1', expected 'gpusizer-scenario'</source>
+        <translation>'format' 为 '%1'，应为 'gpusizer-scenario'</translation>
+    </message>
+    <message>
+        <source>version %1 is newer than this GPU Sizer reads (1)</source>
+        <translation>版本 %1 高于此 GPU Sizer 可读取的版本（1）</translation>
+    </message>
+    <message>
+        <source>ignored unknown field '%1' in %2</source>
+        <translation>已忽略 %2 中的未知字段 '%1'</translation>
+    </message>
+    <message>
+        <source>GPU '%1' is not in the GPU catalog</source>
+        <translation>GPU '%1' 不在 GPU 目录中</translation>
+    </message>
+    <message>
+        <source>'measurements' must be an array of measurement results</source>
+        <translation>'measurements' 必须是测量结果数组</translation>
+    </message>
+    <message>
+        <source>every item of 'measurements' must be a gpusizer-measurement</source>
+        <translation>'measurements' 中的每一项都必须是 gpusizer-measurement</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 1,000,000</source>
+        <translation>必须介于 1 与 1,000,000 之间</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 10,000</source>
+        <translation>必须介于 1 与 10,000 之间</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 100,000</source>
+        <translation>必须介于 1 与 100,000 之间</translation>
+    </message>
+    <message>
+        <source>num_attention_heads must divide hidden_size when head_dim is not given</source>
+        <translation>未提供 head_dim 时，hidden_size 必须能被 num_attention_heads 整除</translation>
+    </message>
+    <message>
+        <source>must be positive</source>
+        <translation>必须为正数</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 10,000,000</source>
+        <translation>必须介于 1 与 10,000,000 之间</translation>
+    </message>
+    <message>
+        <source>num_experts_per_tok must be between 1 and the number of experts</source>
+        <translation>num_experts_per_tok 必须介于 1 与专家数之间</translation>
+    </message>
+    <message>
+        <source>gpus must be a multiple of tensor_parallel x pipeline_parallel</source>
+        <translation>gpus 必须是 tensor_parallel x pipeline_parallel 的倍数</translation>
+    </message>
+    <message>
+        <source>tensor_parallel must divide the attention heads (%1) and the key/value heads (%2)</source>
+        <translation>tensor_parallel 必须能整除注意力头数（%1）和键/值头数（%2）</translation>
+    </message>
+    <message>
+        <source>expert_parallel needs a mixture-of-experts model and must divide both the number of experts and the data-parallel degree</source>
+        <translation>expert_parallel 需要混合专家（MoE）模型，且必须能同时整除专家数和数据并行度</translation>
+    </message>
+    <message>
+        <source>pipeline_parallel cannot exceed the number of layers</source>
+        <translation>pipeline_parallel 不能超过层数</translation>
+    </message>
+    <message>
+        <source>FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); choose offload "optimizer+params", or the DeepSpeed engine for optimizer-only offload</source>
+        <translation>FSDP 会同时卸载参数、梯度和优化器状态（CPUOffload(offload_params=True)）；请选择 offload "optimizer+params"，或改用 DeepSpeed 引擎以仅卸载优化器状态</translation>
+    </message>
+    <message>
+        <source>Megatron's distributed optimizer shards optimizer states only (ZeRO-1); choose sharding none or zero1</source>
+        <translation>Megatron 的分布式优化器仅分片优化器状态（ZeRO-1）；请将 sharding 选为 none 或 zero1</translation>
+    </message>
+    <message>
+        <source>the Megatron engine does not offload to the CPU here</source>
+        <translation>此处 Megatron 引擎不支持卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 64 GiB</source>
+        <translation>必须介于 0 与 64 GiB 之间</translation>
+    </message>
+    <message>
+        <source>Smaller micro-batch</source>
+        <translation>更小的微批次</translation>
+    </message>
+    <message>
+        <source>Shorter sequences</source>
+        <translation>更短的序列</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing</source>
+        <translation>选择性激活检查点</translation>
+    </message>
+    <message>
+        <source>Full checkpointing</source>
+        <translation>完整激活检查点</translation>
+    </message>
+    <message>
+        <source>FlashAttention / SDPA</source>
+        <translation>FlashAttention / SDPA</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation>分块交叉熵</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW</source>
+        <translation>8 位 AdamW</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Optimizer in backward</source>
+        <translation>在反向传播中执行优化器步骤</translation>
+    </message>
+    <message>
+        <source>Full → LoRA</source>
+        <translation>全参数 → LoRA</translation>
+    </message>
+    <message>
+        <source>→ QLoRA</source>
+        <translation>→ QLoRA</translation>
+    </message>
+    <message>
+        <source>More cards, ZeRO-3 / FSDP</source>
+        <translation>更多 GPU，ZeRO-3 / FSDP</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>same global batch; lower GPU utilisation per step, so somewhat slower</source>
+        <translation>全局批次不变；每步的 GPU 利用率降低，因此会稍慢</translation>
+    </message>
+    <message>
+        <source>longer examples must be truncated or split; size for your longest sequence, not the average</source>
+        <translation>更长的样本必须截断或拆分；请按最长序列而非平均长度来估算</translation>
+    </message>
+    <message>
+        <source>a few percent more compute (recomputes cheap tensors; with flash/SDPA attention it may save little)</source>
+        <translation>计算量增加几个百分点（重算代价低的张量；使用 flash/SDPA 注意力时可能节省不多）</translation>
+    </message>
+    <message>
+        <source>about 20-30% more compute (one extra forward pass per step)</source>
+        <translation>计算量增加约 20-30%（每步多一次前向传播）</translation>
+    </message>
+    <message>
+        <source>none: faster as well</source>
+        <translation>无：而且更快</translation>
+    </message>
+    <message>
+        <source>none to slight: a fused or chunked loss kernel (Liger, torchtune, Unsloth, cut cross-entropy)</source>
+        <translation>无或轻微：需要融合或分块的损失内核（Liger、torchtune、Unsloth、cut cross-entropy）</translation>
+    </message>
+    <message>
+        <source>usually no measurable quality change; needs bitsandbytes</source>
+        <translation>通常不会带来可测量的质量变化；需要 bitsandbytes</translation>
+    </message>
+    <message>
+        <source>may need learning-rate retuning; convergence can differ from AdamW</source>
+        <translation>可能需要重新调整学习率；收敛表现可能与 AdamW 不同</translation>
+    </message>
+    <message>
+        <source>no gradient accumulation and no gradient clipping across parameters</source>
+        <translation>无法使用梯度累积，也无法跨参数进行梯度裁剪</translation>
+    </message>
+    <message>
+        <source>trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks far from pre-training</source>
+        <translation>训练的参数少得多：在大多数任务上接近全参数微调，在与预训练差异较大的任务上效果较弱</translation>
+    </message>
+    <message>
+        <source>small quality loss from the 4-bit base and ~20-40% slower steps (dequantization); merge into the 16-bit base</source>
+        <translation>4 位基座模型会带来少量质量损失，且单步时间慢约 20-40%（反量化）；请合并到 16 位基座模型中</translation>
+    </message>
+    <message>
+        <source>more GPUs to rent; communication cost grows (NVLink scales well, PCIe poorly)</source>
+        <translation>需要租用更多 GPU；通信成本随之增加（NVLink 扩展性好，PCIe 较差）</translation>
+    </message>
+    <message>
+        <source>much slower steps (PCIe-bound) and large host RAM</source>
+        <translation>单步时间大幅增加（受 PCIe 限制），且需要大量主机内存</translation>
+    </message>
+    <message>
+        <source>micro-batch is already 1</source>
+        <translation>微批次已经是 1</translation>
+    </message>
+    <message>
+        <source>sequences are already short</source>
+        <translation>序列已经很短</translation>
+    </message>
+    <message>
+        <source>checkpointing is already on</source>
+        <translation>激活检查点已开启</translation>
+    </message>
+    <message>
+        <source>already full checkpointing</source>
+        <translation>已是完整激活检查点</translation>
+    </message>
+    <message>
+        <source>already SDPA/FlashAttention</source>
+        <translation>已是 SDPA/FlashAttention</translation>
+    </message>
+    <message>
+        <source>no vocabulary-sized logits</source>
+        <translation>没有词表大小的 logits</translation>
+    </message>
+    <message>
+        <source>already chunked</source>
+        <translation>已是分块</translation>
+    </message>
+    <message>
+        <source>already 8-bit</source>
+        <translation>已是 8 位</translation>
+    </message>
+    <message>
+        <source>only replaces AdamW</source>
+        <translation>仅能替换 AdamW</translation>
+    </message>
+    <message>
+        <source>already Adafactor</source>
+        <translation>已是 Adafactor</translation>
+    </message>
+    <message>
+        <source>already on</source>
+        <translation>已开启</translation>
+    </message>
+    <message>
+        <source>gradients are already tiny with adapters</source>
+        <translation>使用适配器时梯度已经很小</translation>
+    </message>
+    <message>
+        <source>already adapters</source>
+        <translation>已在使用适配器</translation>
+    </message>
+    <message>
+        <source>already QLoRA</source>
+        <translation>已是 QLoRA</translation>
+    </message>
+    <message>
+        <source>already offloading</source>
+        <translation>已在卸载</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 -&gt; 1, gradient accumulation %2 -&gt; %3</source>
+        <translation>微批次 %1 -&gt; 1，梯度累积 %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>sequence length %1 -&gt; %2</source>
+        <translation>序列长度 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>gradient checkpointing none -&gt; selective</source>
+        <translation>梯度检查点 无 -&gt; 选择性</translation>
+    </message>
+    <message>
+        <source>gradient checkpointing -&gt; full</source>
+        <translation>梯度检查点 -&gt; 完整</translation>
+    </message>
+    <message>
+        <source>attention eager -&gt; SDPA (FlashAttention kernel)</source>
+        <translation>注意力 eager -&gt; SDPA（FlashAttention 内核）</translation>
+    </message>
+    <message>
+        <source>cross-entropy standard -&gt; chunked/fused</source>
+        <translation>交叉熵 标准 -&gt; 分块/融合</translation>
+    </message>
+    <message>
+        <source>optimizer AdamW -&gt; 8-bit AdamW (bitsandbytes)</source>
+        <translation>优化器 AdamW -&gt; 8 位 AdamW（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>optimizer -&gt; Adafactor (factored, no momentum)</source>
+        <translation>优化器 -&gt; Adafactor（因子分解，无动量）</translation>
+    </message>
+    <message>
+        <source>optimizer step in backward (no gradient accumulation)</source>
+        <translation>在反向传播中执行优化器步骤（不使用梯度累积）</translation>
+    </message>
+    <message>
+        <source>full fine-tuning -&gt; LoRA r%1</source>
+        <translation>全参数微调 -&gt; LoRA r%1</translation>
+    </message>
+    <message>
+        <source>-&gt; QLoRA (4-bit NF4 base)</source>
+        <translation>-&gt; QLoRA（4 位 NF4 基座）</translation>
+    </message>
+    <message>
+        <source>more cards: none up to %1 x %2 fits</source>
+        <translation>更多 GPU：直到 %1 x %2 都放不下</translation>
+    </message>
+    <message>
+        <source>%1 x %2 with the planner's layout</source>
+        <translation>%1 x %2，采用规划器的并行布局</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: %1 to host RAM</source>
+        <translation>ZeRO-Offload：将 %1 卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>Fix (cheapest first)</source>
+        <translation>解决办法（代价最低者优先）</translation>
+    </message>
+    <message>
+        <source>What changes</source>
+        <translation>变更内容</translation>
+    </message>
+    <message>
+        <source>Saves per GPU</source>
+        <translation>每 GPU 节省</translation>
+    </message>
+    <message>
+        <source>Then per GPU</source>
+        <translation>之后每 GPU</translation>
+    </message>
+    <message>
+        <source>Fits alone</source>
+        <translation>单独即可放下</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>does not apply: %1</source>
+        <translation>不适用：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 — no fix needed.</source>
+        <translation>%1——无需解决办法。</translation>
+    </message>
+    <message>
+        <source>%1. First combination that fits, taking the fixes in order: %2 → %3 per GPU.</source>
+        <translation>%1。按顺序应用各解决办法，第一个能放下的组合：%2 → 每 GPU %3。</translation>
+    </message>
+    <message>
+        <source>%1. No combination of the fixes fits the %2.</source>
+        <translation>%1。任何解决办法组合都无法在 %2 上放得下。</translation>
+    </message>
+    <message>
+        <source>full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>The task is far from what the model already does and there is plenty of data: full fine-tuning can move every weight and uses the data best.</source>
+        <translation>任务与模型现有能力差异很大，且数据充足：全参数微调可以调整每个权重，最充分地利用数据。</translation>
+    </message>
+    <message>
+        <source>The task is far from the model's behaviour, but without a large dataset full fine-tuning tends to overfit: LoRA with a higher rank and more target modules.</source>
+        <translation>任务与模型现有行为差异很大，但没有大型数据集时全参数微调容易过拟合：建议使用更高秩、更多目标模块的 LoRA。</translation>
+    </message>
+    <message>
+        <source>The task is close to what the model already does: LoRA adapters reach nearly the quality of full fine-tuning at a fraction of the memory.</source>
+        <translation>任务与模型现有能力接近：LoRA 适配器只需一小部分显存即可达到接近全参数微调的质量。</translation>
+    </message>
+    <message>
+        <source>The task differs somewhat from what the model does: LoRA on all linear layers usually comes close to full fine-tuning at a fraction of the memory.</source>
+        <translation>任务与模型现有能力有一定差异：在所有线性层上应用 LoRA，通常只需一小部分显存即可接近全参数微调的效果。</translation>
+    </message>
+    <message>
+        <source>With little data, fewer trainable parameters also regularise.</source>
+        <translation>数据较少时，更少的可训练参数还能起到正则化作用。</translation>
+    </message>
+    <message>
+        <source>A small quality trade-off is acceptable: QLoRA stores the base in 4 bits and cuts the weights to about a quarter, often to a single smaller card.</source>
+        <translation>可以接受少量质量损失：QLoRA 以 4 位存储基座模型，将权重缩减到约四分之一，通常只需一块更小的 GPU。</translation>
+    </message>
+    <message>
+        <source>Even with a quality trade-off allowed, the data and distance favour full fine-tuning; consider LoRA with a high rank if memory is the constraint.</source>
+        <translation>即使允许一定的质量折衷，数据量和任务差异仍倾向于全参数微调；如果显存受限，可考虑使用高秩 LoRA。</translation>
+    </message>
+    <message>
+        <source>Serving adapters separately (one base, many adapters) favours LoRA/QLoRA: each adapter is megabytes, not a full checkpoint.</source>
+        <translation>单独部署适配器（一个基座、多个适配器）更适合 LoRA/QLoRA：每个适配器只有几 MB，而不是一个完整检查点。</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning produces a full checkpoint per task; adapters cannot be swapped.</source>
+        <translation>全参数微调会为每个任务生成一个完整检查点；无法切换适配器。</translation>
+    </message>
+    <message>
+        <source>Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one: merging into the quantized weights loses the adapter's precision.</source>
+        <translation>请将 QLoRA 适配器合并到 16 位基座模型中，而不是 4 位模型：合并到量化权重会损失适配器的精度。</translation>
+    </message>
+    <message>
+        <source>Check the result against a held-out set: adapters can underfit tasks far from pre-training.</source>
+        <translation>请在留出集上检验结果：对于与预训练差异较大的任务，适配器可能欠拟合。</translation>
+    </message>
+    <message>
+        <source>Recommended: %1</source>
+        <translation>推荐：%1</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Your model (%1)</source>
+        <translation>您的模型（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>none up to %1 cards</source>
+        <translation>最多 %1 个 GPU 也放不下</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>%1 per GPU of %2 usable</source>
+        <translation>每 GPU %1（可用 %2）</translation>
+    </message>
+    <message>
+        <source>Total per GPU (device)</source>
+        <translation>每 GPU 总计（设备显存）</translation>
+    </message>
+    <message>
+        <source>Allocated peak (torch)</source>
+        <translation>已分配峰值（torch）</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数</translation>
+    </message>
+    <message>
+        <source>Lowest hourly bill that fits</source>
+        <translation>可容纳的最低每小时费用</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每 GPU（GiB）</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>What it holds</source>
+        <translation>包含内容</translation>
+    </message>
+    <message>
+        <source>What nvidia-smi shows on each GPU at the peak.</source>
+        <translation>峰值时 nvidia-smi 在每个 GPU 上显示的用量。</translation>
+    </message>
+    <message>
+        <source>Expected range %1 – %2</source>
+        <translation>预期范围 %1 – %2</translation>
+    </message>
+    <message>
+        <source>CPU smoke run</source>
+        <translation>CPU 冒烟测试运行</translation>
+    </message>
+    <message>
+        <source>allocated peak (torch)</source>
+        <translation>已分配峰值（torch）</translation>
+    </message>
+    <message>
+        <source>reserved peak (torch)</source>
+        <translation>已保留峰值（torch）</translation>
+    </message>
+    <message>
+        <source>device (nvidia-smi)</source>
+        <translation>设备显存（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Estimated</source>
+        <translation>估算值</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>true / false</source>
+        <translation>true / false</translation>
+    </message>
+    <message>
+        <source>choice</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>see docs</source>
+        <translation>参见文档</translation>
+    </message>
+    <message>
+        <source>Llama-style model of %1 (derived from the size)</source>
+        <translation>%1 规模的 Llama 类模型（根据规模推导）</translation>
+    </message>
+    <message>
+        <source>Imported: %1</source>
+        <translation>已导入：%1</translation>
+    </message>
+    <message>
+        <source>%1 (catalog id %2)</source>
+        <translation>%1（目录 ID %2）</translation>
+    </message>
+    <message>
+        <source>LoRA r%1 on %2</source>
+        <translation>LoRA r%1，作用于 %2</translation>
+    </message>
+    <message>
+        <source>QLoRA (%1) r%2 on %3</source>
+        <translation>QLoRA（%1）r%2，作用于 %3</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>%1 layers, hidden %2, %3 heads (%4 kv), MLP %5, vocabulary %6%7%8</source>
+        <translation>%1 层，隐藏维度 %2，%3 个头（%4 个 kv），MLP %5，词表 %6%7%8</translation>
+    </message>
+    <message>
+        <source>, tied embeddings</source>
+        <translation>，共享词嵌入权重</translation>
+    </message>
+    <message>
+        <source>, %1 experts (%2 per token)</source>
+        <translation>，%1 个专家（每 token %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 total, %2 trainable</source>
+        <translation>总计 %1，可训练 %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1, in effect: %2</source>
+        <translation>%1，实际生效：%2</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>允许值</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>What it changes</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>%1 to below %2</source>
+        <translation>%1 至低于 %2</translation>
+    </message>
+    <message>
+        <source>see docs/scenario-format.md</source>
+        <translation>参见 docs/scenario-format.md</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Logits &amp; loss</source>
+        <translation>Logits &amp; 损失</translation>
+    </message>
+    <message>
+        <source>Transient</source>
+        <translation>临时缓冲</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>Model parameters as stored on the GPU (16/32-bit or quantized).</source>
+        <translation>存储在 GPU 上的模型参数（16/32 位或量化）。</translation>
+    </message>
+    <message>
+        <source>One gradient per trainable parameter, alive at the peak moment.</source>
+        <translation>每个可训练参数对应一份梯度，在峰值时刻仍驻留。</translation>
+    </message>
+    <message>
+        <source>Optimizer moments plus fp32 master weights where the recipe keeps them.</source>
+        <translation>优化器矩估计，以及训练方案保留时的 fp32 主权重副本。</translation>
+    </message>
+    <message>
+        <source>Tensors saved for backward; grow with batch × sequence × layers.</source>
+        <translation>为反向传播保存的张量；随批次 × 序列 × 层数增长。</translation>
+    </message>
+    <message>
+        <source>Batch × sequence × vocabulary logits, their fp32 upcast and gradient.</source>
+        <translation>批次 × 序列 × 词表大小的 logits，及其 fp32 上转副本和梯度。</translation>
+    </message>
+    <message>
+        <source>Short-lived buffers: gathered shards, dequantized weights, step temporaries.</source>
+        <translation>短时存在的缓冲区：聚合后的分片、反量化后的权重、优化步中的临时张量。</translation>
+    </message>
+    <message>
+        <source>CUDA context, allocator reserve and communication buffers.</source>
+        <translation>CUDA 上下文、分配器保留量和通信缓冲区。</translation>
+    </message>
+    <message>
+        <source>fp32 (everything)</source>
+        <translation>fp32（全部）</translation>
+    </message>
+    <message>
+        <source>AMP bf16 (fp32 weights, bf16 compute)</source>
+        <translation>AMP bf16（fp32 权重，bf16 计算）</translation>
+    </message>
+    <message>
+        <source>AMP fp16 (fp32 weights, fp16 compute)</source>
+        <translation>AMP fp16（fp32 权重，fp16 计算）</translation>
+    </message>
+    <message>
+        <source>bf16 + fp32 master weights</source>
+        <translation>bf16 + fp32 主权重副本</translation>
+    </message>
+    <message>
+        <source>fp16 + fp32 master weights</source>
+        <translation>fp16 + fp32 主权重副本</translation>
+    </message>
+    <message>
+        <source>bf16 (pure)</source>
+        <translation>bf16（纯）</translation>
+    </message>
+    <message>
+        <source>fp16 (pure)</source>
+        <translation>fp16（纯）</translation>
+    </message>
+    <message>
+        <source>FSDP mixed bf16 (fp32 shards, bf16 compute)</source>
+        <translation>FSDP 混合 bf16（fp32 分片，bf16 计算）</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>paged AdamW</source>
+        <translation>分页 AdamW</translation>
+    </message>
+    <message>
+        <source>paged 8-bit AdamW</source>
+        <translation>分页 8 位 AdamW</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>every n-th block</source>
+        <translation>每 n 个块一次</translation>
+    </message>
+    <message>
+        <source>auto (the planner chooses)</source>
+        <translation>自动（由规划器选择）</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>SDPA</source>
+        <translation>SDPA</translation>
+    </message>
+    <message>
+        <source>eager</source>
+        <translation>eager</translation>
+    </message>
+    <message>
+        <source>standard cross-entropy</source>
+        <translation>标准交叉熵</translation>
+    </message>
+    <message>
+        <source>chunked cross-entropy</source>
+        <translation>分块交叉熵</translation>
+    </message>
+    <message>
+        <source>fused linear cross-entropy (Liger)</source>
+        <translation>融合线性交叉熵（Liger）</translation>
+    </message>
+    <message>
+        <source>Cut Cross-Entropy</source>
+        <translation>Cut Cross-Entropy</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP full shard</source>
+        <translation>ZeRO-3 / FSDP 完全分片</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>optimizer and parameters</source>
+        <translation>优化器和参数</translation>
+    </message>
+    <message>
+        <source>auto (the framework's)</source>
+        <translation>自动（沿用框架默认）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO</source>
+        <translation>DeepSpeed ZeRO</translation>
+    </message>
+    <message>
+        <source>FSDP1</source>
+        <translation>FSDP1</translation>
+    </message>
+    <message>
+        <source>FSDP2</source>
+        <translation>FSDP2</translation>
+    </message>
+    <message>
+        <source>Megatron</source>
+        <translation>Megatron</translation>
+    </message>
+    <message>
+        <source>adapters in their own units</source>
+        <translation>适配器单独成单元</translation>
+    </message>
+    <message>
+        <source>mixed with frozen weights</source>
+        <translation>与冻结权重混在同一单元</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>NF4 + double quantization</source>
+        <translation>NF4 + 双重量化</translation>
+    </message>
+    <message>
+        <source>LLM.int8</source>
+        <translation>LLM.int8</translation>
+    </message>
+    <message>
+        <source>generic (transformers + PEFT)</source>
+        <translation>通用（transformers + PEFT）</translation>
+    </message>
+    <message>
+        <source>transformers Trainer</source>
+        <translation>transformers Trainer</translation>
+    </message>
+    <message>
+        <source>torchtune</source>
+        <translation>torchtune</translation>
+    </message>
+    <message>
+        <source>torchtitan</source>
+        <translation>torchtitan</translation>
+    </message>
+    <message>
+        <source>LitGPT (Lightning)</source>
+        <translation>LitGPT（Lightning）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>Unsloth</source>
+        <translation>Unsloth</translation>
+    </message>
+    <message>
+        <source>Axolotl</source>
+        <translation>Axolotl</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>end of forward (the loss and its backward)</source>
+        <translation>前向结束时（损失及其反向）</translation>
+    </message>
+    <message>
+        <source>last layer's recomputation</source>
+        <translation>最后一层的重计算</translation>
+    </message>
+    <message>
+        <source>end of backward</source>
+        <translation>反向结束时</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>lowest cost</source>
+        <translation>最低成本</translation>
+    </message>
+    <message>
+        <source>shortest time</source>
+        <translation>最短时间</translation>
+    </message>
+    <message>
+        <source>balanced</source>
+        <translation>均衡</translation>
+    </message>
+    <message>
+        <source>typical for the card</source>
+        <translation>该 GPU 的典型配置</translation>
+    </message>
+    <message>
+        <source>InfiniBand 400 Gb/s</source>
+        <translation>InfiniBand 400 Gb/s</translation>
+    </message>
+    <message>
+        <source>RoCE 200 Gb/s</source>
+        <translation>RoCE 200 Gb/s</translation>
+    </message>
+    <message>
+        <source>100 GbE</source>
+        <translation>100 GbE</translation>
+    </message>
+    <message>
+        <source>25 GbE</source>
+        <translation>25 GbE</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 GB stated, %4 GiB usable, %5 TB/s, %6 BF16 TFLOPS dense%7</source>
+        <translation>%1 %2：标称 %3 GB，可用 %4 GiB，%5 TB/s，稠密 BF16 %6 TFLOPS%7</translation>
+    </message>
+    <message>
+        <source> (the scenario's GPU)</source>
+        <translation>（场景所用 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 cards: %2</source>
+        <translation>%1 个 GPU：%2</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Your layout</source>
+        <translation>您的布局</translation>
+    </message>
+    <message>
+        <source>Your scenario as set (its GPU count, sharding and parallelism) on this card: fits with the margin, tight (only the estimate fits), or does not fit.</source>
+        <translation>您所设置的场景（其 GPU 数量、分片和并行方式）在此 GPU 上的情况：含余量可容纳、紧张（仅估算值能放下）或放不下。</translation>
+    </message>
+    <message>
+        <source>Best on this card</source>
+        <translation>此 GPU 上的最佳方案</translation>
+    </message>
+    <message>
+        <source>What the planner would rent on this card: cards and layout by the objective (Plan tab).</source>
+        <translation>规划器在此 GPU 上会租用的配置：按目标选出的 GPU 数量和并行布局（见规划选项卡）。</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>总耗时</translation>
+    </message>
+    <message>
+        <source>Wall time of the planner's choice for the Plan tab's dataset.</source>
+        <translation>规划器所选方案在规划选项卡数据集上的总耗时。</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Cost of the planner's choice.</source>
+        <translation>规划器所选方案的成本。</translation>
+    </message>
+    <message>
+        <source>Yours per GPU</source>
+        <translation>您的每 GPU 用量</translation>
+    </message>
+    <message>
+        <source>Device memory per GPU with your layout (what nvidia-smi would show).</source>
+        <translation>按您的布局，每 GPU 的设备显存（即 nvidia-smi 会显示的值）。</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Share of the card's usable memory left free with your layout.</source>
+        <translation>按您的布局，该 GPU 可用显存中剩余空闲的比例。</translation>
+    </message>
+    <message>
+        <source>Max batch</source>
+        <translation>最大批次</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch that fits one card, with the margin, at the current sequence length.</source>
+        <translation>在当前序列长度下，含余量时单个 GPU 可容纳的最大微批次。</translation>
+    </message>
+    <message>
+        <source>Max seq.</source>
+        <translation>最大序列</translation>
+    </message>
+    <message>
+        <source>Longest sequence that fits one card, with the margin, at the current micro-batch.</source>
+        <translation>在当前微批次下，含余量时单个 GPU 可容纳的最长序列。</translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Memory a training process can use (GiB); the vendor's figure is in the GPU's tooltip.</source>
+        <translation>训练进程可使用的显存（GiB）；厂商标称值见 GPU 的工具提示。</translation>
+    </message>
+    <message>
+        <source>$/GPU-h</source>
+        <translation>$/GPU 小时</translation>
+    </message>
+    <message>
+        <source>Illustrative on-demand price per GPU-hour (catalog; prices vary).</source>
+        <translation>示例性的按需价格，按每 GPU 小时计（来自目录；实际价格各异）。</translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation>▶ %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 张卡：%1</translation>
+    </message>
+    <message>
+        <source>%1 per GPU with your layout; %2 margin kept</source>
+        <translation>按您的布局每 GPU %1；保留 %2 余量</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>至 %1 为止均无</translation>
+    </message>
+    <message>
+        <source>%1
+Fewer cards (%2): %3</source>
+        <translation>%1
+更少 GPU（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Cards × layout</source>
+        <translation>GPU 数量 × 并行布局</translation>
+    </message>
+    <message>
+        <source>Cards and the layout the planner chose on this GPU, by the objective.</source>
+        <translation>规划器按目标在此 GPU 上选定的 GPU 数量和并行布局。</translation>
+    </message>
+    <message>
+        <source>Cost (spot)</source>
+        <translation>成本（竞价实例）</translation>
+    </message>
+    <message>
+        <source>Cost (on demand)</source>
+        <translation>成本（按需）</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>Device memory per GPU (nvidia-smi), without the margin.</source>
+        <translation>每 GPU 的设备显存（nvidia-smi），不含余量。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Why fewer cards fail</source>
+        <translation>为何更少 GPU 放不下</translation>
+    </message>
+    <message>
+        <source>Below the smallest count that fits: the closest layout and why it does not fit.</source>
+        <translation>低于可容纳的最小 GPU 数量时：最接近的并行布局及其放不下的原因。</translation>
+    </message>
+    <message>
+        <source>On demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>no fit up to %1 cards</source>
+        <translation>最多 %1 个 GPU 均放不下</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), offload %5 s</source>
+        <translation>计算 %1 s，显存下限 %2 s，通信 %3 s（其中 %4 未被重叠），卸载 %5 s</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3; %4, %5)</source>
+        <translation>%1 × %2（%3；%4，%5）</translation>
+    </message>
+    <message>
+        <source>No catalog card fits up to %1 cards.</source>
+        <translation>在最多 %1 个 GPU 的情况下，目录中没有可容纳的 GPU。</translation>
+    </message>
+    <message>
+        <source>Rent: %1 — %2. Cheapest: %3 · fastest: %4.</source>
+        <translation>租用：%1 — %2。最便宜：%3 · 最快：%4。</translation>
+    </message>
+    <message>
+        <source>A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances still pay for their disks.</source>
+        <translation>一个可续训的检查点大小为 %1；保留 %2 的存储费用约为 %3——已停止的实例仍需支付磁盘费用。</translation>
+    </message>
+    <message>
+        <source>%1: no layout fits up to %2 cards.</source>
+        <translation>%1：最多 %2 个 GPU 均无可容纳的并行布局。</translation>
+    </message>
+    <message>
+        <source>Closest: %1 × %2 — %3</source>
+        <translation>最接近：%1 × %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3 — %4, %5.</source>
+        <translation>%1：%2 × %3 — %4，%5。</translation>
+    </message>
+    <message>
+        <source>Fewer cards fail — %1</source>
+        <translation>更少 GPU 放不下 — %1</translation>
+    </message>
+    <message>
+        <source>Runner-up: %1 × %2 — %3.</source>
+        <translation>次优：%1 × %2 — %3。</translation>
+    </message>
+    <message>
+        <source>FSDP no shard</source>
+        <translation>FSDP 不分片</translation>
+    </message>
+    <message>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>distributed optimizer</source>
+        <translation>分布式优化器</translation>
+    </message>
+    <message>
+        <source>FSDP shard grad/op</source>
+        <translation>FSDP 分片梯度/优化器状态</translation>
+    </message>
+    <message>
+        <source>FSDP full shard</source>
+        <translation>FSDP 完全分片</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>no checkpointing</source>
+        <translation>无激活检查点</translation>
+    </message>
+    <message>
+        <source>selective checkpointing</source>
+        <translation>选择性激活检查点</translation>
+    </message>
+    <message>
+        <source>full checkpointing</source>
+        <translation>完全激活检查点</translation>
+    </message>
+    <message>
+        <source>checkpointing every %1 blocks</source>
+        <translation>每 %1 个块做一次激活检查点</translation>
+    </message>
+    <message>
+        <source>experts over %1 ranks (EP)</source>
+        <translation>专家分布在 %1 个 rank 上（EP）</translation>
+    </message>
+    <message>
+        <source>offload optimizer</source>
+        <translation>卸载优化器</translation>
+    </message>
+    <message>
+        <source>offload optimizer and parameters</source>
+        <translation>卸载优化器和参数</translation>
+    </message>
+    <message>
+        <source>1 card</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × %2 steps</source>
+        <translation>微批次 %1 × %2 步</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>tight</source>
+        <translation>紧张</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>needs %1 of host RAM per node, the node has %2</source>
+        <translation>每个节点需要 %1 主机内存，而节点只有 %2</translation>
+    </message>
+    <message>
+        <source>no valid layout at this count</source>
+        <translation>该数量下没有有效的并行布局</translation>
+    </message>
+    <message>
+        <source>more cards than the limit</source>
+        <translation>GPU 数量超出上限</translation>
+    </message>
+    <message>
+        <source>the global batch of %1 sequences does not split evenly over the data-parallel ranks</source>
+        <translation>%1 个序列的全局批次无法在数据并行 rank 之间均匀划分</translation>
+    </message>
+    <message>
+        <source>%1 (%2 usable): fits with the %3 margin, %4 per GPU, %5 free</source>
+        <translation>%1（可用 %2）：含 %3 余量可容纳，每 GPU %4，空闲 %5</translation>
+    </message>
+    <message>
+        <source>%1 (%2 usable): tight, the %3 per GPU estimate fits but not with the %4 margin; it may run out of memory</source>
+        <translation>%1（可用 %2）：紧张，每 GPU %3 的估算值能放下，但加上 %4 余量后放不下；运行时可能显存不足</translation>
+    </message>
+    <message>
+        <source>%1 (%2 usable): does not fit, %3</source>
+        <translation>%1（可用 %2）：放不下，%3</translation>
+    </message>
+    <message>
+        <source>as cheap but slower by %1</source>
+        <translation>同样便宜，但慢 %1</translation>
+    </message>
+    <message>
+        <source>as fast but costs %1 more</source>
+        <translation>同样快，但贵 %1</translation>
+    </message>
+    <message>
+        <source>slower by %1 and costs %2 more</source>
+        <translation>慢 %1，且贵 %2</translation>
+    </message>
+    <message>
+        <source>faster by %1 but costs %2 more</source>
+        <translation>快 %1，但贵 %2</translation>
+    </message>
+    <message>
+        <source>saves %1 but takes %2 longer</source>
+        <translation>节省 %1，但耗时多 %2</translation>
+    </message>
+    <message>
+        <source>as good on both</source>
+        <translation>两方面同样好</translation>
+    </message>
+    <message>
+        <source>shortest wall time</source>
+        <translation>总耗时最短</translation>
+    </message>
+    <message>
+        <source>lowest cost among plans within %1× of the fastest wall time</source>
+        <translation>在总耗时不超过最快方案 %1× 的方案中成本最低</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>Infinity Fabric</source>
+        <translation>Infinity Fabric</translation>
+    </message>
+    <message>
+        <source>on-chip RoCE</source>
+        <translation>片上 RoCE</translation>
+    </message>
+    <message>
+        <source>PCIe %1.0 x%2</source>
+        <translation>PCIe %1.0 x%2</translation>
+    </message>
+    <message>
+        <source>RoCE 200 Gb/s between nodes</source>
+        <translation>节点间 RoCE 200 Gb/s</translation>
+    </message>
+    <message>
+        <source>100 GbE between nodes</source>
+        <translation>节点间 100 GbE</translation>
+    </message>
+    <message>
+        <source>25 GbE between nodes</source>
+        <translation>节点间 25 GbE</translation>
+    </message>
+    <message>
+        <source>InfiniBand 400 Gb/s between nodes</source>
+        <translation>节点间 InfiniBand 400 Gb/s</translation>
+    </message>
+    <message>
+        <source>fp16 instead of bf16 (this card has no bf16): use loss scaling</source>
+        <translation>用 fp16 代替 bf16（此 GPU 不支持 bf16）：需使用损失缩放</translation>
+    </message>
+    <message>
+        <source>host RAM %1 per node (of %2)</source>
+        <translation>每节点主机内存 %1（共 %2）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 per GPU + %2 margin = %3 &gt; %4 usable; largest part: %5, %6</source>
+        <translation>每 GPU %1 + 余量 %2 = %3 &gt; 可用 %4；最大部分：%5，%6</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::AdvisorView</name>
+    <message>
+        <source>Out of memory? Fixes in order of cost, computed for this scenario</source>
+        <translation>显存不足？以下是按成本从低到高排列、针对此场景计算的解决办法</translation>
+    </message>
+    <message>
+        <source>(the scenario's GPU, else RTX 4090)</source>
+        <translation>（场景所用 GPU，否则为 RTX 4090）</translation>
+    </message>
+    <message>
+        <source>The card the run must fit.</source>
+        <translation>运行必须能放下的 GPU。</translation>
+    </message>
+    <message>
+        <source>Must fit &amp;on</source>
+        <translation>必须放得下的 GPU(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Out-of-memory fixes</source>
+        <translation>显存不足的解决办法</translation>
+    </message>
+    <message>
+        <source>Which method?</source>
+        <translation>选哪种方法？</translation>
+    </message>
+    <message>
+        <source>close to what it already does</source>
+        <translation>与模型已有能力接近</translation>
+    </message>
+    <message>
+        <source>somewhat different</source>
+        <translation>有一定差异</translation>
+    </message>
+    <message>
+        <source>far from it</source>
+        <translation>差异很大</translation>
+    </message>
+    <message>
+        <source>How far the task is from what the model already does (style vs new skills).</source>
+        <translation>任务与模型已有能力的差距（风格调整 vs 新技能）。</translation>
+    </message>
+    <message>
+        <source>small (under 10k examples)</source>
+        <translation>小（少于 1 万条样本）</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>large (millions of tokens and more)</source>
+        <translation>大（数百万 token 及以上）</translation>
+    </message>
+    <message>
+        <source>How much training data there is.</source>
+        <translation>训练数据量。</translation>
+    </message>
+    <message>
+        <source>a small quality loss is fine for a large cost cut</source>
+        <translation>可接受小幅质量损失以大幅降低成本</translation>
+    </message>
+    <message>
+        <source>QLoRA trades a little quality for a 4-bit base.</source>
+        <translation>QLoRA 以少量质量损失换取 4 位基座模型。</translation>
+    </message>
+    <message>
+        <source>merged into the model</source>
+        <translation>合并到模型中</translation>
+    </message>
+    <message>
+        <source>as separate adapters</source>
+        <translation>作为独立的适配器</translation>
+    </message>
+    <message>
+        <source>How the result will be served.</source>
+        <translation>结果的部署方式。</translation>
+    </message>
+    <message>
+        <source>The &amp;task is</source>
+        <translation>任务是(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Data</source>
+        <translation>数据(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Served</source>
+        <translation>部署方式(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Sizing table at this sequence length and batch</source>
+        <translation>当前序列长度和批次下的选型表</translation>
+    </message>
+    <message>
+        <source>Sizing table</source>
+        <translation>选型表</translation>
+    </message>
+    <message>
+        <source>Cheapest-in-memory catalog card and count for %1 tokens × %2 per GPU (ZeRO-3 beyond one card). Change the sequence length to see the cells move.</source>
+        <translation>在 %1 个 token × 每 GPU %2 下，显存可容纳的最便宜目录 GPU 及其数量（多于一张卡时使用 ZeRO-3）。更改序列长度可查看单元格的变化。</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::BreakdownChartView</name>
+    <message>
+        <source>Memory breakdown per GPU</source>
+        <translation>每 GPU 显存明细</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每 GPU 显存（GiB）</translation>
+    </message>
+    <message>
+        <source>Expected range</source>
+        <translation>预期范围</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::BreakdownView</name>
+    <message>
+        <source>Memory components per GPU</source>
+        <translation>每 GPU 显存组成</translation>
+    </message>
+    <message>
+        <source>Each of %1 GPUs</source>
+        <translation>%1 个 GPU 中的每一个</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 per GPU&lt;/b&gt; on the device (nvidia-smi), expected %2 – %3.&lt;br&gt;Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved (max_memory_reserved): %5.&lt;br&gt;Peak moment: %6 · %7 parameters, %8 trainable.</source>
+        <translation>&lt;b&gt;每 GPU %1&lt;/b&gt; 设备显存（nvidia-smi），预期范围 %2 – %3。&lt;br&gt;已分配峰值（torch.cuda.max_memory_allocated）：%4 · 已保留（max_memory_reserved）：%5。&lt;br&gt;峰值时刻：%6 · 参数 %7，其中可训练 %8。</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Measured runs&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;实测运行&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::CompareView</name>
+    <message>
+        <source>Methods: Full / LoRA / QLoRA</source>
+        <translation>方法：全参数 / LoRA / QLoRA</translation>
+    </message>
+    <message>
+        <source>Optimizers: AdamW / 8-bit AdamW / Adafactor / SGD</source>
+        <translation>优化器：AdamW / 8 位 AdamW / Adafactor / SGD</translation>
+    </message>
+    <message>
+        <source>Precision recipes</source>
+        <translation>精度方案</translation>
+    </message>
+    <message>
+        <source>What to vary; everything else stays as in the scenario.</source>
+        <translation>要改变的项；其余设置均保持场景中的值。</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>对比(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Comparison table</source>
+        <translation>对比表</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::CostTimeChartView</name>
+    <message>
+        <source>Cost against time</source>
+        <translation>成本与时间</translation>
+    </message>
+    <message>
+        <source>Wall-clock hours</source>
+        <translation>实际耗时（小时）</translation>
+    </message>
+    <message>
+        <source>Cost, USD</source>
+        <translation>成本（美元）</translation>
+    </message>
+    <message>
+        <source>One GPU model</source>
+        <translation>单一 GPU 型号</translation>
+    </message>
+    <message>
+        <source>Chosen, cheapest, fastest</source>
+        <translation>已选、最便宜、最快</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::FitView</name>
+    <message>
+        <source>All vendors</source>
+        <translation>所有厂商</translation>
+    </message>
+    <message>
+        <source>Show only this vendor's cards.</source>
+        <translation>仅显示该厂商的 GPU。</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Hide cards with less usable memory than this.</source>
+        <translation>隐藏可用显存低于此值的 GPU。</translation>
+    </message>
+    <message>
+        <source>&amp;Vendor</source>
+        <translation>厂商(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Mi&amp;nimum memory</source>
+        <translation>最小显存(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Your layout: green fits with the margin · amber tight (only the estimate fits) or fits with the planner's layout · red nothing fits. Best on this card: what the planner would rent (objective and limits on the Plan tab). Memory per GPU, GiB.</source>
+        <translation>您的并行布局：绿色表示留足余量也放得下 · 琥珀色表示紧张（仅估算值放得下）或采用规划器的并行布局时放得下 · 红色表示都放不下。此卡最佳：规划器会租用的配置（目标和限制见“规划”选项卡）。每 GPU 显存，单位 GiB。</translation>
+    </message>
+    <message>
+        <source>GPU fit table</source>
+        <translation>GPU 适配表</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::InputPanel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>The model to train: its architecture sets the parameter count and activation sizes.</source>
+        <translation>要训练的模型：其架构决定参数量和激活值大小。</translation>
+    </message>
+    <message>
+        <source>&amp;Import config.json…</source>
+        <translation>导入 config.json(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face config.json to size a model that is not in the catalog.</source>
+        <translation>读取 Hugging Face config.json，以估算不在目录中的模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Model size (log scale, 0.1 B to 1 T parameters): moving it sizes a Llama-style model of that size, with a wider error band.</source>
+        <translation>模型规模（对数刻度，0.1 B 至 1 T 参数）：拖动时按该规模估算一个 Llama 式模型，误差范围更宽。</translation>
+    </message>
+    <message>
+        <source>Model si&amp;ze</source>
+        <translation>模型规模(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence (powers of two): activations and logits grow with it — use your longest sequence, not the average.</source>
+        <translation>每个序列的 token 数（2 的幂）：激活值和 logits 随之增长——请使用最长序列，而非平均长度。</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <source>Type any sequence length.</source>
+        <translation>可输入任意序列长度。</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length</source>
+        <translation>序列长度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Sequences per GPU per forward pass: activations and logits grow linearly with it.</source>
+        <translation>每 GPU 每次前向传播的序列数：激活值和 logits 随之线性增长。</translation>
+    </message>
+    <message>
+        <source>Type any micro-batch size.</source>
+        <translation>可输入任意微批次大小。</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation>微批次(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Full</source>
+        <translation>全参数(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;LoRA</source>
+        <translation>LoRA(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;QLoRA</source>
+        <translation>QLoRA(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning: every weight trains, with gradients and optimizer states for all of them.</source>
+        <translation>全参数微调：所有权重都参与训练，且每个权重都有对应的梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>LoRA: the base is frozen; only small adapters train, so gradients and optimizer states nearly vanish.</source>
+        <translation>LoRA：基础模型冻结；只训练小型适配器，因此梯度和优化器状态几乎可以忽略。</translation>
+    </message>
+    <message>
+        <source>QLoRA: LoRA on a base stored in 4 bits, cutting the weights to about a quarter.</source>
+        <translation>QLoRA：在以 4 位存储的基础模型上应用 LoRA，权重显存约减至四分之一。</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>%1 — %2 GB</source>
+        <translation>%1 — %2 GB</translation>
+    </message>
+    <message>
+        <source>The card you have in mind: its usable memory is drawn across the charts.</source>
+        <translation>您计划使用的 GPU：其可用显存会在各图表中标出。</translation>
+    </message>
+    <message>
+        <source>&amp;GPU</source>
+        <translation>GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Advanced options</source>
+        <translation>高级选项(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Precision, optimizer, LoRA, checkpointing, attention, loss, framework and multi-GPU layout.</source>
+        <translation>精度、优化器、LoRA、激活检查点、注意力、损失、框架和多 GPU 并行布局。</translation>
+    </message>
+    <message>
+        <source>Put a LoRA adapter on this projection in every layer.</source>
+        <translation>在每一层的此投影上添加 LoRA 适配器。</translation>
+    </message>
+    <message>
+        <source>Adapter on lm_head</source>
+        <translation>在 lm_head 上添加适配器</translation>
+    </message>
+    <message>
+        <source>A LoRA adapter on the output projection (PEFT target "lm_head", LitGPT lora_head): r × (hidden + vocabulary) more trainable parameters.</source>
+        <translation>在输出投影上添加 LoRA 适配器（PEFT 目标 "lm_head"，LitGPT lora_head）：可训练参数增加 r × (hidden + vocabulary) 个。</translation>
+    </message>
+    <message>
+        <source>Full copies: lm_head, embeddings</source>
+        <translation>完整副本：lm_head，嵌入层</translation>
+    </message>
+    <message>
+        <source>Size only (slider)</source>
+        <translation>仅按规模（滑块）</translation>
+    </message>
+    <message>
+        <source>Imported: %1</source>
+        <translation>已导入：%1</translation>
+    </message>
+    <message>
+        <source>%1 parameters%2</source>
+        <translation>%1 参数%2</translation>
+    </message>
+    <message>
+        <source> (Llama-style, derived from the size)</source>
+        <translation> (Llama 式，由规模推算)</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::MainWindow</name>
+    <message>
+        <source>&amp;Breakdown</source>
+        <translation>内存明细(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Memory vs &amp;sequence</source>
+        <translation>显存与序列长度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>GPU &amp;fit</source>
+        <translation>GPU 适配(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>方法对比(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>规划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Cards, layout, time and cost per GPU; cost vs time; scaling over PCIe and NVLink (Ctrl+5)</source>
+        <translation>各 GPU 的数量、并行布局、时间与成本；成本与时间对比；PCIe 与 NVLink 下的扩展性（Ctrl+5）</translation>
+    </message>
+    <message>
+        <source>&amp;Advisor</source>
+        <translation>顾问(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Fix an OOM in the cheapest order, choose the method, read the sizing table (Ctrl+6)</source>
+        <translation>按代价从低到高解决 OOM、选择方法、查看选型表（Ctrl+6）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, component by component (Ctrl+1)</source>
+        <translation>每 GPU 显存，逐项列出（Ctrl+1）</translation>
+    </message>
+    <message>
+        <source>Memory against sequence length, with GPU capacities (Ctrl+2)</source>
+        <translation>显存随序列长度的变化，并标出 GPU 容量（Ctrl+2）</translation>
+    </message>
+    <message>
+        <source>Which GPUs fit, how many, and the largest batch and sequence (Ctrl+3)</source>
+        <translation>哪些 GPU 放得下、需要几张，以及最大批次和序列长度（Ctrl+3）</translation>
+    </message>
+    <message>
+        <source>Full vs LoRA vs QLoRA, optimizers or precisions side by side (Ctrl+4)</source>
+        <translation>并排对比全参数、LoRA、QLoRA、各优化器或各精度（Ctrl+4）</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New scenario</source>
+        <translation>新建场景(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import config.json…</source>
+        <translation>导入 config.json(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export PDF report…</source>
+        <translation>导出 PDF 报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;measurement script…</source>
+        <translation>导出测量脚本(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Import mea&amp;surement…</source>
+        <translation>导入测量结果(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrations…</source>
+        <translation>校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Keep calibration in this scenario</source>
+        <translation>在此场景中保留校准(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Sizer</source>
+        <translation>关于 GPU Sizer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About GPU Sizer</source>
+        <translation>关于 GPU Sizer</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU Sizer %1&lt;/b&gt;&lt;p&gt;Plans GPU memory, fit, time and cost for fine-tuning and training large language models. Memory in GiB (2&lt;sup&gt;30&lt;/sup&gt; bytes), per GPU unless labelled total.&lt;/p&gt;&lt;p&gt;The memory model and its measured accuracy are documented in docs/memory-model.md and docs/accuracy.md.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;GPU Sizer %1&lt;/b&gt;&lt;p&gt;为大语言模型的微调和训练规划 GPU 显存、适配、时间和成本。显存单位为 GiB（2&lt;sup&gt;30&lt;/sup&gt; 字节），除非标注为总计，否则均为每 GPU 的值。&lt;/p&gt;&lt;p&gt;显存模型及其实测精度详见 docs/memory-model.md 和 docs/accuracy.md。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Per GPU: %1 device (nvidia-smi), %2 allocated (torch)</source>
+        <translation>每 GPU：设备显存 %1（nvidia-smi），已分配 %2（torch）</translation>
+    </message>
+    <message numerus="yes">
+        <source> · Total across %n GPU(s): %1</source>
+        <translation>
+            <numerusform> · %n 个 GPU 总计：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · host RAM for offload: %1 total</source>
+        <translation> · 卸载所需主机内存：总计 %1</translation>
+    </message>
+    <message>
+        <source>%1[*] — GPU Sizer</source>
+        <translation>%1[*] — GPU Sizer</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Cannot import config.json</source>
+        <translation>无法导入 config.json</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>weights in the checkpoint: %1</source>
+        <translation>检查点中的权重：%1</translation>
+    </message>
+    <message>
+        <source>Imported %1 (%2 parameters)%3</source>
+        <translation>已导入 %1（%2 参数）%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n catalog problem(s)</source>
+        <translation>
+            <numerusform>⚠ 目录中有 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The scenario has unsaved changes. Save them?</source>
+        <translation>场景有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Sizing report — %1</source>
+        <translation>估算报告 — %1</translation>
+    </message>
+    <message>
+        <source>Cannot export the report</source>
+        <translation>无法导出报告</translation>
+    </message>
+    <message numerus="yes">
+        <source>Report written to %1 (%n page(s))</source>
+        <translation>
+            <numerusform>报告已写入 %1（共 %n 页）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export sizing report</source>
+        <translation>导出估算报告</translation>
+    </message>
+    <message>
+        <source>sizing-report</source>
+        <translation>sizing-report</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot write the measurement script</source>
+        <translation>无法写入测量脚本</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Measurement script written to %1: run it on the GPU with python3 %2 --out result.json, then File › Import measurement.</source>
+        <translation>测量脚本已写入 %1：请在 GPU 上用 python3 %2 --out result.json 运行，然后选择“文件 › 导入测量结果”。</translation>
+    </message>
+    <message>
+        <source>Cannot import the measurement</source>
+        <translation>无法导入测量结果</translation>
+    </message>
+    <message>
+        <source>The measurement does not match this scenario</source>
+        <translation>该测量结果与此场景不匹配</translation>
+    </message>
+    <message>
+        <source>Estimated and measured on %1:</source>
+        <translation>%1 上的估算值与实测值：</translation>
+    </message>
+    <message numerus="yes">
+        <source>From %n measured run(s) on the %1 (%2):
+
+• overhead correction %3%4 per GPU
+%5
+Apply this calibration to your estimates for this GPU and framework? It is kept in your settings and can be reset in Help › Calibrations.</source>
+        <translation>
+            <numerusform>基于 %1（%2）上的 %n 次实测运行：
+
+• 每 GPU 开销修正 %3%4
+%5
+是否将此校准应用于该 GPU 和框架的估算？校准将保存在设置中，可在“帮助 › 校准”中重置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>• MFU %1% (used by the Plan tab)
+</source>
+        <translation>• MFU %1%（用于“规划”选项卡）
+</translation>
+    </message>
+    <message>
+        <source>Apply calibration?</source>
+        <translation>应用校准？</translation>
+    </message>
+    <message>
+        <source>Calibrations</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>No calibration is applied. Import a measurement from a GPU run (File › Import measurement) to fit one.</source>
+        <translation>未应用任何校准。请导入 GPU 运行的测量结果（文件 › 导入测量结果）以拟合校准。</translation>
+    </message>
+    <message>
+        <source>Calibrations applied to your estimates:
+
+</source>
+        <translation>已应用于估算的校准：
+
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>• %1 / %2: overhead %3, MFU %4 (%n run(s), %5)
+</source>
+        <translation>
+            <numerusform>• %1 / %2：开销 %3，MFU %4（%n 次运行，%5）
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>
+Reset them all?</source>
+        <translation>
+是否全部重置？</translation>
+    </message>
+    <message>
+        <source>Export measurement script</source>
+        <translation>导出测量脚本</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python (*.py)</translation>
+    </message>
+    <message>
+        <source>Import measurement</source>
+        <translation>导入测量结果</translation>
+    </message>
+    <message>
+        <source>Measurement (*.json)</source>
+        <translation>测量结果 (*.json)</translation>
+    </message>
+    <message>
+        <source>Estimate against measurement</source>
+        <translation>估算值与实测值对比</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>config.json (*.json);;All files (*)</source>
+        <translation>config.json (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::PlanView</name>
+    <message>
+        <source> M tokens</source>
+        <translation> 百万 token</translation>
+    </message>
+    <message>
+        <source>Training tokens per epoch (examples × average length), in millions.</source>
+        <translation>每轮（epoch）的训练 token 数（样本数 × 平均长度），单位为百万。</translation>
+    </message>
+    <message>
+        <source>Passes over the dataset.</source>
+        <translation>遍历数据集的次数。</translation>
+    </message>
+    <message>
+        <source> % MFU</source>
+        <translation> % MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: the share of the GPU's dense BF16 peak the run achieves (large pre-training runs report 40–57%; torchtitan measured 33% eager and 39% compiled for Llama 3.1 8B with FSDP on H100s; fine-tuning with small batches runs lower).</source>
+        <translation>模型 FLOPs 利用率：运行实际达到的 GPU 稠密 BF16 峰值算力的比例（大型预训练运行报告为 40–57%；torchtitan 在 H100 上使用 FSDP 训练 Llama 3.1 8B，实测 eager 模式为 33%，编译模式为 39%；小批次微调会更低）。</translation>
+    </message>
+    <message>
+        <source>Balanced</source>
+        <translation>均衡</translation>
+    </message>
+    <message>
+        <source>Lowest cost</source>
+        <translation>成本最低</translation>
+    </message>
+    <message>
+        <source>Shortest time</source>
+        <translation>时间最短</translation>
+    </message>
+    <message>
+        <source>What the planner picks by: lowest cost, shortest wall time, or balanced (the cheapest plan within 1.5× of the fastest wall time).</source>
+        <translation>规划器的选择依据：成本最低、实际耗时最短，或均衡（在最快耗时 1.5× 以内的最便宜方案）。</translation>
+    </message>
+    <message>
+        <source>Network: typical for the card</source>
+        <translation>网络：该 GPU 的典型配置</translation>
+    </message>
+    <message>
+        <source>InfiniBand 400 Gb/s per GPU</source>
+        <translation>InfiniBand 每 GPU 400 Gb/s</translation>
+    </message>
+    <message>
+        <source>RoCE 200 Gb/s per GPU</source>
+        <translation>RoCE 每 GPU 200 Gb/s</translation>
+    </message>
+    <message>
+        <source>100 GbE per node</source>
+        <translation>每节点 100 GbE</translation>
+    </message>
+    <message>
+        <source>25 GbE per node</source>
+        <translation>每节点 25 GbE</translation>
+    </message>
+    <message>
+        <source>The network between nodes. Typical: InfiniBand 400 Gb/s per GPU for SXM/OAM servers, 100 GbE for datacenter PCIe servers, 25 GbE for consumer-card machines.</source>
+        <translation>节点之间的网络。典型配置：SXM/OAM 服务器为每 GPU 400 Gb/s InfiniBand，数据中心 PCIe 服务器为 100 GbE，消费级显卡机器为 25 GbE。</translation>
+    </message>
+    <message>
+        <source>≤ </source>
+        <translation>≤ </translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <source>The most cards you accept.</source>
+        <translation>可接受的最大 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>margin: the band</source>
+        <translation>余量：按预期范围</translation>
+    </message>
+    <message>
+        <source>margin </source>
+        <translation>余量 </translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Memory kept free above the estimate before a layout counts as fitting. Default: the upper side of the estimate's measured band for this kind of run.</source>
+        <translation>在估算值之上需预留的空闲显存，满足后该并行布局才算放得下。默认值：此类运行估算值实测预期范围的上限。</translation>
+    </message>
+    <message>
+        <source>host RAM: the catalog's</source>
+        <translation>主机内存：使用目录值</translation>
+    </message>
+    <message>
+        <source>host RAM </source>
+        <translation>主机内存 </translation>
+    </message>
+    <message>
+        <source> GiB/node</source>
+        <translation> GiB/节点</translation>
+    </message>
+    <message>
+        <source>Host RAM per node that offload may fill. Default: the card's typical node.</source>
+        <translation>每节点可供卸载使用的主机内存。默认值：该 GPU 典型节点的配置。</translation>
+    </message>
+    <message>
+        <source>Spot prices</source>
+        <translation>竞价实例价格</translation>
+    </message>
+    <message>
+        <source>Rank by the catalog's spot price instead of on-demand (interruptible).</source>
+        <translation>按目录中的竞价实例价格（可被中断）而非按需价格排序。</translation>
+    </message>
+    <message>
+        <source>Allow CPU offload</source>
+        <translation>允许 CPU 卸载</translation>
+    </message>
+    <message>
+        <source>Let the planner offload to the CPU: fewer cards, much slower steps; chosen only when it wins on the objective or nothing else fits.</source>
+        <translation>允许规划器卸载到 CPU：所需 GPU 更少，但每步慢得多；仅当它在目标上更优或其他方案都放不下时才会选用。</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset</source>
+        <translation>数据集(&amp;D)</translation>
+    </message>
+    <message>
+        <source>E&amp;pochs</source>
+        <translation>轮数(&amp;P)</translation>
+    </message>
+    <message>
+        <source>O&amp;bjective</source>
+        <translation>目标(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Plan per GPU</source>
+        <translation>各 GPU 的方案</translation>
+    </message>
+    <message>
+        <source>The card whose scaling from 1 to 64 GPUs is drawn, over PCIe and over NVLink.</source>
+        <translation>要绘制从 1 到 64 个 GPU 扩展性（PCIe 和 NVLink）的 GPU 型号。</translation>
+    </message>
+    <message>
+        <source>Select a GPU to see its runners-up and why they lost.</source>
+        <translation>选择一个 GPU，查看其备选方案及落选原因。</translation>
+    </message>
+    <message>
+        <source>%1 Fit margin %2 above the estimate.%3 Prices are illustrative; MFU %4%.</source>
+        <translation>%1 适配余量：高于估算值 %2。%3 价格仅供参考；MFU %4%。</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::ScalingChartView</name>
+    <message>
+        <source>Scaling with card count</source>
+        <translation>随 GPU 数量的扩展性</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Ideal</source>
+        <translation>理想</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::ScenarioController</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>calibrated from %n measured run(s): overhead %1%2</source>
+        <translation>
+            <numerusform>基于 %n 次实测运行校准：开销 %1%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model '%1' is not in the catalog</source>
+        <translation>模型 '%1' 不在目录中</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::SeqLenChartView</name>
+    <message>
+        <source>Memory per GPU against sequence length</source>
+        <translation>每 GPU 显存随序列长度的变化</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens, log₂ scale)</source>
+        <translation>序列长度（token，log₂ 刻度）</translation>
+    </message>
+    <message>
+        <source>GiB per GPU (device)</source>
+        <translation>每 GPU 设备显存（GiB）</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::SeqLenView</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>up to %1 tokens</source>
+        <translation>最多 %1 个 token</translation>
+    </message>
+    <message>
+        <source>Longest sequence per GPU at micro-batch %1 with %2 GPU(s): %3.</source>
+        <translation>微批次为 %1、%2 个 GPU 时，每 GPU 的最长序列：%3。</translation>
+    </message>
+</context>
+</TS>

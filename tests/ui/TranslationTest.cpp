@@ -1,0 +1,133 @@
+// Under zh_CN every word the window shows comes from the catalog: no English phrase is left in a label, button,
+// group, tab, menu, tooltip, combo box or table header (identifiers, units and names are not phrases and may stay).
+#include "Language.h"
+#include "MainWindow.h"
+#include "ScenarioController.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+
+#include <QtCore/QAbstractItemModel>
+#include <QtCore/QCoreApplication>
+#include <QtCore/QRegularExpression>
+#include <QtWidgets/QAbstractButton>
+#include <QtWidgets/QAbstractItemView>
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QGroupBox>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QMenu>
+#include <QtWidgets/QMenuBar>
+#include <QtWidgets/QTabWidget>
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+
+namespace {
+
+/// Two lower-case English words in a row ("per gpu", "does not fit"): a phrase someone forgot to translate.
+/// Identifiers (seq_len, adamw_8bit), units (GiB), names (Llama 3.1 8B, H100 SXM) do not match.
+bool hasEnglishPhrase(const QString& text) {
+    static const QRegularExpression tags(QStringLiteral("<[^>]*>"));
+    static const QRegularExpression phrase(QStringLiteral("(?<![\\w./'-])[a-z]{3,} [a-z]{3,}(?![\\w'-])"));
+    QString plain = text;
+    plain.remove(tags);
+    return phrase.match(plain).hasMatch();
+}
+
+/// The texts with an English phrase, each after where it was found.
+struct Texts {
+    QStringList all;
+    void add(const QString& where, const QString& text) {
+        if (hasEnglishPhrase(text)) {
+            all << where + QStringLiteral(": ") + text;
+        }
+    }
+};
+
+void collectMenus(Texts& out, const QMenu* menu) {
+    for (const QAction* a : menu->actions()) {
+        out.add(QStringLiteral("menu"), a->text());
+        if (a->menu() != nullptr) {
+            collectMenus(out, a->menu());
+        }
+    }
+}
+
+void collectModel(Texts& out, const QAbstractItemModel* model) {
+    for (int c = 0; c < model->columnCount(); ++c) {
+        out.add(QStringLiteral("header"), model->headerData(c, Qt::Horizontal).toString());
+        out.add(QStringLiteral("header tooltip"), model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
+    }
+    for (int r = 0; r < model->rowCount(); ++r) {
+        out.add(QStringLiteral("row header"), model->headerData(r, Qt::Vertical).toString());
+        for (int c = 0; c < model->columnCount(); ++c) {
+            out.add(QStringLiteral("cell"), model->index(r, c).data().toString());
+            out.add(QStringLiteral("cell tooltip"), model->index(r, c).data(Qt::ToolTipRole).toString());
+        }
+    }
+}
+
+Texts visibleTexts(const ui::MainWindow& window) {
+    Texts out;
+    out.add(QStringLiteral("status"), window.statusText());
+    for (const QWidget* w : window.findChildren<QWidget*>()) {
+        out.add(QStringLiteral("tooltip"), w->toolTip());
+        if (const auto* label = qobject_cast<const QLabel*>(w)) {
+            out.add(QStringLiteral("label"), label->text());
+        } else if (const auto* button = qobject_cast<const QAbstractButton*>(w)) {
+            out.add(QStringLiteral("button"), button->text());
+        } else if (const auto* group = qobject_cast<const QGroupBox*>(w)) {
+            out.add(QStringLiteral("group"), group->title());
+        } else if (const auto* combo = qobject_cast<const QComboBox*>(w)) {
+            for (int i = 0; i < combo->count(); ++i) {
+                out.add(QStringLiteral("choice"), combo->itemText(i));
+                out.add(QStringLiteral("choice tooltip"), combo->itemData(i, Qt::ToolTipRole).toString());
+            }
+        } else if (const auto* tabs = qobject_cast<const QTabWidget*>(w)) {
+            for (int i = 0; i < tabs->count(); ++i) {
+                out.add(QStringLiteral("tab"), tabs->tabText(i));
+                out.add(QStringLiteral("tab tooltip"), tabs->tabToolTip(i));
+            }
+        } else if (const auto* view = qobject_cast<const QAbstractItemView*>(w); view != nullptr && view->model()) {
+            collectModel(out, view->model());
+        }
+    }
+    for (const QMenu* menu : window.menuBar()->findChildren<QMenu*>()) {
+        collectMenus(out, menu);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(Translations, EveryWordOfTheWindowComesFromTheChineseCatalog) {
+    ASSERT_TRUE(ui::installLanguage(QStringLiteral("zh_CN")));
+    {
+        ui::ScenarioController controller{catalogs::loadCatalogs().catalog};
+        ui::MainWindow window{controller};
+        window.resize(1360, 820);
+        window.show();
+        QStringList english;
+        // Every tab once, so that lazily refreshed views fill their tables and texts.
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            window.tabs()->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+            for (const QString& t : visibleTexts(window).all) {
+                if (!english.contains(t)) {
+                    english << t;
+                }
+            }
+        }
+        EXPECT_TRUE(english.isEmpty()) << english.size() << " English text(s) under zh_CN:\n"
+                                       << english.join(QLatin1Char('\n')).toStdString();
+        // The catalog really is in use: the File menu and a present message (the fit verdict's words) are Chinese.
+        EXPECT_EQ(window.menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+    }
+    ASSERT_TRUE(ui::installLanguage(QStringLiteral("en")));
+}
+
+TEST(Translations, TheDetectorFindsEnglishPhrasesAndSparesIdentifiersAndNames) {
+    EXPECT_TRUE(hasEnglishPhrase(QStringLiteral("显存 does not fit")));
+    EXPECT_TRUE(hasEnglishPhrase(QStringLiteral("<b>per gpu</b>")));
+    EXPECT_FALSE(hasEnglishPhrase(QStringLiteral("Llama 3.1 8B · H100 SXM · 80 GB")));
+    EXPECT_FALSE(hasEnglishPhrase(QStringLiteral("seq_len 2048, adamw_8bit, bf16-fp32-master")));
+    EXPECT_FALSE(hasEnglishPhrase(QStringLiteral("每 GPU 12.3 GiB")));
+}
