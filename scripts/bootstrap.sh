@@ -8,7 +8,7 @@ packages=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     nlohmann-json3-dev libexpected-dev libgtest-dev libgmock-dev libbenchmark-dev
-    fonts-dejavu-core xvfb xauth poppler-utils
+    fonts-dejavu-core fonts-noto-cjk xvfb xauth poppler-utils
     desktop-file-utils appstream file dpkg-dev clang-format
     python3 python3-torch
 )
