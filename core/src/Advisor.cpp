@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 
 namespace gpusizer::core {
 
@@ -53,9 +54,10 @@ bool isAdam(Optimizer o) {
     return o == Optimizer::AdamW || o == Optimizer::PagedAdamW;
 }
 
-const std::vector<Rung>& ladder() {
+/// Smaller batches: the same global batch in smaller steps, or shorter sequences.
+std::vector<Rung> batchRungs() {
     using B = FixBlocker;
-    static const std::vector<Rung> rungs{
+    return {
         {FixKind::SmallerMicroBatch, [](const Scenario& s) { return s.microBatch <= 1 ? B::MicroBatchIsOne : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.gradientAccumulation *= s.microBatch; // the same global batch
@@ -67,6 +69,13 @@ const std::vector<Rung>& ladder() {
              s.seqLen /= 2;
              return true;
          }},
+    };
+}
+
+/// Less activation memory: checkpointing, an efficient attention kernel, a chunked loss.
+std::vector<Rung> activationRungs() {
+    using B = FixBlocker;
+    return {
         {FixKind::SelectiveCheckpointing,
          [](const Scenario& s) { return s.checkpointing != Checkpointing::None ? B::CheckpointingOn : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
@@ -95,6 +104,13 @@ const std::vector<Rung>& ladder() {
              s.loss = Loss::Chunked;
              return true;
          }},
+    };
+}
+
+/// Smaller optimizer states, or gradients freed as soon as they are used.
+std::vector<Rung> optimizerRungs() {
+    using B = FixBlocker;
+    return {
         {FixKind::EightBitAdam,
          [](const Scenario& s) {
              if (s.optimizer == Optimizer::AdamW8bit || s.optimizer == Optimizer::PagedAdamW8bit) {
@@ -122,6 +138,13 @@ const std::vector<Rung>& ladder() {
              s.gradientAccumulation = 1;
              return true;
          }},
+    };
+}
+
+/// Fewer trainable weights: adapters, then a 4-bit base.
+std::vector<Rung> methodRungs() {
+    using B = FixBlocker;
+    return {
         {FixKind::Lora, [](const Scenario& s) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Lora;
@@ -132,6 +155,13 @@ const std::vector<Rung>& ladder() {
              s.method = Method::Qlora;
              return true;
          }},
+    };
+}
+
+/// More hardware: more cards with sharded model states, then host memory.
+std::vector<Rung> hardwareRungs() {
+    using B = FixBlocker;
+    return {
         {FixKind::MoreCardsZero3, [](const Scenario&) { return B::None; },
          [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
              // The planner's answer without offload: the count and layout every other view shows for this card.
@@ -156,6 +186,19 @@ const std::vector<Rung>& ladder() {
              return true;
          }},
     };
+}
+
+/// The rungs in the order of their cost (guides' order): the combination takes them in this order, cheapest first.
+const std::vector<Rung>& ladder() {
+    static const std::vector<Rung> rungs = [] {
+        std::vector<Rung> all;
+        for (auto* group : {batchRungs, activationRungs, optimizerRungs, methodRungs, hardwareRungs}) {
+            std::vector<Rung> rungsOfGroup = group();
+            all.insert(all.end(), std::make_move_iterator(rungsOfGroup.begin()),
+                       std::make_move_iterator(rungsOfGroup.end()));
+        }
+        return all;
+    }();
     return rungs;
 }
 

@@ -77,14 +77,15 @@ bool oneOf(const std::string& v, std::initializer_list<const char*> names) {
     return std::any_of(names.begin(), names.end(), [&](const char* n) { return v == n; });
 }
 
-Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_view where) {
-    if (!root.is_object()) {
-        return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "a config.json must be a JSON object"),
-                    std::string(where));
+// Hands a failed read back to the caller; shared by the stages below and the function that runs them.
+#define GPUSIZER_TRY(var, expr)                                                                                        \
+    auto var##_r = (expr);                                                                                             \
+    if (!var##_r) {                                                                                                    \
+        return tl::unexpected(var##_r.error());                                                                        \
     }
-    // Multimodal wrappers (Gemma 3, Llava, Mistral 3) keep the language model under text_config.
-    const json& cfg = (root.contains("text_config") && root["text_config"].is_object()) ? root["text_config"] : root;
-    ImportedArch out;
+
+/// The model_type (or "unknown") and the architecture's name (its class, else the type).
+void readModelIdentity(const json& root, const json& cfg, ImportedArch& out) {
     ModelArch& a = out.arch;
     out.modelType = cfg.value("model_type", root.value("model_type", std::string("unknown")));
     if (!cfg.value("model_type", json()).is_string() && !root.value("model_type", json()).is_string()) {
@@ -97,13 +98,12 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     } else {
         a.name = type;
     }
+}
 
-#define GPUSIZER_TRY(var, expr)                                                                                        \
-    auto var##_r = (expr);                                                                                             \
-    if (!var##_r) {                                                                                                    \
-        return tl::unexpected(var##_r.error());                                                                        \
-    }
-
+/// Width, depth, heads, vocabulary, key/value heads and head dimension.
+Result<void> readAttentionShape(const json& cfg, std::string_view where, ImportedArch& out) {
+    ModelArch& a = out.arch;
+    const std::string& type = out.modelType;
     GPUSIZER_TRY(hidden, requiredInt(cfg, {"hidden_size", "n_embd", "d_model", "dim"}, where));
     GPUSIZER_TRY(layers, requiredInt(cfg, {"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, where));
     GPUSIZER_TRY(heads, requiredInt(cfg, {"num_attention_heads", "n_head", "n_heads", "num_heads"}, where));
@@ -128,14 +128,25 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     }
     GPUSIZER_TRY(headDim, intKey(cfg, {"head_dim"}, where));
     a.headDim = headDim_r->value_or(0);
+    return {};
+}
 
-    // Plain (two-matrix) MLP families with LayerNorm; everything else is a gated MLP with RMSNorm.
-    const bool plainFamily = oneOf(type, {"gpt2", "bert", "roberta", "gpt_neox", "bloom", "phi", "opt", "gptj",
-                                          "falcon", "starcoder2", "gpt_bigcode", "stablelm_alpha"});
+/// Plain (two-matrix) MLP families with LayerNorm; everything else is a gated MLP with RMSNorm.
+bool isPlainFamily(const std::string& type) {
+    return oneOf(type, {"gpt2", "bert", "roberta", "gpt_neox", "bloom", "phi", "opt", "gptj", "falcon", "starcoder2",
+                        "gpt_bigcode", "stablelm_alpha"});
+}
+
+/// GPU Sizer's own keys, which saved scenarios write, so a saved shape needs no family guess.
+bool hasExplicitShape(const json& cfg) {
+    return cfg.contains("mlp_type") || cfg.contains("norm_type");
+}
+
+/// The MLP and norm kinds: the family's, unless the config names them.
+Result<void> readMlpAndNormKinds(const json& cfg, std::string_view where, bool plainFamily, ModelArch& a) {
     a.mlp = plainFamily ? MlpKind::Plain : MlpKind::Gated;
     a.norm = plainFamily ? NormKind::LayerNorm : NormKind::RmsNorm;
     // GPU Sizer's own explicit keys (written by saved scenarios) override the family defaults.
-    const bool explicitShape = cfg.contains("mlp_type") || cfg.contains("norm_type");
     if (auto it = cfg.find("mlp_type"); it != cfg.end()) {
         if (*it == "gated") {
             a.mlp = MlpKind::Gated;
@@ -158,6 +169,12 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
                         std::string(where) + ": norm_type");
         }
     }
+    return {};
+}
+
+/// Norms per layer and whether attention and MLP run in parallel: the family's, then the explicit keys.
+Result<void> readNormsAndParallelBlocks(const json& cfg, std::string_view where, const std::string& type,
+                                        ModelArch& a) {
     // Norms per layer and parallel blocks (attention and MLP read the same input), from each family's modeling code:
     // Phi/GPT-J/Cohere one norm feeding both branches; Falcon the same unless new_decoder_architecture (two norms on
     // one input); GPT-NeoX two norms on one input when use_parallel_residual (its default); Gemma-2/3 four norms
@@ -180,6 +197,10 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     if (auto parallel = boolKey(cfg, "parallel_residual"); parallel) {
         a.parallelResidual = *parallel;
     }
+    return {};
+}
+
+void readLogitSoftcaps(const json& cfg, const std::string& type, ModelArch& a) {
     // Gemma-2 soft-caps by default (Gemma2Config: final_logit_softcapping 30.0, attn_logit_softcapping 50.0,
     // transformers configuration_gemma2.py @008e5743); a null in the file turns it off.
     const bool gemma2 = type == "gemma2";
@@ -189,6 +210,11 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         std::clamp(floatKey(cfg, {"final_logit_softcapping"}, gemma2 && !finalNull ? 30.0 : 0.0), 0.0, 1e6);
     a.attentionLogitSoftcap =
         std::clamp(floatKey(cfg, {"attn_logit_softcapping"}, gemma2 && !attnNull ? 50.0 : 0.0), 0.0, 1e6);
+}
+
+/// The MLP width; plain families without one get 4 x hidden_size (the others need it or an MoE's, checked later).
+Result<void> readIntermediateSize(const json& cfg, std::string_view where, bool plainFamily, ImportedArch& out) {
+    ModelArch& a = out.arch;
     GPUSIZER_TRY(inter, intKey(cfg, {"intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"}, where));
     if (*inter_r) {
         a.intermediateSize = **inter_r;
@@ -197,7 +223,10 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         out.warnings.push_back(
             {"assumed_intermediate", QT_TRANSLATE_NOOP("gpusizer", "no intermediate_size: assumed 4 x hidden_size")});
     }
+    return {};
+}
 
+void readTiedEmbeddings(const json& root, const json& cfg, const std::string& type, ModelArch& a) {
     // Tied embeddings: the key when present, else the model class default (PretrainedConfig defaults to true,
     // Llama/Mistral/Qwen2 configs to false).
     if (auto tied = boolKey(cfg, "tie_word_embeddings"); tied) {
@@ -208,7 +237,10 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         a.tiedEmbeddings = oneOf(type, {"gemma", "gemma2", "gemma3", "gemma3_text", "gpt2", "bert", "roberta", "bloom",
                                         "opt", "falcon", "phi"});
     }
+}
 
+/// Biases on the attention projections and the MLP: the config's flags, or the families that always have them.
+void readBiases(const json& cfg, const std::string& type, ModelArch& a) {
     a.qkvBias = boolKey(cfg, "attention_bias").value_or(false) || boolKey(cfg, "qkv_bias").value_or(false) ||
                 oneOf(type, {"qwen2", "qwen2_moe", "qwen", "gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt",
                              "starcoder2", "stablelm_alpha"});
@@ -216,7 +248,11 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
                    oneOf(type, {"gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2"});
     a.mlpBias = boolKey(cfg, "mlp_bias").value_or(false) ||
                 oneOf(type, {"gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2"});
+}
 
+/// Learned position tables and the output head (a causal LM head, or none for encoders), then dropout rates.
+Result<void> readPositionsHeadAndDropout(const json& cfg, std::string_view where, const std::string& type,
+                                         ModelArch& a) {
     if (oneOf(type, {"gpt2"})) {
         a.learnedPositions = cfg.value("n_positions", std::int64_t{1024});
     } else if (oneOf(type, {"bert", "roberta"})) {
@@ -233,7 +269,10 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     }
     a.hiddenDropout = floatKey(cfg, {"hidden_dropout_prob", "resid_pdrop", "hidden_dropout"}, 0.0);
     a.attentionDropout = floatKey(cfg, {"attention_probs_dropout_prob", "attn_pdrop", "attention_dropout"}, 0.0);
+    return {};
+}
 
+Result<void> readMixtureOfExperts(const json& cfg, std::string_view where, ModelArch& a) {
     // Mixture of experts.
     GPUSIZER_TRY(experts,
                  intKey(cfg, {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}, where, true));
@@ -262,7 +301,10 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
             a.intermediateSize = a.moe.expertIntermediate;
         }
     }
+    return {};
+}
 
+Result<void> readLatentAttention(const json& cfg, std::string_view where, ModelArch& a) {
     // DeepSeek multi-head latent attention.
     GPUSIZER_TRY(kvLora, intKey(cfg, {"kv_lora_rank"}, where, true));
     if (kvLora_r->value_or(0) > 0) {
@@ -277,8 +319,11 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
         a.mla.vHeadDim = *vHead_r;
         a.numKvHeads = a.numHeads;
     }
-#undef GPUSIZER_TRY
+    return {};
+}
 
+/// The checks that need every stage read first (an MoE or MLA config supplies what a dense one states directly).
+Result<void> checkShapeConsistency(const ModelArch& a, std::string_view where) {
     if (a.intermediateSize <= 0) {
         return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "missing 'intermediate_size'"),
                     std::string(where) + ": intermediate_size");
@@ -294,6 +339,12 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
             QT_TRANSLATE_NOOP("gpusizer", "num_attention_heads must divide hidden_size when head_dim is absent"),
             std::string(where) + ": num_attention_heads");
     }
+    return {};
+}
+
+/// A warning when the shape rests on the Llama-style default rather than a family GPU Sizer knows.
+void warnAboutAssumedFamily(bool explicitShape, bool plainFamily, ImportedArch& out) {
+    const std::string& type = out.modelType;
     if (explicitShape) {
         // The shape was stated explicitly; nothing was assumed.
     } else if (type == "unknown") {
@@ -312,8 +363,37 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
                                                  "MLP, RMSNorm)"),
                    type)});
     }
+}
+
+Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_view where) {
+    if (!root.is_object()) {
+        return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "a config.json must be a JSON object"),
+                    std::string(where));
+    }
+    // Multimodal wrappers (Gemma 3, Llava, Mistral 3) keep the language model under text_config.
+    const json& cfg = (root.contains("text_config") && root["text_config"].is_object()) ? root["text_config"] : root;
+    ImportedArch out;
+    ModelArch& a = out.arch;
+    readModelIdentity(root, cfg, out);
+    const std::string& type = out.modelType;
+    const bool plainFamily = isPlainFamily(type);
+
+    // The stages in the order of their checks, so a config with several faults is refused for the same first one.
+    GPUSIZER_TRY(shape, readAttentionShape(cfg, where, out));
+    GPUSIZER_TRY(kinds, readMlpAndNormKinds(cfg, where, plainFamily, a));
+    GPUSIZER_TRY(norms, readNormsAndParallelBlocks(cfg, where, type, a));
+    readLogitSoftcaps(cfg, type, a);
+    GPUSIZER_TRY(inter, readIntermediateSize(cfg, where, plainFamily, out));
+    readTiedEmbeddings(root, cfg, type, a);
+    readBiases(cfg, type, a);
+    GPUSIZER_TRY(positions, readPositionsHeadAndDropout(cfg, where, type, a));
+    GPUSIZER_TRY(moe, readMixtureOfExperts(cfg, where, a));
+    GPUSIZER_TRY(mla, readLatentAttention(cfg, where, a));
+    GPUSIZER_TRY(consistent, checkShapeConsistency(a, where));
+    warnAboutAssumedFamily(hasExplicitShape(cfg), plainFamily, out);
     return out;
 }
+#undef GPUSIZER_TRY
 
 } // namespace
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace gpusizer::core {
 
@@ -75,7 +76,8 @@ ScenarioField special(const char* key, const char* label, const char* tooltip, u
     return f;
 }
 
-std::vector<ScenarioField> build() {
+/// The scenario's name and the model it sizes.
+std::vector<ScenarioField> modelFields() {
     std::vector<ScenarioField> t;
     t.push_back(special("name", QT_TRANSLATE_NOOP("gpusizer", "Name"),
                         QT_TRANSLATE_NOOP("gpusizer", "A label for reports and titles.")));
@@ -83,6 +85,12 @@ std::vector<ScenarioField> build() {
                         QT_TRANSLATE_NOOP("gpusizer",
                                           "A catalog id, a Hugging Face config.json object, or {\"params_billion\": "
                                           "N} for a Llama-style model of that size.")));
+    return t;
+}
+
+/// How the model is trained: the method, the dtypes and the optimizer.
+std::vector<ScenarioField> trainingMethodFields() {
+    std::vector<ScenarioField> t;
     t.push_back(
         choice("method", QT_TRANSLATE_NOOP("gpusizer", "Method"),
                QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning trains every weight; LoRA freezes the base and trains "
@@ -104,7 +112,12 @@ std::vector<ScenarioField> build() {
              QT_TRANSLATE_NOOP("gpusizer", "Free each gradient as soon as its parameter steps: only the largest "
                                            "gradient is alive (no gradient accumulation)."),
              &Scenario::optimizerInBackward));
+    return t;
+}
 
+/// LoRA's adapters and QLoRA's quantized base: the adapter methods' fields.
+std::vector<ScenarioField> adapterFields() {
+    std::vector<ScenarioField> t;
     ScenarioField rank;
     rank.key = "lora.rank";
     rank.type = FieldType::Integer;
@@ -176,6 +189,12 @@ std::vector<ScenarioField> build() {
                QT_TRANSLATE_NOOP("gpusizer", "QLoRA base storage: NF4 0.56 B/weight, NF4 with double quantization 0.52 "
                                              "B/weight, LLM.int8 1 B/weight."),
                &Scenario::quantization, kForQlora));
+    return t;
+}
+
+/// The batch: micro-batch, sequence length and accumulation steps.
+std::vector<ScenarioField> batchFields() {
+    std::vector<ScenarioField> t;
     t.push_back(integer("micro_batch", QT_TRANSLATE_NOOP("gpusizer", "Micro-batch"),
                         QT_TRANSLATE_NOOP("gpusizer", "Sequences per GPU per forward pass: activations and logits grow "
                                                       "linearly with it."),
@@ -190,6 +209,12 @@ std::vector<ScenarioField> build() {
                 QT_TRANSLATE_NOOP("gpusizer", "Gradient accumulation steps: above 1 the gradients stay alive through "
                                               "every forward pass."),
                 1, 1000000, &Scenario::gradientAccumulation));
+    return t;
+}
+
+/// Activation memory: what the forward pass keeps for the backward pass, and where.
+std::vector<ScenarioField> activationFields() {
+    std::vector<ScenarioField> t;
     t.push_back(choice("gradient_checkpointing", QT_TRANSLATE_NOOP("gpusizer", "Checkpointing"),
                        QT_TRANSLATE_NOOP("gpusizer",
                                          "Gradient checkpointing: full keeps one tensor per layer and recomputes the "
@@ -223,6 +248,12 @@ std::vector<ScenarioField> build() {
         flag("compile", QT_TRANSLATE_NOOP("gpusizer", "torch.compile"),
              QT_TRANSLATE_NOOP("gpusizer", "Compiling fuses norms, activations and RoPE, saving activation memory."),
              &Scenario::compile));
+    return t;
+}
+
+/// The training stack, and single behaviours of it set explicitly.
+std::vector<ScenarioField> frameworkFields() {
+    std::vector<ScenarioField> t;
     t.push_back(choice("framework", QT_TRANSLATE_NOOP("gpusizer", "Framework"),
                        QT_TRANSLATE_NOOP("gpusizer",
                                          "Training stack: decides behaviours such as the loss upcast, adapter dtype "
@@ -231,6 +262,12 @@ std::vector<ScenarioField> build() {
     t.push_back(special(
         "framework_overrides", QT_TRANSLATE_NOOP("gpusizer", "Framework overrides"),
         QT_TRANSLATE_NOOP("gpusizer", "Single framework behaviours set explicitly (docs/memory-model.md §7).")));
+    return t;
+}
+
+/// The cards in the run and how model states, layers and experts are divided among them (or offloaded).
+std::vector<ScenarioField> parallelFields() {
+    std::vector<ScenarioField> t;
     t.push_back(
         integer("gpus", QT_TRANSLATE_NOOP("gpusizer", "GPUs"),
                 QT_TRANSLATE_NOOP("gpusizer", "GPUs in the run: with ZeRO/FSDP, model states are divided among them; "
@@ -274,6 +311,12 @@ std::vector<ScenarioField> build() {
         choice("offload", QT_TRANSLATE_NOOP("gpusizer", "Offload"),
                QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: move optimizer states (and parameters) to host RAM."),
                &Scenario::offload));
+    return t;
+}
+
+/// The card in mind, a measured CUDA context and overhead correction, and measured runs of the scenario.
+std::vector<ScenarioField> deviceFields() {
+    std::vector<ScenarioField> t;
     t.push_back(
         special("gpu", QT_TRANSLATE_NOOP("gpusizer", "GPU in mind"),
                 QT_TRANSLATE_NOOP("gpusizer", "The card you have in mind: its usable memory is drawn across the charts "
@@ -287,6 +330,17 @@ std::vector<ScenarioField> build() {
     t.push_back(
         special("measurements", QT_TRANSLATE_NOOP("gpusizer", "Measurements"),
                 QT_TRANSLATE_NOOP("gpusizer", "Measured runs of this scenario (gpusizer-measurement documents).")));
+    return t;
+}
+
+/// The whole table, group by group. Its order is the reader's, the writer's and `gpusizer-cli fields`', so keep it.
+std::vector<ScenarioField> build() {
+    std::vector<ScenarioField> t;
+    for (auto* group : {modelFields, trainingMethodFields, adapterFields, batchFields, activationFields,
+                        frameworkFields, parallelFields, deviceFields}) {
+        std::vector<ScenarioField> fields = group();
+        t.insert(t.end(), std::make_move_iterator(fields.begin()), std::make_move_iterator(fields.end()));
+    }
     return t;
 }
 

@@ -313,15 +313,8 @@ void writeFields(const Scenario& s, json& doc) {
     }
 }
 
-} // namespace
-
-Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view whereView, const Catalog& catalog) {
-    const std::string where(whereView);
-    GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
-    if (!doc.is_object()) {
-        return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "a scenario must be a JSON object"), where);
-    }
-    ObjectReader r(doc, where);
+/// Only this program's scenario documents, and no version newer than it reads.
+Result<void> checkFormatAndVersion(const ObjectReader& r) {
     GPUSIZER_ASSIGN(auto format, r.optionalString("format"));
     if (format && *format != "gpusizer-scenario") {
         return fail(ErrorCode::WrongFormat,
@@ -335,68 +328,103 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
                           std::to_string(*version)),
                     r.field("version"));
     }
-    ParsedScenario out;
-    Scenario& s = out.scenario;
+    return {};
+}
+
+/// Unknown keys are ignored, not refused, so a file from a newer build still opens; the warning says what was lost.
+void warnUnknownKeys(const json& doc, const std::string& where, std::vector<Warning>& warnings) {
     for (const auto& [key, value] : doc.items()) {
         (void)value;
         if (!knownKeys().count(key)) {
-            out.warnings.push_back(
+            warnings.push_back(
                 {"unknown_key", words(QT_TRANSLATE_NOOP("gpusizer", "ignored unknown field '%1' in %2"), key, where)});
         }
     }
+}
+
+Result<void> readGpu(const ObjectReader& r, const Catalog& catalog, Scenario& s) {
+    GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
+    if (gpu) {
+        if (catalog.findGpu(*gpu) == nullptr) {
+            return fail(ErrorCode::UnknownId,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "GPU '%1' is not in the GPU catalog"), *gpu),
+                        r.field("gpu"));
+        }
+        s.gpuId = *gpu;
+    }
+    return {};
+}
+
+/// Measurement documents are kept whole (as text); only their format is checked here.
+Result<void> readMeasurements(const json& doc, const ObjectReader& r, Scenario& s) {
+    const json& list = doc["measurements"];
+    if (!list.is_array()) {
+        return fail(ErrorCode::WrongType,
+                    QT_TRANSLATE_NOOP("gpusizer", "'measurements' must be an array of measurement results"),
+                    r.field("measurements"));
+    }
+    for (const json& item : list) {
+        if (!item.is_object() || !item.contains("format") || item["format"] != "gpusizer-measurement") {
+            return fail(ErrorCode::WrongFormat,
+                        QT_TRANSLATE_NOOP("gpusizer", "every item of 'measurements' must be a gpusizer-measurement"),
+                        r.field("measurements"));
+        }
+        s.measurements.push_back(item.dump());
+    }
+    return {};
+}
+
+/// A special field of the table: one whose value is more than a number, flag or choice.
+Result<void> readSpecialField(std::string_view key, const json& doc, const ObjectReader& r, const std::string& where,
+                              const Catalog& catalog, ParsedScenario& out) {
+    Scenario& s = out.scenario;
+    if (key == "name") {
+        GPUSIZER_ASSIGN(auto name, r.optionalString("name"));
+        s.name = name.value_or("");
+    } else if (key == "model") {
+        GPUSIZER_CHECK(readModel(doc, where, catalog, s, out.warnings));
+    } else if (key == "lora.targets") {
+        GPUSIZER_CHECK(readLora(r, s)); // the targets and modules_to_save
+    } else if (key == "framework_overrides") {
+        GPUSIZER_CHECK(readOverrides(r, s));
+    } else if (key == "gpu") {
+        GPUSIZER_CHECK(readGpu(r, catalog, s));
+    } else if (key == "cuda_context_gib") {
+        GPUSIZER_ASSIGN(auto context, r.optionalNumber("cuda_context_gib", 0, 64));
+        if (context) {
+            s.cudaContextBytes = gibToBytes(*context);
+        }
+    } else if (key == "overhead_correction_gib") {
+        GPUSIZER_ASSIGN(auto correction, r.optionalNumber("overhead_correction_gib", -64, 64));
+        if (correction) {
+            s.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(*correction * kGiB));
+        }
+    } else if (key == "measurements" && r.has("measurements")) {
+        GPUSIZER_CHECK(readMeasurements(doc, r, s));
+    }
+    return {};
+}
+
+} // namespace
+
+Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view whereView, const Catalog& catalog) {
+    const std::string where(whereView);
+    GPUSIZER_ASSIGN(json doc, detail::parseDocument(bytes, where));
+    if (!doc.is_object()) {
+        return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "a scenario must be a JSON object"), where);
+    }
+    ObjectReader r(doc, where);
+    GPUSIZER_CHECK(checkFormatAndVersion(r));
+    ParsedScenario out;
+    Scenario& s = out.scenario;
+    warnUnknownKeys(doc, where, out.warnings);
     // Every field in the table's order; the specials have their own readers.
     for (const ScenarioField& f : scenarioFields()) {
         if (f.type != FieldType::Special) {
             GPUSIZER_CHECK(readField(f, r, s));
             continue;
         }
-        const std::string_view key = f.key;
-        if (key == "name") {
-            GPUSIZER_ASSIGN(auto name, r.optionalString("name"));
-            s.name = name.value_or("");
-        } else if (key == "model") {
-            GPUSIZER_CHECK(readModel(doc, where, catalog, s, out.warnings));
-        } else if (key == "lora.targets") {
-            GPUSIZER_CHECK(readLora(r, s)); // the targets and modules_to_save
-        } else if (key == "framework_overrides") {
-            GPUSIZER_CHECK(readOverrides(r, s));
-        } else if (key == "gpu") {
-            GPUSIZER_ASSIGN(auto gpu, r.optionalString("gpu"));
-            if (gpu) {
-                if (catalog.findGpu(*gpu) == nullptr) {
-                    return fail(ErrorCode::UnknownId,
-                                words(QT_TRANSLATE_NOOP("gpusizer", "GPU '%1' is not in the GPU catalog"), *gpu),
-                                r.field("gpu"));
-                }
-                s.gpuId = *gpu;
-            }
-        } else if (key == "cuda_context_gib") {
-            GPUSIZER_ASSIGN(auto context, r.optionalNumber("cuda_context_gib", 0, 64));
-            if (context) {
-                s.cudaContextBytes = gibToBytes(*context);
-            }
-        } else if (key == "overhead_correction_gib") {
-            GPUSIZER_ASSIGN(auto correction, r.optionalNumber("overhead_correction_gib", -64, 64));
-            if (correction) {
-                s.overheadCorrectionBytes = static_cast<std::int64_t>(std::llround(*correction * kGiB));
-            }
-        } else if (key == "measurements" && r.has("measurements")) {
-            const json& list = doc["measurements"];
-            if (!list.is_array()) {
-                return fail(ErrorCode::WrongType,
-                            QT_TRANSLATE_NOOP("gpusizer", "'measurements' must be an array of measurement results"),
-                            r.field("measurements"));
-            }
-            for (const json& item : list) {
-                if (!item.is_object() || !item.contains("format") || item["format"] != "gpusizer-measurement") {
-                    return fail(
-                        ErrorCode::WrongFormat,
-                        QT_TRANSLATE_NOOP("gpusizer", "every item of 'measurements' must be a gpusizer-measurement"),
-                        r.field("measurements"));
-                }
-                s.measurements.push_back(item.dump());
-            }
-        }
+        GPUSIZER_CHECK(readSpecialField(f.key, doc, r, where, catalog, out));
     }
     if (auto ok = validate(s); !ok) {
         auto error = ok.error();
