@@ -8,6 +8,7 @@
 #include <QtCore/QAbstractItemModel>
 #include <QtCore/QCoreApplication>
 #include <QtCore/QRegularExpression>
+#include <QtGui/QAction>
 #include <QtWidgets/QAbstractButton>
 #include <QtWidgets/QAbstractItemView>
 #include <QtWidgets/QComboBox>
@@ -130,4 +131,24 @@ TEST(Translations, TheDetectorFindsEnglishPhrasesAndSparesIdentifiersAndNames) {
     EXPECT_FALSE(hasEnglishPhrase(QStringLiteral("Llama 3.1 8B · H100 SXM · 80 GB")));
     EXPECT_FALSE(hasEnglishPhrase(QStringLiteral("seq_len 2048, adamw_8bit, bf16-fp32-master")));
     EXPECT_FALSE(hasEnglishPhrase(QStringLiteral("每 GPU 12.3 GiB")));
+}
+
+TEST(Translations, ViewLanguageRemembersTheChoiceAndAsksForTheWindowInIt) {
+    ui::setChosenLanguage(QString());
+    ui::ScenarioController controller{catalogs::loadCatalogs().catalog};
+    ui::MainWindow window{controller};
+    QStringList asked;
+    QObject::connect(&window, &ui::MainWindow::languageChosen, [&](const QString& code) { asked << code; });
+    auto* chinese = window.findChild<QAction*>(QStringLiteral("language:zh_CN"));
+    ASSERT_NE(chinese, nullptr);
+    chinese->trigger();
+    EXPECT_EQ(asked, QStringList{QStringLiteral("zh_CN")});
+    EXPECT_EQ(ui::chosenLanguage(), QStringLiteral("zh_CN"));
+    // The remembered choice wins over the system locale; an explicit request (--language) over both.
+    EXPECT_EQ(ui::resolveLanguage(), QStringLiteral("zh_CN"));
+    EXPECT_EQ(ui::resolveLanguage(QStringLiteral("en")), QStringLiteral("en"));
+    EXPECT_EQ(ui::resolveLanguage(QStringLiteral("xx_YY")), QStringLiteral("zh_CN")); // not shipped: ignored
+    window.findChild<QAction*>(QStringLiteral("language:system"))->trigger();
+    EXPECT_TRUE(ui::chosenLanguage().isEmpty());
+    EXPECT_EQ(asked.size(), 2);
 }
