@@ -17,6 +17,13 @@ Message variantLabel(const core::Variant& v, CompareAxis axis) {
     return {};
 }
 
+Message variantChartLabel(const core::Variant& v, CompareAxis axis) {
+    if (axis == CompareAxis::Methods && v.scenario.method == core::Method::Full) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Full"));
+    }
+    return variantLabel(v, axis);
+}
+
 Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis) {
     Table t;
     for (const auto& v : variants) {

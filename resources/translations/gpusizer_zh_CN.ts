@@ -2431,6 +2431,10 @@ Fewer cards (%2): %3</source>
         <source>%1 per GPU + %2 margin = %3 &gt; %4 usable; largest part: %5, %6</source>
         <translation>每 GPU %1 + 余量 %2 = %3 &gt; 可用 %4；最大部分：%5，%6</translation>
     </message>
+    <message>
+        <source>Full</source>
+        <translation>全参数</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

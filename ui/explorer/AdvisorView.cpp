@@ -128,6 +128,9 @@ QGroupBox* AdvisorView::createSizingGroup() {
     m_sizingTable = new QTableView(sizing);
     m_sizingTable->setModel(m_sizing);
     m_sizingTable->verticalHeader()->hide();
+    // A card's name wraps onto as many lines as it needs instead of ending in "…".
+    m_sizingTable->setWordWrap(true);
+    m_sizingTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_sizingTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_sizingTable->horizontalHeader()->setSectionResizeMode(SizingTableModel::Model, QHeaderView::ResizeToContents);
     m_sizingTable->setAccessibleName(tr("Sizing table"));

@@ -99,8 +99,8 @@ void CompareView::refresh() {
     }
     std::vector<BreakdownBar> bars;
     for (const auto& v : variants) {
-        bars.push_back({text(present::variantLabel(v, presentAxis(axis))), v.estimate.perGpu, v.estimate.bandLowBytes,
-                        v.estimate.bandHighBytes});
+        bars.push_back({text(present::variantChartLabel(v, presentAxis(axis))), v.estimate.perGpu,
+                        v.estimate.bandLowBytes, v.estimate.bandHighBytes});
     }
     m_chart->setBars(bars, capacityLines(controller().catalog(), s.gpuId, 1));
     m_model->setVariants(std::move(variants), presentAxis(axis));

@@ -320,7 +320,7 @@ void writeCompare(Writer& w, const core::Scenario& s, const core::Catalog& catal
         BreakdownChartView view;
         std::vector<BreakdownBar> bars;
         for (const auto& v : variants) {
-            bars.push_back({text(present::variantLabel(v, present::CompareAxis::Methods)), v.estimate.perGpu,
+            bars.push_back({text(present::variantChartLabel(v, present::CompareAxis::Methods)), v.estimate.perGpu,
                             v.estimate.bandLowBytes, v.estimate.bandHighBytes});
         }
         view.setBars(bars, {});

@@ -13,6 +13,8 @@ enum class CompareAxis { Methods, Optimizers, Precisions };
 
 /// A variant's column title: "Full fine-tuning", "8-bit AdamW", "bf16 + fp32 master weights".
 Message variantLabel(const core::Variant& v, CompareAxis axis);
+/// The same, as short as a bar of a chart can hold ("Full" for full fine-tuning; the other values are short).
+Message variantChartLabel(const core::Variant& v, CompareAxis axis);
 
 /// Rows of compareTable().
 enum CompareRow : std::size_t { CompareDevice = 7, CompareAllocated, CompareTrainable, CompareCheapest };
