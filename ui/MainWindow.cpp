@@ -8,6 +8,7 @@
 #include "ScenarioController.h"
 #include "ScenarioFile.h"
 #include "TableModel.h"
+#include "WheelGuard.h"
 #include "explorer/AdvisorView.h"
 #include "explorer/BreakdownView.h"
 #include "explorer/CompareView.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     statusBar()->addPermanentWidget(m_catalogStatus);
 
     buildMenus();
+    WheelGuard::guard(this);
     connect(m_inputs, &InputPanel::importConfigRequested, this, &MainWindow::importDialog);
     connect(&m_controller, &ScenarioController::estimateChanged, this, &MainWindow::refreshStatus);
     connect(&m_controller, &ScenarioController::scenarioChanged, this, [this] {

@@ -5,6 +5,7 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Scenario.h"
+#include "gpusizer/core/ScenarioJson.h"
 
 #include <QtCore/QObject>
 
@@ -39,10 +40,15 @@ public:
     /// Replaces the whole scenario (open, new, undo).
     void setScenario(const core::Scenario& scenario);
     /// Applies a change to a copy of the scenario; invalid results are refused and reported.
+    /// A scenario still called by its automatic name (core::automaticName) is renamed after its new model and
+    /// method; a name the user gave stays.
     template <class Fn>
     bool update(Fn&& change) {
         core::Scenario next = m_scenario;
         change(next);
+        if (next.name == m_scenario.name && m_scenario.name == core::automaticName(m_scenario)) {
+            next.name = core::automaticName(next);
+        }
         return apply(next);
     }
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace gpusizer::core {
 
@@ -511,9 +512,19 @@ std::string scenarioToJson(const Scenario& s) {
     return doc.dump(2) + "\n";
 }
 
+std::string automaticName(const Scenario& s) {
+    std::string model = s.model.name;
+    if (s.model.sizeDerived || model.empty()) {
+        char size[32];
+        std::snprintf(size, sizeof size, "%.1fB model", static_cast<double>(countParams(s.model).total) / 1e9);
+        model = size;
+    }
+    const char* method = s.method == Method::Full ? "Full" : s.method == Method::Lora ? "LoRA" : "QLoRA";
+    return model + " " + method;
+}
+
 Scenario defaultScenario(const Catalog& catalog) {
     Scenario s;
-    s.name = "Llama-3.1-8B LoRA";
     if (const ModelEntry* m = catalog.findModel("llama-3.1-8b")) {
         s.modelId = m->id;
         s.model = m->arch;
@@ -523,6 +534,7 @@ Scenario defaultScenario(const Catalog& catalog) {
     s.method = Method::Lora;
     s.microBatch = 4;
     s.seqLen = 2048;
+    s.name = automaticName(s); // "Llama-3.1-8B LoRA"
     return s;
 }
 

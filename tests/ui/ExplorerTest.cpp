@@ -28,9 +28,12 @@
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QColor>
 #include <QtGui/QFont>
+#include <QtGui/QWheelEvent>
 #include <QtTest/QTest>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
+#include <QtWidgets/QScrollArea>
+#include <QtWidgets/QScrollBar>
 #include <QtWidgets/QSlider>
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QTabWidget>
@@ -459,4 +462,69 @@ TEST(Explorer, ACalibrationAppliesOnlyWhereItWasMeasuredAndIsNeverSavedUnasked) 
     EXPECT_EQ(f.controller.scenario().overheadCorrectionBytes, 3LL << 30);
     EXPECT_FALSE(f.controller.appliedCalibration().has_value());
     ui::CalibrationStore::clear();
+}
+
+namespace {
+
+void wheelOver(QWidget* w, int steps) {
+    const QPointF at(w->width() / 2.0, w->height() / 2.0);
+    QWheelEvent wheel(at, w->mapToGlobal(at), QPoint(), QPoint(0, -120 * steps), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(w, &wheel);
+}
+
+} // namespace
+
+TEST(Explorer, TheWheelScrollsThePanelAndChangesAValueOnlyWhenItsControlHasTheFocus) {
+    Fixture f;
+    f.window.resize(1360, 700);
+    f.window.show();
+    f.window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&f.window));
+    auto* toggle = f.window.inputPanel()->findChild<QToolButton*>(QStringLiteral("advancedToggle"));
+    ASSERT_NE(toggle, nullptr);
+    toggle->setChecked(true); // the advanced options: taller than the panel at 700 px
+    QCoreApplication::processEvents();
+    auto* checkpointing = f.window.findChild<QComboBox*>(QStringLiteral("field:gradient_checkpointing"));
+    ASSERT_NE(checkpointing, nullptr);
+    auto* scroll = qobject_cast<QScrollArea*>(f.window.inputPanel()->parentWidget()->parentWidget());
+    ASSERT_NE(scroll, nullptr);
+    const auto before = f.controller.scenario().checkpointing;
+    const int scrolledBefore = scroll->verticalScrollBar()->value();
+    ASSERT_FALSE(checkpointing->hasFocus());
+    wheelOver(checkpointing, 3);
+    EXPECT_EQ(f.controller.scenario().checkpointing, before) << "the wheel changed an unfocused input";
+    EXPECT_GT(scroll->verticalScrollBar()->value(), scrolledBefore)
+        << "the panel did not scroll (max " << scroll->verticalScrollBar()->maximum() << ", window "
+        << f.window.height() << ", panel " << f.window.inputPanel()->height() << ", viewport "
+        << scroll->viewport()->height() << ")";
+    // Given the focus (a click or Tab), the wheel is the control's.
+    checkpointing->setFocus(Qt::TabFocusReason);
+    ASSERT_TRUE(checkpointing->hasFocus());
+    wheelOver(checkpointing, 1);
+    EXPECT_NE(f.controller.scenario().checkpointing, before);
+    // The wheel alone never takes the focus.
+    EXPECT_EQ(checkpointing->focusPolicy(), Qt::StrongFocus);
+}
+
+TEST(Explorer, TheScenarioNameFollowsModelAndMethodUntilTheUserNamesIt) {
+    Fixture f;
+    EXPECT_EQ(f.controller.scenario().name, "Llama-3.1-8B LoRA");
+    f.controller.setMethod(core::Method::Full);
+    EXPECT_EQ(f.controller.scenario().name, "Llama-3.1-8B Full");
+    f.controller.setModelId("qwen2.5-7b");
+    EXPECT_EQ(f.controller.scenario().name, "Qwen2.5-7B Full");
+    EXPECT_TRUE(f.window.windowTitle().contains(QStringLiteral("Qwen2.5-7B Full")));
+    // 8.0 B parameters from the size alone: the name says what it is.
+    f.controller.setModelSizeBillion(8.0);
+    EXPECT_EQ(f.controller.scenario().name.find("B model Full") != std::string::npos, true)
+        << f.controller.scenario().name;
+    // Named by the user: it stays through later changes, and is what a save writes.
+    f.controller.update([](core::Scenario& s) { s.name = "my sweep"; });
+    f.controller.setMethod(core::Method::Qlora);
+    f.controller.setModelId("qwen2.5-7b");
+    EXPECT_EQ(f.controller.scenario().name, "my sweep");
+    // A file's own name is kept when it is opened.
+    ASSERT_TRUE(f.window.openFile(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/tiny-full.json")));
+    EXPECT_EQ(f.controller.scenario().name, "tiny full");
 }

@@ -234,6 +234,7 @@ void InputPanel::addAdvancedSection(QVBoxLayout* layout) {
     // Advanced options, collapsed by default.
     auto* toggle = new QToolButton(this);
     toggle->setText(tr("&Advanced options"));
+    toggle->setObjectName(QStringLiteral("advancedToggle"));
     toggle->setCheckable(true);
     toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toggle->setArrowType(Qt::RightArrow);

@@ -26,4 +26,8 @@ std::string scenarioToJson(const Scenario& scenario);
 /// A default scenario on a catalog model (Llama-3.1-8B, LoRA r16 on q/v, 2048 tokens, micro-batch 4).
 Scenario defaultScenario(const Catalog& catalog);
 
+/// The name a scenario carries until the user names it: the model and the method ("Llama-3.1-8B LoRA",
+/// "Qwen2.5-7B Full", "8.0B model QLoRA" for a size-only model). Not translated: it is saved in the file.
+std::string automaticName(const Scenario& scenario);
+
 } // namespace gpusizer::core
