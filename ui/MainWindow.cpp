@@ -76,9 +76,9 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     m_seqLen = new SeqLenView(controller, m_tabs);
     m_fit = new FitView(controller, m_tabs);
     m_compare = new CompareView(controller, m_tabs);
-    m_tabs->addTab(m_breakdown, tr("&Breakdown"));
-    m_tabs->addTab(m_seqLen, tr("Memory vs &sequence"));
-    m_tabs->addTab(m_fit, tr("GPU &fit"));
+    m_tabs->addTab(m_breakdown, tr("Brea&kdown"));
+    m_tabs->addTab(m_seqLen, tr("Memor&y vs sequence"));
+    m_tabs->addTab(m_fit, tr("GPU fi&t"));
     m_tabs->addTab(m_compare, tr("&Compare"));
     m_plan = new PlanView(controller, m_tabs);
     m_tabs->addTab(m_plan, tr("&Plan"));
@@ -135,18 +135,21 @@ void MainWindow::buildMenus() {
     QAction* saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
     QAction* saveAs = file->addAction(tr("Save &as…"), this, &MainWindow::saveAsDialog);
-    saveAs->setShortcut(QKeySequence::SaveAs);
+    // Spelled out: the platform's SaveAs and Quit bindings are empty on some desktops (and offscreen).
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addSeparator();
     QAction* import = file->addAction(tr("&Import config.json…"), this, &MainWindow::importDialog);
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     QAction* exportPdf = file->addAction(tr("&Export PDF report…"), this, &MainWindow::exportDialog);
     exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addSeparator();
-    file->addAction(tr("Export &measurement script…"), this, &MainWindow::exportProbeDialog);
-    file->addAction(tr("Import mea&surement…"), this, &MainWindow::importMeasurementDialog);
+    file->addAction(tr("Export &measurement script…"), this, &MainWindow::exportProbeDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    file->addAction(tr("Import mea&surement…"), this, &MainWindow::importMeasurementDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_tabs->count(); ++i) {

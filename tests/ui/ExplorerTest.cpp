@@ -24,6 +24,7 @@
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
+#include <QtCore/QMultiMap>
 #include <QtCore/QSortFilterProxyModel>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QColor>
@@ -32,12 +33,17 @@
 #include <QtTest/QTest>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
+#include <QtWidgets/QGroupBox>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QMenu>
+#include <QtWidgets/QMenuBar>
 #include <QtWidgets/QScrollArea>
 #include <QtWidgets/QScrollBar>
 #include <QtWidgets/QSlider>
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QTabWidget>
 #include <QtWidgets/QToolButton>
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace gpusizer;
@@ -527,4 +533,92 @@ TEST(Explorer, TheScenarioNameFollowsModelAndMethodUntilTheUserNamesIt) {
     // A file's own name is kept when it is opened.
     ASSERT_TRUE(f.window.openFile(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/tiny-full.json")));
     EXPECT_EQ(f.controller.scenario().name, "tiny full");
+}
+
+namespace {
+
+/// The Alt+letter of a text ("Save &as…" → 'a'), or 0.
+QChar mnemonicOf(const QString& text) {
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] == QLatin1Char('&')) {
+            if (text[i + 1] == QLatin1Char('&')) {
+                ++i;
+                continue;
+            }
+            return text[i + 1].toLower();
+        }
+    }
+    return QChar();
+}
+
+/// Every mnemonic the user can press in the window as it is now (menu bar, tab bar, and the visible labels, buttons
+/// and groups), with the text it belongs to.
+QMultiMap<QChar, QString> visibleMnemonics(const ui::MainWindow& window) {
+    QMultiMap<QChar, QString> out;
+    auto add = [&](const QString& text) {
+        if (const QChar m = mnemonicOf(text); !m.isNull()) {
+            out.insert(m, text);
+        }
+    };
+    for (const QAction* a : window.menuBar()->actions()) {
+        add(a->text());
+    }
+    for (int i = 0; i < window.tabs()->count(); ++i) {
+        add(window.tabs()->tabText(i));
+    }
+    for (const QWidget* w : window.findChildren<QWidget*>()) {
+        if (!w->isVisibleTo(&window)) {
+            continue;
+        }
+        if (const auto* label = qobject_cast<const QLabel*>(w); label != nullptr && label->buddy() != nullptr) {
+            add(label->text());
+        } else if (const auto* button = qobject_cast<const QAbstractButton*>(w)) {
+            add(button->text());
+        } else if (const auto* group = qobject_cast<const QGroupBox*>(w); group != nullptr && group->isCheckable()) {
+            add(group->title());
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(Explorer, NoTwoMnemonicsAreTheSameOnAnyTabWithTheAdvancedOptionsOpenOrClosed) {
+    Fixture f;
+    f.window.resize(1360, 820);
+    f.window.show();
+    auto* toggle = f.window.inputPanel()->findChild<QToolButton*>(QStringLiteral("advancedToggle"));
+    ASSERT_NE(toggle, nullptr);
+    for (bool open : {false, true}) {
+        toggle->setChecked(open);
+        for (int i = 0; i < f.window.tabs()->count(); ++i) {
+            f.window.tabs()->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+            const auto mnemonics = visibleMnemonics(f.window);
+            for (const QChar key : mnemonics.uniqueKeys()) {
+                const QStringList texts = mnemonics.values(key);
+                EXPECT_EQ(texts.size(), 1)
+                    << "Alt+" << QString(key).toStdString() << " on tab " << f.window.tabs()->tabText(i).toStdString()
+                    << (open ? " (advanced open)" : "") << ": " << texts.join(QStringLiteral(" | ")).toStdString();
+            }
+        }
+    }
+}
+
+TEST(Explorer, EveryFileActionHasAShortcut) {
+    Fixture f;
+    const QMenu* file = f.window.menuBar()->actions().front()->menu();
+    ASSERT_NE(file, nullptr);
+    QStringList shortcuts;
+    int actions = 0;
+    for (const QAction* a : file->actions()) {
+        if (a->isSeparator() || a->menu() != nullptr) {
+            continue; // Open recent is a submenu of files
+        }
+        ++actions;
+        EXPECT_FALSE(a->shortcut().isEmpty()) << a->text().toStdString();
+        shortcuts << a->shortcut().toString();
+    }
+    shortcuts.removeDuplicates();
+    EXPECT_EQ(shortcuts.size(), actions) << "two File actions share a shortcut";
 }

@@ -110,10 +110,10 @@ QGroupBox* AdvisorView::createMethodGroup() {
     m_serving = new QComboBox(method);
     m_serving->addItems({tr("merged into the model"), tr("as separate adapters")});
     m_serving->setToolTip(tr("How the result will be served."));
-    form->addRow(tr("The &task is"), m_distance);
+    form->addRow(tr("Th&e task is"), m_distance);
     form->addRow(tr("&Data"), m_data);
     form->addRow(QString(), m_tradeoff);
-    form->addRow(tr("&Served"), m_serving);
+    form->addRow(tr("Se&rved"), m_serving);
     m_recommendation = new QLabel(method);
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -51,7 +51,7 @@ CompareView::CompareView(ScenarioController& controller, QWidget* parent) : Live
     m_axis->addItem(tr("Optimizers: AdamW / 8-bit AdamW / Adafactor / SGD"), static_cast<int>(Axis::Optimizers));
     m_axis->addItem(tr("Precision recipes"), static_cast<int>(Axis::Precisions));
     m_axis->setToolTip(tr("What to vary; everything else stays as in the scenario."));
-    auto* label = new QLabel(tr("Co&mpare"), this);
+    auto* label = new QLabel(tr("Compa&re"), this);
     label->setBuddy(m_axis);
     row->addWidget(label);
     row->addWidget(m_axis);

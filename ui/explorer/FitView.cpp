@@ -56,9 +56,9 @@ FitView::FitView(ScenarioController& controller, QWidget* parent) : LiveView(con
     m_minMemory->setSuffix(tr(" GiB"));
     m_minMemory->setDecimals(0);
     m_minMemory->setToolTip(tr("Hide cards with less usable memory than this."));
-    auto* vendorLabel = new QLabel(tr("&Vendor"), this);
+    auto* vendorLabel = new QLabel(tr("Ven&dor"), this);
     vendorLabel->setBuddy(m_vendor);
-    auto* memoryLabel = new QLabel(tr("Mi&nimum memory"), this);
+    auto* memoryLabel = new QLabel(tr("Minimum m&emory"), this);
     memoryLabel->setBuddy(m_minMemory);
     filters->addWidget(vendorLabel);
     filters->addWidget(m_vendor);

@@ -190,7 +190,7 @@ void InputPanel::addMethodRow(QFormLayout* basics) {
     m_methodGroup = new QButtonGroup(this);
     m_methodGroup->setExclusive(true);
     const std::array<std::pair<core::Method, QString>, 3> methods{{
-        {core::Method::Full, tr("&Full")},
+        {core::Method::Full, tr("F&ull")},
         {core::Method::Lora, tr("&LoRA")},
         {core::Method::Qlora, tr("&QLoRA")},
     }};
@@ -233,7 +233,7 @@ void InputPanel::addGpuRow(QFormLayout* basics) {
 void InputPanel::addAdvancedSection(QVBoxLayout* layout) {
     // Advanced options, collapsed by default.
     auto* toggle = new QToolButton(this);
-    toggle->setText(tr("&Advanced options"));
+    toggle->setText(tr("Advanced optio&ns"));
     toggle->setObjectName(QStringLiteral("advancedToggle"));
     toggle->setCheckable(true);
     toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);

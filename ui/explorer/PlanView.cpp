@@ -127,9 +127,9 @@ QGridLayout* PlanView::layOutInputs() {
     auto* grid = new QGridLayout();
     auto* tokensLabel = new QLabel(tr("&Dataset"), this);
     tokensLabel->setBuddy(m_tokens);
-    auto* epochsLabel = new QLabel(tr("E&pochs"), this);
+    auto* epochsLabel = new QLabel(tr("&Epochs"), this);
     epochsLabel->setBuddy(m_epochs);
-    auto* objectiveLabel = new QLabel(tr("O&bjective"), this);
+    auto* objectiveLabel = new QLabel(tr("&Objective"), this);
     objectiveLabel->setBuddy(m_objective);
     grid->addWidget(tokensLabel, 0, 0);
     grid->addWidget(m_tokens, 0, 1);
