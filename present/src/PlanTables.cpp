@@ -226,6 +226,28 @@ Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranki
                planChoice(plans, ranking.cheapest, in), planChoice(plans, ranking.fastest, in));
 }
 
+VerdictBanner verdictBanner(const core::Scenario& s, const core::GpuSpec* gpu, const core::GpuSpec* comparedWith,
+                            const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
+                            const core::PlanInputs& in) {
+    VerdictBanner b;
+    if (gpu != nullptr) {
+        const core::Candidate asIs = core::fitAsIs(s, *gpu, in);
+        b.verdict = asIs.verdict;
+        b.onChosenGpu = fitSentence(asIs, *gpu);
+    } else if (comparedWith != nullptr) {
+        b.onChosenGpu = msg(QT_TRANSLATE_NOOP("gpusizer", "No GPU chosen: the chart's line is the %1 (%2 usable), for "
+                                                          "comparison. Choose a GPU for a verdict on it."),
+                            comparedWith->name, gib(comparedWith->usableBytes()));
+    } else {
+        b.onChosenGpu = msg(QT_TRANSLATE_NOOP("gpusizer", "No GPU chosen. Choose a GPU for a verdict on it."));
+    }
+    b.rent = ranking.chosen >= 0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "What to rent for %1 tokens (%2): %3."),
+                                       count(static_cast<std::int64_t>(in.datasetTokens * in.epochs)),
+                                       objectiveRule(in.objective), planChoice(plans, ranking.chosen, in))
+                                 : rentSentence(plans, ranking, in);
+    return b;
+}
+
 Message storageSentence(const core::CardPlan& chosen, const core::PlanInputs& in) {
     const auto& p = chosen.best.plan;
     return msg(QT_TRANSLATE_NOOP(

@@ -282,10 +282,6 @@
         <source>, %1 in total across the %2 GPUs</source>
         <translation>，%2 个 GPU 合计 %1</translation>
     </message>
-    <message>
-        <source>What to rent for %1 tokens (%2): %3.</source>
-        <translation>针对 %1 个 token（%2）应租用：%3。</translation>
-    </message>
 </context>
 <context>
     <name>ScenarioFile</name>
@@ -2435,6 +2431,18 @@ Fewer cards (%2): %3</source>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
+    <message>
+        <source>No GPU chosen: the chart's line is the %1 (%2 usable), for comparison. Choose a GPU for a verdict on it.</source>
+        <translation>未选择 GPU：图中的参考线是 %1（可用 %2），仅供对比。选择一个 GPU 即可得到是否放得下的结论。</translation>
+    </message>
+    <message>
+        <source>No GPU chosen. Choose a GPU for a verdict on it.</source>
+        <translation>未选择 GPU。选择一个 GPU 即可得到是否放得下的结论。</translation>
+    </message>
+    <message>
+        <source>What to rent for %1 tokens (%2): %3.</source>
+        <translation>针对 %1 个 token（%2）应租用：%3。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
@@ -2575,6 +2583,10 @@ Fewer cards (%2): %3</source>
     <message>
         <source>&lt;br&gt;&lt;b&gt;Measured runs&lt;/b&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;实测运行&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // Widget tests of the explorer window on the offscreen platform: inputs drive the estimate, views show core numbers.
 #include "CalibrationStore.h"
 #include "DialogService.h"
+#include "Format.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "charts/BreakdownChartView.h"
@@ -621,4 +622,46 @@ TEST(Explorer, EveryFileActionHasAShortcut) {
     }
     shortcuts.removeDuplicates();
     EXPECT_EQ(shortcuts.size(), actions) << "two File actions share a shortcut";
+}
+
+TEST(Explorer, TheVerdictBannerSaysFitsTightOrDoesNotFitOnTheChosenCardAndWhatToRent) {
+    Fixture f;
+    auto* view = f.window.breakdownView();
+    const auto usable = [&](const char* id) { return f.controller.catalog().findGpu(id)->usableBytes(); };
+    const auto margin = [&] { return core::fitMargin(f.controller.scenario(), f.controller.planInputs()); };
+    // No GPU: no verdict, and the banner says which card the chart's line is.
+    f.controller.setGpuId("");
+    view->refreshNow();
+    EXPECT_FALSE(view->bannerVerdict().has_value());
+    EXPECT_TRUE(view->bannerText().contains(QStringLiteral("No GPU chosen")));
+    EXPECT_TRUE(view->bannerText().contains(QStringLiteral("RTX 4090")));
+    EXPECT_TRUE(view->bannerText().contains(QStringLiteral("What to rent")));
+    // The default (32.9 GiB per GPU) on an RTX 4090, 23.6 GiB usable: does not fit, by the figures it names.
+    f.controller.setGpuId("rtx-4090");
+    view->refreshNow();
+    ASSERT_GT(f.controller.estimate().deviceBytes, usable("rtx-4090"));
+    EXPECT_EQ(view->bannerVerdict(), core::FitVerdict::DoesNotFit);
+    EXPECT_TRUE(view->bannerText().contains(QStringLiteral("does not fit")));
+    EXPECT_TRUE(view->bannerText().contains(ui::formatGiB(f.controller.estimate().deviceBytes)));
+    // On an H100 (79.1 GiB usable) it fits with the margin: 32.9 × (1 + margin) < 79.1.
+    f.controller.setGpuId("h100-sxm");
+    view->refreshNow();
+    ASSERT_LT(static_cast<double>(f.controller.estimate().deviceBytes) * (1.0 + margin()),
+              static_cast<double>(usable("h100-sxm")));
+    EXPECT_EQ(view->bannerVerdict(), core::FitVerdict::Fits);
+    EXPECT_TRUE(view->bannerText().contains(QStringLiteral("fits with the")));
+    // Tight: the estimate fits but not with the margin (device ≤ usable < device × (1 + margin)). The sequence length
+    // where that happens on an A100 40GB is searched, the condition checked on the estimate itself.
+    f.controller.setGpuId("a100-40gb-sxm");
+    bool found = false;
+    for (std::int64_t seq = 2048; seq <= 8192 && !found; seq += 16) {
+        f.controller.setSeqLen(seq);
+        const auto device = static_cast<double>(f.controller.estimate().deviceBytes);
+        const auto limit = static_cast<double>(usable("a100-40gb-sxm"));
+        found = device <= limit && device * (1.0 + margin()) > limit;
+    }
+    ASSERT_TRUE(found) << "no sequence length between 2,048 and 8,192 is tight on the A100 40GB";
+    view->refreshNow();
+    EXPECT_EQ(view->bannerVerdict(), core::FitVerdict::Tight);
+    EXPECT_TRUE(view->bannerText().contains(QStringLiteral("tight")));
 }

@@ -7,6 +7,7 @@
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Names.h"
+#include "gpusizer/present/PlanTables.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtGui/QFont>
@@ -35,6 +36,10 @@ void ComponentTableModel::setEstimate(const core::Estimate& estimate) {
     setTable(componentTable(estimate).select({CompName, CompBytes, CompShare}));
 }
 
+QString BreakdownView::bannerText() const {
+    return m_banner->text();
+}
+
 std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std::string& gpuId, std::size_t count) {
     std::vector<CapacityLine> lines;
     auto add = [&](const std::string& id) {
@@ -47,7 +52,7 @@ std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std:
         }
     };
     add(gpuId);
-    for (const char* id : {"rtx-4090", "l40s", "h100-sxm", "h200"}) {
+    for (const char* id : {kComparisonGpuId, "l40s", "h100-sxm", "h200"}) {
         if (id != gpuId) {
             add(id);
         }
@@ -58,6 +63,14 @@ std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std:
 BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent) : LiveView(controller, parent) {
     setObjectName(QStringLiteral("breakdownView"));
     auto* layout = new QVBoxLayout(this);
+    // The answer first: does it fit the chosen card, and what the planner would rent.
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("verdictBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setMargin(6);
+    m_banner->setAccessibleName(tr("Verdict"));
+    layout->addWidget(m_banner);
     auto* top = new QHBoxLayout();
     m_chart = new BreakdownChartView(this);
     top->addWidget(m_chart, 3);
@@ -87,9 +100,32 @@ QString BreakdownView::summaryText() const {
     return m_summary->text();
 }
 
+void BreakdownView::refreshBanner() {
+    const auto& s = controller().scenario();
+    const auto& catalog = controller().catalog();
+    const core::PlanInputs& in = controller().planInputs();
+    const core::GpuSpec* gpu = controller().selectedGpu();
+    const auto plans = core::planCatalog(s, catalog.gpus, in);
+    const auto banner = present::verdictBanner(s, gpu, gpu == nullptr ? catalog.findGpu(kComparisonGpuId) : nullptr,
+                                               plans, core::rank(plans, in), in);
+    m_verdict = banner.verdict;
+    const present::Tone tone = !banner.verdict                              ? present::Tone::Muted
+                               : *banner.verdict == core::FitVerdict::Fits  ? present::Tone::Good
+                               : *banner.verdict == core::FitVerdict::Tight ? present::Tone::Warn
+                                                                            : present::Tone::Bad;
+    // Pastel shades with black text read the same in the light and the dark palette.
+    m_banner->setStyleSheet(tone == present::Tone::Muted
+                                ? QStringLiteral("QLabel { border: 1px solid palette(mid); }")
+                                : QStringLiteral("QLabel { background: %1; color: black; border: 1px solid %2; }")
+                                      .arg(toneColor(tone).name(), toneColor(tone).darker(140).name()));
+    m_banner->setText(QStringLiteral("<b>%1</b><br>%2")
+                          .arg(text(banner.onChosenGpu).toHtmlEscaped(), text(banner.rent).toHtmlEscaped()));
+}
+
 void BreakdownView::refresh() {
     const auto& s = controller().scenario();
     const auto& e = controller().estimate();
+    refreshBanner();
     m_chart->setBars(
         {{s.gpus > 1 ? tr("Each of %1 GPUs").arg(s.gpus) : tr("Per GPU"), e.perGpu, e.bandLowBytes, e.bandHighBytes}},
         capacityLines(controller().catalog(), s.gpuId, 1));

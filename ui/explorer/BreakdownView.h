@@ -4,6 +4,9 @@
 #include "LiveView.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planner.h"
+
+#include <optional>
 
 QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QTableView)
@@ -27,6 +30,9 @@ public:
 
 /// Usable-memory lines to draw: the GPU in mind (if any) first, then common cards (24, 48, 80, 141 GB), at most
 /// `count` lines in all.
+/// The card a chart compares with when the scenario names none (said so in the verdict banner).
+inline constexpr const char* kComparisonGpuId = "rtx-4090";
+
 std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std::string& gpuId, std::size_t count);
 
 /// The breakdown tab: stacked bar per GPU, the component table, allocated/reserved/device and the assumptions.
@@ -39,11 +45,18 @@ public:
     BreakdownChartView* chart() const { return m_chart; }
     ComponentTableModel* table() const { return m_model; }
     QString summaryText() const;
+    /// The verdict banner's text and its verdict (nullopt: no GPU chosen).
+    QString bannerText() const;
+    std::optional<core::FitVerdict> bannerVerdict() const { return m_verdict; }
 
 protected:
     void refresh() override;
 
 private:
+    void refreshBanner();
+
+    QLabel* m_banner = nullptr;
+    std::optional<core::FitVerdict> m_verdict;
     BreakdownChartView* m_chart = nullptr;
     ComponentTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;

@@ -541,17 +541,14 @@ QString ReportBuilder::summary(const core::Scenario& s, const core::PlanInputs& 
         out += tr(", %1 in total across the %2 GPUs").arg(text(present::gib(e.deviceBytes * s.gpus))).arg(s.gpus);
     }
     out += QStringLiteral(". ");
-    // The same verdict as the explorer's banner and the fit table: the scenario as set, with the margin.
-    if (const auto* g = m_catalog.findGpu(s.gpuId)) {
-        out += text(present::fitSentence(core::fitAsIs(s, *g, in), *g)) + QStringLiteral(". ");
-    }
+    // The explorer's banner: the scenario as set on its card, with the margin, and what the planner would rent.
     const auto plans = core::planCatalog(s, m_catalog.gpus, in);
-    const auto ranking = core::rank(plans, in);
-    out += ranking.chosen >= 0 ? tr("What to rent for %1 tokens (%2): %3.")
-                                     .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens * in.epochs)),
-                                          text(present::objectiveRule(in.objective)),
-                                          text(present::planChoice(plans, ranking.chosen, in)))
-                               : text(present::rentSentence(plans, ranking, in));
+    const auto banner =
+        present::verdictBanner(s, m_catalog.findGpu(s.gpuId), nullptr, plans, core::rank(plans, in), in);
+    if (banner.verdict) {
+        out += text(banner.onChosenGpu) + QStringLiteral(". ");
+    }
+    out += text(banner.rent);
     return out;
 }
 

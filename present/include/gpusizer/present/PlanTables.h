@@ -6,6 +6,7 @@
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/present/Table.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,5 +71,19 @@ Message storageSentence(const core::CardPlan& chosen, const core::PlanInputs& in
 
 /// One card in full: the choice and its notes, then each runner-up and why it lost (or the closest miss).
 std::vector<Message> planDetails(const core::CardPlan& plan, const core::PlanInputs& inputs);
+
+/// The answer a user came for, at the top of the Breakdown and of the report: does the scenario fit the chosen card
+/// at the chosen count (and by how much), and what the planner would rent.
+struct VerdictBanner {
+    /// Fits, tight, does not fit; nullopt with no GPU chosen.
+    std::optional<core::FitVerdict> verdict;
+    Message onChosenGpu; ///< fitSentence(), or which card the chart compares with when none is chosen
+    Message rent;        ///< "What to rent for N tokens (rule): <choice>." or why nothing fits
+};
+
+/// `gpu` is the scenario's card (nullptr: none chosen); `comparedWith` the card a chart draws instead (or nullptr).
+VerdictBanner verdictBanner(const core::Scenario& s, const core::GpuSpec* gpu, const core::GpuSpec* comparedWith,
+                            const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
+                            const core::PlanInputs& inputs);
 
 } // namespace gpusizer::present
