@@ -21,6 +21,7 @@
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
+#include "gpusizer/present/Search.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
@@ -36,6 +37,7 @@
 #include <QtWidgets/QDoubleSpinBox>
 #include <QtWidgets/QGroupBox>
 #include <QtWidgets/QLabel>
+#include <QtWidgets/QLineEdit>
 #include <QtWidgets/QMenu>
 #include <QtWidgets/QMenuBar>
 #include <QtWidgets/QScrollArea>
@@ -664,4 +666,27 @@ TEST(Explorer, TheVerdictBannerSaysFitsTightOrDoesNotFitOnTheChosenCardAndWhatTo
     view->refreshNow();
     EXPECT_EQ(view->bannerVerdict(), core::FitVerdict::Tight);
     EXPECT_TRUE(view->bannerText().contains(QStringLiteral("tight")));
+}
+
+TEST(Explorer, ModelSearchMatchesWordsInAnyOrderAndARejectedEntryResetsTheBox) {
+    // The matcher: every word, any order, '_' read as '.'.
+    EXPECT_TRUE(present::matchesQuery("Llama-3.1-70B (70.55 B) llama-3.1-70b", "llama 3.1 70b"));
+    EXPECT_TRUE(present::matchesQuery("Llama-3.1-70B (70.55 B) llama-3.1-70b", "70B LLAMA 3_1"));
+    EXPECT_FALSE(present::matchesQuery("Llama-3.1-70B (70.55 B) llama-3.1-70b", "qwen 70b"));
+    EXPECT_TRUE(present::matchesQuery("anything", "  "));
+    Fixture f;
+    f.window.show();
+    auto* picker = f.window.findChild<QComboBox*>(QStringLiteral("modelPicker"));
+    ASSERT_NE(picker, nullptr);
+    picker->lineEdit()->clear();
+    QTest::keyClicks(picker->lineEdit(), QStringLiteral("llama 3.1 70b"));
+    QTest::keyClick(picker->lineEdit(), Qt::Key_Return);
+    EXPECT_EQ(f.controller.scenario().modelId, "llama-3.1-70b");
+    // Nothing matches: the box shows the model in use again, not the typed text.
+    picker->lineEdit()->clear();
+    QTest::keyClicks(picker->lineEdit(), QStringLiteral("no such model"));
+    QTest::keyClick(picker->lineEdit(), Qt::Key_Return);
+    EXPECT_EQ(f.controller.scenario().modelId, "llama-3.1-70b");
+    EXPECT_TRUE(picker->currentText().startsWith(QStringLiteral("Llama-3.1-70B")))
+        << picker->currentText().toStdString();
 }

@@ -3,6 +3,7 @@
 #include "../Format.h"
 #include "../Present.h"
 #include "../ScenarioController.h"
+#include "ModelSearch.h"
 #include "gpusizer/present/Names.h"
 
 #include <QtWidgets/QButtonGroup>
@@ -115,8 +116,14 @@ void InputPanel::addModelRows(QFormLayout* basics) {
             tr("%1 (%2)").arg(QString::fromStdString(m.name), formatParams(core::countParams(m.arch).total)),
             QString::fromStdString(m.id));
     }
-    m_model->completer()->setFilterMode(Qt::MatchContains);
-    m_model->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    makeModelSearch(
+        m_model,
+        [this](const QString& id) {
+            if (!id.isEmpty()) {
+                m_controller.setModelId(id.toStdString());
+            }
+        },
+        [this] { refresh(); });
     m_model->setToolTip(tr("The model to train: its architecture sets the parameter count and activation sizes."));
     m_import = new QPushButton(tr("&Import config.json…"), this);
     m_import->setToolTip(tr("Read a Hugging Face config.json to size a model that is not in the catalog."));
