@@ -57,6 +57,20 @@ const QString kScenarioFilter = QStringLiteral("GPU Sizer scenarios (*.json);;Al
 const char* const kTabNames[] = {"breakdown", "sequence", "fit", "compare", "plan", "advisor"};
 } // namespace
 
+namespace {
+
+/// A tab's page in a scroll area: a narrow or short window scrolls the page instead of clipping it, and no page sets
+/// the whole window's minimum size.
+QScrollArea* scrollable(QWidget* page) {
+    auto* area = new QScrollArea();
+    area->setWidget(page);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
+} // namespace
+
 MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     : QMainWindow(parent), m_controller(controller) {
     setObjectName(QStringLiteral("mainWindow"));
@@ -76,16 +90,16 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     m_seqLen = new SeqLenView(controller, m_tabs);
     m_fit = new FitView(controller, m_tabs);
     m_compare = new CompareView(controller, m_tabs);
-    m_tabs->addTab(m_breakdown, tr("Brea&kdown"));
-    m_tabs->addTab(m_seqLen, tr("Memor&y vs sequence"));
-    m_tabs->addTab(m_fit, tr("GPU fi&t"));
-    m_tabs->addTab(m_compare, tr("&Compare"));
+    m_tabs->addTab(scrollable(m_breakdown), tr("Brea&kdown"));
+    m_tabs->addTab(scrollable(m_seqLen), tr("Memor&y vs sequence"));
+    m_tabs->addTab(scrollable(m_fit), tr("GPU fi&t"));
+    m_tabs->addTab(scrollable(m_compare), tr("&Compare"));
     m_plan = new PlanView(controller, m_tabs);
-    m_tabs->addTab(m_plan, tr("&Plan"));
+    m_tabs->addTab(scrollable(m_plan), tr("&Plan"));
     m_tabs->setTabToolTip(4, tr("Cards, layout, time and cost per GPU; cost vs time; scaling over PCIe and NVLink "
                                 "(Ctrl+5)"));
     m_advisor = new AdvisorView(controller, m_tabs);
-    m_tabs->addTab(m_advisor, tr("&Advisor"));
+    m_tabs->addTab(scrollable(m_advisor), tr("&Advisor"));
     m_tabs->setTabToolTip(5, tr("Fix an OOM in the cheapest order, choose the method, read the sizing table (Ctrl+6)"));
     m_tabs->setTabToolTip(0, tr("Memory per GPU, component by component (Ctrl+1)"));
     m_tabs->setTabToolTip(1, tr("Memory against sequence length, with GPU capacities (Ctrl+2)"));
@@ -201,6 +215,11 @@ void MainWindow::buildLanguageMenu(QMenu* view) {
     for (const auto& language : shippedLanguages()) {
         add(language.code, language.nativeName);
     }
+}
+
+QWidget* MainWindow::currentView() const {
+    const auto* area = qobject_cast<const QScrollArea*>(m_tabs->currentWidget());
+    return area != nullptr ? area->widget() : m_tabs->currentWidget();
 }
 
 QString MainWindow::statusText() const {

@@ -62,6 +62,8 @@ public:
     AdvisorView* advisorView() const { return m_advisor; }
     PlanView* planView() const { return m_plan; }
     QTabWidget* tabs() const { return m_tabs; }
+    /// The view on the current tab (the page inside its scroll area).
+    QWidget* currentView() const;
     QString statusText() const;
     QStringList recentFiles() const { return m_recent; }
     bool isModified() const { return isWindowModified(); }

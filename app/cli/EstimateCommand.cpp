@@ -29,7 +29,7 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     out << "Model       " << modelName << "  (" << present::params(e.params.total) << " parameters, "
         << present::params(e.trainableParams) << " trainable)\n";
     out << "Run         " << core::toString(s.method) << ", " << core::toString(s.precision) << ", "
-        << core::toString(s.optimizer) << ", micro-batch " << s.microBatch << " x " << s.seqLen
+        << core::toString(s.optimizer) << ", micro-batch " << s.microBatch << " × " << s.seqLen
         << " tokens, checkpointing " << core::toString(s.checkpointing) << ", attention " << core::toString(s.attention)
         << "\n";
     out << "Layout      " << s.gpus << " GPU(s), sharding " << core::toString(s.sharding) << " ("

@@ -150,33 +150,33 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
     const core::Scenario& after = step.scenarioAlone;
     switch (step.kind) {
     case K::SmallerMicroBatch:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1 -> 1, gradient accumulation %2 -> %3"),
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1 → 1, gradient accumulation %2 → %3"),
                    digits(before.microBatch), digits(before.gradientAccumulation), digits(after.gradientAccumulation));
     case K::ShorterSequence:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "sequence length %1 -> %2"), digits(before.seqLen),
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "sequence length %1 → %2"), digits(before.seqLen),
                    digits(after.seqLen));
     case K::SelectiveCheckpointing:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "gradient checkpointing none -> selective"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "gradient checkpointing none → selective"));
     case K::FullCheckpointing:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "gradient checkpointing -> full"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "gradient checkpointing → full"));
     case K::EfficientAttention:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "attention eager -> SDPA (FlashAttention kernel)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "attention eager → SDPA (FlashAttention kernel)"));
     case K::ChunkedLoss:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy standard -> chunked/fused"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy standard → chunked/fused"));
     case K::EightBitAdam:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer AdamW -> 8-bit AdamW (bitsandbytes)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer AdamW → 8-bit AdamW (bitsandbytes)"));
     case K::Adafactor:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer -> Adafactor (factored, no momentum)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer → Adafactor (factored, no momentum)"));
     case K::OptimizerInBackward:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer step in backward (no gradient accumulation)"));
     case K::Lora:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning -> LoRA r%1"), digits(after.lora.rank));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning → LoRA r%1"), digits(after.lora.rank));
     case K::Qlora:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "-> QLoRA (4-bit NF4 base)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "→ QLoRA (4-bit NF4 base)"));
     case K::MoreCardsZero3:
-        return step.noLayoutFits ? msg(QT_TRANSLATE_NOOP("gpusizer", "more cards: none up to %1 x %2 fits"),
+        return step.noLayoutFits ? msg(QT_TRANSLATE_NOOP("gpusizer", "more cards: none up to %1 × %2 fits"),
                                        digits(inputs.maxGpus), gpu.name)
-                                 : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 x %2 with the planner's layout"),
+                                 : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2 with the planner's layout"),
                                        digits(after.gpus), gpu.name);
     case K::CpuOffload:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: %1 to host RAM"), core::toString(after.offload));

@@ -284,9 +284,9 @@ TEST(Explorer, ImportingAConfigJsonSwitchesToThatArchitecture) {
 TEST(Explorer, TabsAreSelectableByName) {
     Fixture f;
     EXPECT_TRUE(f.window.selectTab(QStringLiteral("fit")));
-    EXPECT_EQ(f.window.tabs()->currentWidget(), f.window.fitView());
+    EXPECT_EQ(f.window.currentView(), f.window.fitView());
     EXPECT_TRUE(f.window.selectTab(QStringLiteral("explorer")));
-    EXPECT_EQ(f.window.tabs()->currentWidget(), f.window.breakdownView());
+    EXPECT_EQ(f.window.currentView(), f.window.breakdownView());
     EXPECT_FALSE(f.window.selectTab(QStringLiteral("nonsense")));
 }
 
@@ -339,7 +339,7 @@ TEST(Explorer, TheWindowRestoresItsLastSession) {
     g.window.restoreSession();
     EXPECT_EQ(g.controller.scenario().seqLen, 6144);
     EXPECT_EQ(g.controller.scenario().method, core::Method::Full);
-    EXPECT_EQ(g.window.tabs()->currentWidget(), g.window.fitView());
+    EXPECT_EQ(g.window.currentView(), g.window.fitView());
     EXPECT_TRUE(g.window.isModified()); // unsaved work stays marked as such
 }
 

@@ -3,6 +3,7 @@
 #include "../Format.h"
 #include "../Present.h"
 #include "../ScenarioController.h"
+#include "../Shrinkable.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/PlanText.h"
@@ -67,6 +68,7 @@ QGroupBox* AdvisorView::createOomGroup() {
     auto* oomLayout = new QVBoxLayout(oom);
     auto* gpuRow = new QHBoxLayout();
     m_gpu = new QComboBox(oom);
+    makeShrinkable(m_gpu, 18);
     m_gpu->addItem(tr("(the scenario's GPU, else RTX 4090)"), QString());
     for (const auto& g : controller().catalog().gpus) {
         m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
@@ -98,16 +100,19 @@ QGroupBox* AdvisorView::createMethodGroup() {
     auto* method = new QGroupBox(tr("Which method?"), this);
     auto* form = new QFormLayout(method);
     m_distance = new QComboBox(method);
+    makeShrinkable(m_distance, 12);
     m_distance->addItems({tr("close to what it already does"), tr("somewhat different"), tr("far from it")});
     m_distance->setCurrentIndex(1);
     m_distance->setToolTip(tr("How far the task is from what the model already does (style vs new skills)."));
     m_data = new QComboBox(method);
+    makeShrinkable(m_data, 12);
     m_data->addItems({tr("small (under 10k examples)"), tr("medium"), tr("large (millions of tokens and more)")});
     m_data->setCurrentIndex(1);
     m_data->setToolTip(tr("How much training data there is."));
     m_tradeoff = new QCheckBox(tr("a small quality loss is fine for a large cost cut"), method);
     m_tradeoff->setToolTip(tr("QLoRA trades a little quality for a 4-bit base."));
     m_serving = new QComboBox(method);
+    makeShrinkable(m_serving, 12);
     m_serving->addItems({tr("merged into the model"), tr("as separate adapters")});
     m_serving->setToolTip(tr("How the result will be served."));
     form->addRow(tr("Th&e task is"), m_distance);

@@ -3,6 +3,7 @@
 #include "../Format.h"
 #include "../Present.h"
 #include "../ScenarioController.h"
+#include "../Shrinkable.h"
 #include "ModelSearch.h"
 #include "gpusizer/present/Names.h"
 
@@ -111,6 +112,7 @@ void InputPanel::addModelRows(QFormLayout* basics) {
     m_model->setObjectName(QStringLiteral("modelPicker"));
     m_model->setEditable(true);
     m_model->setInsertPolicy(QComboBox::NoInsert);
+    makeShrinkable(m_model, 18);
     for (const auto& m : m_controller.catalog().models) {
         m_model->addItem(
             tr("%1 (%2)").arg(QString::fromStdString(m.name), formatParams(core::countParams(m.arch).total)),
@@ -227,6 +229,7 @@ void InputPanel::addMethodRow(QFormLayout* basics) {
 
 void InputPanel::addGpuRow(QFormLayout* basics) {
     m_gpu = new QComboBox(this);
+    makeShrinkable(m_gpu, 18);
     m_gpu->setObjectName(QStringLiteral("gpuPicker"));
     m_gpu->addItem(tr("(none)"), QString());
     for (const auto& g : m_controller.catalog().gpus) {
@@ -315,6 +318,7 @@ QWidget* InputPanel::controlFor(const core::ScenarioField& field, QWidget* paren
     }
     case core::FieldType::Choice: {
         auto* combo = new QComboBox(parent);
+        makeShrinkable(combo, 12);
         // Long choice names must not widen the panel: the box shows what fits, the list shows them whole.
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(12);

@@ -3,6 +3,7 @@
 #include "../Format.h"
 #include "../Present.h"
 #include "../ScenarioController.h"
+#include "../Shrinkable.h"
 #include "../charts/PlanCharts.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/present/Format.h"
@@ -85,6 +86,7 @@ void PlanView::createObjectiveAndLimits(const core::PlanInputs& defaults) {
     m_objective->setToolTip(tr("What the planner picks by: lowest cost, shortest wall time, or balanced (the "
                                "cheapest plan within 1.5× of the fastest wall time)."));
     m_network = new QComboBox(this);
+    makeShrinkable(m_network, 24);
     m_network->addItem(tr("Network: typical for the card"), static_cast<int>(core::Network::Auto));
     m_network->addItem(tr("InfiniBand 400 Gb/s per GPU"), static_cast<int>(core::Network::Ib400));
     m_network->addItem(tr("RoCE 200 Gb/s per GPU"), static_cast<int>(core::Network::Roce200));
@@ -123,29 +125,28 @@ void PlanView::createObjectiveAndLimits(const core::PlanInputs& defaults) {
                              "wins on the objective or nothing else fits."));
 }
 
-QGridLayout* PlanView::layOutInputs() {
-    auto* grid = new QGridLayout();
+QVBoxLayout* PlanView::layOutInputs() {
+    // Four short rows rather than two long ones: the tab fits beside the input panel in a 1024-pixel window.
+    auto* rows = new QVBoxLayout();
+    auto row = [&](std::initializer_list<QWidget*> widgets) {
+        auto* line = new QHBoxLayout();
+        for (QWidget* w : widgets) {
+            line->addWidget(w);
+        }
+        line->addStretch(1);
+        rows->addLayout(line);
+    };
     auto* tokensLabel = new QLabel(tr("&Dataset"), this);
     tokensLabel->setBuddy(m_tokens);
     auto* epochsLabel = new QLabel(tr("&Epochs"), this);
     epochsLabel->setBuddy(m_epochs);
     auto* objectiveLabel = new QLabel(tr("&Objective"), this);
     objectiveLabel->setBuddy(m_objective);
-    grid->addWidget(tokensLabel, 0, 0);
-    grid->addWidget(m_tokens, 0, 1);
-    grid->addWidget(epochsLabel, 0, 2);
-    grid->addWidget(m_epochs, 0, 3);
-    grid->addWidget(m_mfu, 0, 4);
-    grid->addWidget(objectiveLabel, 0, 5);
-    grid->addWidget(m_objective, 0, 6);
-    grid->addWidget(m_network, 1, 0, 1, 2);
-    grid->addWidget(m_maxGpus, 1, 2, 1, 2);
-    grid->addWidget(m_margin, 1, 4);
-    grid->addWidget(m_hostRam, 1, 5, 1, 2);
-    grid->addWidget(m_spot, 0, 7);
-    grid->addWidget(m_offload, 1, 7);
-    grid->setColumnStretch(8, 1);
-    return grid;
+    row({tokensLabel, m_tokens, epochsLabel, m_epochs, m_mfu});
+    row({objectiveLabel, m_objective, m_spot, m_offload});
+    row({m_network, m_maxGpus});
+    row({m_margin, m_hostRam});
+    return rows;
 }
 
 void PlanView::createPlanTable() {
@@ -178,6 +179,7 @@ QHBoxLayout* PlanView::createCharts() {
     charts->addWidget(m_costTime, 1);
     auto* scalingBox = new QVBoxLayout();
     m_scalingGpu = new QComboBox(this);
+    makeShrinkable(m_scalingGpu, 14);
     for (const auto& g : controller().catalog().gpus) {
         m_scalingGpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
     }

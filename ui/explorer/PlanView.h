@@ -9,6 +9,7 @@ QT_FORWARD_DECLARE_CLASS(QCheckBox)
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QDoubleSpinBox)
 QT_FORWARD_DECLARE_CLASS(QGridLayout)
+QT_FORWARD_DECLARE_CLASS(QVBoxLayout)
 QT_FORWARD_DECLARE_CLASS(QHBoxLayout)
 QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QSpinBox)
@@ -76,7 +77,7 @@ private:
     /// Objective, network, card limit, margin, host RAM, spot and offload.
     void createObjectiveAndLimits(const core::PlanInputs& defaults);
     /// The inputs with their labels in two rows.
-    QGridLayout* layOutInputs();
+    QVBoxLayout* layOutInputs();
     /// The plan table with the ranking and details labels.
     void createPlanTable();
     /// Cost against time, and the scaling chart with its GPU picker.
