@@ -690,3 +690,27 @@ TEST(Explorer, ModelSearchMatchesWordsInAnyOrderAndARejectedEntryResetsTheBox) {
     EXPECT_TRUE(picker->currentText().startsWith(QStringLiteral("Llama-3.1-70B")))
         << picker->currentText().toStdString();
 }
+
+TEST(Explorer, TheWindowFits1024By700AndNeverResizesItself) {
+    Fixture f;
+    EXPECT_LE(f.window.minimumSizeHint().width(), 1024);
+    EXPECT_LE(f.window.minimumSizeHint().height(), 700);
+    f.window.resize(1024, 700);
+    f.window.show();
+    auto* toggle = f.window.inputPanel()->findChild<QToolButton*>(QStringLiteral("advancedToggle"));
+    ASSERT_NE(toggle, nullptr);
+    toggle->setChecked(true);
+    auto* axis = f.window.compareView()->findChild<QComboBox*>();
+    ASSERT_NE(axis, nullptr);
+    for (int i = 0; i < f.window.tabs()->count(); ++i) {
+        f.window.tabs()->setCurrentIndex(i);
+        // Compare: every axis, precision recipes (the longest labels) included.
+        for (int a = 0; a < (f.window.currentView() == f.window.compareView() ? axis->count() : 1); ++a) {
+            if (f.window.currentView() == f.window.compareView()) {
+                axis->setCurrentIndex(a);
+            }
+            QCoreApplication::processEvents();
+            EXPECT_EQ(f.window.size(), QSize(1024, 700)) << "tab " << i << ", axis " << a;
+        }
+    }
+}
