@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# Installs every Debian package GPU Sizer needs to build, test, package and run.
-# Idempotent: asks dpkg first and calls apt-get only for what is missing.
+# Installs the Debian packages GPU Sizer needs. Idempotent: asks dpkg first and calls apt-get only for what is
+# missing. Needs root, or sudo.
+#   ./scripts/bootstrap.sh run    what building and running the application needs (scripts/run.sh)
+#   ./scripts/bootstrap.sh        also what the tests, the benchmarks and packaging need (scripts/test.sh, CI)
 set -euo pipefail
+set_name="${1:-all}"
 
-packages=(
+run_packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
-    nlohmann-json3-dev libexpected-dev libgtest-dev libgmock-dev libbenchmark-dev
-    fonts-dejavu-core fonts-noto-cjk xvfb xauth poppler-utils
+    nlohmann-json3-dev libexpected-dev
+    fonts-dejavu-core fonts-noto-cjk xvfb xauth
+)
+test_packages=(
+    libgtest-dev libgmock-dev libbenchmark-dev poppler-utils
     desktop-file-utils appstream file dpkg-dev clang-format
     python3 python3-torch
 )
+case "$set_name" in
+    run) packages=("${run_packages[@]}") ;;
+    all) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
+    *) echo "bootstrap: unknown set '$set_name' (run, or nothing for everything)" >&2; exit 2 ;;
+esac
 
 missing=()
 for pkg in "${packages[@]}"; do
@@ -26,12 +37,19 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 
-echo "bootstrap: installing ${missing[*]}"
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+        echo "bootstrap: installing packages needs root, and sudo is not installed." >&2
+        echo "bootstrap: run this script as root, or ask an administrator to install:" >&2
+        echo "  apt-get install --no-install-recommends ${missing[*]}" >&2
+        exit 1
+    fi
     sudo_cmd=(sudo)
 fi
+echo "bootstrap: installing ${#missing[@]} package(s): ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+"${sudo_cmd[@]}" apt-get update
+# Progress stays visible: the test set alone is several hundred MB (python3-torch).
+"${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
 echo "bootstrap: done"
