@@ -154,7 +154,7 @@ public:
         m_cursor.insertBlock(m_styles.paragraph);
         QTextTableFormat format;
         format.setHeaderRowCount(1);
-        format.setCellPadding(2);
+        format.setCellPadding(3); // columns must not run together, on paper or in pdftotext
         format.setCellSpacing(0);
         format.setBorder(0.5);
         format.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
