@@ -3366,10 +3366,6 @@ Reset them all?</source>
         <translation>序列长度（token，log₂ 刻度）</translation>
     </message>
     <message>
-        <source>GiB per GPU (device)</source>
-        <translation>每 GPU 设备显存（GiB）</translation>
-    </message>
-    <message>
         <source>Range</source>
         <translation>范围</translation>
     </message>
@@ -3380,6 +3376,10 @@ Reset them all?</source>
     <message>
         <source>Now</source>
         <translation>当前</translation>
+    </message>
+    <message>
+        <source>GiB per GPU (device, log₂ scale)</source>
+        <translation>每 GPU 设备显存（GiB，log₂ 刻度）</translation>
     </message>
 </context>
 <context>

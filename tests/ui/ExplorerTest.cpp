@@ -714,3 +714,30 @@ TEST(Explorer, TheWindowFits1024By700AndNeverResizesItself) {
         }
     }
 }
+
+TEST(Explorer, TheSequenceChartKeepsTheCurveAndEveryCardInViewAndACardKeepsItsColour) {
+    Fixture f;
+    // Llama-3.1-70B full fine-tuning: up to 131,072 tokens the curve climbs far above any card.
+    f.controller.setModelId("llama-3.1-70b");
+    f.controller.setMethod(core::Method::Full);
+    f.controller.setGpuId("");
+    f.window.seqLenView()->refreshNow();
+    const auto* chart = f.window.seqLenView()->chart();
+    double highest = 0;
+    for (const QPointF& p : chart->usagePoints()) {
+        highest = std::max(highest, p.y());
+    }
+    const QPointF range = chart->yRange();
+    EXPECT_GE(range.y(), highest) << "the curve leaves the top of the chart";
+    // The smallest card drawn (RTX 4090, 23.6 GiB usable) is above the axis's floor.
+    EXPECT_LE(range.x(), 23.6);
+    // Without a GPU the lines are RTX 4090, L40S, H100 SXM, H200; with the H100 chosen it comes first. Its colour is
+    // the same either way, and the "Now" marker's red is no card's colour.
+    const QColor h100Unselected = chart->capacityColor(2);
+    f.controller.setGpuId("h100-sxm");
+    f.window.seqLenView()->refreshNow();
+    EXPECT_EQ(chart->capacityColor(0), h100Unselected);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_NE(chart->capacityColor(i), QColor(0xe1, 0x57, 0x59)) << "line " << i;
+    }
+}

@@ -41,6 +41,26 @@ const QColor kCapacityColors[] = {QColor(0x33, 0x33, 0x33), QColor(0x9c, 0x27, 0
 
 } // namespace
 
+QColor capacityColor(const std::string& gpuId) {
+    // The cards every chart compares with keep fixed colours; any other card takes one of the rest by its id.
+    static const std::pair<const char*, QColor> kFixed[] = {{"rtx-4090", QColor(0x33, 0x33, 0x33)},
+                                                            {"l40s", QColor(0x9c, 0x27, 0xb0)},
+                                                            {"h100-sxm", QColor(0x00, 0x79, 0x6b)},
+                                                            {"h200", QColor(0x1f, 0x5f, 0xbf)}};
+    for (const auto& [id, color] : kFixed) {
+        if (gpuId == id) {
+            return color;
+        }
+    }
+    static const QColor kOthers[] = {QColor(0x8d, 0x6e, 0x63), QColor(0xef, 0x6c, 0x00), QColor(0x55, 0x8b, 0x2f),
+                                     QColor(0x00, 0x83, 0x8f), QColor(0x5e, 0x35, 0xb1), QColor(0x6d, 0x4c, 0x41)};
+    std::size_t hash = 0;
+    for (char ch : gpuId) {
+        hash = hash * 31 + static_cast<unsigned char>(ch); // stable across runs, unlike std::hash
+    }
+    return kOthers[hash % std::size(kOthers)];
+}
+
 BreakdownChartView::BreakdownChartView(QWidget* parent) : QChartView(parent) {
     auto* chart = new QChart();
     chart->setAnimationOptions(QChart::NoAnimation); // slider drags must repaint at once
@@ -167,6 +187,11 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
         maxValue = std::max(maxValue, y);
         m_capacityLines[i]->setName(capacities[i].label);
         m_capacityLines[i]->replace(QList<QPointF>{QPointF(-0.5, y), QPointF(n - 0.5, y)});
+        if (capacities[i].color.isValid()) {
+            QPen pen = m_capacityLines[i]->pen();
+            pen.setColor(capacities[i].color);
+            m_capacityLines[i]->setPen(pen);
+        }
     }
     m_valueAxis->setRange(0.0, niceCeiling(maxValue * 1.08));
     m_valueAxis->applyNiceNumbers();

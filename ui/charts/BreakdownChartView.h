@@ -4,7 +4,9 @@
 
 #include <QtCharts/QChartView>
 #include <QtCore/QStringList>
+#include <QtGui/QColor>
 #include <array>
+#include <string>
 #include <vector>
 
 QT_FORWARD_DECLARE_CLASS(QBarSet)
@@ -27,7 +29,12 @@ struct BreakdownBar {
 struct CapacityLine {
     QString label;
     std::int64_t bytes = 0;
+    QColor color; ///< the card's own colour (capacityColor), the same in every chart and state
 };
+
+/// A GPU's colour in every chart, from its id alone: it never changes when another card is selected, and no card
+/// is drawn in the "Now" marker's red.
+QColor capacityColor(const std::string& gpuId);
 
 /// Stacked bars of the memory components per GPU, in GiB, with capacity lines and the expected band.
 /// Values are updated in place so that dragging a slider does not rebuild the chart.

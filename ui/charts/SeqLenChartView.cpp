@@ -12,6 +12,7 @@
 #include <QtCharts/QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gpusizer::ui {
 
@@ -19,8 +20,6 @@ namespace {
 double gib(std::int64_t bytes) {
     return core::toGiB(static_cast<double>(bytes));
 }
-const QColor kCapacityColors[] = {QColor(0x33, 0x33, 0x33), QColor(0x9c, 0x27, 0xb0), QColor(0x00, 0x79, 0x6b),
-                                  QColor(0xc6, 0x28, 0x28), QColor(0x1f, 0x5f, 0xbf)};
 } // namespace
 
 SeqLenChartView::SeqLenChartView(QWidget* parent) : QChartView(parent) {
@@ -37,8 +36,9 @@ SeqLenChartView::SeqLenChartView(QWidget* parent) : QChartView(parent) {
     m_axisX->setBase(2.0);
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_axisX->setTitleText(tr("Sequence length (tokens, log₂ scale)"));
-    m_axisY = new QValueAxis();
-    m_axisY->setTitleText(tr("GiB per GPU (device)"));
+    m_axisY = new QLogValueAxis();
+    m_axisY->setBase(2.0);
+    m_axisY->setTitleText(tr("GiB per GPU (device, log₂ scale)"));
     m_axisY->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
@@ -58,7 +58,8 @@ SeqLenChartView::SeqLenChartView(QWidget* parent) : QChartView(parent) {
     m_marker = new QScatterSeries();
     m_marker->setName(tr("Now"));
     m_marker->setMarkerSize(13.0);
-    m_marker->setColor(QColor(0xe1, 0x57, 0x59));
+    m_marker->setColor(QColor(0xe1, 0x57, 0x59)); // red, a colour no card line uses (capacityColor)
+    m_marker->setBorderColor(Qt::black);
     for (QAbstractSeries* series : std::initializer_list<QAbstractSeries*>{m_band, m_usage, m_marker}) {
         chart->addSeries(series);
         series->attachAxis(m_axisX);
@@ -72,12 +73,14 @@ void SeqLenChartView::setSweep(const std::vector<core::SweepPoint>& points, std:
     QList<QPointF> low;
     QList<QPointF> high;
     double maxY = 0;
+    double minY = std::numeric_limits<double>::infinity();
     for (const auto& p : points) {
         const double x = static_cast<double>(p.value);
         usage << QPointF(x, gib(p.deviceBytes));
         low << QPointF(x, gib(p.bandLowBytes));
         high << QPointF(x, gib(p.bandHighBytes));
         maxY = std::max(maxY, gib(p.bandHighBytes));
+        minY = std::min(minY, gib(p.bandLowBytes));
     }
     m_usage->replace(usage);
     m_low->replace(low);
@@ -93,7 +96,7 @@ void SeqLenChartView::setSweep(const std::vector<core::SweepPoint>& points, std:
         m_capacities.clear();
         for (std::size_t i = 0; i < capacities.size(); ++i) {
             auto* line = new QLineSeries();
-            QPen pen(kCapacityColors[i % 5]);
+            QPen pen;
             pen.setStyle(Qt::DashLine);
             pen.setWidthF(1.8);
             line->setPen(pen);
@@ -109,21 +112,27 @@ void SeqLenChartView::setSweep(const std::vector<core::SweepPoint>& points, std:
         const double y = gib(capacities[i].bytes);
         m_capacities[i]->setName(capacities[i].label);
         m_capacities[i]->replace(QList<QPointF>{QPointF(x0, y), QPointF(x1, y)});
+        if (capacities[i].color.isValid()) {
+            QPen pen = m_capacities[i]->pen();
+            pen.setColor(capacities[i].color);
+            m_capacities[i]->setPen(pen);
+        }
         maxY = std::max(maxY, y);
+        minY = std::min(minY, y);
     }
     m_axisX->setRange(x0, x1);
-    // Keep the capacity lines readable: show up to 1.5 x the largest capacity (or the current point), and let the
-    // curve leave the top of the chart where no listed card could hold it anyway.
-    double top = maxY;
-    if (!capacities.empty()) {
-        double largest = 0;
-        for (const auto& cap : capacities) {
-            largest = std::max(largest, gib(cap.bytes));
-        }
-        top = std::min(maxY, std::max(largest * 1.5, gib(currentDeviceBytes) * 1.2));
-    }
-    m_axisY->setRange(0.0, std::max(1.0, top * 1.05));
-    m_axisY->applyNiceNumbers();
+    // A log₂ memory axis keeps the whole curve (a 131k-token run may need thousands of GiB) and every capacity line
+    // (24–141 GiB) in view at once: powers of two around both.
+    m_axisY->setRange(std::exp2(std::floor(std::log2(std::max(0.5, minY * 0.9)))),
+                      std::exp2(std::ceil(std::log2(std::max(1.0, maxY * 1.1)))));
+}
+
+QPointF SeqLenChartView::yRange() const {
+    return {m_axisY->min(), m_axisY->max()};
+}
+
+QColor SeqLenChartView::capacityColor(int index) const {
+    return m_capacities.at(static_cast<std::size_t>(index))->pen().color();
 }
 
 QList<QPointF> SeqLenChartView::usagePoints() const {

@@ -30,6 +30,9 @@ public:
     /// For tests: the plotted (sequence length, GiB) points of the usage line.
     QList<QPointF> usagePoints() const;
     QPointF markerPoint() const;
+    /// For tests: the memory axis's range (GiB) and a capacity line's colour.
+    QPointF yRange() const;
+    QColor capacityColor(int index) const;
 
 private:
     QLineSeries* m_usage = nullptr;
@@ -39,7 +42,7 @@ private:
     QScatterSeries* m_marker = nullptr;
     std::vector<QLineSeries*> m_capacities;
     QLogValueAxis* m_axisX = nullptr;
-    QValueAxis* m_axisY = nullptr;
+    QLogValueAxis* m_axisY = nullptr;
 };
 
 } // namespace gpusizer::ui

@@ -48,7 +48,7 @@ std::vector<CapacityLine> capacityLines(const core::Catalog& catalog, const std:
             lines.push_back({QCoreApplication::translate("BreakdownView", "%1 (%2 GiB)")
                                  .arg(shortGpuName(*g))
                                  .arg(g->memoryGiBUsable),
-                             g->usableBytes()});
+                             g->usableBytes(), capacityColor(g->id)});
         }
     };
     add(gpuId);
