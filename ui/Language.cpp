@@ -85,15 +85,19 @@ bool installLanguage(const QString& code) {
     state.app.reset();
     state.qt.reset();
     state.code = QStringLiteral("en");
-    if (code == QLatin1String("en") || !isShipped(code)) {
-        return code == QLatin1String("en");
+    if (!isShipped(code)) {
+        return false;
     }
+    // English too has a catalog: its plural forms ("1 GPU", "4 GPUs").
     auto app = std::make_unique<QTranslator>();
     if (!app->load(QStringLiteral(":/translations/gpusizer_%1.qm").arg(code))) {
         return false;
     }
     QCoreApplication::installTranslator(app.get());
     state.app = std::move(app);
+    if (code == QLatin1String("en")) {
+        return true; // Qt's own words are English already
+    }
     // Qt's own words (Yes/No, file dialogs); a missing qtbase catalog leaves those in English, nothing more.
     auto qt = std::make_unique<QTranslator>();
     if (qt->load(QStringLiteral("qtbase_%1").arg(code), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {

@@ -22,8 +22,8 @@ void setChosenLanguage(const QString& code);
 /// else English.
 QString resolveLanguage(const QString& requested = {});
 
-/// Installs GPU Sizer's catalog and Qt's own (standard dialogs) for `code`, replacing earlier ones; English installs
-/// none. False when a catalog for a non-English language could not be loaded.
+/// Installs GPU Sizer's catalog and Qt's own (standard dialogs) for `code`, replacing earlier ones (English: its
+/// plural forms only). False for a language not shipped or a catalog that could not be loaded.
 bool installLanguage(const QString& code);
 
 /// The language installed last ("en" before any).

@@ -152,3 +152,15 @@ TEST(Translations, ViewLanguageRemembersTheChoiceAndAsksForTheWindowInIt) {
     EXPECT_TRUE(ui::chosenLanguage().isEmpty());
     EXPECT_EQ(asked.size(), 2);
 }
+
+TEST(Translations, EnglishSaysOneGpuAndFourGpusNotGpuS) {
+    ASSERT_TRUE(ui::installLanguage(QStringLiteral("en")));
+    ui::ScenarioController controller{catalogs::loadCatalogs().catalog};
+    ui::MainWindow window{controller};
+    EXPECT_TRUE(window.statusText().contains(QStringLiteral("Total across 1 GPU:")))
+        << window.statusText().toStdString();
+    controller.update([](core::Scenario& s) { s.gpus = 4; });
+    EXPECT_TRUE(window.statusText().contains(QStringLiteral("Total across 4 GPUs:")))
+        << window.statusText().toStdString();
+    EXPECT_FALSE(window.statusText().contains(QStringLiteral("GPU(s)")));
+}
