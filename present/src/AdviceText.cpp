@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/Names.h"
 #include "gpusizer/present/PlanText.h"
 
 #include <string>
@@ -350,6 +351,44 @@ Table sizingTable(const std::vector<core::SizingRow>& rows) {
         t.add(std::move(cells), row.modelId);
     }
     return t;
+}
+
+namespace {
+
+double hourlyBill(const core::SizingCell& c) {
+    return c.gpu != nullptr ? static_cast<double>(c.cards) * c.gpu->priceOnDemandUsdHour : -1.0;
+}
+
+} // namespace
+
+Message sizingVocabularyNote(const std::vector<core::SizingRow>& rows, const core::Catalog& catalog) {
+    using CellOfRow = const core::SizingCell core::SizingRow::*;
+    const std::pair<CellOfRow, Message> columns[] = {{&core::SizingRow::qlora, label(core::Method::Qlora)},
+                                                     {&core::SizingRow::lora, label(core::Method::Lora)},
+                                                     {&core::SizingRow::full, label(core::Method::Full)}};
+    for (const auto& small : rows) {
+        for (const auto& large : rows) {
+            const auto* smallModel = catalog.findModel(small.modelId);
+            const auto* largeModel = catalog.findModel(large.modelId);
+            if (smallModel == nullptr || largeModel == nullptr || large.params <= small.params ||
+                smallModel->arch.vocabSize <= largeModel->arch.vocabSize) {
+                continue;
+            }
+            for (const auto& [column, method] : columns) {
+                const double smallBill = hourlyBill(small.*column);
+                const double largeBill = hourlyBill(large.*column);
+                if (largeBill >= 0 && smallBill > largeBill) {
+                    // A larger model on a cheaper card: the smaller one's vocabulary makes the difference.
+                    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 needs more than %2 with %3: its vocabulary of %4 "
+                                                             "tokens against %5 makes its logits (batch × sequence × "
+                                                             "vocabulary) larger."),
+                               small.modelName, large.modelName, method, count(smallModel->arch.vocabSize),
+                               count(largeModel->arch.vocabSize));
+                }
+            }
+        }
+    }
+    return {};
 }
 
 } // namespace gpusizer::present

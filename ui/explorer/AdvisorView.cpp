@@ -180,10 +180,13 @@ void AdvisorView::refresh() {
                                       std::min(m_ladderTable->columnWidth(LadderTableModel::Change), 330));
         m_ladderTable->resizeRowsToContents();
     }
-    m_sizing->setRows(core::sizingTable(s, controller().catalog(), controller().planInputs()));
+    auto rows = core::sizingTable(s, controller().catalog(), controller().planInputs());
+    const present::Message vocabulary = present::sizingVocabularyNote(rows, controller().catalog());
     m_sizingCaption->setText(tr("Cheapest-in-memory catalog card and count for %1 tokens × %2 per GPU (ZeRO-3 beyond "
                                 "one card). Change the sequence length to see the cells move.")
-                                 .arg(formatCount(s.seqLen), formatCount(s.microBatch)));
+                                 .arg(formatCount(s.seqLen), formatCount(s.microBatch)) +
+                             (vocabulary.empty() ? QString() : QStringLiteral(" ") + text(vocabulary)));
+    m_sizing->setRows(std::move(rows));
 }
 
 core::MethodQuestions AdvisorView::methodAnswers() const {

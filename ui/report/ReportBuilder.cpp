@@ -451,7 +451,11 @@ void writeSizingTable(Writer& w, const core::Scenario& s, const core::Catalog& c
                     "per GPU (ZeRO-3 / FSDP beyond one card).")
                     .arg(formatCount(s.seqLen), formatCount(s.microBatch)),
                 true);
-    w.table(present::sizingTable(core::sizingTable(s, catalog, in)));
+    const auto rows = core::sizingTable(s, catalog, in);
+    w.table(present::sizingTable(rows));
+    if (const present::Message vocabulary = present::sizingVocabularyNote(rows, catalog); !vocabulary.empty()) {
+        w.paragraph(text(vocabulary), true);
+    }
 }
 
 /// The estimator's error against the shipped calibration runs, overall and by method.

@@ -3,6 +3,7 @@
 // apply), the method recommendation and the sizing table — for the Advisor tab, the report and the CLI.
 
 #include "gpusizer/core/Advisor.h"
+#include "gpusizer/core/Catalog.h"
 #include "gpusizer/present/Table.h"
 
 namespace gpusizer::present {
@@ -45,5 +46,9 @@ enum SizingColumn : std::size_t { SizingModel, SizingParams, SizingQlora, Sizing
 
 /// Model sizes × QLoRA / LoRA / full: the cheapest card and count in memory for each (tooltip: the usage).
 Table sizingTable(const std::vector<core::SizingRow>& rows);
+
+/// Where a larger model needs a cheaper card than a smaller one under full fine-tuning, why: the smaller one's larger
+/// vocabulary (its logits), e.g. Llama-3.1-8B's 128,256 tokens against Llama-2-13B's 32,000. Empty otherwise.
+Message sizingVocabularyNote(const std::vector<core::SizingRow>& rows, const core::Catalog& catalog);
 
 } // namespace gpusizer::present
