@@ -6,6 +6,10 @@
 
 namespace gpusizer::ui {
 
+namespace {
+constexpr qsizetype kTooltipFromLength = 16; // characters: shorter cells fit any column they are in
+} // namespace
+
 QColor toneColor(present::Tone tone) {
     switch (tone) {
     case present::Tone::Good:
@@ -100,8 +104,14 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
         return cell.sortText.empty() ? QVariant(cellText(cell)) : QVariant(QString::fromStdString(cell.sortText));
     case KeyRole:
         return QString::fromStdString(m_table.keys[r]);
-    case Qt::ToolTipRole:
-        return !cell.tooltip.empty() ? QVariant(text(cell.tooltip)) : QVariant();
+    case Qt::ToolTipRole: {
+        if (!cell.tooltip.empty()) {
+            return text(cell.tooltip);
+        }
+        // A long text may be elided in a narrow column: the tooltip always has it whole.
+        const QString shown = cellText(cell);
+        return shown.size() > kTooltipFromLength ? QVariant(shown) : QVariant();
+    }
     case Qt::BackgroundRole:
         return cell.tone != present::Tone::None ? QVariant(toneColor(cell.tone)) : QVariant();
     case Qt::ForegroundRole:

@@ -2,6 +2,7 @@
 #include "CalibrationStore.h"
 #include "DialogService.h"
 #include "Format.h"
+#include "FrozenColumnTableView.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "charts/BreakdownChartView.h"
@@ -760,4 +761,25 @@ TEST(Explorer, TheSizingTableSaysWhenASmallerModelNeedsMoreBecauseOfItsVocabular
     // In order (the larger model needs at least as much): no note.
     eight.full.cards = 1;
     EXPECT_TRUE(present::sizingVocabularyNote({eight, thirteen}, catalog).empty());
+}
+
+TEST(Explorer, TheGpuColumnStaysInPlaceWhileTheFitTableScrollsSideways) {
+    Fixture f;
+    f.window.resize(1024, 700);
+    f.window.show();
+    f.window.selectTab(QStringLiteral("fit"));
+    QCoreApplication::processEvents();
+    auto* table = f.window.fitView()->findChild<ui::FrozenColumnTableView*>();
+    ASSERT_NE(table, nullptr);
+    auto* frozen = table->frozenView();
+    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+    QCoreApplication::processEvents();
+    ASSERT_GT(table->horizontalScrollBar()->maximum(), 0) << "the table is not wider than its view at 1024 px";
+    // Scrolled all the way right: the GPU names still show at the left edge, row for row with the table.
+    EXPECT_TRUE(frozen->isVisible());
+    EXPECT_LE(frozen->geometry().left(), table->frameWidth());
+    EXPECT_EQ(frozen->columnWidth(0), table->columnWidth(0));
+    EXPECT_LT(table->columnViewportPosition(0), 0) << "the table itself did scroll";
+    EXPECT_EQ(frozen->model()->index(0, 0).data(), table->model()->index(0, 0).data());
+    EXPECT_EQ(frozen->verticalScrollBar()->value(), table->verticalScrollBar()->value());
 }

@@ -1,5 +1,6 @@
 #include "FitView.h"
 
+#include "../FrozenColumnTableView.h"
 #include "../ScenarioController.h"
 #include "FitTableModel.h"
 
@@ -79,7 +80,7 @@ FitView::FitView(ScenarioController& controller, QWidget* parent) : LiveView(con
     proxy->setSourceModel(m_model);
     proxy->setSortRole(FitTableModel::SortRole);
     m_proxy = proxy;
-    m_table = new QTableView(this);
+    m_table = new FrozenColumnTableView(this);
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(FitTableModel::Memory, Qt::AscendingOrder);

@@ -1,6 +1,7 @@
 #include "PlanView.h"
 
 #include "../Format.h"
+#include "../FrozenColumnTableView.h"
 #include "../Present.h"
 #include "../ScenarioController.h"
 #include "../Shrinkable.h"
@@ -154,7 +155,7 @@ void PlanView::createPlanTable() {
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(PlanTableModel::SortRole);
-    m_table = new QTableView(this);
+    m_table = new FrozenColumnTableView(this);
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(PlanTableModel::Cost, Qt::AscendingOrder);
