@@ -110,16 +110,12 @@ ScalingChartView::ScalingChartView(QWidget* parent) : QChartView(parent) {
     m_y->setBase(4.0);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
-    m_ideal = new QLineSeries();
-    m_ideal->setName(tr("Ideal"));
-    QPen idealPen(QColor(0x99, 0x99, 0x99));
-    idealPen.setStyle(Qt::DashLine);
-    m_ideal->setPen(idealPen);
+    // The three curves often coincide (little communication): drawn widest first, each stays visible over the others
+    // — a wide green NVLink band, the red PCIe line inside it, the grey dashes of the ideal on top.
     m_nvlink = new QLineSeries();
     m_nvlink->setName(tr("NVLink"));
-    m_nvlink->setPointsVisible(true);
     QPen nvPen(QColor(0x59, 0xa1, 0x4f));
-    nvPen.setWidthF(2.5);
+    nvPen.setWidthF(6.0);
     m_nvlink->setPen(nvPen);
     m_pcie = new QLineSeries();
     m_pcie->setName(tr("PCIe"));
@@ -127,9 +123,15 @@ ScalingChartView::ScalingChartView(QWidget* parent) : QChartView(parent) {
     QPen pciePen(QColor(0xe1, 0x57, 0x59));
     pciePen.setWidthF(2.5);
     m_pcie->setPen(pciePen);
-    attach(chart, m_ideal, m_x, m_y);
+    m_ideal = new QLineSeries();
+    m_ideal->setName(tr("Ideal"));
+    QPen idealPen(QColor(0x55, 0x55, 0x55));
+    idealPen.setStyle(Qt::DashLine);
+    idealPen.setWidthF(1.2);
+    m_ideal->setPen(idealPen);
     attach(chart, m_nvlink, m_x, m_y);
     attach(chart, m_pcie, m_x, m_y);
+    attach(chart, m_ideal, m_x, m_y);
 }
 
 void ScalingChartView::setCurves(const std::vector<core::ScalingPoint>& pcie,
