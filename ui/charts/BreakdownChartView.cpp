@@ -42,8 +42,9 @@ const QColor kCapacityColors[] = {QColor(0x33, 0x33, 0x33), QColor(0x9c, 0x27, 0
 } // namespace
 
 QColor capacityColor(const std::string& gpuId) {
-    // The cards every chart compares with keep fixed colours; any other card takes one of the rest by its id.
-    static const std::pair<const char*, QColor> kFixed[] = {{"rtx-4090", QColor(0x33, 0x33, 0x33)},
+    // The cards every chart compares with keep fixed colours (none black: black is the expected-range whisker); any
+    // other card takes one of the rest by its id.
+    static const std::pair<const char*, QColor> kFixed[] = {{"rtx-4090", QColor(0x60, 0x7d, 0x8b)},
                                                             {"l40s", QColor(0x9c, 0x27, 0xb0)},
                                                             {"h100-sxm", QColor(0x00, 0x79, 0x6b)},
                                                             {"h200", QColor(0x1f, 0x5f, 0xbf)}};
