@@ -783,3 +783,16 @@ TEST(Explorer, TheGpuColumnStaysInPlaceWhileTheFitTableScrollsSideways) {
     EXPECT_EQ(frozen->model()->index(0, 0).data(), table->model()->index(0, 0).data());
     EXPECT_EQ(frozen->verticalScrollBar()->value(), table->verticalScrollBar()->value());
 }
+
+TEST(Explorer, TheAdvisorStacksItsLowerHalfInANarrowWindowAndSetsItSideBySideInAWideOne) {
+    Fixture f;
+    f.window.show();
+    f.window.selectTab(QStringLiteral("advisor"));
+    f.window.resize(1024, 700);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(f.window.advisorView()->sideBySide());
+    EXPECT_LE(f.window.advisorView()->minimumSizeHint().width(), f.window.advisorView()->width());
+    f.window.resize(1600, 900);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(f.window.advisorView()->sideBySide());
+}

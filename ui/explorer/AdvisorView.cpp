@@ -23,6 +23,10 @@
 
 namespace gpusizer::ui {
 
+namespace {
+constexpr int kSideBySideWidth = 900; // pixels; the side-by-side minimum is about 725
+} // namespace
+
 LadderTableModel::LadderTableModel(QObject* parent) : TableModel(parent) {
     setTable(present::ladderTable({}, {}, {}, {}));
 }
@@ -48,12 +52,13 @@ AdvisorView::AdvisorView(ScenarioController& controller, QWidget* parent) : Live
 
     // Created in this order, which is also the tab order: the ladder, the questionnaire, the sizing table.
     QGroupBox* oom = createOomGroup();
-    auto* lower = new QHBoxLayout();
-    lower->addWidget(createMethodGroup(), 2);
-    lower->addWidget(createSizingGroup(), 3);
+    m_lower = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_lower->addWidget(createMethodGroup(), 2);
+    m_lower->addWidget(createSizingGroup(), 3);
 
-    layout->addWidget(oom, 3);
-    layout->addLayout(lower, 2);
+    // The ladder scrolls; the questionnaire and the sizing table get the height their words need (never clipped).
+    layout->addWidget(oom, 1);
+    layout->addLayout(m_lower, 0);
 
     connect(m_gpu, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { refreshNow(); });
     for (QComboBox* combo : {m_distance, m_data, m_serving}) {
@@ -61,6 +66,17 @@ AdvisorView::AdvisorView(ScenarioController& controller, QWidget* parent) : Live
     }
     connect(m_tradeoff, &QCheckBox::toggled, this, &AdvisorView::refreshMethod);
     refreshMethod();
+}
+
+bool AdvisorView::sideBySide() const {
+    return m_lower->direction() == QBoxLayout::LeftToRight;
+}
+
+void AdvisorView::resizeEvent(QResizeEvent* event) {
+    LiveView::resizeEvent(event);
+    // Narrow (a 1024-pixel window): one above the other, so the page needs no sideways scrolling. The threshold
+    // lies above the side-by-side minimum, so the two arrangements never flip back and forth.
+    m_lower->setDirection(width() < kSideBySideWidth ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
 }
 
 QGroupBox* AdvisorView::createOomGroup() {
@@ -98,7 +114,9 @@ QGroupBox* AdvisorView::createOomGroup() {
 
 QGroupBox* AdvisorView::createMethodGroup() {
     auto* method = new QGroupBox(tr("Which method?"), this);
-    auto* form = new QFormLayout(method);
+    auto* column = new QVBoxLayout(method);
+    auto* form = new QFormLayout();
+    column->addLayout(form);
     m_distance = new QComboBox(method);
     makeShrinkable(m_distance, 12);
     m_distance->addItems({tr("close to what it already does"), tr("somewhat different"), tr("far from it")});
@@ -122,7 +140,9 @@ QGroupBox* AdvisorView::createMethodGroup() {
     m_recommendation = new QLabel(method);
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    form->addRow(m_recommendation);
+    // Below the form, not in a spanning form row: a form row does not grow with the wrapped text's height.
+    column->addWidget(m_recommendation);
+    column->addStretch(1);
     return method;
 }
 
@@ -133,11 +153,11 @@ QGroupBox* AdvisorView::createSizingGroup() {
     m_sizingTable = new QTableView(sizing);
     m_sizingTable->setModel(m_sizing);
     m_sizingTable->verticalHeader()->hide();
+    m_sizingTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_sizingTable->horizontalHeader()->setSectionResizeMode(SizingTableModel::Model, QHeaderView::ResizeToContents);
     // A card's name wraps onto as many lines as it needs instead of ending in "…".
     m_sizingTable->setWordWrap(true);
     m_sizingTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_sizingTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_sizingTable->horizontalHeader()->setSectionResizeMode(SizingTableModel::Model, QHeaderView::ResizeToContents);
     m_sizingTable->setAccessibleName(tr("Sizing table"));
     sizingLayout->addWidget(m_sizingTable);
     m_sizingCaption = new QLabel(sizing);

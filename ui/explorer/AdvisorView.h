@@ -4,6 +4,7 @@
 #include "LiveView.h"
 #include "gpusizer/core/Advisor.h"
 
+QT_FORWARD_DECLARE_CLASS(QBoxLayout)
 QT_FORWARD_DECLARE_CLASS(QComboBox)
 QT_FORWARD_DECLARE_CLASS(QCheckBox)
 QT_FORWARD_DECLARE_CLASS(QGroupBox)
@@ -60,10 +61,15 @@ public:
     /// The GPU the ladder is for: the picker's, else the scenario's, else an RTX 4090.
     const core::GpuSpec* ladderGpu() const;
 
+    /// Whether the questionnaire and the sizing table stand side by side (wide) or one above the other (narrow).
+    bool sideBySide() const;
+
 protected:
     void refresh() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    QBoxLayout* m_lower = nullptr;
     // The constructor's parts, called in the order that sets the tab order.
     /// The GPU picker, the OOM ladder and its conclusion.
     QGroupBox* createOomGroup();
