@@ -52,6 +52,15 @@ void addWarnings(Estimate& e, const Scenario& s) {
                                            "gradient_accumulation is ignored by most "
                                            "frameworks."));
     }
+    if (e.dataParallel > 1 && s.sharding == Sharding::None) {
+        // Per-GPU memory rises from 1 to N GPUs here, which surprises: say why and what divides it.
+        warn("replicated_model_states",
+             words(QT_TRANSLATE_NOOP("gpusizer", "With %1 data-parallel GPUs and no sharding every GPU holds the whole "
+                                                 "model, its gradients and optimizer states, plus DDP's gradient "
+                                                 "buckets and NCCL's buffers: per-GPU memory is higher than on one "
+                                                 "GPU. ZeRO/FSDP sharding divides the model states."),
+                   std::to_string(e.dataParallel)));
+    }
     if (s.tensorParallel > 1 || s.pipelineParallel > 1) {
         warn("even_split",
              QT_TRANSLATE_NOOP(

@@ -2447,6 +2447,10 @@ Fewer cards (%2): %3</source>
         <source>%1 needs more than %2 with %3: its vocabulary of %4 tokens against %5 makes its logits (batch × sequence × vocabulary) larger.</source>
         <translation>采用%3时 %1 所需比 %2 更多：它的词表有 %4 个 token（对方为 %5），因此 logits（批次 × 序列 × 词表）更大。</translation>
     </message>
+    <message>
+        <source>With %1 data-parallel GPUs and no sharding every GPU holds the whole model, its gradients and optimizer states, plus DDP's gradient buckets and NCCL's buffers: per-GPU memory is higher than on one GPU. ZeRO/FSDP sharding divides the model states.</source>
+        <translation>数据并行 %1 个 GPU 且不分片时，每个 GPU 都持有完整的模型、梯度和优化器状态，另加 DDP 的梯度桶和 NCCL 缓冲区：每 GPU 显存比单 GPU 时更高。ZeRO/FSDP 分片可以切分这些模型状态。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -2,6 +2,7 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Units.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace gpusizer;
@@ -403,4 +404,26 @@ TEST(Estimator, PerChunkProjectionHoldsTwoHeadGradientsAtTheLoss) {
     s.overrides.chunkedLossProjectsPerChunk = false; // LitGPT-style: one projection of the whole sequence
     const auto once = core::estimate(s);
     EXPECT_EQ(perChunk.perGpu[Component::Transient] - once.perGpu[Component::Transient], 788'004'864);
+}
+
+TEST(Estimator, DataParallelWithoutShardingSaysWhyPerGpuMemoryRises) {
+    auto hasWarning = [](const core::Estimate& e, const std::string& code) {
+        return std::any_of(e.warnings.begin(), e.warnings.end(), [&](const auto& w) { return w.code == code; });
+    };
+    core::Scenario one = fullFinetune(core::Precision::Bf16Fp32Master);
+    const core::Estimate single = core::estimate(one);
+    core::Scenario four = one;
+    four.gpus = 4; // data parallel 4, sharding none: every rank holds all ~16 B/parameter of model states
+    const core::Estimate replicated = core::estimate(four);
+    // Per GPU it is no smaller (DDP's buckets and NCCL's buffers come on top), and the estimate says why.
+    EXPECT_GE(replicated.deviceBytes, single.deviceBytes);
+    EXPECT_TRUE(hasWarning(replicated, "replicated_model_states"));
+    for (const auto& w : replicated.warnings) {
+        if (w.code == "replicated_model_states") {
+            EXPECT_NE(w.message().find("With 4 data-parallel GPUs"), std::string::npos) << w.message();
+        }
+    }
+    EXPECT_FALSE(hasWarning(single, "replicated_model_states"));
+    four.sharding = core::Sharding::Zero3;
+    EXPECT_FALSE(hasWarning(core::estimate(four), "replicated_model_states"));
 }
