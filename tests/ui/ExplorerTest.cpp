@@ -25,6 +25,8 @@
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/Search.h"
 
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
@@ -795,4 +797,26 @@ TEST(Explorer, TheAdvisorStacksItsLowerHalfInANarrowWindowAndSetsItSideBySideInA
     f.window.resize(1600, 900);
     QCoreApplication::processEvents();
     EXPECT_TRUE(f.window.advisorView()->sideBySide());
+}
+
+TEST(Explorer, ChartsFollowADarkPaletteOnScreenWhileTheReportsStayLight) {
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    ui::BreakdownChartView onScreen;
+    onScreen.followPalette(dark);
+    ui::BreakdownChartView forTheReport;
+    const core::Estimate e = core::estimate(core::defaultScenario(catalogs::loadCatalogs().catalog));
+    for (ui::BreakdownChartView* view : {&onScreen, &forTheReport}) {
+        view->setBars({{QStringLiteral("Per GPU"), e.perGpu, e.bandLowBytes, e.bandHighBytes}}, {});
+    }
+    // After setBars rebuilt the axes: the screen's chart is dark with light labels, the report's is light.
+    EXPECT_LT(onScreen.chart()->backgroundBrush().color().lightness(), 128);
+    for (QAbstractAxis* axis : onScreen.chart()->axes()) {
+        EXPECT_GT(axis->labelsColor().lightness(), 128);
+    }
+    for (QAbstractAxis* axis : forTheReport.chart()->axes()) {
+        EXPECT_LT(axis->labelsColor().lightness(), 128); // the light theme's dark labels, for paper
+    }
 }

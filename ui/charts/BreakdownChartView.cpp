@@ -1,6 +1,7 @@
 #include "BreakdownChartView.h"
 
 #include "../Format.h"
+#include "ChartPalette.h"
 #include "gpusizer/core/Units.h"
 
 #include <QtCharts/QBarCategoryAxis>
@@ -62,6 +63,17 @@ QColor capacityColor(const std::string& gpuId) {
     return kOthers[hash % std::size(kOthers)];
 }
 
+void BreakdownChartView::followPalette(const QPalette& palette) {
+    m_screenPalette = palette;
+    ui::followPalette(chart(), palette);
+    m_ink = isDark(palette) ? palette.color(QPalette::WindowText) : QColor(0x22, 0x22, 0x22);
+    for (QLineSeries* band : m_bands) {
+        QPen pen = band->pen();
+        pen.setColor(m_ink);
+        band->setPen(pen);
+    }
+}
+
 BreakdownChartView::BreakdownChartView(QWidget* parent) : QChartView(parent) {
     auto* chart = new QChart();
     chart->setAnimationOptions(QChart::NoAnimation); // slider drags must repaint at once
@@ -117,7 +129,7 @@ void BreakdownChartView::rebuildSeries(int barCount, int capacityCount) {
     for (int i = 0; i < barCount; ++i) {
         auto* band = new QLineSeries();
         band->setName(tr("Expected range"));
-        QPen bandPen(QColor(0x22, 0x22, 0x22));
+        QPen bandPen(m_ink);
         bandPen.setWidthF(2.0);
         band->setPen(bandPen);
         c->addSeries(band);
@@ -143,6 +155,9 @@ void BreakdownChartView::rebuildSeries(int barCount, int capacityCount) {
         line->attachAxis(m_lineAxisX);
         line->attachAxis(m_valueAxis);
         m_capacityLines.push_back(line);
+    }
+    if (m_screenPalette) {
+        ui::followPalette(c, *m_screenPalette); // new axes come with the light theme's colours
     }
 }
 

@@ -5,7 +5,9 @@
 #include <QtCharts/QChartView>
 #include <QtCore/QStringList>
 #include <QtGui/QColor>
+#include <QtGui/QPalette>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,9 @@ public:
 
     void setBars(const std::vector<BreakdownBar>& bars, const std::vector<CapacityLine>& capacities);
 
+    /// On screen: the window's palette, dark included (the report's charts stay light).
+    void followPalette(const QPalette& palette);
+
     /// For tests and the report: the value (GiB) of a component in a bar.
     double valueGiB(int bar, core::Component component) const;
     int barCount() const { return static_cast<int>(m_categories.size()); }
@@ -62,6 +67,8 @@ private:
     std::vector<QLineSeries*> m_bands; ///< one whisker per bar (a single series would join them)
     std::vector<QLineSeries*> m_capacityLines;
     QStringList m_categories;
+    QColor m_ink = QColor(0x22, 0x22, 0x22); ///< the expected-range whiskers
+    std::optional<QPalette> m_screenPalette; ///< set on screen (followPalette); the report's charts stay light
 };
 
 } // namespace gpusizer::ui

@@ -73,6 +73,7 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent) : 
     layout->addWidget(m_banner);
     auto* top = new QHBoxLayout();
     m_chart = new BreakdownChartView(this);
+    m_chart->followPalette(palette());
     top->addWidget(m_chart, 3);
     auto* side = new QVBoxLayout();
     m_summary = new QLabel(this);

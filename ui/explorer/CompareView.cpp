@@ -59,6 +59,7 @@ CompareView::CompareView(ScenarioController& controller, QWidget* parent) : Live
     layout->addLayout(row);
     auto* body = new QHBoxLayout();
     m_chart = new BreakdownChartView(this);
+    m_chart->followPalette(palette());
     body->addWidget(m_chart, 1);
     m_model = new CompareTableModel(this);
     m_table = new QTableView(this);

@@ -5,6 +5,7 @@
 #include "../Present.h"
 #include "../ScenarioController.h"
 #include "../Shrinkable.h"
+#include "../charts/ChartPalette.h"
 #include "../charts/PlanCharts.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/present/Format.h"
@@ -177,6 +178,7 @@ void PlanView::createPlanTable() {
 QHBoxLayout* PlanView::createCharts() {
     auto* charts = new QHBoxLayout();
     m_costTime = new CostTimeChartView(this);
+    followPalette(m_costTime->chart(), palette());
     charts->addWidget(m_costTime, 1);
     auto* scalingBox = new QVBoxLayout();
     m_scalingGpu = new QComboBox(this);
@@ -188,6 +190,7 @@ QHBoxLayout* PlanView::createCharts() {
     m_scalingGpu->setToolTip(tr("The card whose scaling from 1 to 64 GPUs is drawn, over PCIe and over NVLink."));
     scalingBox->addWidget(m_scalingGpu);
     m_scaling = new ScalingChartView(this);
+    followPalette(m_scaling->chart(), palette());
     scalingBox->addWidget(m_scaling, 1);
     charts->addLayout(scalingBox, 1);
     return charts;

@@ -3,6 +3,7 @@
 #include "../Format.h"
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
+#include "../charts/ChartPalette.h"
 #include "../charts/SeqLenChartView.h"
 #include "BreakdownView.h"
 #include "gpusizer/core/FitTable.h"
@@ -17,6 +18,7 @@ SeqLenView::SeqLenView(ScenarioController& controller, QWidget* parent) : LiveVi
     setObjectName(QStringLiteral("seqLenView"));
     auto* layout = new QVBoxLayout(this);
     m_chart = new SeqLenChartView(this);
+    followPalette(m_chart->chart(), palette());
     layout->addWidget(m_chart, 1);
     m_caption = new QLabel(this);
     m_caption->setWordWrap(true);
