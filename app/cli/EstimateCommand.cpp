@@ -32,8 +32,8 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
         << core::toString(s.optimizer) << ", micro-batch " << s.microBatch << " × " << s.seqLen
         << " tokens, checkpointing " << core::toString(s.checkpointing) << ", attention " << core::toString(s.attention)
         << "\n";
-    out << "Layout      " << s.gpus << " GPU(s), sharding " << core::toString(s.sharding) << " ("
-        << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
+    out << "Layout      " << s.gpus << (s.gpus == 1 ? " GPU" : " GPUs") << ", sharding " << core::toString(s.sharding)
+        << " (" << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
         << ", offload " << core::toString(s.offload) << "\n\n";
     out << "Per GPU, at the peak (" << core::toString(e.peakMoment) << "):\n";
     out << present::renderText(

@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en">
 <context>
     <name>gpusizer::ui::MainWindow</name>
@@ -62,6 +61,13 @@ Apply this calibration to your estimates for this GPU and framework? It is kept 
             <numerusform>calibrated from %n measured run: overhead %1%2</numerusform>
             <numerusform>calibrated from %n measured runs: overhead %1%2</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::SeqLenView</name>
+    <message numerus="yes">
+        <source>Longest sequence per GPU at micro-batch %1 with %n GPU(s): %2.</source>
+        <translation><numerusform>Longest sequence per GPU at micro-batch %1 with %n GPU: %2.</numerusform><numerusform>Longest sequence per GPU at micro-batch %1 with %n GPUs: %2.</numerusform></translation>
     </message>
 </context>
 </TS>

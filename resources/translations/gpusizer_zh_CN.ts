@@ -3404,9 +3404,9 @@ Reset them all?</source>
         <source>up to %1 tokens</source>
         <translation>最多 %1 个 token</translation>
     </message>
-    <message>
-        <source>Longest sequence per GPU at micro-batch %1 with %2 GPU(s): %3.</source>
-        <translation>微批次为 %1、%2 个 GPU 时，每 GPU 的最长序列：%3。</translation>
+    <message numerus="yes">
+        <source>Longest sequence per GPU at micro-batch %1 with %n GPU(s): %2.</source>
+        <translation><numerusform>微批次为 %1、%n 个 GPU 时，每 GPU 的最长序列：%2。</numerusform></translation>
     </message>
 </context>
 </TS>

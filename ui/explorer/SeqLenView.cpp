@@ -40,10 +40,10 @@ void SeqLenView::refresh() {
         const std::int64_t lo = core::longestSequenceThatFits(s, cap.bytes);
         parts << tr("%1: %2").arg(cap.label, lo == 0 ? tr("does not fit") : tr("up to %1 tokens").arg(formatCount(lo)));
     }
-    m_caption->setText(tr("Longest sequence per GPU at micro-batch %1 with %2 GPU(s): %3.")
-                           .arg(s.microBatch)
-                           .arg(s.gpus)
-                           .arg(parts.join(QStringLiteral("; "))));
+    m_caption->setText(
+        tr("Longest sequence per GPU at micro-batch %1 with %n GPU(s): %2.", nullptr, static_cast<int>(s.gpus))
+            .arg(s.microBatch)
+            .arg(parts.join(QStringLiteral("; "))));
 }
 
 } // namespace gpusizer::ui
