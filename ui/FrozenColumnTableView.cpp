@@ -10,6 +10,8 @@ FrozenColumnTableView::FrozenColumnTableView(QWidget* parent) : QTableView(paren
     m_frozen->setObjectName(QStringLiteral("frozenColumn"));
     m_frozen->setFocusPolicy(Qt::NoFocus); // the keyboard stays with the table itself
     m_frozen->verticalHeader()->hide();
+    // Its header lies over the table's: resizing happens on the table's own column, which the overlay follows.
+    m_frozen->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_frozen->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_frozen->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_frozen->setVerticalScrollMode(ScrollPerPixel);
@@ -43,7 +45,6 @@ void FrozenColumnTableView::setModel(QAbstractItemModel* model) {
     m_frozen->setModel(model);
     m_frozen->setSelectionModel(selectionModel());
     m_frozen->setSelectionBehavior(selectionBehavior());
-    m_frozen->setSortingEnabled(isSortingEnabled());
     connect(model, &QAbstractItemModel::modelReset, this, &FrozenColumnTableView::showFirstColumnOnly);
     connect(model, &QAbstractItemModel::layoutChanged, this, &FrozenColumnTableView::showFirstColumnOnly);
     showFirstColumnOnly();
@@ -57,7 +58,9 @@ void FrozenColumnTableView::showFirstColumnOnly() {
         m_frozen->setColumnHidden(c, true);
     }
     m_frozen->setColumnWidth(0, columnWidth(0));
-    m_frozen->setSortingEnabled(isSortingEnabled());
+    if (m_frozen->isSortingEnabled() != isSortingEnabled()) {
+        m_frozen->setSortingEnabled(isSortingEnabled()); // enabling sorts: only when it changes
+    }
     m_frozen->setSelectionBehavior(selectionBehavior());
     m_frozen->setSelectionMode(selectionMode());
     m_frozen->setWordWrap(wordWrap());
@@ -92,6 +95,15 @@ QModelIndex FrozenColumnTableView::moveCursor(CursorAction cursorAction, Qt::Key
 void FrozenColumnTableView::scrollTo(const QModelIndex& index, ScrollHint hint) {
     if (index.column() > 0) {
         QTableView::scrollTo(index, hint);
+        return;
+    }
+    // A GPU name is always in view sideways: scroll up or down only.
+    const int top = rowViewportPosition(index.row());
+    const int bottom = top + rowHeight(index.row());
+    if (top < 0) {
+        verticalScrollBar()->setValue(verticalScrollBar()->value() + top);
+    } else if (bottom > viewport()->height()) {
+        verticalScrollBar()->setValue(verticalScrollBar()->value() + bottom - viewport()->height());
     }
 }
 

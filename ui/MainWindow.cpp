@@ -53,7 +53,6 @@ namespace gpusizer::ui {
 
 namespace {
 constexpr int kMaxRecent = 8;
-const QString kScenarioFilter = QStringLiteral("GPU Sizer scenarios (*.json);;All files (*)");
 const char* const kTabNames[] = {"breakdown", "sequence", "fit", "compare", "plan", "advisor"};
 } // namespace
 
@@ -215,6 +214,10 @@ void MainWindow::buildLanguageMenu(QMenu* view) {
     for (const auto& language : shippedLanguages()) {
         add(language.code, language.nativeName);
     }
+}
+
+QString MainWindow::scenarioFilter() const {
+    return tr("GPU Sizer scenarios (*.json);;All files (*)");
 }
 
 QWidget* MainWindow::currentView() const {
@@ -451,7 +454,7 @@ void MainWindow::openDialog() {
     if (!maybeSave()) {
         return;
     }
-    const QString path = DialogService::openFile(this, tr("Open scenario"), kScenarioFilter);
+    const QString path = DialogService::openFile(this, tr("Open scenario"), scenarioFilter());
     if (!path.isEmpty()) {
         openFile(path);
     }
@@ -465,7 +468,7 @@ bool MainWindow::saveAsDialog() {
     const QString suggested = m_currentFile.isEmpty()
                                   ? QString::fromStdString(m_controller.scenario().name) + QStringLiteral(".json")
                                   : m_currentFile;
-    const QString path = DialogService::saveFile(this, tr("Save scenario"), suggested, kScenarioFilter);
+    const QString path = DialogService::saveFile(this, tr("Save scenario"), suggested, scenarioFilter());
     return !path.isEmpty() && saveTo(path);
 }
 
@@ -617,7 +620,10 @@ void MainWindow::showCalibrations() {
 
 void MainWindow::resetCalibrations() {
     CalibrationStore::clear();
-    m_controller.reloadCalibrations(); // a correction the scenario sets itself is the user's and stays
+    // A correction the scenario sets itself is the user's and stays; the file itself is unchanged (not "modified").
+    m_loading = true;
+    m_controller.reloadCalibrations();
+    m_loading = false;
 }
 
 void MainWindow::exportProbeDialog() {

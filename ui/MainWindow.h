@@ -78,6 +78,7 @@ protected:
 private:
     void buildMenus();
     void buildLanguageMenu(QMenu* view);
+    QString scenarioFilter() const;
     void refreshStatus();
     void updateTitle();
     void addRecent(const QString& path);

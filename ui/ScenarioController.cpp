@@ -54,8 +54,8 @@ void ScenarioController::setScenario(const core::Scenario& scenario) {
 }
 
 std::optional<StoredCalibration> ScenarioController::calibrationFor(const core::Scenario& s) const {
-    // A scenario that sets its own correction keeps it; a calibration applies only where it was measured.
-    if (s.gpuId.empty() || s.overheadCorrectionBytes != 0) {
+    // A calibration applies only where it was measured (the GPU model and the framework).
+    if (s.gpuId.empty()) {
         return std::nullopt;
     }
     const QString gpu = QString::fromStdString(s.gpuId);
@@ -74,8 +74,13 @@ bool ScenarioController::apply(const core::Scenario& next) {
     }
     m_scenario = next;
     m_estimated = next;
-    m_applied = calibrationFor(m_scenario);
+    const std::optional<StoredCalibration> stored = calibrationFor(m_scenario);
+    // A scenario that sets its own correction keeps it; a calibration kept in it is said so.
+    m_applied = m_scenario.overheadCorrectionBytes == 0 ? stored : std::nullopt;
     m_calibrationNote.clear();
+    if (stored && !m_applied && stored->overheadCorrectionBytes == m_scenario.overheadCorrectionBytes) {
+        m_calibrationNote = tr("calibration from %n measured run(s) kept in this scenario", nullptr, stored->runs);
+    }
     if (m_applied) {
         m_estimated.overheadCorrectionBytes = m_applied->overheadCorrectionBytes;
         m_calibrationNote = tr("calibrated from %n measured run(s): overhead %1%2", nullptr, m_applied->runs)

@@ -90,6 +90,9 @@ json candidateJson(const Candidate& c, const GpuSpec& gpu) {
            {"global_batch_sequences", c.globalBatchSequences}};
     if (!c.fits()) {
         j["why_not"] = english(whyNot(c));
+        if (c.why == Infeasible::GpuMemory) {
+            j["largest_component"] = componentKey(c.largestComponent); // the stable key; why_not has it in words
+        }
         return j;
     }
     const auto& p = c.plan;

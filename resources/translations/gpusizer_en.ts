@@ -62,12 +62,19 @@ Apply this calibration to your estimates for this GPU and framework? It is kept 
             <numerusform>calibrated from %n measured runs: overhead %1%2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>calibration from %n measured run(s) kept in this scenario</source>
+        <translation><numerusform>calibration from %n measured run kept in this scenario</numerusform><numerusform>calibration from %n measured runs kept in this scenario</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::SeqLenView</name>
     <message numerus="yes">
         <source>Longest sequence per GPU at micro-batch %1 with %n GPU(s): %2.</source>
-        <translation><numerusform>Longest sequence per GPU at micro-batch %1 with %n GPU: %2.</numerusform><numerusform>Longest sequence per GPU at micro-batch %1 with %n GPUs: %2.</numerusform></translation>
+        <translation>
+            <numerusform>Longest sequence per GPU at micro-batch %1 with %n GPU: %2.</numerusform>
+            <numerusform>Longest sequence per GPU at micro-batch %1 with %n GPUs: %2.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -3167,6 +3167,10 @@ Reset them all?</source>
         <source>GPU fi&amp;t</source>
         <translation>GPU 适配(&amp;T)</translation>
     </message>
+    <message>
+        <source>GPU Sizer scenarios (*.json);;All files (*)</source>
+        <translation>GPU Sizer 场景 (*.json);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::PlanView</name>
@@ -3362,6 +3366,10 @@ Reset them all?</source>
         <source>Model '%1' is not in the catalog</source>
         <translation>模型 '%1' 不在目录中</translation>
     </message>
+    <message numerus="yes">
+        <source>calibration from %n measured run(s) kept in this scenario</source>
+        <translation><numerusform>基于 %n 次实测运行的校准已保存在此场景中</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::SeqLenChartView</name>
@@ -3406,7 +3414,9 @@ Reset them all?</source>
     </message>
     <message numerus="yes">
         <source>Longest sequence per GPU at micro-batch %1 with %n GPU(s): %2.</source>
-        <translation><numerusform>微批次为 %1、%n 个 GPU 时，每 GPU 的最长序列：%2。</numerusform></translation>
+        <translation>
+            <numerusform>微批次为 %1、%n 个 GPU 时，每 GPU 的最长序列：%2。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -84,6 +84,9 @@ TEST(Report, PdfHoldsEverySectionComponentAndTheCoreNumbers) {
 }
 
 TEST(Report, InChineseEverySectionIsInTheCatalogsWordsWithItsGlyphsEmbedded) {
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { ui::installLanguage(QStringLiteral("en")); }
+    } restore; // no later test in the process runs in Chinese, however this one ends
     ASSERT_TRUE(ui::installLanguage(QStringLiteral("zh_CN")));
     QString text;
     QString fonts;

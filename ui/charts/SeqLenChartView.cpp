@@ -39,7 +39,7 @@ SeqLenChartView::SeqLenChartView(QWidget* parent) : QChartView(parent) {
     m_axisY = new QLogValueAxis();
     m_axisY->setBase(2.0);
     m_axisY->setTitleText(tr("GiB per GPU (device, log₂ scale)"));
-    m_axisY->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisY->setLabelFormat(QStringLiteral("%g")); // 0.5 stays 0.5 for small models
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
 
