@@ -17,17 +17,51 @@ Message variantLabel(const core::Variant& v, CompareAxis axis) {
     return {};
 }
 
+namespace {
+
+/// A precision recipe in as few characters as a bar's label holds (the table beside the chart has the full words).
+const char* shortPrecision(core::Precision p) {
+    switch (p) {
+    case core::Precision::Fp32:
+        return "fp32";
+    case core::Precision::AmpBf16:
+        return "AMP bf16";
+    case core::Precision::AmpFp16:
+        return "AMP fp16";
+    case core::Precision::Bf16Fp32Master:
+        return "bf16+fp32";
+    case core::Precision::Fp16Fp32Master:
+        return "fp16+fp32";
+    case core::Precision::Bf16:
+        return "bf16";
+    case core::Precision::Fp16:
+        return "fp16";
+    case core::Precision::FsdpMixedBf16:
+        return "FSDP bf16";
+    }
+    return "";
+}
+
+} // namespace
+
 Message variantChartLabel(const core::Variant& v, CompareAxis axis) {
     if (axis == CompareAxis::Methods && v.scenario.method == core::Method::Full) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Full"));
     }
+    if (axis == CompareAxis::Precisions) {
+        return verbatim(shortPrecision(v.scenario.precision)); // technical names, the same in every language
+    }
     return variantLabel(v, axis);
 }
 
-Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis) {
+Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis, bool compactHeaders) {
     Table t;
     for (const auto& v : variants) {
-        t.columns.emplace_back(variantLabel(v, axis), Align::Right);
+        if (compactHeaders) {
+            t.columns.emplace_back(variantChartLabel(v, axis), Align::Right, variantLabel(v, axis));
+        } else {
+            t.columns.emplace_back(variantLabel(v, axis), Align::Right);
+        }
     }
     const auto row = [&](Message header, const std::string& key, auto cellOf) {
         std::vector<Cell> cells;

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
     <name>gpusizer::ui::MainWindow</name>
@@ -64,7 +65,10 @@ Apply this calibration to your estimates for this GPU and framework? It is kept 
     </message>
     <message numerus="yes">
         <source>calibration from %n measured run(s) kept in this scenario</source>
-        <translation><numerusform>calibration from %n measured run kept in this scenario</numerusform><numerusform>calibration from %n measured runs kept in this scenario</numerusform></translation>
+        <translation>
+            <numerusform>calibration from %n measured run kept in this scenario</numerusform>
+            <numerusform>calibration from %n measured runs kept in this scenario</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>BreakdownView</name>
@@ -103,8 +104,8 @@
         <translation>场景：%1 · 生成于 %2 · GPU Sizer %3</translation>
     </message>
     <message>
-        <source>Memory is in GiB (2³⁰ bytes), per GPU unless labelled total. Vendor capacities ("80 GB") are shown as stated, next to the usable GiB a training process sees.</source>
-        <translation>显存单位为 GiB（2³⁰ 字节），除标注为总计者外均为每 GPU 的值。厂商标称容量（"80 GB"）按原样显示，旁边列出训练进程实际可用的 GiB。</translation>
+        <source>Memory is in GiB (2³⁰ bytes), per GPU unless labelled total. Vendor capacities (&quot;80 GB&quot;) are shown as stated, next to the usable GiB a training process sees.</source>
+        <translation>显存单位为 GiB（2³⁰ 字节），除标注为总计者外均为每 GPU 的值。厂商标称容量（&quot;80 GB&quot;）按原样显示，旁边列出训练进程实际可用的 GiB。</translation>
     </message>
     <message>
         <source>1. Inputs</source>
@@ -127,7 +128,7 @@
         <translation>已分配峰值 %1：即 torch.cuda.max_memory_allocated() 报告的值——峰值时刻存活的张量（%2）。</translation>
     </message>
     <message>
-        <source>Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching allocator's free blocks.</source>
+        <source>Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching allocator&apos;s free blocks.</source>
         <translation>已保留峰值 %1：即 torch.cuda.max_memory_reserved() 报告的值——已分配显存加上缓存分配器的空闲块。</translation>
     </message>
     <message>
@@ -151,7 +152,7 @@
         <translation>4. 哪些 GPU 放得下</translation>
     </message>
     <message>
-        <source>Your layout (%1 GPU(s) as set, %2 per GPU) on each card, with the %3 margin the estimate's band asks for: green fits; amber tight (only the estimate fits) or fits with the planner's layout; red nothing fits up to %4 cards. Best on this card is what the planner would rent there (objective: %5). Max batch (micro-batch) and sequence are on one card, with the margin.</source>
+        <source>Your layout (%1 GPU(s) as set, %2 per GPU) on each card, with the %3 margin the estimate&apos;s band asks for: green fits; amber tight (only the estimate fits) or fits with the planner&apos;s layout; red nothing fits up to %4 cards. Best on this card is what the planner would rent there (objective: %5). Max batch (micro-batch) and sequence are on one card, with the margin.</source>
         <translation>你的并行布局（按设置为 %1 个 GPU，每 GPU %2）在各型号 GPU 上的情况，并留出估算值预期范围所要求的 %3 余量：绿色表示放得下；琥珀色表示偏紧（仅估算值放得下）或采用规划器的并行布局才放得下；红色表示最多 %4 张卡都放不下。“本卡最佳”是规划器在该卡上会租用的配置（目标：%5）。最大批次（微批次）和最大序列长度均按单卡计算，并已计入余量。</translation>
     </message>
     <message>
@@ -263,7 +264,7 @@
         <translation>Logits：批次 × 序列 × 词表个元素，使用标准的 fp32 上转换交叉熵时每个元素 14 B，使用分块交叉熵时约 2–3 B。</translation>
     </message>
     <message>
-        <source>Peak: the largest of forward end (with the logits), the last layer's recompute (checkpointing; the logits are freed by then), backward end and optimizer step; device = allocated + allocator reserve (5%, 15% when sharded) + CUDA context + communication buffers.</source>
+        <source>Peak: the largest of forward end (with the logits), the last layer&apos;s recompute (checkpointing; the logits are freed by then), backward end and optimizer step; device = allocated + allocator reserve (5%, 15% when sharded) + CUDA context + communication buffers.</source>
         <translation>峰值：取前向结束（含 logits）、最后一层的重计算（激活检查点；此时 logits 已释放）、反向结束和优化器步骤中的最大者；设备显存 = 已分配 + 分配器预留（5%，分片时为 15%）+ CUDA 上下文 + 通信缓冲区。</translation>
     </message>
     <message>
@@ -321,11 +322,11 @@
         <translation>显示视图 &lt;name&gt;。</translation>
     </message>
     <message>
-        <source>Colour palette: light, dark (default: the desktop's).</source>
+        <source>Colour palette: light, dark (default: the desktop&apos;s).</source>
         <translation>配色方案：light 或 dark（默认：跟随桌面）。</translation>
     </message>
     <message>
-        <source>Language: en, zh_CN (default: View › Language, else the system's).</source>
+        <source>Language: en, zh_CN (default: View › Language, else the system&apos;s).</source>
         <translation>界面语言：en、zh_CN（默认：视图 › 语言中的选择，否则跟随系统）。</translation>
     </message>
 </context>
@@ -376,40 +377,40 @@
         <translation>无法替换文件：%1</translation>
     </message>
     <message>
-        <source>'rows' must be an array</source>
-        <translation>'rows' 必须是数组</translation>
+        <source>&apos;rows&apos; must be an array</source>
+        <translation>&apos;rows&apos; 必须是数组</translation>
     </message>
     <message>
         <source>malformed calibration row: %1</source>
         <translation>校准行格式错误：%1</translation>
     </message>
     <message>
-        <source>required field 'sources' is missing (cite every spec)</source>
-        <translation>缺少必填字段 'sources'（每项规格都须注明出处）</translation>
+        <source>required field &apos;sources&apos; is missing (cite every spec)</source>
+        <translation>缺少必填字段 &apos;sources&apos;（每项规格都须注明出处）</translation>
     </message>
     <message>
-        <source>'sources' must be a non-empty array of strings</source>
-        <translation>'sources' 必须是非空的字符串数组</translation>
+        <source>&apos;sources&apos; must be a non-empty array of strings</source>
+        <translation>&apos;sources&apos; 必须是非空的字符串数组</translation>
     </message>
     <message>
-        <source>'sources' must hold non-empty strings</source>
-        <translation>'sources' 中的元素必须是非空字符串</translation>
+        <source>&apos;sources&apos; must hold non-empty strings</source>
+        <translation>&apos;sources&apos; 中的元素必须是非空字符串</translation>
     </message>
     <message>
-        <source>unknown field '%1'</source>
-        <translation>未知字段 '%1'</translation>
+        <source>unknown field &apos;%1&apos;</source>
+        <translation>未知字段 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>'usable_gib' cannot exceed 'memory_gib'</source>
-        <translation>'usable_gib' 不能超过 'memory_gib'</translation>
+        <source>&apos;usable_gib&apos; cannot exceed &apos;memory_gib&apos;</source>
+        <translation>&apos;usable_gib&apos; 不能超过 &apos;memory_gib&apos;</translation>
     </message>
     <message>
-        <source>'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce</source>
-        <translation>'link' 必须是 none, pcie, nvlink2-5, infinity-fabric, gaudi-roce 之一</translation>
+        <source>&apos;link&apos; must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce</source>
+        <translation>&apos;link&apos; 必须是 none, pcie, nvlink2-5, infinity-fabric, gaudi-roce 之一</translation>
     </message>
     <message>
-        <source>'config' must be an object of config.json keys</source>
-        <translation>'config' 必须是由 config.json 键组成的对象</translation>
+        <source>&apos;config&apos; must be an object of config.json keys</source>
+        <translation>&apos;config&apos; 必须是由 config.json 键组成的对象</translation>
     </message>
     <message>
         <source>a catalog must be a JSON object</source>
@@ -420,20 +421,20 @@
         <translation>schemaVersion %1 高于此版本 GPU Sizer 可读取的版本（%2）</translation>
     </message>
     <message>
-        <source>'%1' must be an array</source>
-        <translation>'%1' 必须是数组</translation>
+        <source>&apos;%1&apos; must be an array</source>
+        <translation>&apos;%1&apos; 必须是数组</translation>
     </message>
     <message>
         <source>an entry must be an object</source>
         <translation>条目必须是对象</translation>
     </message>
     <message>
-        <source>'id' must be lower-case letters, digits, '-', '.', '_' (1-80 chars)</source>
-        <translation>'id' 只能由小写字母、数字以及 '-', '.', '_' 组成（1-80 个字符）</translation>
+        <source>&apos;id&apos; must be lower-case letters, digits, &apos;-&apos;, &apos;.&apos;, &apos;_&apos; (1-80 chars)</source>
+        <translation>&apos;id&apos; 只能由小写字母、数字以及 &apos;-&apos;, &apos;.&apos;, &apos;_&apos; 组成（1-80 个字符）</translation>
     </message>
     <message>
-        <source>id '%1' appears more than once</source>
-        <translation>id '%1' 出现了多次</translation>
+        <source>id &apos;%1&apos; appears more than once</source>
+        <translation>id &apos;%1&apos; 出现了多次</translation>
     </message>
     <message>
         <source>The architecture was derived from the parameter count alone; expect ±25%.</source>
@@ -468,12 +469,12 @@
         <translation>张量并行/流水线并行假定参数均匀切分，并启用序列并行。</translation>
     </message>
     <message>
-        <source>FSDP1 with CPU offload keeps each unit's sharded gradient on the GPU until backward ends (pytorch#106029); counted here.</source>
+        <source>FSDP1 with CPU offload keeps each unit&apos;s sharded gradient on the GPU until backward ends (pytorch#106029); counted here.</source>
         <translation>带 CPU 卸载的 FSDP1 会将每个单元的分片梯度保留在 GPU 上，直到反向传播结束（pytorch#106029）；此处已计入。</translation>
     </message>
     <message>
-        <source>Framework profile '%1': loss %2, adapters %3, optimizer step %4, selective checkpointing %5.</source>
-        <translation>框架配置档 '%1'：损失 %2，适配器 %3，优化器步骤 %4，选择性激活检查点 %5。</translation>
+        <source>Framework profile &apos;%1&apos;: loss %2, adapters %3, optimizer step %4, selective checkpointing %5.</source>
+        <translation>框架配置档 &apos;%1&apos;：损失 %2，适配器 %3，优化器步骤 %4，选择性激活检查点 %5。</translation>
     </message>
     <message>
         <source>upcasts logits to fp32</source>
@@ -496,7 +497,7 @@
         <translation>分片引擎 %1，实际生效的 ZeRO 阶段为 %2；适配器封装在各自独立的 FSDP 单元中。</translation>
     </message>
     <message>
-        <source>Sharding engine %1, ZeRO stage %2 in effect; adapters share each block's flat parameter.</source>
+        <source>Sharding engine %1, ZeRO stage %2 in effect; adapters share each block&apos;s flat parameter.</source>
         <translation>分片引擎 %1，实际生效的 ZeRO 阶段为 %2；适配器共享每个块的扁平参数。</translation>
     </message>
     <message>
@@ -544,12 +545,12 @@
         <translation>激活检查点为自动：按完全检查点估算；规划器还会尝试不使用和选择性检查点。</translation>
     </message>
     <message>
-        <source>'%1' must be an integer</source>
-        <translation>'%1' 必须是整数</translation>
+        <source>&apos;%1&apos; must be an integer</source>
+        <translation>&apos;%1&apos; 必须是整数</translation>
     </message>
     <message>
-        <source>'%1' must be between %2 and 10,000,000</source>
-        <translation>'%1' 必须介于 %2 和 10,000,000 之间</translation>
+        <source>&apos;%1&apos; must be between %2 and 10,000,000</source>
+        <translation>&apos;%1&apos; 必须介于 %2 和 10,000,000 之间</translation>
     </message>
     <message>
         <source>missing %1</source>
@@ -564,24 +565,24 @@
         <translation>缺少 num_key_value_heads：假定为完整多头注意力</translation>
     </message>
     <message>
-        <source>'mlp_type' must be "gated" or "plain"</source>
-        <translation>'mlp_type' 必须是 "gated" 或 "plain"</translation>
+        <source>&apos;mlp_type&apos; must be &quot;gated&quot; or &quot;plain&quot;</source>
+        <translation>&apos;mlp_type&apos; 必须是 &quot;gated&quot; 或 &quot;plain&quot;</translation>
     </message>
     <message>
-        <source>'norm_type' must be "rmsnorm" or "layernorm"</source>
-        <translation>'norm_type' 必须是 "rmsnorm" 或 "layernorm"</translation>
+        <source>&apos;norm_type&apos; must be &quot;rmsnorm&quot; or &quot;layernorm&quot;</source>
+        <translation>&apos;norm_type&apos; 必须是 &quot;rmsnorm&quot; 或 &quot;layernorm&quot;</translation>
     </message>
     <message>
         <source>no intermediate_size: assumed 4 x hidden_size</source>
         <translation>缺少 intermediate_size：假定为 4 x hidden_size</translation>
     </message>
     <message>
-        <source>a mixture-of-experts config needs 'num_experts_per_tok'</source>
-        <translation>混合专家（MoE）配置需要 'num_experts_per_tok'</translation>
+        <source>a mixture-of-experts config needs &apos;num_experts_per_tok&apos;</source>
+        <translation>混合专家（MoE）配置需要 &apos;num_experts_per_tok&apos;</translation>
     </message>
     <message>
-        <source>missing 'intermediate_size'</source>
-        <translation>缺少 'intermediate_size'</translation>
+        <source>missing &apos;intermediate_size&apos;</source>
+        <translation>缺少 &apos;intermediate_size&apos;</translation>
     </message>
     <message>
         <source>num_key_value_heads must divide num_attention_heads</source>
@@ -596,8 +597,8 @@
         <translation>缺少 model_type：假定为 Llama 风格的解码器（门控 MLP，RMSNorm，旋转位置编码）</translation>
     </message>
     <message>
-        <source>model_type '%1' is not known: assumed a Llama-style decoder (gated MLP, RMSNorm)</source>
-        <translation>model_type '%1' 未知：假定为 Llama 风格的解码器（门控 MLP，RMSNorm）</translation>
+        <source>model_type &apos;%1&apos; is not known: assumed a Llama-style decoder (gated MLP, RMSNorm)</source>
+        <translation>model_type &apos;%1&apos; 未知：假定为 Llama 风格的解码器（门控 MLP，RMSNorm）</translation>
     </message>
     <message>
         <source>unexpected value type: %1</source>
@@ -608,12 +609,12 @@
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <source>missing 'metadata.total_size'</source>
-        <translation>缺少 'metadata.total_size'</translation>
+        <source>missing &apos;metadata.total_size&apos;</source>
+        <translation>缺少 &apos;metadata.total_size&apos;</translation>
     </message>
     <message>
-        <source>'metadata.total_size' must be a positive byte count</source>
-        <translation>'metadata.total_size' 必须是正的字节数</translation>
+        <source>&apos;metadata.total_size&apos; must be a positive byte count</source>
+        <translation>&apos;metadata.total_size&apos; 必须是正的字节数</translation>
     </message>
     <message>
         <source>file is larger than 16 MiB</source>
@@ -628,71 +629,71 @@
         <translation>不是有效的 JSON（%1）</translation>
     </message>
     <message>
-        <source>required field '%1' is missing</source>
-        <translation>缺少必填字段 '%1'</translation>
+        <source>required field &apos;%1&apos; is missing</source>
+        <translation>缺少必填字段 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>'%1' must be a string</source>
-        <translation>'%1' 必须是字符串</translation>
+        <source>&apos;%1&apos; must be a string</source>
+        <translation>&apos;%1&apos; 必须是字符串</translation>
     </message>
     <message>
-        <source>'%1' must be a number</source>
-        <translation>'%1' 必须是数字</translation>
+        <source>&apos;%1&apos; must be a number</source>
+        <translation>&apos;%1&apos; 必须是数字</translation>
     </message>
     <message>
-        <source>'%1' = %2 must be between %3 and %4</source>
-        <translation>'%1' = %2 必须介于 %3 和 %4 之间</translation>
+        <source>&apos;%1&apos; = %2 must be between %3 and %4</source>
+        <translation>&apos;%1&apos; = %2 必须介于 %3 和 %4 之间</translation>
     </message>
     <message>
-        <source>'%1' must be true or false</source>
-        <translation>'%1' 必须是 true 或 false</translation>
+        <source>&apos;%1&apos; must be true or false</source>
+        <translation>&apos;%1&apos; 必须是 true 或 false</translation>
     </message>
     <message>
-        <source>required object '%1' is missing</source>
-        <translation>缺少必需的对象 '%1'</translation>
+        <source>required object &apos;%1&apos; is missing</source>
+        <translation>缺少必需的对象 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>'%1' must be an object</source>
-        <translation>'%1' 必须是对象</translation>
+        <source>&apos;%1&apos; must be an object</source>
+        <translation>&apos;%1&apos; 必须是对象</translation>
     </message>
     <message>
         <source>a measurement must be a JSON object</source>
         <translation>测量结果必须是 JSON 对象</translation>
     </message>
     <message>
-        <source>'format' is '%1', expected 'gpusizer-measurement'</source>
-        <translation>'format' 为 '%1'，应为 'gpusizer-measurement'</translation>
+        <source>&apos;format&apos; is &apos;%1&apos;, expected &apos;gpusizer-measurement&apos;</source>
+        <translation>&apos;format&apos; 为 &apos;%1&apos;，应为 &apos;gpusizer-measurement&apos;</translation>
     </message>
     <message>
         <source>version %1 is newer than this GPU Sizer reads</source>
         <translation>版本 %1 高于此版本 GPU Sizer 可读取的版本</translation>
     </message>
     <message>
-        <source>'device' must be cuda or cpu</source>
-        <translation>'device' 必须是 cuda 或 cpu</translation>
+        <source>&apos;device&apos; must be cuda or cpu</source>
+        <translation>&apos;device&apos; 必须是 cuda 或 cpu</translation>
     </message>
     <message>
         <source>a CUDA run must report max_memory_allocated_bytes</source>
         <translation>CUDA 运行必须报告 max_memory_allocated_bytes</translation>
     </message>
     <message>
-        <source>'step_seconds' must be an array</source>
-        <translation>'step_seconds' 必须是数组</translation>
+        <source>&apos;step_seconds&apos; must be an array</source>
+        <translation>&apos;step_seconds&apos; 必须是数组</translation>
     </message>
     <message>
-        <source>'step_seconds' must hold positive numbers</source>
-        <translation>'step_seconds' 中的元素必须是正数</translation>
+        <source>&apos;step_seconds&apos; must hold positive numbers</source>
+        <translation>&apos;step_seconds&apos; 中的元素必须是正数</translation>
     </message>
     <message>
-        <source>'scenario' (the scenario the script ran) is missing</source>
-        <translation>缺少 'scenario'（脚本运行时所用的场景）</translation>
+        <source>&apos;scenario&apos; (the scenario the script ran) is missing</source>
+        <translation>缺少 &apos;scenario&apos;（脚本运行时所用的场景）</translation>
     </message>
     <message>
         <source>the measurement ran another model: %1 base parameters against %2 in the scenario</source>
         <translation>测量运行的是另一个模型：基础参数 %1，而场景中为 %2</translation>
     </message>
     <message>
-        <source>the measurement ran a different method, micro-batch or sequence length than the scenario: the comparison uses the measured run's shape</source>
+        <source>the measurement ran a different method, micro-batch or sequence length than the scenario: the comparison uses the measured run&apos;s shape</source>
         <translation>测量运行的方法、微批次或序列长度与场景不同：对比将采用实测运行的形状</translation>
     </message>
     <message>
@@ -700,16 +701,16 @@
         <translation>CPU 冒烟测试运行：未测量 GPU 显存，且从不用于校准</translation>
     </message>
     <message>
-        <source>the GPU '%1' is not in the catalog: step time not compared</source>
-        <translation>GPU '%1' 不在目录中：未对比单步时间</translation>
+        <source>the GPU &apos;%1&apos; is not in the catalog: step time not compared</source>
+        <translation>GPU &apos;%1&apos; 不在目录中：未对比单步时间</translation>
     </message>
     <message>
         <source>a CPU smoke run was left out: it measures no GPU memory</source>
         <translation>已排除一次 CPU 冒烟测试运行：它不测量 GPU 显存</translation>
     </message>
     <message>
-        <source>a run on '%1' was left out (GPU not in the catalog or memory figures missing)</source>
-        <translation>已排除一次在 '%1' 上的运行（GPU 不在目录中或缺少显存数据）</translation>
+        <source>a run on &apos;%1&apos; was left out (GPU not in the catalog or memory figures missing)</source>
+        <translation>已排除一次在 &apos;%1&apos; 上的运行（GPU 不在目录中或缺少显存数据）</translation>
     </message>
     <message>
         <source>a run on %1 was left out: calibrations are per GPU model and framework (this one is %2)</source>
@@ -732,8 +733,8 @@
         <translation>模型</translation>
     </message>
     <message>
-        <source>A catalog id, a Hugging Face config.json object, or {"params_billion": N} for a Llama-style model of that size.</source>
-        <translation>目录 id，Hugging Face config.json 对象，或 {"params_billion": N}（表示该规模的 Llama 风格模型）。</translation>
+        <source>A catalog id, a Hugging Face config.json object, or {&quot;params_billion&quot;: N} for a Llama-style model of that size.</source>
+        <translation>目录 id，Hugging Face config.json 对象，或 {&quot;params_billion&quot;: N}（表示该规模的 Llama 风格模型）。</translation>
     </message>
     <message>
         <source>Method</source>
@@ -804,8 +805,8 @@
         <translation>LoRA 目标模块</translation>
     </message>
     <message>
-        <source>The projections that get an adapter in every layer (q_proj … down_proj, "all-linear", lm_head, embed_tokens).</source>
-        <translation>每层中添加适配器的投影（q_proj … down_proj，"all-linear"，lm_head，embed_tokens）。</translation>
+        <source>The projections that get an adapter in every layer (q_proj … down_proj, &quot;all-linear&quot;, lm_head, embed_tokens).</source>
+        <translation>每层中添加适配器的投影（q_proj … down_proj，&quot;all-linear&quot;，lm_head，embed_tokens）。</translation>
     </message>
     <message>
         <source>Modules to save</source>
@@ -860,8 +861,8 @@
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <source>every-nth: checkpoint every n-th block fully and keep the others whole (torchtitan selective_ac_option "n").</source>
-        <translation>every-nth：每隔 n 个块对一个块做完整检查点，其余块完整保留激活值（torchtitan selective_ac_option "n"）。</translation>
+        <source>every-nth: checkpoint every n-th block fully and keep the others whole (torchtitan selective_ac_option &quot;n&quot;).</source>
+        <translation>every-nth：每隔 n 个块对一个块做完整检查点，其余块完整保留激活值（torchtitan selective_ac_option &quot;n&quot;）。</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -932,7 +933,7 @@
         <translation>分片引擎</translation>
     </message>
     <message>
-        <source>Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter) or Megatron's distributed optimizer; auto follows the framework. Decides gathered parameters, offload and gradients of frozen weights.</source>
+        <source>Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter) or Megatron&apos;s distributed optimizer; auto follows the framework. Decides gathered parameters, offload and gradients of frozen weights.</source>
         <translation>由谁分片：DeepSpeed ZeRO、FSDP1（扁平参数）、FSDP2（逐参数）或 Megatron 的分布式优化器；自动（auto）跟随所选框架。它决定参数的聚集方式、卸载方式以及冻结权重的梯度。</translation>
     </message>
     <message>
@@ -940,7 +941,7 @@
         <translation>适配器包装方式</translation>
     </message>
     <message>
-        <source>FSDP1 with adapters: separate (PEFT's wrap policy, applied by the transformers Trainer) gives gradients to the adapters only; mixed (LitGPT's per-block units) computes gradients for every frozen weight of the block too.</source>
+        <source>FSDP1 with adapters: separate (PEFT&apos;s wrap policy, applied by the transformers Trainer) gives gradients to the adapters only; mixed (LitGPT&apos;s per-block units) computes gradients for every frozen weight of the block too.</source>
         <translation>FSDP1 搭配适配器时：分离（separate，PEFT 的包装策略，由 transformers Trainer 应用）只为适配器计算梯度；混合（mixed，LitGPT 的逐块单元）还会为该块中的每个冻结权重计算梯度。</translation>
     </message>
     <message>
@@ -948,7 +949,7 @@
         <translation>张量并行</translation>
     </message>
     <message>
-        <source>Tensor parallel degree: splits every layer's weights and activations across GPUs; must divide the attention heads and the key/value heads.</source>
+        <source>Tensor parallel degree: splits every layer&apos;s weights and activations across GPUs; must divide the attention heads and the key/value heads.</source>
         <translation>张量并行度：将每一层的权重和激活值切分到多个 GPU 上；必须能整除注意力头数和键/值头数。</translation>
     </message>
     <message>
@@ -1016,76 +1017,76 @@
         <translation>必须介于 %1 与 %2 之间</translation>
     </message>
     <message>
-        <source>'%1' is not one of: %2</source>
-        <translation>'%1' 不是以下值之一：%2</translation>
+        <source>&apos;%1&apos; is not one of: %2</source>
+        <translation>&apos;%1&apos; 不是以下值之一：%2</translation>
     </message>
     <message>
-        <source>required field 'model' is missing (a catalog id, a config.json object or {"params_billion": N})</source>
-        <translation>缺少必填字段 'model'（应为目录 ID、config.json 对象或 {"params_billion": N}）</translation>
+        <source>required field &apos;model&apos; is missing (a catalog id, a config.json object or {&quot;params_billion&quot;: N})</source>
+        <translation>缺少必填字段 &apos;model&apos;（应为目录 ID、config.json 对象或 {&quot;params_billion&quot;: N}）</translation>
     </message>
     <message>
-        <source>model '%1' is not in the model catalog</source>
-        <translation>模型 '%1' 不在模型目录中</translation>
+        <source>model &apos;%1&apos; is not in the model catalog</source>
+        <translation>模型 &apos;%1&apos; 不在模型目录中</translation>
     </message>
     <message>
-        <source>'model' must be a catalog id, a config.json object or {"params_billion": N}</source>
-        <translation>'model' 必须是目录 ID、config.json 对象或 {"params_billion": N}</translation>
+        <source>&apos;model&apos; must be a catalog id, a config.json object or {&quot;params_billion&quot;: N}</source>
+        <translation>&apos;model&apos; 必须是目录 ID、config.json 对象或 {&quot;params_billion&quot;: N}</translation>
     </message>
     <message>
-        <source>'targets' must hold module names</source>
-        <translation>'targets' 必须包含模块名称</translation>
+        <source>&apos;targets&apos; must hold module names</source>
+        <translation>&apos;targets&apos; 必须包含模块名称</translation>
     </message>
     <message>
-        <source>'targets' must be "all-linear" or an array of module names</source>
-        <translation>'targets' 必须为 "all-linear" 或模块名称数组</translation>
+        <source>&apos;targets&apos; must be &quot;all-linear&quot; or an array of module names</source>
+        <translation>&apos;targets&apos; 必须为 &quot;all-linear&quot; 或模块名称数组</translation>
     </message>
     <message>
-        <source>'%1' is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, all-linear, or an alias such as query/value/c_attn/w1)</source>
-        <translation>'%1' 不是已知模块（可用 q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, all-linear，或 query/value/c_attn/w1 等别名）</translation>
+        <source>&apos;%1&apos; is not a known module (q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, all-linear, or an alias such as query/value/c_attn/w1)</source>
+        <translation>&apos;%1&apos; 不是已知模块（可用 q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, all-linear，或 query/value/c_attn/w1 等别名）</translation>
     </message>
     <message>
         <source>LoRA needs at least one target module</source>
         <translation>LoRA 至少需要一个目标模块</translation>
     </message>
     <message>
-        <source>'modules_to_save' must be an array of module names</source>
-        <translation>'modules_to_save' 必须是模块名称数组</translation>
+        <source>&apos;modules_to_save&apos; must be an array of module names</source>
+        <translation>&apos;modules_to_save&apos; 必须是模块名称数组</translation>
     </message>
     <message>
-        <source>modules_to_save entries must be "lm_head" or "embed_tokens"</source>
-        <translation>modules_to_save 的条目必须为 "lm_head" 或 "embed_tokens"</translation>
+        <source>modules_to_save entries must be &quot;lm_head&quot; or &quot;embed_tokens&quot;</source>
+        <translation>modules_to_save 的条目必须为 &quot;lm_head&quot; 或 &quot;embed_tokens&quot;</translation>
     </message>
     <message>
-        <source>unknown framework override '%1'</source>
-        <translation>未知的框架行为覆盖项 '%1'</translation>
+        <source>unknown framework override &apos;%1&apos;</source>
+        <translation>未知的框架行为覆盖项 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>a scenario must be a JSON object</source>
         <translation>场景必须是一个 JSON 对象</translation>
     </message>
     <message>
-        <source>'format' is '%1', expected 'gpusizer-scenario'</source>
-        <translation>'format' 为 '%1'，应为 'gpusizer-scenario'</translation>
+        <source>&apos;format&apos; is &apos;%1&apos;, expected &apos;gpusizer-scenario&apos;</source>
+        <translation>&apos;format&apos; 为 &apos;%1&apos;，应为 &apos;gpusizer-scenario&apos;</translation>
     </message>
     <message>
         <source>version %1 is newer than this GPU Sizer reads (1)</source>
         <translation>版本 %1 高于此 GPU Sizer 可读取的版本（1）</translation>
     </message>
     <message>
-        <source>ignored unknown field '%1' in %2</source>
-        <translation>已忽略 %2 中的未知字段 '%1'</translation>
+        <source>ignored unknown field &apos;%1&apos; in %2</source>
+        <translation>已忽略 %2 中的未知字段 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>GPU '%1' is not in the GPU catalog</source>
-        <translation>GPU '%1' 不在 GPU 目录中</translation>
+        <source>GPU &apos;%1&apos; is not in the GPU catalog</source>
+        <translation>GPU &apos;%1&apos; 不在 GPU 目录中</translation>
     </message>
     <message>
-        <source>'measurements' must be an array of measurement results</source>
-        <translation>'measurements' 必须是测量结果数组</translation>
+        <source>&apos;measurements&apos; must be an array of measurement results</source>
+        <translation>&apos;measurements&apos; 必须是测量结果数组</translation>
     </message>
     <message>
-        <source>every item of 'measurements' must be a gpusizer-measurement</source>
-        <translation>'measurements' 中的每一项都必须是 gpusizer-measurement</translation>
+        <source>every item of &apos;measurements&apos; must be a gpusizer-measurement</source>
+        <translation>&apos;measurements&apos; 中的每一项都必须是 gpusizer-measurement</translation>
     </message>
     <message>
         <source>must be between 1 and 1,000,000</source>
@@ -1132,11 +1133,11 @@
         <translation>pipeline_parallel 不能超过层数</translation>
     </message>
     <message>
-        <source>FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); choose offload "optimizer+params", or the DeepSpeed engine for optimizer-only offload</source>
-        <translation>FSDP 会同时卸载参数、梯度和优化器状态（CPUOffload(offload_params=True)）；请选择 offload "optimizer+params"，或改用 DeepSpeed 引擎以仅卸载优化器状态</translation>
+        <source>FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); choose offload &quot;optimizer+params&quot;, or the DeepSpeed engine for optimizer-only offload</source>
+        <translation>FSDP 会同时卸载参数、梯度和优化器状态（CPUOffload(offload_params=True)）；请选择 offload &quot;optimizer+params&quot;，或改用 DeepSpeed 引擎以仅卸载优化器状态</translation>
     </message>
     <message>
-        <source>Megatron's distributed optimizer shards optimizer states only (ZeRO-1); choose sharding none or zero1</source>
+        <source>Megatron&apos;s distributed optimizer shards optimizer states only (ZeRO-1); choose sharding none or zero1</source>
         <translation>Megatron 的分布式优化器仅分片优化器状态（ZeRO-1）；请将 sharding 选为 none 或 zero1</translation>
     </message>
     <message>
@@ -1388,7 +1389,7 @@
         <translation>任务与模型现有能力差异很大，且数据充足：全参数微调可以调整每个权重，最充分地利用数据。</translation>
     </message>
     <message>
-        <source>The task is far from the model's behaviour, but without a large dataset full fine-tuning tends to overfit: LoRA with a higher rank and more target modules.</source>
+        <source>The task is far from the model&apos;s behaviour, but without a large dataset full fine-tuning tends to overfit: LoRA with a higher rank and more target modules.</source>
         <translation>任务与模型现有行为差异很大，但没有大型数据集时全参数微调容易过拟合：建议使用更高秩、更多目标模块的 LoRA。</translation>
     </message>
     <message>
@@ -1420,7 +1421,7 @@
         <translation>全参数微调会为每个任务生成一个完整检查点；无法切换适配器。</translation>
     </message>
     <message>
-        <source>Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one: merging into the quantized weights loses the adapter's precision.</source>
+        <source>Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one: merging into the quantized weights loses the adapter&apos;s precision.</source>
         <translation>请将 QLoRA 适配器合并到 16 位基座模型中，而不是 4 位模型：合并到量化权重会损失适配器的精度。</translation>
     </message>
     <message>
@@ -1840,7 +1841,7 @@
         <translation>优化器和参数</translation>
     </message>
     <message>
-        <source>auto (the framework's)</source>
+        <source>auto (the framework&apos;s)</source>
         <translation>自动（沿用框架默认）</translation>
     </message>
     <message>
@@ -1928,7 +1929,7 @@
         <translation>前向结束时（损失及其反向）</translation>
     </message>
     <message>
-        <source>last layer's recomputation</source>
+        <source>last layer&apos;s recomputation</source>
         <translation>最后一层的重计算</translation>
     </message>
     <message>
@@ -1976,7 +1977,7 @@
         <translation>%1 %2：标称 %3 GB，可用 %4 GiB，%5 TB/s，稠密 BF16 %6 TFLOPS%7</translation>
     </message>
     <message>
-        <source> (the scenario's GPU)</source>
+        <source> (the scenario&apos;s GPU)</source>
         <translation>（场景所用 GPU）</translation>
     </message>
     <message>
@@ -2008,7 +2009,7 @@
         <translation>总耗时</translation>
     </message>
     <message>
-        <source>Wall time of the planner's choice for the Plan tab's dataset.</source>
+        <source>Wall time of the planner&apos;s choice for the Plan tab&apos;s dataset.</source>
         <translation>规划器所选方案在规划选项卡数据集上的总耗时。</translation>
     </message>
     <message>
@@ -2016,7 +2017,7 @@
         <translation>成本</translation>
     </message>
     <message>
-        <source>Cost of the planner's choice.</source>
+        <source>Cost of the planner&apos;s choice.</source>
         <translation>规划器所选方案的成本。</translation>
     </message>
     <message>
@@ -2032,7 +2033,7 @@
         <translation>余量</translation>
     </message>
     <message>
-        <source>Share of the card's usable memory left free with your layout.</source>
+        <source>Share of the card&apos;s usable memory left free with your layout.</source>
         <translation>按您的布局，该 GPU 可用显存中剩余空闲的比例。</translation>
     </message>
     <message>
@@ -2056,7 +2057,7 @@
         <translation>可用</translation>
     </message>
     <message>
-        <source>Memory a training process can use (GiB); the vendor's figure is in the GPU's tooltip.</source>
+        <source>Memory a training process can use (GiB); the vendor&apos;s figure is in the GPU&apos;s tooltip.</source>
         <translation>训练进程可使用的显存（GiB）；厂商标称值见 GPU 的工具提示。</translation>
     </message>
     <message>
@@ -2384,7 +2385,7 @@ Fewer cards (%2): %3</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <source>No GPU chosen: the chart's line is the %1 (%2 usable), for comparison. Choose a GPU for a verdict on it.</source>
+        <source>No GPU chosen: the chart&apos;s line is the %1 (%2 usable), for comparison. Choose a GPU for a verdict on it.</source>
         <translation>未选择 GPU：图中的参考线是 %1（可用 %2），仅供对比。选择一个 GPU 即可得到是否放得下的结论。</translation>
     </message>
     <message>
@@ -2440,7 +2441,7 @@ Fewer cards (%2): %3</source>
         <translation>更多 GPU：直到 %1 × %2 都放不下</translation>
     </message>
     <message>
-        <source>%1 × %2 with the planner's layout</source>
+        <source>%1 × %2 with the planner&apos;s layout</source>
         <translation>%1 × %2，采用规划器的并行布局</translation>
     </message>
     <message>
@@ -2448,7 +2449,7 @@ Fewer cards (%2): %3</source>
         <translation>采用%3时 %1 所需比 %2 更多：它的词表有 %4 个 token（对方为 %5），因此 logits（批次 × 序列 × 词表）更大。</translation>
     </message>
     <message>
-        <source>With %1 data-parallel GPUs and no sharding every GPU holds the whole model, its gradients and optimizer states, plus DDP's gradient buckets and NCCL's buffers: per-GPU memory is higher than on one GPU. ZeRO/FSDP sharding divides the model states.</source>
+        <source>With %1 data-parallel GPUs and no sharding every GPU holds the whole model, its gradients and optimizer states, plus DDP&apos;s gradient buckets and NCCL&apos;s buffers: per-GPU memory is higher than on one GPU. ZeRO/FSDP sharding divides the model states.</source>
         <translation>数据并行 %1 个 GPU 且不分片时，每个 GPU 都持有完整的模型、梯度和优化器状态，另加 DDP 的梯度桶和 NCCL 缓冲区：每 GPU 显存比单 GPU 时更高。ZeRO/FSDP 分片可以切分这些模型状态。</translation>
     </message>
 </context>
@@ -2459,7 +2460,7 @@ Fewer cards (%2): %3</source>
         <translation>显存不足？以下是按成本从低到高排列、针对此场景计算的解决办法</translation>
     </message>
     <message>
-        <source>(the scenario's GPU, else RTX 4090)</source>
+        <source>(the scenario&apos;s GPU, else RTX 4090)</source>
         <translation>（场景所用 GPU，否则为 RTX 4090）</translation>
     </message>
     <message>
@@ -2654,7 +2655,7 @@ Fewer cards (%2): %3</source>
         <translation>所有厂商</translation>
     </message>
     <message>
-        <source>Show only this vendor's cards.</source>
+        <source>Show only this vendor&apos;s cards.</source>
         <translation>仅显示该厂商的 GPU。</translation>
     </message>
     <message>
@@ -2666,7 +2667,7 @@ Fewer cards (%2): %3</source>
         <translation>隐藏可用显存低于此值的 GPU。</translation>
     </message>
     <message>
-        <source>Your layout: green fits with the margin · amber tight (only the estimate fits) or fits with the planner's layout · red nothing fits. Best on this card: what the planner would rent (objective and limits on the Plan tab). Memory per GPU, GiB.</source>
+        <source>Your layout: green fits with the margin · amber tight (only the estimate fits) or fits with the planner&apos;s layout · red nothing fits. Best on this card: what the planner would rent (objective and limits on the Plan tab). Memory per GPU, GiB.</source>
         <translation>您的并行布局：绿色表示留足余量也放得下 · 琥珀色表示紧张（仅估算值放得下）或采用规划器的并行布局时放得下 · 红色表示都放不下。此卡最佳：规划器会租用的配置（目标和限制见“规划”选项卡）。每 GPU 显存，单位 GiB。</translation>
     </message>
     <message>
@@ -2793,8 +2794,8 @@ Fewer cards (%2): %3</source>
         <translation>在 lm_head 上添加适配器</translation>
     </message>
     <message>
-        <source>A LoRA adapter on the output projection (PEFT target "lm_head", LitGPT lora_head): r × (hidden + vocabulary) more trainable parameters.</source>
-        <translation>在输出投影上添加 LoRA 适配器（PEFT 目标 "lm_head"，LitGPT lora_head）：可训练参数增加 r × (hidden + vocabulary) 个。</translation>
+        <source>A LoRA adapter on the output projection (PEFT target &quot;lm_head&quot;, LitGPT lora_head): r × (hidden + vocabulary) more trainable parameters.</source>
+        <translation>在输出投影上添加 LoRA 适配器（PEFT 目标 &quot;lm_head&quot;，LitGPT lora_head）：可训练参数增加 r × (hidden + vocabulary) 个。</translation>
     </message>
     <message>
         <source>Full copies: lm_head, embeddings</source>
@@ -3191,7 +3192,7 @@ Reset them all?</source>
         <translation> % MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation: the share of the GPU's dense BF16 peak the run achieves (large pre-training runs report 40–57%; torchtitan measured 33% eager and 39% compiled for Llama 3.1 8B with FSDP on H100s; fine-tuning with small batches runs lower).</source>
+        <source>Model FLOPs utilisation: the share of the GPU&apos;s dense BF16 peak the run achieves (large pre-training runs report 40–57%; torchtitan measured 33% eager and 39% compiled for Llama 3.1 8B with FSDP on H100s; fine-tuning with small batches runs lower).</source>
         <translation>模型 FLOPs 利用率：运行实际达到的 GPU 稠密 BF16 峰值算力的比例（大型预训练运行报告为 40–57%；torchtitan 在 H100 上使用 FSDP 训练 Llama 3.1 8B，实测 eager 模式为 33%，编译模式为 39%；小批次微调会更低）。</translation>
     </message>
     <message>
@@ -3259,11 +3260,11 @@ Reset them all?</source>
         <translation> %</translation>
     </message>
     <message>
-        <source>Memory kept free above the estimate before a layout counts as fitting. Default: the upper side of the estimate's measured band for this kind of run.</source>
+        <source>Memory kept free above the estimate before a layout counts as fitting. Default: the upper side of the estimate&apos;s measured band for this kind of run.</source>
         <translation>在估算值之上需预留的空闲显存，满足后该并行布局才算放得下。默认值：此类运行估算值实测预期范围的上限。</translation>
     </message>
     <message>
-        <source>host RAM: the catalog's</source>
+        <source>host RAM: the catalog&apos;s</source>
         <translation>主机内存：使用目录值</translation>
     </message>
     <message>
@@ -3275,7 +3276,7 @@ Reset them all?</source>
         <translation> GiB/节点</translation>
     </message>
     <message>
-        <source>Host RAM per node that offload may fill. Default: the card's typical node.</source>
+        <source>Host RAM per node that offload may fill. Default: the card&apos;s typical node.</source>
         <translation>每节点可供卸载使用的主机内存。默认值：该 GPU 典型节点的配置。</translation>
     </message>
     <message>
@@ -3283,7 +3284,7 @@ Reset them all?</source>
         <translation>竞价实例价格</translation>
     </message>
     <message>
-        <source>Rank by the catalog's spot price instead of on-demand (interruptible).</source>
+        <source>Rank by the catalog&apos;s spot price instead of on-demand (interruptible).</source>
         <translation>按目录中的竞价实例价格（可被中断）而非按需价格排序。</translation>
     </message>
     <message>
@@ -3363,12 +3364,14 @@ Reset them all?</source>
         </translation>
     </message>
     <message>
-        <source>Model '%1' is not in the catalog</source>
-        <translation>模型 '%1' 不在目录中</translation>
+        <source>Model &apos;%1&apos; is not in the catalog</source>
+        <translation>模型 &apos;%1&apos; 不在目录中</translation>
     </message>
     <message numerus="yes">
         <source>calibration from %n measured run(s) kept in this scenario</source>
-        <translation><numerusform>基于 %n 次实测运行的校准已保存在此场景中</numerusform></translation>
+        <translation>
+            <numerusform>基于 %n 次实测运行的校准已保存在此场景中</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,7 @@
 #include <QtWidgets/QSlider>
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QTabWidget>
+#include <QtWidgets/QTableView>
 #include <QtWidgets/QToolButton>
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -828,5 +829,27 @@ TEST(Explorer, ChartsFollowADarkPaletteOnScreenWhileTheReportsStayLight) {
     }
     for (QAbstractAxis* axis : forTheReport.chart()->axes()) {
         EXPECT_LT(axis->labelsColor().lightness(), 128); // the light theme's dark labels, for paper
+    }
+}
+
+TEST(Explorer, CompareHeadsItsColumnsWithTheChartsShortLabelsAndTheFullOnesInTheTooltip) {
+    Fixture f;
+    auto* axis = f.window.compareView()->findChild<QComboBox*>();
+    ASSERT_NE(axis, nullptr);
+    axis->setCurrentIndex(2); // precision recipes
+    f.window.compareView()->refreshNow();
+    auto* table = f.window.compareView()->findChild<QTableView*>();
+    ASSERT_NE(table, nullptr);
+    QStringList headers;
+    QStringList tooltips;
+    for (int c = 0; c < table->model()->columnCount(); ++c) {
+        headers << table->model()->headerData(c, Qt::Horizontal).toString();
+        tooltips << table->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+    }
+    EXPECT_TRUE(headers.contains(QStringLiteral("bf16+fp32"))) << headers.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_TRUE(tooltips.contains(QStringLiteral("bf16 + fp32 master weights")))
+        << tooltips.join(QStringLiteral(" | ")).toStdString();
+    for (const QString& h : headers) {
+        EXPECT_LE(h.size(), 10) << h.toStdString(); // short enough for a bar's label and a narrow column
     }
 }

@@ -11,6 +11,7 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QStackedBarSeries>
 #include <QtCharts/QValueAxis>
+#include <QtGui/QFontMetrics>
 #include <QtGui/QPainter>
 #include <algorithm>
 #include <cmath>
@@ -161,6 +162,26 @@ void BreakdownChartView::rebuildSeries(int barCount, int capacityCount) {
     }
 }
 
+void BreakdownChartView::fitCategoryLabels() {
+    // Qt elides a bar's label wider than its bar ("bf… bf… A…"): such labels are slanted and shown whole instead.
+    const QFontMetrics metrics(m_categoryAxis->labelsFont());
+    int widest = 0;
+    for (const QString& label : m_categories) {
+        widest = std::max(widest, metrics.horizontalAdvance(label));
+    }
+    const double plot = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width() * 0.6;
+    const bool slanted = widest > plot / static_cast<double>(std::max<qsizetype>(1, m_categories.size())) * 0.8;
+    m_categoryAxis->setLabelsAngle(slanted ? -45 : 0);
+    m_categoryAxis->setTruncateLabels(!slanted);
+}
+
+void BreakdownChartView::resizeEvent(QResizeEvent* event) {
+    QChartView::resizeEvent(event);
+    if (m_categoryAxis != nullptr) { // resized while the constructor builds the chart
+        fitCategoryLabels();
+    }
+}
+
 void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const std::vector<CapacityLine>& capacities) {
     const int n = static_cast<int>(bars.size());
     if (n != m_categories.size() || static_cast<std::size_t>(capacities.size()) != m_capacityLines.size() ||
@@ -185,6 +206,7 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
                                                                      QPointF(x - 0.03, hi), QPointF(x + 0.03, hi)});
     }
     m_categoryAxis->setCategories(m_categories);
+    fitCategoryLabels();
     // Value labels only where a segment is tall enough to hold one (small ones would overlap their neighbours).
     const double axisMax = niceCeiling(maxValue * 1.08);
     for (core::Component comp : core::kAllComponents) {

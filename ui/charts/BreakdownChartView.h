@@ -56,8 +56,12 @@ public:
     double valueGiB(int bar, core::Component component) const;
     int barCount() const { return static_cast<int>(m_categories.size()); }
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void rebuildSeries(int barCount, int capacityCount);
+    void fitCategoryLabels();
 
     std::array<QBarSet*, core::kComponentCount> m_sets{};
     QStackedBarSeries* m_series = nullptr;

@@ -17,6 +17,7 @@
 namespace gpusizer::ui {
 
 namespace {
+constexpr int kLegendBelowFrom = 900; // pixels of chart width: below it the legend's one row would elide names
 double gib(std::int64_t bytes) {
     return core::toGiB(static_cast<double>(bytes));
 }
@@ -133,6 +134,17 @@ QPointF SeqLenChartView::yRange() const {
 
 QColor SeqLenChartView::capacityColor(int index) const {
     return m_capacities.at(static_cast<std::size_t>(index))->pen().color();
+}
+
+void SeqLenChartView::resizeEvent(QResizeEvent* event) {
+    QChartView::resizeEvent(event);
+    // Qt's legend is one row and elides what does not fit: in a narrow chart it goes to the side, one entry a line,
+    // which leaves the plot narrower still.
+    const bool narrow = width() < kLegendBelowFrom;
+    chart()->legend()->setAlignment(narrow ? Qt::AlignRight : Qt::AlignBottom);
+    // Slanted, the sequence lengths keep all their digits where level ones would be elided ("10…", "20…").
+    m_axisX->setLabelsAngle(narrow ? -45 : 0);
+    m_axisX->setTruncateLabels(!narrow);
 }
 
 QList<QPointF> SeqLenChartView::usagePoints() const {

@@ -34,6 +34,9 @@ public:
     QPointF yRange() const;
     QColor capacityColor(int index) const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     QLineSeries* m_usage = nullptr;
     QLineSeries* m_low = nullptr;

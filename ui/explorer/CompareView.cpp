@@ -39,7 +39,7 @@ CompareTableModel::CompareTableModel(QObject* parent) : TableModel(parent) {
 
 void CompareTableModel::setVariants(std::vector<core::Variant> variants, present::CompareAxis axis) {
     m_variants = std::move(variants);
-    setTable(present::compareTable(m_variants, axis));
+    setTable(present::compareTable(m_variants, axis, /*compactHeaders=*/true));
 }
 
 CompareView::CompareView(ScenarioController& controller, QWidget* parent) : LiveView(controller, parent) {

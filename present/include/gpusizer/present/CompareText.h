@@ -21,6 +21,8 @@ enum CompareRow : std::size_t { CompareDevice = 7, CompareAllocated, CompareTrai
 
 /// One column per variant; rows: every component, the device total (bold), the allocated peak, the trainable
 /// parameters and the lowest hourly bill that fits.
-Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis);
+/// `compactHeaders`: each column headed by its chart label with the full one in the tooltip (the window, where the
+/// chart beside the table needs the width); otherwise the full label (the report).
+Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis, bool compactHeaders = false);
 
 } // namespace gpusizer::present
