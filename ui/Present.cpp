@@ -18,7 +18,7 @@ QString text(const present::Message& message) {
         args.push_back(text(a).toStdString());
     }
     const QString translated = QCoreApplication::translate(present::kContext, message.text);
-    return QString::fromStdString(present::substitute(translated.toStdString(), args));
+    return QString::fromStdString(core::substitute(translated.toStdString(), args));
 }
 
 QString text(const std::vector<present::Message>& parts) {

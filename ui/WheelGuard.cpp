@@ -27,10 +27,9 @@ void WheelGuard::guard(QWidget* root) {
         guardian = new WheelGuard(root);
     }
     for (QWidget* w : root->findChildren<QWidget*>()) {
-        if (isValueControl(w) && w->property("gpusizerWheelGuarded").isNull()) {
+        if (isValueControl(w)) {
             w->setFocusPolicy(Qt::StrongFocus); // the wheel alone never takes the focus
-            w->installEventFilter(guardian);
-            w->setProperty("gpusizerWheelGuarded", true);
+            w->installEventFilter(guardian);    // installing it again only moves it to the front
         }
     }
 }

@@ -290,7 +290,6 @@ MethodAdvice adviseMethod(const MethodQuestions& q) {
 
 SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
     SizingCell best;
-    double bestHourly = 0;
     // GPU memory is what the table sizes: no CPU offload here (the Plan tab weighs offload against its time).
     PlanInputs inMemory = inputs;
     inMemory.allowOffload = false;
@@ -301,9 +300,8 @@ SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<Gpu
                 continue;
             }
             const double hourly = static_cast<double>(n) * inputs.pricePerGpuHour.value_or(gpu.priceOnDemandUsdHour);
-            if (best.gpu == nullptr || hourly < bestHourly) {
-                best = {&gpu, n, c.deviceBytes};
-                bestHourly = hourly;
+            if (best.gpu == nullptr || hourly < best.usdPerHour) {
+                best = {&gpu, n, c.deviceBytes, hourly};
             }
             break; // the smallest count that fits: more cards of this GPU only cost more per hour
         }

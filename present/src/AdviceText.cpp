@@ -356,7 +356,7 @@ Table sizingTable(const std::vector<core::SizingRow>& rows) {
 namespace {
 
 double hourlyBill(const core::SizingCell& c) {
-    return c.gpu != nullptr ? static_cast<double>(c.cards) * c.gpu->priceOnDemandUsdHour : -1.0;
+    return c.gpu != nullptr ? c.usdPerHour : -1.0; // -1: nothing fits
 }
 
 } // namespace

@@ -2,10 +2,6 @@
 
 namespace gpusizer::present {
 
-std::string substitute(const std::string& text, const std::vector<std::string>& args) {
-    return core::substitute(text, args);
-}
-
 std::string english(const Message& m) {
     return m.english();
 }

@@ -754,16 +754,16 @@ TEST(Explorer, TheSizingTableSaysWhenASmallerModelNeedsMoreBecauseOfItsVocabular
     ASSERT_NE(h100, nullptr);
     // Llama-3.1-8B (vocab_size 128,256 in its config.json) on 2 × H100, Llama-2-13B (32,000) on 1 × H100 under full
     // fine-tuning: the note names both vocabularies.
-    core::SizingRow eight{"7-8B",       "Llama-3.1-8B", "llama-3.1-8b", 8'030'000'000,
-                          {h100, 1, 0}, {h100, 1, 0},   {h100, 2, 0}};
-    core::SizingRow thirteen{"13B",        "Llama-2-13B", "llama-2-13b", 13'020'000'000,
-                             {h100, 1, 0}, {h100, 1, 0},  {h100, 1, 0}};
+    const double price = h100->priceOnDemandUsdHour; // a cell's bill: cards x price
+    const core::SizingCell one{h100, 1, 0, price};
+    core::SizingRow eight{"7-8B", "Llama-3.1-8B", "llama-3.1-8b", 8'030'000'000, one, one, {h100, 2, 0, 2 * price}};
+    core::SizingRow thirteen{"13B", "Llama-2-13B", "llama-2-13b", 13'020'000'000, one, one, one};
     const std::string note = present::english(present::sizingVocabularyNote({eight, thirteen}, catalog));
     EXPECT_NE(note.find("Llama-3.1-8B needs more than Llama-2-13B with Full fine-tuning"), std::string::npos) << note;
     EXPECT_NE(note.find("128,256"), std::string::npos) << note;
     EXPECT_NE(note.find("32,000"), std::string::npos) << note;
     // In order (the larger model needs at least as much): no note.
-    eight.full.cards = 1;
+    eight.full = one;
     EXPECT_TRUE(present::sizingVocabularyNote({eight, thirteen}, catalog).empty());
 }
 

@@ -116,6 +116,7 @@ struct SizingCell {
     const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits within kMaxCards
     std::int64_t cards = 0;
     std::int64_t devicePerGpu = 0;
+    double usdPerHour = 0; ///< the hourly bill it was chosen by (cards x the price in effect)
 };
 
 /// One row of the sizing table.

@@ -26,9 +26,6 @@ Message msg(const char* text, Args&&... args) {
     return core::words(text, std::forward<Args>(args)...);
 }
 
-/// Substitutes %1..%9 in `text` with `args` (the renderers' shared step: English as is, ui after translating).
-std::string substitute(const std::string& text, const std::vector<std::string>& args);
-
 /// The message in English.
 std::string english(const Message& m);
 
