@@ -107,11 +107,17 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     splitter->addWidget(scroll);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({m_inputs->sizeHint().width() + 24, 1000});
+    // The panel starts at its narrowest whole width: every pixel it does not need goes to the answers.
+    splitter->setSizes({m_inputs->minimumSizeHint().width() + 24, 1000});
     setCentralWidget(splitter);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("statusTotals"));
+    // The verdict is a sentence: room for a second line rather than a cut one, and a bar that never jumps in height.
+    m_status->setWordWrap(true);
+    m_status->setFixedHeight(2 * m_status->fontMetrics().lineSpacing() + 4);
+    m_status->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addWidget(m_status, 1);
     m_catalogStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_catalogStatus);

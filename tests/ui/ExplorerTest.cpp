@@ -27,6 +27,8 @@
 
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
@@ -40,6 +42,7 @@
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
 #include <QtWidgets/QGroupBox>
+#include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QMenu>
@@ -719,6 +722,56 @@ TEST(Explorer, TheWindowFits1024By700AndNeverResizesItself) {
             EXPECT_EQ(f.window.size(), QSize(1024, 700)) << "tab " << i << ", axis " << a;
         }
     }
+}
+
+TEST(Explorer, AValueLabelCrossedByACapacityLineIsHiddenAndOneClearOfItIsShown) {
+    ui::BreakdownChartView view;
+    view.resize(400, 400);
+    view.show();
+    QCoreApplication::processEvents();
+    core::ComponentBytes parts;
+    parts[core::Component::Weights] = core::gibToBytes(20);     // segment 0-20 GiB, label at 10 GiB
+    parts[core::Component::Activations] = core::gibToBytes(20); // segment 20-40 GiB, label at 30 GiB
+    const ui::BreakdownBar bar{QStringLiteral("Per GPU"), parts, core::gibToBytes(38), core::gibToBytes(44)};
+    // Axis: 44 GiB x 1.08 = 47.5 -> 50 GiB. A label is one line of text (about 16 px) on a plot of ~300 px, so it
+    // spans about +/- (8 + 2) px = +/- 1.7 GiB around its middle.
+    view.setBars({bar}, {{QStringLiteral("card A"), core::gibToBytes(30), QColor(Qt::gray)}}); // through 30 GiB
+    EXPECT_FALSE(view.labelsShown(core::Component::Activations));
+    EXPECT_TRUE(view.labelsShown(core::Component::Weights));
+    view.setBars({bar}, {{QStringLiteral("card B"), core::gibToBytes(24), QColor(Qt::gray)}}); // 6 GiB below the label
+    EXPECT_TRUE(view.labelsShown(core::Component::Activations));
+    EXPECT_TRUE(view.labelsShown(core::Component::Weights));
+}
+
+TEST(Explorer, TheBreakdownTableShowsEveryColumnWholeAt1024By700AndTheChartKeysOnlyItsLines) {
+    Fixture f;
+    f.window.resize(1024, 700);
+    f.window.show();
+    f.window.tabs()->setCurrentIndex(0);
+    QCoreApplication::processEvents();
+    auto* table = f.window.breakdownView()->findChild<QTableView*>();
+    ASSERT_NE(table, nullptr);
+    int columns = 0;
+    for (int c = 0; c < table->model()->columnCount(); ++c) {
+        // No column narrower than its widest cell (Qt would elide "Optimizer states", "Total per GPU (device)").
+        const int width = table->horizontalHeader()->sectionSize(c);
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            const QString cell = table->model()->index(r, c).data().toString();
+            EXPECT_GE(width, table->fontMetrics().horizontalAdvance(cell)) << cell.toStdString();
+        }
+        columns += width;
+    }
+    EXPECT_LE(columns, table->viewport()->width());
+    // The whole table lies inside the window, not past its right edge.
+    EXPECT_LE(table->mapTo(&f.window, QPoint(table->width(), 0)).x(), f.window.width());
+    // The component table is the chart's key: the chart's legend shows only the whisker and the card's line.
+    auto* chart = f.window.breakdownView()->findChild<ui::BreakdownChartView*>();
+    ASSERT_NE(chart, nullptr);
+    int visibleMarkers = 0;
+    for (QLegendMarker* marker : chart->chart()->legend()->markers()) {
+        visibleMarkers += marker->isVisible() ? 1 : 0;
+    }
+    EXPECT_EQ(visibleMarkers, 2); // "Expected range" and "RTX 4090 (23.6 GiB)"
 }
 
 TEST(Explorer, TheSequenceChartKeepsTheCurveAndEveryCardInViewAndACardKeepsItsColour) {

@@ -14,7 +14,10 @@
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
+#include <QtGui/QAbstractTextDocumentLayout>
+#include <QtGui/QTextBlock>
 #include <QtGui/QTextDocument>
+#include <cmath>
 #include <gtest/gtest.h>
 
 using namespace gpusizer;
@@ -118,6 +121,45 @@ TEST(Report, InChineseEverySectionIsInTheCatalogsWordsWithItsGlyphsEmbedded) {
     // CJK glyphs come from an embedded CJK font (Debian's fonts-noto-cjk), so the text extracts as Chinese at all.
     EXPECT_TRUE(fonts.contains(QStringLiteral("CJK"))) << fonts.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("GeForce RTX 4090")));
+}
+
+TEST(Report, ASectionHeadingStaysOnItsChartsPageAndStartsANewPageOnlyWhenTheChartWouldNotFit) {
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    ui::ReportBuilder builder(controller.catalog());
+    auto doc = builder.build({controller.scenario(), QStringLiteral("pages"), QDateTime::currentDateTime(), {}, {}});
+    QTemporaryDir dir;
+    ASSERT_TRUE(
+        ui::exportPdf(*doc, dir.filePath(QStringLiteral("p.pdf")), QPageSize::A4, QStringLiteral("p")).isEmpty());
+    // exportPdf left the document paginated as printed: read the layout back.
+    QAbstractTextDocumentLayout* layout = doc->documentLayout();
+    const double page = doc->pageSize().height();
+    auto pageOf = [&](double y) { return static_cast<int>(std::floor(y / page)); };
+    int checked = 0;
+    for (QTextBlock heading = doc->begin(); heading.isValid(); heading = heading.next()) {
+        if (!heading.blockFormat().property(ui::kKeepWithChartProperty).toBool()) {
+            continue;
+        }
+        QTextBlock chart = heading.next();
+        while (chart.isValid() && !chart.text().contains(QChar::ObjectReplacementCharacter) &&
+               !chart.blockFormat().property(ui::kKeepWithChartProperty).toBool()) {
+            chart = chart.next();
+        }
+        if (!chart.isValid() || !chart.text().contains(QChar::ObjectReplacementCharacter)) {
+            continue; // a marked section without a chart flows on
+        }
+        const QRectF h = layout->blockBoundingRect(heading);
+        const QRectF c = layout->blockBoundingRect(chart);
+        EXPECT_EQ(pageOf(h.top()), pageOf(c.bottom() - 1.0)) << heading.text().toStdString();
+        if (heading.blockFormat().pageBreakPolicy() == QTextFormat::PageBreak_AlwaysBefore) {
+            // It was moved: on the page before, the heading and everything up to the chart's end would not fit below
+            // the last block there (heading top to chart bottom is the height it needs).
+            const QRectF before = layout->blockBoundingRect(heading.previous());
+            const double roomLeft = (pageOf(before.bottom() - 1.0) + 1) * page - before.bottom();
+            EXPECT_GT(c.bottom() - h.top(), roomLeft) << heading.text().toStdString();
+        }
+        ++checked;
+    }
+    EXPECT_GE(checked, 3); // memory per GPU, against sequence length, method comparison (and the cost charts)
 }
 
 TEST(Report, LetterPagesAreLetterSized) {

@@ -82,7 +82,7 @@ BreakdownChartView::BreakdownChartView(QWidget* parent) : QChartView(parent) {
     chart->setMargins(QMargins(4, 4, 4, 4));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(360, 280);
+    setMinimumSize(280, 260);
     setAccessibleName(tr("Memory breakdown per GPU"));
 }
 
@@ -160,6 +160,7 @@ void BreakdownChartView::rebuildSeries(int barCount, int capacityCount) {
     if (m_screenPalette) {
         ui::followPalette(c, *m_screenPalette); // new axes come with the light theme's colours
     }
+    applyComponentKey();
 }
 
 void BreakdownChartView::fitCategoryLabels() {
@@ -207,21 +208,10 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
     }
     m_categoryAxis->setCategories(m_categories);
     fitCategoryLabels();
-    // Value labels only where a segment is tall enough to hold one (small ones would overlap their neighbours).
-    const double axisMax = niceCeiling(maxValue * 1.08);
-    for (core::Component comp : core::kAllComponents) {
-        QBarSet* set = m_sets[static_cast<std::size_t>(comp)];
-        // Labels are per set: show them only if every non-empty segment of the set is tall enough.
-        bool readable = false;
-        bool cramped = false;
-        for (int i = 0; i < set->count(); ++i) {
-            readable = readable || set->at(i) >= 0.045 * axisMax;
-            cramped = cramped || (set->at(i) > 0 && set->at(i) < 0.045 * axisMax);
-        }
-        set->setLabelColor(readable && !cramped ? QColor(Qt::black) : QColor(Qt::transparent));
-    }
+    std::vector<double> lineGiB;
     for (std::size_t i = 0; i < capacities.size(); ++i) {
         const double y = gib(capacities[i].bytes);
+        lineGiB.push_back(y);
         maxValue = std::max(maxValue, y);
         m_capacityLines[i]->setName(capacities[i].label);
         m_capacityLines[i]->replace(QList<QPointF>{QPointF(-0.5, y), QPointF(n - 0.5, y)});
@@ -233,6 +223,57 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
     }
     m_valueAxis->setRange(0.0, niceCeiling(maxValue * 1.08));
     m_valueAxis->applyNiceNumbers();
+    placeValueLabels(lineGiB);
+}
+
+void BreakdownChartView::placeValueLabels(const std::vector<double>& lineGiB) {
+    // A set's labels are drawn only if every non-empty segment can hold one (small ones would overlap their
+    // neighbours) and no capacity line runs through one (the dashed line would strike the number out). Labels are per
+    // set in Qt Charts, so a set is all or nothing; the table beside the chart gives every value.
+    const double axisMax = std::max(1e-9, m_valueAxis->max());
+    const double plotPx = chart()->plotArea().height() > 0 ? chart()->plotArea().height() : height() * 0.75;
+    const double labelHalf =
+        (QFontMetrics(m_sets[0]->labelFont()).height() / 2.0 + 2.0) / std::max(1.0, plotPx) * axisMax;
+    std::vector<double> base(static_cast<std::size_t>(m_categories.size()), 0.0);
+    for (core::Component comp : core::kAllComponents) {
+        QBarSet* set = m_sets[static_cast<std::size_t>(comp)];
+        bool readable = false;
+        bool hidden = false;
+        for (int i = 0; i < set->count(); ++i) {
+            const double value = set->at(i);
+            const double middle = base[static_cast<std::size_t>(i)] + value / 2.0;
+            base[static_cast<std::size_t>(i)] += value;
+            if (value <= 0) {
+                continue;
+            }
+            readable = readable || value >= 0.045 * axisMax;
+            hidden = hidden || value < 0.045 * axisMax;
+            for (double y : lineGiB) {
+                hidden = hidden || std::abs(y - middle) < labelHalf;
+            }
+        }
+        set->setLabelColor(readable && !hidden ? QColor(Qt::black) : QColor(Qt::transparent));
+    }
+}
+
+bool BreakdownChartView::labelsShown(core::Component component) const {
+    QBarSet* set = m_sets[static_cast<std::size_t>(component)]; // QBarSet::labelColor() is not const
+    return set != nullptr && set->labelColor().alpha() > 0;
+}
+
+void BreakdownChartView::setComponentKeyShown(bool shown) {
+    m_componentKeyShown = shown;
+    applyComponentKey();
+}
+
+void BreakdownChartView::applyComponentKey() {
+    chart()->legend()->setAlignment(m_componentKeyShown ? Qt::AlignRight : Qt::AlignBottom);
+    if (m_series == nullptr) {
+        return;
+    }
+    for (QLegendMarker* marker : chart()->legend()->markers(m_series)) {
+        marker->setVisible(m_componentKeyShown);
+    }
 }
 
 double BreakdownChartView::valueGiB(int bar, core::Component component) const {

@@ -52,9 +52,15 @@ public:
     /// On screen: the window's palette, dark included (the report's charts stay light).
     void followPalette(const QPalette& palette);
 
+    /// Where a table beside the chart already names the components by colour, the legend keeps only the range
+    /// whisker and the capacity lines, below the plot, so the chart is not narrowed (or its labels elided) by it.
+    void setComponentKeyShown(bool shown);
+
     /// For tests and the report: the value (GiB) of a component in a bar.
     double valueGiB(int bar, core::Component component) const;
     int barCount() const { return static_cast<int>(m_categories.size()); }
+    /// For tests: whether a component's value labels are drawn (hidden where too small or crossed by a line).
+    bool labelsShown(core::Component component) const;
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -62,6 +68,8 @@ protected:
 private:
     void rebuildSeries(int barCount, int capacityCount);
     void fitCategoryLabels();
+    void applyComponentKey();
+    void placeValueLabels(const std::vector<double>& lineGiB);
 
     std::array<QBarSet*, core::kComponentCount> m_sets{};
     QStackedBarSeries* m_series = nullptr;
@@ -71,6 +79,7 @@ private:
     std::vector<QLineSeries*> m_bands; ///< one whisker per bar (a single series would join them)
     std::vector<QLineSeries*> m_capacityLines;
     QStringList m_categories;
+    bool m_componentKeyShown = true;
     QColor m_ink = QColor(0x22, 0x22, 0x22); ///< the expected-range whiskers
     std::optional<QPalette> m_screenPalette; ///< set on screen (followPalette); the report's charts stay light
 };

@@ -14,6 +14,7 @@
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLabel>
+#include <QtWidgets/QScrollBar>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QVBoxLayout>
 
@@ -74,6 +75,7 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent) : 
     auto* top = new QHBoxLayout();
     m_chart = new BreakdownChartView(this);
     m_chart->followPalette(palette());
+    m_chart->setComponentKeyShown(false); // the component table beside it is the key, swatches included
     top->addWidget(m_chart, 3);
     auto* side = new QVBoxLayout();
     m_summary = new QLabel(this);
@@ -84,11 +86,13 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent) : 
     m_table = new QTableView(this);
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(ComponentTableModel::Name, QHeaderView::Stretch);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8); // all rows in view
+    // Every column sized to its contents and the table kept that wide: the chart yields the room, not the names.
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setWordWrap(false);
     m_table->setAccessibleName(tr("Memory components per GPU"));
-    side->addWidget(m_table, 1);
+    side->addWidget(m_table, 1, Qt::AlignLeft);
     top->addLayout(side, 2);
     layout->addLayout(top, 1);
     m_notes = new QLabel(this);
@@ -131,8 +135,12 @@ void BreakdownView::refresh() {
         {{s.gpus > 1 ? tr("Each of %1 GPUs").arg(s.gpus) : tr("Per GPU"), e.perGpu, e.bandLowBytes, e.bandHighBytes}},
         capacityLines(controller().catalog(), s.gpuId, 1));
     m_model->setEstimate(e);
-    m_table->resizeColumnToContents(ComponentTableModel::GiBPerGpu);
-    m_table->resizeColumnToContents(ComponentTableModel::Share);
+    m_table->resizeColumnsToContents();
+    int contentWidth = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        contentWidth += m_table->horizontalHeader()->sectionSize(column);
+    }
+    m_table->setFixedWidth(contentWidth);
     m_summary->setText(
         tr("<b>%1 per GPU</b> on the device (nvidia-smi), expected %2 – %3.<br>"
            "Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved (max_memory_reserved): %5.<br>"

@@ -5,6 +5,8 @@
 #include <QtGui/QAbstractTextDocumentLayout>
 #include <QtGui/QPainter>
 #include <QtGui/QPdfWriter>
+#include <QtGui/QTextBlock>
+#include <QtGui/QTextCursor>
 #include <QtGui/QTextDocument>
 #include <cmath>
 
@@ -24,6 +26,46 @@ QPageSize::PageSizeId pageSizeFromName(const QString& name) {
         return QPageSize::Letter;
     }
     return QPageSize::Custom;
+}
+
+void keepHeadingsWithTheirCharts(QTextDocument& document) {
+    const double pageHeight = document.pageSize().height();
+    if (pageHeight <= 0) {
+        return;
+    }
+    QAbstractTextDocumentLayout* layout = document.documentLayout();
+    auto pageOf = [&](double y) { return static_cast<int>(std::floor(y / pageHeight)); };
+    // In document order, so that each decision is taken on the layout the earlier ones produced.
+    for (QTextBlock heading = document.begin(); heading.isValid(); heading = heading.next()) {
+        if (!heading.blockFormat().property(kKeepWithChartProperty).toBool()) {
+            continue;
+        }
+        QTextCursor cursor(heading);
+        QTextBlockFormat format = heading.blockFormat();
+        format.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
+        cursor.setBlockFormat(format);
+        // The section's chart: the first block after the heading holding an object, before the next heading.
+        QTextBlock chart;
+        for (QTextBlock b = heading.next(); b.isValid(); b = b.next()) {
+            if (b.blockFormat().property(kKeepWithChartProperty).toBool()) {
+                break;
+            }
+            if (b.text().contains(QChar::ObjectReplacementCharacter)) {
+                chart = b;
+                break;
+            }
+        }
+        if (!chart.isValid()) {
+            continue;
+        }
+        const int headingPage = pageOf(layout->blockBoundingRect(heading).top());
+        const int chartPage = pageOf(layout->blockBoundingRect(chart).bottom() - 1.0);
+        if (chartPage != headingPage) {
+            format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+            cursor.setBlockFormat(format);
+        }
+    }
+    document.markContentsDirty(0, document.characterCount()); // one whole layout for the pages that are printed
 }
 
 QString exportPdf(QTextDocument& document, const QString& path, QPageSize::PageSizeId pageSize,
@@ -46,6 +88,7 @@ QString exportPdf(QTextDocument& document, const QString& path, QPageSize::PageS
 
         document.documentLayout()->setPaintDevice(&writer);
         document.setPageSize(body);
+        keepHeadingsWithTheirCharts(document);
         const int pages = document.pageCount();
 
         QPainter painter;

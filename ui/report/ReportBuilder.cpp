@@ -11,6 +11,7 @@
 #include "../explorer/FitTableModel.h"
 #include "../explorer/PlanView.h"
 #include "ChartObject.h"
+#include "PdfExporter.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Accuracy.h"
 #include "gpusizer/core/Compare.h"
@@ -82,16 +83,18 @@ class Writer {
 public:
     Writer(QTextDocument* doc, ChartObject* charts) : m_cursor(doc), m_charts(charts) {}
 
-    void heading(const QString& text, const QTextCharFormat& format, bool newPage) {
+    void heading(const QString& text, const QTextCharFormat& format, bool keepWithChart) {
         QTextBlockFormat block = m_styles.heading;
-        // QTextDocument has no keep-with-next: sections that open with a chart start a page so that the heading,
-        // the chart and its table stay together.
-        block.setPageBreakPolicy(newPage ? QTextFormat::PageBreak_AlwaysBefore : QTextFormat::PageBreak_Auto);
+        // Sections with a chart keep their heading on the chart's page (decided once paginated, exportPdf).
+        block.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
+        if (keepWithChart) {
+            block.setProperty(kKeepWithChartProperty, true);
+        }
         m_cursor.insertBlock(block, format);
         m_cursor.insertText(text, format);
     }
     void h1(const QString& text) { heading(text, m_styles.h1, false); }
-    void h2(const QString& text, bool newPage = false) { heading(text, m_styles.h2, newPage); }
+    void h2(const QString& text, bool keepWithChart = false) { heading(text, m_styles.h2, keepWithChart); }
     void paragraph(const QString& text, bool small = false) {
         m_cursor.insertBlock(m_styles.paragraph, small ? m_styles.small : m_styles.body);
         m_cursor.insertText(text, small ? m_styles.small : m_styles.body);
@@ -173,11 +176,17 @@ public:
         auto fill = [&](int row, int column, const QString& text, const QTextCharFormat& charFormat,
                         QColor background) {
             QTextTableCell cell = t->cellAt(row, column);
-            QTextCharFormat cellFormat = cell.format();
+            QTextTableCellFormat cellFormat = cell.format().toTableCellFormat();
             if (background.isValid()) {
                 cellFormat.setBackground(background);
-                cell.setFormat(cellFormat);
             }
+            // A left-aligned column after a right-aligned one would sit flush against it ("Share What it holds",
+            // "23.6 GiB no"): the gap is widened so the eye, and pdftotext, keep them apart.
+            if (column > 0 && column < align.size() && align[column - 1] == QLatin1Char('r') &&
+                align[column] != QLatin1Char('r')) {
+                cellFormat.setLeftPadding(12);
+            }
+            cell.setFormat(cellFormat);
             QTextCursor c = cell.firstCursorPosition();
             QTextBlockFormat block;
             block.setAlignment(column < align.size() && align[column] == QLatin1Char('r') ? Qt::AlignRight
