@@ -3,6 +3,8 @@
 #include "Present.h"
 
 #include <QtGui/QFont>
+#include <QtGui/QIcon>
+#include <QtGui/QPixmap>
 
 namespace gpusizer::ui {
 
@@ -130,7 +132,8 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
         return m_table.columns[c].align == present::Align::Right ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                                  : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::DecorationRole:
-        return c == 0 && m_decoration ? m_decoration(m_table.keys[r]) : QVariant();
+        // The decoration marks the row: in its header where the table has row headers, else in the first cell.
+        return c == 0 && m_decoration && m_table.rowHeaders.empty() ? m_decoration(m_table.keys[r]) : QVariant();
     default:
         return {};
     }
@@ -139,6 +142,16 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
 QVariant TableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Vertical) {
         const auto row = static_cast<std::size_t>(section);
+        if (role == Qt::DecorationRole && m_decoration && section >= 0 && row < m_table.rowHeaders.size()) {
+            // A header paints an icon, not a colour: the swatch becomes a small filled square.
+            const QVariant decoration = m_decoration(m_table.keys[row]);
+            if (decoration.canConvert<QColor>() && decoration.userType() == QMetaType::QColor) {
+                QPixmap swatch(10, 10);
+                swatch.fill(decoration.value<QColor>());
+                return QIcon(swatch);
+            }
+            return decoration;
+        }
         return role == Qt::DisplayRole && section >= 0 && row < m_table.rowHeaders.size()
                    ? QVariant(text(m_table.rowHeaders[row]))
                    : QVariant();

@@ -37,6 +37,7 @@
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QColor>
 #include <QtGui/QFont>
+#include <QtGui/QIcon>
 #include <QtGui/QWheelEvent>
 #include <QtTest/QTest>
 #include <QtWidgets/QComboBox>
@@ -743,7 +744,7 @@ TEST(Explorer, AValueLabelCrossedByACapacityLineIsHiddenAndOneClearOfItIsShown) 
     EXPECT_TRUE(view.labelsShown(core::Component::Weights));
 }
 
-TEST(Explorer, TheBreakdownTableShowsEveryColumnWholeAt1024By700AndTheChartKeysOnlyItsLines) {
+TEST(Explorer, BreakdownAndCompareTablesShowEveryColumnWholeAt1024By700AndTheChartLinesKeyWraps) {
     Fixture f;
     f.window.resize(1024, 700);
     f.window.show();
@@ -764,14 +765,24 @@ TEST(Explorer, TheBreakdownTableShowsEveryColumnWholeAt1024By700AndTheChartKeysO
     EXPECT_LE(columns, table->viewport()->width());
     // The whole table lies inside the window, not past its right edge.
     EXPECT_LE(table->mapTo(&f.window, QPoint(table->width(), 0)).x(), f.window.width());
-    // The component table is the chart's key: the chart's legend shows only the whisker and the card's line.
+    // The component table is the chart's key; the whisker and the card's line are keyed in a label that wraps
+    // (Qt's legend elided "RTX 4090 (23.…" at this width).
     auto* chart = f.window.breakdownView()->findChild<ui::BreakdownChartView*>();
     ASSERT_NE(chart, nullptr);
-    int visibleMarkers = 0;
-    for (QLegendMarker* marker : chart->chart()->legend()->markers()) {
-        visibleMarkers += marker->isVisible() ? 1 : 0;
-    }
-    EXPECT_EQ(visibleMarkers, 2); // "Expected range" and "RTX 4090 (23.6 GiB)"
+    EXPECT_FALSE(chart->chart()->legend()->isVisible());
+    auto* key = f.window.breakdownView()->findChild<QLabel*>(QStringLiteral("chartLineKey"));
+    ASSERT_NE(key, nullptr);
+    EXPECT_TRUE(key->wordWrap());
+    EXPECT_TRUE(key->text().contains(QStringLiteral("Expected&nbsp;range")));
+    EXPECT_TRUE(key->text().contains(QStringLiteral("RTX&nbsp;4090&nbsp;(23.6&nbsp;GiB)")))
+        << key->text().toStdString();
+    // Compare: the table keeps every variant's column inside the window, its rows carry the components' swatches.
+    f.window.tabs()->setCurrentIndex(3);
+    QCoreApplication::processEvents();
+    auto* compare = f.window.compareView()->findChild<QTableView*>();
+    ASSERT_NE(compare, nullptr);
+    EXPECT_LE(compare->mapTo(&f.window, QPoint(compare->width(), 0)).x(), f.window.width());
+    EXPECT_FALSE(compare->model()->headerData(0, Qt::Vertical, Qt::DecorationRole).value<QIcon>().isNull());
 }
 
 TEST(Explorer, TheSequenceChartKeepsTheCurveAndEveryCardInViewAndACardKeepsItsColour) {

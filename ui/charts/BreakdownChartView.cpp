@@ -171,7 +171,7 @@ void BreakdownChartView::fitCategoryLabels() {
         widest = std::max(widest, metrics.horizontalAdvance(label));
     }
     const double plot = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width() * 0.6;
-    const bool slanted = widest > plot / static_cast<double>(std::max<qsizetype>(1, m_categories.size())) * 0.8;
+    const bool slanted = widest > plot / static_cast<double>(std::max<qsizetype>(1, m_categories.size())) * 0.6;
     m_categoryAxis->setLabelsAngle(slanted ? -45 : 0);
     m_categoryAxis->setTruncateLabels(!slanted);
 }
@@ -267,13 +267,21 @@ void BreakdownChartView::setComponentKeyShown(bool shown) {
 }
 
 void BreakdownChartView::applyComponentKey() {
-    chart()->legend()->setAlignment(m_componentKeyShown ? Qt::AlignRight : Qt::AlignBottom);
-    if (m_series == nullptr) {
-        return;
+    chart()->legend()->setVisible(m_componentKeyShown);
+}
+
+QString BreakdownChartView::lineKeyHtml() const {
+    // Non-breaking within an entry, so that a wrap falls only between entries.
+    auto words = [](const QString& text) {
+        return text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+    };
+    QStringList entries{QStringLiteral("<span style=\"color:%1\"><b>I</b></span>&nbsp;%2")
+                            .arg(m_ink.name(), words(tr("Expected range")))};
+    for (const QLineSeries* line : m_capacityLines) {
+        entries << QStringLiteral("<span style=\"color:%1\"><b>-&nbsp;-&nbsp;-</b>&nbsp;</span>%2")
+                       .arg(line->pen().color().name(), words(line->name()));
     }
-    for (QLegendMarker* marker : chart()->legend()->markers(m_series)) {
-        marker->setVisible(m_componentKeyShown);
-    }
+    return entries.join(QStringLiteral(" &nbsp; "));
 }
 
 double BreakdownChartView::valueGiB(int bar, core::Component component) const {

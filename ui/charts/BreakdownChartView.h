@@ -52,9 +52,11 @@ public:
     /// On screen: the window's palette, dark included (the report's charts stay light).
     void followPalette(const QPalette& palette);
 
-    /// Where a table beside the chart already names the components by colour, the legend keeps only the range
-    /// whisker and the capacity lines, below the plot, so the chart is not narrowed (or its labels elided) by it.
+    /// Where a table beside the chart already names the components by colour, the chart draws no legend (Qt's
+    /// would narrow the plot and elide its labels); the view shows lineKeyHtml() instead, in a label that wraps.
     void setComponentKeyShown(bool shown);
+    /// The key of what is not a component: the range whisker and each capacity line, in their colours (rich text).
+    QString lineKeyHtml() const;
 
     /// For tests and the report: the value (GiB) of a component in a bar.
     double valueGiB(int bar, core::Component component) const;

@@ -20,15 +20,31 @@
 
 namespace gpusizer::ui {
 
-ComponentTableModel::ComponentTableModel(QObject* parent) : TableModel(parent) {
-    setDecoration([](const std::string& key) -> QVariant {
-        for (core::Component c : core::kAllComponents) {
-            if (key == core::componentKey(c)) {
-                return componentColor(c);
-            }
+QLabel* addChartWithLineKey(QBoxLayout* layout, BreakdownChartView* chart, int stretch) {
+    auto* column = new QVBoxLayout();
+    column->setSpacing(2);
+    chart->setComponentKeyShown(false);
+    column->addWidget(chart, 1);
+    auto* key = new QLabel(chart->parentWidget());
+    key->setObjectName(QStringLiteral("chartLineKey"));
+    key->setWordWrap(true); // wraps between entries instead of eliding them, however narrow the chart
+    key->setAlignment(Qt::AlignHCenter);
+    column->addWidget(key);
+    layout->addLayout(column, stretch);
+    return key;
+}
+
+QVariant componentSwatch(const std::string& rowKey) {
+    for (core::Component c : core::kAllComponents) {
+        if (rowKey == core::componentKey(c)) {
+            return componentColor(c);
         }
-        return {};
-    });
+    }
+    return {};
+}
+
+ComponentTableModel::ComponentTableModel(QObject* parent) : TableModel(parent) {
+    setDecoration(componentSwatch);
     setEstimate(core::Estimate{}); // the columns exist before the first estimate (views size them)
 }
 
@@ -75,8 +91,7 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent) : 
     auto* top = new QHBoxLayout();
     m_chart = new BreakdownChartView(this);
     m_chart->followPalette(palette());
-    m_chart->setComponentKeyShown(false); // the component table beside it is the key, swatches included
-    top->addWidget(m_chart, 3);
+    m_lineKey = addChartWithLineKey(top, m_chart, 3); // the component table beside it keys the colours
     auto* side = new QVBoxLayout();
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -134,6 +149,7 @@ void BreakdownView::refresh() {
     m_chart->setBars(
         {{s.gpus > 1 ? tr("Each of %1 GPUs").arg(s.gpus) : tr("Per GPU"), e.perGpu, e.bandLowBytes, e.bandHighBytes}},
         capacityLines(controller().catalog(), s.gpuId, 1));
+    m_lineKey->setText(m_chart->lineKeyHtml());
     m_model->setEstimate(e);
     m_table->resizeColumnsToContents();
     int contentWidth = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();

@@ -9,12 +9,20 @@
 #include <optional>
 
 QT_FORWARD_DECLARE_CLASS(QLabel)
+QT_FORWARD_DECLARE_CLASS(QBoxLayout)
 QT_FORWARD_DECLARE_CLASS(QTableView)
 
 namespace gpusizer::ui {
 
 class BreakdownChartView;
 struct CapacityLine;
+
+/// Puts `chart` into `layout` (with `stretch`) above a wrapping label for its line key (lineKeyHtml), and returns
+/// the label; the chart draws no legend of its own. Used where a table beside the chart names the components.
+QLabel* addChartWithLineKey(QBoxLayout* layout, BreakdownChartView* chart, int stretch);
+
+/// A component row's colour swatch (its chart colour) from the row's key; nothing for other rows.
+QVariant componentSwatch(const std::string& rowKey);
 
 /// Components of one estimate (present::componentTable): name with its chart colour, GiB per GPU, share of the
 /// device total, then the total.
@@ -62,6 +70,7 @@ private:
     QTableView* m_table = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_notes = nullptr;
+    QLabel* m_lineKey = nullptr;
 };
 
 } // namespace gpusizer::ui

@@ -34,6 +34,7 @@ present::CompareAxis presentAxis(CompareView::Axis axis) {
 } // namespace
 
 CompareTableModel::CompareTableModel(QObject* parent) : TableModel(parent) {
+    setDecoration(componentSwatch); // the rows are the chart's key
     setVariants({}, present::CompareAxis::Methods);
 }
 
@@ -60,7 +61,8 @@ CompareView::CompareView(ScenarioController& controller, QWidget* parent) : Live
     auto* body = new QHBoxLayout();
     m_chart = new BreakdownChartView(this);
     m_chart->followPalette(palette());
-    body->addWidget(m_chart, 1);
+    m_chart->setMinimumWidth(220);                     // three bars need little room; the table keeps its whole width
+    m_lineKey = addChartWithLineKey(body, m_chart, 1); // the table's row swatches key the colours
     m_model = new CompareTableModel(this);
     m_table = new QTableView(this);
     m_table->setModel(m_model);
@@ -104,6 +106,7 @@ void CompareView::refresh() {
                         v.estimate.bandLowBytes, v.estimate.bandHighBytes});
     }
     m_chart->setBars(bars, capacityLines(controller().catalog(), s.gpuId, 1));
+    m_lineKey->setText(m_chart->lineKeyHtml());
     m_model->setVariants(std::move(variants), presentAxis(axis));
     // Size the table to its contents so every variant's column is readable beside the chart.
     m_table->resizeColumnsToContents();

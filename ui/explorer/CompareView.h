@@ -6,6 +6,7 @@
 #include "gpusizer/present/CompareText.h"
 
 QT_FORWARD_DECLARE_CLASS(QComboBox)
+QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QTableView)
 
 namespace gpusizer::ui {
@@ -45,6 +46,7 @@ protected:
 private:
     QComboBox* m_axis = nullptr;
     BreakdownChartView* m_chart = nullptr;
+    QLabel* m_lineKey = nullptr;
     CompareTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
 };

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Regenerates every picture in docs/images from a build: each tab at 1360 x 820 and 1024 x 700, light and dark,
+# the Chinese window, and every page of the sample report (the Chinese report pages come from File › Export). Needs xvfb-run and pdftoppm (poppler-utils).
+# Usage: scripts/screenshots.sh [build-dir]   (default: build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+out=docs/images
+tabs=(breakdown sequence fit compare plan advisor)
+shot() { # geometry file extra-args...
+    local geometry=$1 file=$2
+    shift 2
+    xvfb-run -a -s "-screen 0 ${geometry}x24" "$build/app/gpusizer" --screenshot "$out/$file" "$@" 2>/dev/null
+}
+for tab in "${tabs[@]}"; do
+    shot 1360x820 "explorer-$tab.png" --language en --palette light --tab "$tab"
+    shot 1360x820 "explorer-dark-$tab.png" --language en --palette dark --tab "$tab"
+    shot 1024x700 "small-$tab.png" --language en --palette light --tab "$tab"
+    shot 1024x700 "small-dark-$tab.png" --language en --palette dark --tab "$tab"
+    shot 1360x820 "zh_CN-$tab.png" --language zh_CN --palette light --tab "$tab"
+done
+scenario=tests/data/scenarios/llama31-8b-lora.json
+"$build/app/gpusizer-cli" report "$scenario" -o docs/sample-report.pdf
+rm -f "$out"/report-page-*.png
+pdftoppm -r 60 -png docs/sample-report.pdf "$out/report-page"
+# pdftoppm numbers pages with as many digits as the count needs; the README links report-page-N.png.
+for f in "$out"/report-page-0*.png; do
+    [[ -e $f ]] && mv "$f" "${f/-0/-}"
+done
+ls "$out"
