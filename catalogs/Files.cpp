@@ -73,28 +73,44 @@ core::Result<std::string> readDocument(const fs::path& path, std::int64_t maxByt
     return bytes;
 }
 
-core::Result<void> writeDocument(const fs::path& path, const std::string& bytes) {
-    std::error_code ec;
-    const fs::file_status status = fs::symlink_status(path, ec); // not_found (with ec set) for a new file
-    if (fs::exists(status) && !fs::is_regular_file(status) && !fs::is_symlink(status)) {
-        return tl::unexpected(fileError(core::ErrorCode::Unwritable,
-                                        QT_TRANSLATE_NOOP("gpusizer", "exists and is not a regular file"), path));
-    }
-    // Write through a symbolic link to the file it names, so the link stays a link.
+core::Result<fs::path> outputTarget(const fs::path& path) {
+    // Follow a chain of links to the file they name (a dangling link included), so that the link stays a link and
+    // the file it names is written; a FIFO, a device (/dev/full) or a folder at the end is refused, never replaced.
     fs::path target = path;
-    if (fs::is_symlink(status)) {
-        target = fs::weakly_canonical(path, ec);
+    std::error_code ec;
+    for (int hops = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++hops) {
+        if (hops == 40) {
+            return tl::unexpected(fileError(core::ErrorCode::Unwritable,
+                                            QT_TRANSLATE_NOOP("gpusizer", "too many levels of symbolic links"), path));
+        }
+        const fs::path next = fs::read_symlink(target, ec);
         if (ec) {
             return tl::unexpected(
                 fileError(core::ErrorCode::Unwritable,
                           words(QT_TRANSLATE_NOOP("gpusizer", "cannot follow the link: %1"), ec.message()), path));
         }
+        target = next.is_absolute() ? next : target.parent_path() / next;
     }
-    ec.clear();
-    if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
-        return tl::unexpected(fileError(core::ErrorCode::Unwritable,
-                                        QT_TRANSLATE_NOOP("gpusizer", "exists and is not a regular file"), path));
+    const fs::file_status status = fs::status(target, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
+        return tl::unexpected(
+            fileError(core::ErrorCode::Unwritable,
+                      fs::is_directory(status)
+                          ? core::Words(QT_TRANSLATE_NOOP("gpusizer", "is a folder: give a file name"))
+                          : core::Words(QT_TRANSLATE_NOOP(
+                                "gpusizer", "exists and is not a regular file (a device or a pipe); choose a file")),
+                      path));
     }
+    return target;
+}
+
+core::Result<void> writeDocument(const fs::path& path, const std::string& bytes) {
+    auto resolved = outputTarget(path);
+    if (!resolved) {
+        return tl::unexpected(resolved.error());
+    }
+    const fs::path target = *resolved;
+    std::error_code ec;
     const fs::path temporary = target.string() + ".part";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);

@@ -16,12 +16,14 @@
 #include "explorer/InputPanel.h"
 #include "explorer/PlanView.h"
 #include "explorer/SeqLenView.h"
+#include "gpusizer/catalogs/Files.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Version.h"
 #include "gpusizer/present/EstimateText.h"
+#include "gpusizer/present/Format.h"
 #include "gpusizer/present/PlanText.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
@@ -240,8 +242,8 @@ void MainWindow::refreshStatus() {
     const auto& e = m_controller.estimate();
     QString text = tr("Per GPU: %1 device (nvidia-smi), %2 allocated (torch)")
                        .arg(formatGiB(e.deviceBytes), formatGiB(e.allocatedPeakBytes));
-    text +=
-        tr(" · Total across %n GPU(s): %1", nullptr, static_cast<int>(s.gpus)).arg(formatGiB(e.deviceBytes * s.gpus));
+    text += tr(" · Total across %n GPU(s): %1", nullptr, static_cast<int>(s.gpus))
+                .arg(QString::fromStdString(present::gibTotal(e.deviceBytes, s.gpus)));
     // The planner's verdict (margin, host RAM, precision), as in the fit table, the advisor and the report.
     if (const auto verdict = m_controller.verdictOnSelectedGpu()) {
         text += QStringLiteral(" · ") + ui::text(present::fitSentence(*verdict, *m_controller.selectedGpu()));
@@ -299,24 +301,27 @@ bool MainWindow::saveTo(const QString& path) {
 }
 
 bool MainWindow::importConfig(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // The CLI's reader: a regular file (a FIFO would hang the window), at most 16 MiB.
+    const auto config = catalogs::readDocument(path.toStdString());
+    if (!config) {
         DialogService::error(this, tr("Cannot import config.json"),
-                             tr("Cannot open %1: %2").arg(path, file.errorString()));
+                             tr("Cannot open %1: %2").arg(path, ui::text(config.error().words)));
         return false;
     }
-    const QByteArray config = file.read(16 * 1024 * 1024 + 1);
     const QString indexPath = QFileInfo(path).dir().filePath(QStringLiteral("model.safetensors.index.json"));
-    QByteArray index;
-    if (QFile indexFile(indexPath); indexFile.exists() && indexFile.open(QIODevice::ReadOnly)) {
-        index = indexFile.read(64 * 1024 * 1024);
+    std::optional<std::string> index;
+    if (QFileInfo::exists(indexPath)) {
+        auto read = catalogs::readDocument(indexPath.toStdString());
+        if (!read) {
+            DialogService::error(this, tr("Cannot import config.json"),
+                                 tr("Cannot open %1: %2").arg(indexPath, ui::text(read.error().words)));
+            return false;
+        }
+        index = std::move(*read);
     }
     const QString name = QFileInfo(path).fileName();
-    auto imported = core::importHfConfig(
-        std::string_view(config.constData(), static_cast<std::size_t>(config.size())), name.toStdString(),
-        index.isEmpty() ? std::nullopt
-                        : std::optional<std::string_view>(
-                              std::string_view(index.constData(), static_cast<std::size_t>(index.size()))));
+    auto imported = core::importHfConfig(*config, name.toStdString(),
+                                         index ? std::optional<std::string_view>(*index) : std::nullopt);
     if (!imported) {
         DialogService::error(
             this, tr("Cannot import config.json"),
@@ -513,13 +518,11 @@ void MainWindow::exportDialog() {
 }
 
 bool MainWindow::exportProbeScript(const QString& path) {
-    QSaveFile file(path);
-    const std::string script = core::probeScript(m_controller.scenario());
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(script.data(), static_cast<qint64>(script.size())) != static_cast<qint64>(script.size()) ||
-        !file.commit()) {
+    // The CLI's writer: through links, never onto a device or a pipe, whole or not at all.
+    if (const auto written = catalogs::writeDocument(path.toStdString(), core::probeScript(m_controller.scenario()));
+        !written) {
         DialogService::error(this, tr("Cannot write the measurement script"),
-                             tr("Cannot write %1: %2").arg(path, file.errorString()));
+                             tr("Cannot write %1: %2").arg(path, ui::text(written.error().words)));
         return false;
     }
     statusBar()->showMessage(tr("Measurement script written to %1: run it on the GPU with python3 %2 --out "
@@ -530,16 +533,14 @@ bool MainWindow::exportProbeScript(const QString& path) {
 }
 
 QString MainWindow::importMeasurement(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const auto bytes = catalogs::readDocument(path.toStdString());
+    if (!bytes) {
         DialogService::error(this, tr("Cannot import the measurement"),
-                             tr("Cannot open %1: %2").arg(path, file.errorString()));
+                             tr("Cannot open %1: %2").arg(path, ui::text(bytes.error().words)));
         return {};
     }
-    const QByteArray bytes = file.read(16 * 1024 * 1024 + 1);
     const auto measurement =
-        core::parseMeasurement(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                               QFileInfo(path).fileName().toStdString(), m_controller.catalog());
+        core::parseMeasurement(*bytes, QFileInfo(path).fileName().toStdString(), m_controller.catalog());
     if (!measurement) {
         DialogService::error(
             this, tr("Cannot import the measurement"),
@@ -554,7 +555,7 @@ QString MainWindow::importMeasurement(const QString& path) {
     }
     // Keep the result with the scenario (it is saved with it and shown in the breakdown and the report).
     m_controller.update([&](core::Scenario& s) {
-        s.measurements.push_back(nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size()).dump());
+        s.measurements.push_back(nlohmann::json::parse(*bytes).dump()); // parsed once already: cannot throw
     });
     offerCalibration();
     QString text =

@@ -46,7 +46,7 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
         << "   (nvidia-smi; expected " << present::gib(e.bandLowBytes) << " - " << present::gib(e.bandHighBytes)
         << ")\n";
     if (s.gpus > 1) {
-        out << "Total across " << s.gpus << " GPUs: " << present::gib(e.deviceBytes * s.gpus) << "\n";
+        out << "Total across " << s.gpus << " GPUs: " << present::gibTotal(e.deviceBytes, s.gpus) << "\n";
     }
     if (e.cpuOffloadBytesTotal > 0) {
         out << "Host RAM for offload: " << present::gib(e.cpuOffloadBytesPerGpu) << " per GPU, "

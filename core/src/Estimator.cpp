@@ -1237,6 +1237,16 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const Scenario& s = scenario;
     Estimate e;
     e.profile = profileFor(s);
+    if (estimateMagnitude(s) > kMaxEstimateBytes) {
+        // Reached only by searches (longer sequences, larger batches, bigger models than the validated scenario).
+        const auto beyond = static_cast<std::int64_t>(kMaxEstimateBytes);
+        e.beyondRange = true;
+        e.perGpu[Component::Activations] = beyond;
+        e.allocatedPeakBytes = e.reservedPeakBytes = e.deviceBytes = e.bandLowBytes = e.bandHighBytes = beyond;
+        e.warnings.push_back(
+            {"beyond_range", QT_TRANSLATE_NOOP("gpusizer", "more than a petabyte per GPU: not sized")});
+        return e;
+    }
     const Context ctx = makeContext(s, e.profile);
     const auto& arch = ctx.arch;
     e.params = ctx.params;

@@ -1,6 +1,10 @@
 #include "gpusizer/core/HfConfig.h"
 
+#include "JsonRead.h"
+#include "gpusizer/core/Estimate.h"
+
 #include <algorithm>
+#include <cmath>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -63,6 +67,23 @@ double floatKey(const json& cfg, std::initializer_list<const char*> keys, double
         }
     }
     return fallback;
+}
+
+/// A dropout probability: a number at least 0 and below 1 (0 when absent); a string or 1e308 is refused, not ignored.
+Result<double> rateKey(const json& cfg, std::initializer_list<const char*> keys, std::string_view where) {
+    for (const char* key : keys) {
+        auto it = cfg.find(key);
+        if (it == cfg.end() || it->is_null()) {
+            continue;
+        }
+        if (!it->is_number() || !(it->get<double>() >= 0.0 && it->get<double>() < 1.0)) {
+            return fail(ErrorCode::OutOfRange,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is a probability: at least 0 and below 1"), key),
+                        std::string(where) + ": " + key);
+        }
+        return it->get<double>();
+    }
+    return 0.0;
 }
 
 std::optional<bool> boolKey(const json& cfg, const char* key) {
@@ -254,10 +275,12 @@ void readBiases(const json& cfg, const std::string& type, ModelArch& a) {
 Result<void> readPositionsHeadAndDropout(const json& cfg, std::string_view where, const std::string& type,
                                          ModelArch& a) {
     if (oneOf(type, {"gpt2"})) {
-        a.learnedPositions = cfg.value("n_positions", std::int64_t{1024});
+        GPUSIZER_TRY(positions, intKey(cfg, {"n_positions"}, where));
+        a.learnedPositions = positions_r->value_or(1024);
     } else if (oneOf(type, {"bert", "roberta"})) {
-        a.learnedPositions =
-            cfg.value("max_position_embeddings", std::int64_t{512}) + cfg.value("type_vocab_size", std::int64_t{2});
+        GPUSIZER_TRY(positions, intKey(cfg, {"max_position_embeddings"}, where));
+        GPUSIZER_TRY(types, intKey(cfg, {"type_vocab_size"}, where, true));
+        a.learnedPositions = positions_r->value_or(512) + types_r->value_or(2);
         a.causalLmHead = false; // sized as a sequence classifier
     }
     GPUSIZER_TRY(learned, intKey(cfg, {"learned_positions"}, where, true));
@@ -267,8 +290,10 @@ Result<void> readPositionsHeadAndDropout(const json& cfg, std::string_view where
     if (auto causal = boolKey(cfg, "causal_lm"); causal) {
         a.causalLmHead = *causal;
     }
-    a.hiddenDropout = floatKey(cfg, {"hidden_dropout_prob", "resid_pdrop", "hidden_dropout"}, 0.0);
-    a.attentionDropout = floatKey(cfg, {"attention_probs_dropout_prob", "attn_pdrop", "attention_dropout"}, 0.0);
+    GPUSIZER_TRY(hidden, rateKey(cfg, {"hidden_dropout_prob", "resid_pdrop", "hidden_dropout"}, where));
+    GPUSIZER_TRY(attention, rateKey(cfg, {"attention_probs_dropout_prob", "attn_pdrop", "attention_dropout"}, where));
+    a.hiddenDropout = *hidden_r;
+    a.attentionDropout = *attention_r;
     return {};
 }
 
@@ -390,6 +415,8 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     GPUSIZER_TRY(moe, readMixtureOfExperts(cfg, where, a));
     GPUSIZER_TRY(mla, readLatentAttention(cfg, where, a));
     GPUSIZER_TRY(consistent, checkShapeConsistency(a, where));
+    // The ranges a scenario's model must meet, so that an imported shape saves and reopens.
+    GPUSIZER_TRY(bounded, validateArch(a, std::string(where) + ": "));
     warnAboutAssumedFamily(hasExplicitShape(cfg), plainFamily, out);
     return out;
 }
@@ -402,31 +429,33 @@ Result<ImportedArch> archFromHfConfig(const json& root, std::string_view where) 
         return archFromHfConfigUnchecked(root, where);
     } catch (const json::exception& ex) {
         // A key with an unexpected JSON type that the checks above did not name.
-        return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "unexpected value type: %1"), ex.what()),
+        return fail(ErrorCode::WrongType,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "unexpected value type: %1"), detail::libraryReason(ex)),
                     std::string(where));
     }
 }
 
 Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_view configName,
                                     std::optional<std::string_view> indexBytes, std::string_view indexName) {
-    json cfg;
-    try {
-        cfg = json::parse(configBytes.begin(), configBytes.end(), nullptr, true, false);
-    } catch (const json::exception& ex) {
-        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON: %1"), ex.what()),
+    // The scenario loader's bounds (16 MiB, 64 levels, numbers a double holds) for config.json and the index too.
+    auto cfgParsed = detail::parseDocument(configBytes, configName);
+    if (!cfgParsed) {
+        return tl::unexpected(cfgParsed.error());
+    }
+    const json cfg = std::move(*cfgParsed);
+    if (!cfg.is_object()) {
+        return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "must be a JSON object"),
                     std::string(configName));
     }
     auto imported = archFromHfConfig(cfg, configName);
     if (!imported || !indexBytes) {
         return imported;
     }
-    json index;
-    try {
-        index = json::parse(indexBytes->begin(), indexBytes->end(), nullptr, true, false);
-    } catch (const json::exception& ex) {
-        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON: %1"), ex.what()),
-                    std::string(indexName));
+    auto indexParsed = detail::parseDocument(*indexBytes, indexName);
+    if (!indexParsed) {
+        return tl::unexpected(indexParsed.error());
     }
+    const json index = std::move(*indexParsed);
     const json* total = nullptr;
     if (index.is_object() && index.contains("metadata") && index["metadata"].is_object() &&
         index["metadata"].contains("total_size")) {
@@ -436,9 +465,12 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
         return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "missing 'metadata.total_size'"),
                     std::string(indexName) + ": metadata.total_size");
     }
-    if (!total->is_number() || total->get<double>() <= 0 || total->get<double>() > 1e14) {
+    // A whole number of bytes; the smallest sharded checkpoint is megabytes (half a byte printed "weights 0.00 GiB").
+    if (!total->is_number() || total->get<double>() != std::floor(total->get<double>()) ||
+        total->get<double>() < 1024.0 * 1024.0 || total->get<double>() > 1e14) {
         return fail(ErrorCode::OutOfRange,
-                    QT_TRANSLATE_NOOP("gpusizer", "'metadata.total_size' must be a positive byte count"),
+                    QT_TRANSLATE_NOOP("gpusizer",
+                                      "'metadata.total_size' must be a whole number of bytes between 1 MiB and 100 TB"),
                     std::string(indexName) + ": metadata.total_size");
     }
     imported->weightBytes = static_cast<std::int64_t>(total->get<double>());

@@ -6,6 +6,21 @@ namespace gpusizer::core::detail {
 
 using nlohmann::json;
 
+std::string libraryReason(const std::exception& ex) {
+    std::string reason = ex.what();
+    // nlohmann's messages start with "[json.exception.parse_error.101] " (and may carry a JSON pointer in
+    // parentheses); keep the readable part.
+    if (auto pos = reason.find("] "); pos != std::string::npos) {
+        reason = reason.substr(pos + 2);
+    }
+    if (!reason.empty() && reason.front() == '(') {
+        if (auto close = reason.find(") "); close != std::string::npos) {
+            reason = reason.substr(close + 2);
+        }
+    }
+    return reason;
+}
+
 Result<json> parseDocument(std::string_view bytes, std::string_view where) {
     if (bytes.size() > kMaxDocumentBytes) {
         return fail(ErrorCode::OutOfRange, QT_TRANSLATE_NOOP("gpusizer", "file is larger than 16 MiB"),
@@ -38,14 +53,15 @@ Result<json> parseDocument(std::string_view bytes, std::string_view where) {
     }
     try {
         return json::parse(bytes.begin(), bytes.end());
-    } catch (const json::parse_error& ex) {
-        std::string reason = ex.what();
-        // nlohmann's messages start with "[json.exception.parse_error.101] "; keep the readable part.
-        if (auto pos = reason.find("] "); pos != std::string::npos) {
-            reason = reason.substr(pos + 2);
-        }
-        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON (%1)"), reason),
-                    std::string(where));
+    } catch (const json::out_of_range& ex) {
+        // A number no double holds (1e400): nlohmann throws out_of_range 406 rather than a parse error.
+        return fail(
+            ErrorCode::OutOfRange,
+            words(QT_TRANSLATE_NOOP("gpusizer", "holds a number too large for any field (%1)"), libraryReason(ex)),
+            std::string(where));
+    } catch (const json::exception& ex) {
+        return fail(ErrorCode::InvalidJson,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON (%1)"), libraryReason(ex)), std::string(where));
     }
 }
 

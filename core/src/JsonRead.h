@@ -26,7 +26,11 @@ inline constexpr std::size_t kMaxDocumentBytes = 16u << 20;
 inline constexpr int kMaxNestingDepth = 64;
 
 /// Parses bytes into JSON with a size and depth guard; errors name `where`.
+/// No exception escapes it: a number out of a double's range (1e400) is an error like any other.
 Result<nlohmann::json> parseDocument(std::string_view bytes, std::string_view where);
+
+/// A library exception's message without nlohmann's "[json.exception.type_error.302] (/pointer) " prefix.
+std::string libraryReason(const std::exception& ex);
 
 /// Reads the fields of one JSON object, each error naming "<where>: <field>" and the reason.
 class ObjectReader {

@@ -73,7 +73,8 @@ Result<void> readModel(const json& doc, const std::string& where, const Catalog&
     }
     if (model.contains("params_billion")) {
         ObjectReader r(model, where + ": model");
-        GPUSIZER_ASSIGN(double billions, r.number("params_billion", 0.001, 100000));
+        // Up to 10 trillion: the widest rung of the size ladder then stays within the layer limit (10,000).
+        GPUSIZER_ASSIGN(double billions, r.number("params_billion", 0.001, 10000));
         s.model = archFromParamCount(billions);
         return {};
     }
@@ -481,7 +482,10 @@ std::string scenarioToJson(const Scenario& s) {
     if (!s.measurements.empty()) {
         json list = json::array();
         for (const auto& m : s.measurements) {
-            list.push_back(json::parse(m));
+            // Kept as the dump of a document already parsed; the no-throw parse keeps the writer exception-free.
+            if (json one = json::parse(m, nullptr, false); !one.is_discarded()) {
+                list.push_back(std::move(one));
+            }
         }
         doc["measurements"] = list;
     }

@@ -2,47 +2,13 @@
 #include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/ScenarioFields.h"
 
+#include <algorithm>
+#include <array>
+#include <string>
+
 namespace gpusizer::core {
 
 namespace {
-
-Result<void> validateModel(const ModelArch& m) {
-    auto bad = [](std::string field, Words why) {
-        return fail(ErrorCode::OutOfRange, std::move(why), std::move(field));
-    };
-    if (m.hiddenSize <= 0 || m.hiddenSize > 1'000'000) {
-        return bad("model.hidden_size", QT_TRANSLATE_NOOP("gpusizer", "must be between 1 and 1,000,000"));
-    }
-    if (m.numLayers <= 0 || m.numLayers > 10'000) {
-        return bad("model.num_hidden_layers", QT_TRANSLATE_NOOP("gpusizer", "must be between 1 and 10,000"));
-    }
-    if (m.numHeads <= 0 || m.numHeads > 100'000) {
-        return bad("model.num_attention_heads", QT_TRANSLATE_NOOP("gpusizer", "must be between 1 and 100,000"));
-    }
-    if (m.numKvHeads < 0 || m.numKvHeads > m.numHeads || (m.numKvHeads > 0 && m.numHeads % m.numKvHeads != 0)) {
-        return fail(ErrorCode::Inconsistent,
-                    QT_TRANSLATE_NOOP("gpusizer", "num_key_value_heads must divide num_attention_heads"),
-                    "model.num_key_value_heads");
-    }
-    if (m.headDim == 0 && !m.isMla() && m.hiddenSize % m.numHeads != 0) {
-        return fail(
-            ErrorCode::Inconsistent,
-            QT_TRANSLATE_NOOP("gpusizer", "num_attention_heads must divide hidden_size when head_dim is not given"),
-            "model.num_attention_heads");
-    }
-    if (m.intermediateSize <= 0 && !(m.isMoe() && m.moe.expertIntermediate > 0)) {
-        return bad("model.intermediate_size", QT_TRANSLATE_NOOP("gpusizer", "must be positive"));
-    }
-    if (m.vocabSize <= 0 || m.vocabSize > 10'000'000) {
-        return bad("model.vocab_size", QT_TRANSLATE_NOOP("gpusizer", "must be between 1 and 10,000,000"));
-    }
-    if (m.isMoe() && (m.moe.expertsPerToken <= 0 || m.moe.expertsPerToken > m.moe.numExperts)) {
-        return fail(ErrorCode::Inconsistent,
-                    QT_TRANSLATE_NOOP("gpusizer", "num_experts_per_tok must be between 1 and the number of experts"),
-                    "model.num_experts_per_tok");
-    }
-    return {};
-}
 
 Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
     const auto& m = s.model; // the ranges of gpus and the degrees are the field table's (checked before)
@@ -104,7 +70,7 @@ Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
 } // namespace
 
 Result<void> validate(const Scenario& s) {
-    if (auto ok = validateModel(s.model); !ok) {
+    if (auto ok = validateArch(s.model, "model."); !ok) {
         return ok;
     }
     // Every numeric field of the table within its range, where it applies to the method.
@@ -126,7 +92,129 @@ Result<void> validate(const Scenario& s) {
         return fail(ErrorCode::OutOfRange, QT_TRANSLATE_NOOP("gpusizer", "must be between 0 and 64 GiB"),
                     "cuda_context_gib");
     }
+    if (estimateMagnitude(s) > kMaxEstimateBytes) {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer",
+                                      "sequence length x micro-batch is too large for this model: one GPU would need "
+                                      "more than a petabyte; lower seq_len or micro_batch"),
+                    "seq_len");
+    }
     return {};
+}
+
+Result<void> validateArch(const ModelArch& m, const std::string& prefix) {
+    auto range = [&](std::int64_t v, std::int64_t lo, std::int64_t hi, const char* key) -> Result<void> {
+        if (v < lo || v > hi) {
+            return fail(ErrorCode::OutOfRange,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' = %2 must be between %3 and %4"), key,
+                              std::to_string(v), std::to_string(lo), std::to_string(hi)),
+                        prefix + key);
+        }
+        return {};
+    };
+    constexpr std::int64_t kWide = 10'000'000; // widths: the largest published model is below 100k
+    struct Bound {
+        std::int64_t value, lo, hi;
+        const char* key;
+    };
+    const bool intermediateOptional = m.isMoe() && m.moe.expertIntermediate > 0;
+    const Bound bounds[] = {
+        {m.hiddenSize, 1, 1'000'000, "hidden_size"},
+        {m.numLayers, 1, 10'000, "num_hidden_layers"},
+        {m.numHeads, 1, 100'000, "num_attention_heads"},
+        {m.numKvHeads, 0, m.numHeads, "num_key_value_heads"},
+        {m.headDim, 0, 100'000, "head_dim"},
+        {m.intermediateSize, intermediateOptional ? 0 : 1, kWide, "intermediate_size"},
+        {m.vocabSize, 1, kWide, "vocab_size"},
+        {m.learnedPositions, 0, kWide, "learned_positions"},
+        {m.normsPerLayer, 0, 8, "norms_per_layer"},
+        {m.moe.numExperts, 0, 1'000'000, "num_experts"},
+        {m.moe.expertIntermediate, 0, kWide, "moe_intermediate_size"},
+        {m.moe.sharedExperts, 0, 1'000, "n_shared_experts"},
+        {m.moe.sharedIntermediate, 0, kWide, "shared_expert_intermediate_size"},
+        {m.moe.firstDenseLayers, 0, m.numLayers, "first_k_dense_replace"},
+        {m.mla.qLoraRank, 0, 1'000'000, "q_lora_rank"},
+        {m.mla.kvLoraRank, 0, 1'000'000, "kv_lora_rank"},
+        {m.mla.qkNopeHeadDim, 0, 100'000, "qk_nope_head_dim"},
+        {m.mla.qkRopeHeadDim, 0, 100'000, "qk_rope_head_dim"},
+        {m.mla.vHeadDim, 0, 100'000, "v_head_dim"},
+    };
+    for (const Bound& b : bounds) {
+        if (auto ok = range(b.value, b.lo, b.hi, b.key); !ok) {
+            return ok;
+        }
+    }
+    if (m.numKvHeads > 0 && m.numHeads % m.numKvHeads != 0) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "num_key_value_heads must divide num_attention_heads"),
+                    prefix + "num_key_value_heads");
+    }
+    if (m.headDim == 0 && !m.isMla() && m.hiddenSize % m.numHeads != 0) {
+        return fail(
+            ErrorCode::Inconsistent,
+            QT_TRANSLATE_NOOP("gpusizer", "num_attention_heads must divide hidden_size when head_dim is not given"),
+            prefix + "num_attention_heads");
+    }
+    if (m.isMoe() && (m.moe.expertsPerToken <= 0 || m.moe.expertsPerToken > m.moe.numExperts)) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "num_experts_per_tok = %1 must be between 1 and the number of "
+                                                        "experts (%2)"),
+                          std::to_string(m.moe.expertsPerToken), std::to_string(m.moe.numExperts)),
+                    prefix + "num_experts_per_tok");
+    }
+    const auto rate = [&](double v, const char* key) -> Result<void> {
+        if (!(v >= 0.0 && v < 1.0)) {
+            return fail(ErrorCode::OutOfRange,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is a probability: at least 0 and below 1"), key),
+                        prefix + key);
+        }
+        return {};
+    };
+    if (auto ok = rate(m.hiddenDropout, "hidden_dropout"); !ok) {
+        return ok;
+    }
+    if (auto ok = rate(m.attentionDropout, "attention_dropout"); !ok) {
+        return ok;
+    }
+    // Every dimension is bounded above, so the groups' own products (heads x head_dim, layers x experts) fit in 64
+    // bits; their sum of weights is taken in floating point before the estimator counts it in integers.
+    double params = 2.0 * static_cast<double>(m.vocabSize) * static_cast<double>(m.hiddenSize) +
+                    static_cast<double>(m.learnedPositions) * static_cast<double>(m.hiddenSize);
+    for (const auto& g : linearGroups(m)) {
+        params += static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures) * static_cast<double>(g.count);
+    }
+    if (params > kMaxModelParams) {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "the shape gives more than 100 trillion parameters: no run is "
+                                                  "planned for a model that large"),
+                    prefix + "hidden_size");
+    }
+    return {};
+}
+
+double estimateMagnitude(const Scenario& s) {
+    const ModelArch& m = s.model;
+    const double h = static_cast<double>(m.hiddenSize);
+    const double layers = static_cast<double>(m.numLayers);
+    const double heads = static_cast<double>(m.numHeads);
+    const double seq = static_cast<double>(s.seqLen);
+    const double tokens = seq * static_cast<double>(s.microBatch);
+    const double width =
+        static_cast<double>(std::max({m.intermediateSize, m.moe.expertIntermediate, m.moe.sharedIntermediate})) *
+        static_cast<double>(std::max<std::int64_t>(1, m.moe.expertsPerToken + m.moe.sharedExperts));
+    const double qkv = heads * static_cast<double>(std::max<std::int64_t>(m.effectiveHeadDim(), 1)) * 3.0 +
+                       static_cast<double>(m.mla.kvLoraRank + m.mla.qLoraRank);
+    double params = 2.0 * static_cast<double>(m.vocabSize) * h + static_cast<double>(m.learnedPositions) * h;
+    for (const auto& g : linearGroups(m)) {
+        params += static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures) * static_cast<double>(g.count);
+    }
+    // Generous per-element byte counts: states up to 20 B per parameter (plus copies), saved activations up to a few
+    // dozen bytes per hidden, q/k/v and MLP element, eager scores and probabilities (with a dropout mask) per head
+    // and key, the logits with their fp32 copies and gradient.
+    const double states = params * 40.0;
+    const double activations = tokens * layers * (h * 64.0 + qkv * 8.0 + width * 24.0 + heads * seq * 16.0);
+    const double logits = tokens * static_cast<double>(m.vocabSize) * 32.0;
+    return states + activations + logits;
 }
 
 } // namespace gpusizer::core

@@ -44,6 +44,11 @@ std::string gib(std::int64_t bytes) {
     return number(v, std::abs(v) < 10.0 ? 2 : 1) + " GiB";
 }
 
+std::string gibTotal(std::int64_t perGpu, std::int64_t gpus) {
+    const double v = core::toGiB(static_cast<double>(perGpu) * static_cast<double>(gpus));
+    return number(v, std::abs(v) < 10.0 ? 2 : 1) + " GiB";
+}
+
 std::string gb(double bytes) {
     const double v = bytes / core::kGB;
     return number(v, std::abs(v) < 100.0 ? 1 : 0) + " GB";

@@ -357,10 +357,6 @@
         <translation>无法读取文件</translation>
     </message>
     <message>
-        <source>exists and is not a regular file</source>
-        <translation>已存在且不是常规文件</translation>
-    </message>
-    <message>
         <source>cannot follow the link: %1</source>
         <translation>无法解析链接：%1</translation>
     </message>
@@ -605,16 +601,8 @@
         <translation>意外的值类型：%1</translation>
     </message>
     <message>
-        <source>not valid JSON: %1</source>
-        <translation>不是有效的 JSON：%1</translation>
-    </message>
-    <message>
         <source>missing &apos;metadata.total_size&apos;</source>
         <translation>缺少 &apos;metadata.total_size&apos;</translation>
-    </message>
-    <message>
-        <source>&apos;metadata.total_size&apos; must be a positive byte count</source>
-        <translation>&apos;metadata.total_size&apos; 必须是正的字节数</translation>
     </message>
     <message>
         <source>file is larger than 16 MiB</source>
@@ -1089,32 +1077,8 @@
         <translation>&apos;measurements&apos; 中的每一项都必须是 gpusizer-measurement</translation>
     </message>
     <message>
-        <source>must be between 1 and 1,000,000</source>
-        <translation>必须介于 1 与 1,000,000 之间</translation>
-    </message>
-    <message>
-        <source>must be between 1 and 10,000</source>
-        <translation>必须介于 1 与 10,000 之间</translation>
-    </message>
-    <message>
-        <source>must be between 1 and 100,000</source>
-        <translation>必须介于 1 与 100,000 之间</translation>
-    </message>
-    <message>
         <source>num_attention_heads must divide hidden_size when head_dim is not given</source>
         <translation>未提供 head_dim 时，hidden_size 必须能被 num_attention_heads 整除</translation>
-    </message>
-    <message>
-        <source>must be positive</source>
-        <translation>必须为正数</translation>
-    </message>
-    <message>
-        <source>must be between 1 and 10,000,000</source>
-        <translation>必须介于 1 与 10,000,000 之间</translation>
-    </message>
-    <message>
-        <source>num_experts_per_tok must be between 1 and the number of experts</source>
-        <translation>num_experts_per_tok 必须介于 1 与专家数之间</translation>
     </message>
     <message>
         <source>gpus must be a multiple of tensor_parallel x pipeline_parallel</source>
@@ -2451,6 +2415,50 @@ Fewer cards (%2): %3</source>
     <message>
         <source>With %1 data-parallel GPUs and no sharding every GPU holds the whole model, its gradients and optimizer states, plus DDP&apos;s gradient buckets and NCCL&apos;s buffers: per-GPU memory is higher than on one GPU. ZeRO/FSDP sharding divides the model states.</source>
         <translation>数据并行 %1 个 GPU 且不分片时，每个 GPU 都持有完整的模型、梯度和优化器状态，另加 DDP 的梯度桶和 NCCL 缓冲区：每 GPU 显存比单 GPU 时更高。ZeRO/FSDP 分片可以切分这些模型状态。</translation>
+    </message>
+    <message>
+        <source>too many levels of symbolic links</source>
+        <translation>符号链接层数过多</translation>
+    </message>
+    <message>
+        <source>is a folder: give a file name</source>
+        <translation>是一个文件夹：请给出文件名</translation>
+    </message>
+    <message>
+        <source>exists and is not a regular file (a device or a pipe); choose a file</source>
+        <translation>已存在且不是普通文件（设备或管道）；请选择一个文件</translation>
+    </message>
+    <message>
+        <source>more than a petabyte per GPU: not sized</source>
+        <translation>每块 GPU 超过 1 PB：不做估算</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is a probability: at least 0 and below 1</source>
+        <translation>&apos;%1&apos; 是概率：至少为 0 且小于 1</translation>
+    </message>
+    <message>
+        <source>must be a JSON object</source>
+        <translation>必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&apos;metadata.total_size&apos; must be a whole number of bytes between 1 MiB and 100 TB</source>
+        <translation>&apos;metadata.total_size&apos; 必须是 1 MiB 到 100 TB 之间的整数字节数</translation>
+    </message>
+    <message>
+        <source>holds a number too large for any field (%1)</source>
+        <translation>含有任何字段都容纳不了的过大数字（%1）</translation>
+    </message>
+    <message>
+        <source>sequence length x micro-batch is too large for this model: one GPU would need more than a petabyte; lower seq_len or micro_batch</source>
+        <translation>对该模型而言，序列长度 × 微批次过大：单块 GPU 需要超过 1 PB；请降低 seq_len 或 micro_batch</translation>
+    </message>
+    <message>
+        <source>num_experts_per_tok = %1 must be between 1 and the number of experts (%2)</source>
+        <translation>num_experts_per_tok = %1 必须介于 1 与专家数（%2）之间</translation>
+    </message>
+    <message>
+        <source>the shape gives more than 100 trillion parameters: no run is planned for a model that large</source>
+        <translation>该形状的参数超过 100 万亿：不为如此大的模型规划训练</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,8 @@
 #include "PdfExporter.h"
 
+#include "../Present.h"
+#include "gpusizer/catalogs/Files.h"
+
 #include <QtCore/QCoreApplication>
 #include <QtCore/QSaveFile>
 #include <QtGui/QAbstractTextDocumentLayout>
@@ -70,7 +73,12 @@ void keepHeadingsWithTheirCharts(QTextDocument& document) {
 
 QString exportPdf(QTextDocument& document, const QString& path, QPageSize::PageSizeId pageSize,
                   const QString& headerText) {
-    QSaveFile file(path);
+    // Through links to the file they name; a device (/dev/full), a pipe or a folder is refused, not "written".
+    const auto target = catalogs::outputTarget(path.toStdString());
+    if (!target) {
+        return QCoreApplication::translate("PdfExporter", "Cannot write %1: %2").arg(path, text(target.error().words));
+    }
+    QSaveFile file(QString::fromStdString(target->string()));
     if (!file.open(QIODevice::WriteOnly)) {
         return QCoreApplication::translate("PdfExporter", "Cannot write %1: %2").arg(path, file.errorString());
     }

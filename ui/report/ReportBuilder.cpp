@@ -551,7 +551,9 @@ QString ReportBuilder::summary(const core::Scenario& s, const core::PlanInputs& 
                  text(present::gib(e.deviceBytes)), text(present::gib(e.bandLowBytes)),
                  text(present::gib(e.bandHighBytes)));
     if (s.gpus > 1) {
-        out += tr(", %1 in total across the %2 GPUs").arg(text(present::gib(e.deviceBytes * s.gpus))).arg(s.gpus);
+        out += tr(", %1 in total across the %2 GPUs")
+                   .arg(QString::fromStdString(present::gibTotal(e.deviceBytes, s.gpus)))
+                   .arg(s.gpus);
     }
     out += QStringLiteral(". ");
     // The explorer's banner: the scenario as set on its card, with the margin, and what the planner would rent.

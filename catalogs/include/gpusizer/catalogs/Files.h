@@ -18,8 +18,12 @@ inline constexpr std::int64_t kMaxDocumentBytes = 16LL * 1024 * 1024;
 /// directory or another special file, too large, unreadable).
 core::Result<std::string> readDocument(const std::filesystem::path& path, std::int64_t maxBytes = kMaxDocumentBytes);
 
-/// Writes `bytes` to a temporary file beside `path` and renames it over `path`: the old file stays whole until the
-/// new one is complete. Refuses to replace anything but a regular file (a FIFO, a device, a directory).
+/// Where writing `path` must go: through any symbolic links to the file they name; an error if that is a folder,
+/// a FIFO or a device (outputs are regular files only, written whole and renamed into place).
+core::Result<std::filesystem::path> outputTarget(const std::filesystem::path& path);
+
+/// Writes `bytes` to a temporary file beside outputTarget(path) and renames it over it: the old file stays whole
+/// until the new one is complete. Refuses to replace anything but a regular file (a FIFO, a device, a directory).
 core::Result<void> writeDocument(const std::filesystem::path& path, const std::string& bytes);
 
 /// The user's catalog folder: $GPUSIZER_CATALOG_DIR if set, else the application's data folder (what Qt calls

@@ -8,6 +8,8 @@ namespace gpusizer::present {
 
 /// "2.13 GiB", "21.3 GiB", "1,234.5 GiB": binary gibibytes, two decimals below 10 GiB, one above.
 std::string gib(std::int64_t bytes);
+/// `perGpu` bytes times `gpus`, taken in floating point (a million cards times a petabyte overflows 64 bits).
+std::string gibTotal(std::int64_t perGpu, std::int64_t gpus);
 /// "80 GB": decimal gigabytes (vendor capacities, storage), no decimals from 100 GB.
 std::string gb(double bytes);
 /// "2,048" with thousands separators.
