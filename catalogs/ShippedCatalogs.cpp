@@ -3,6 +3,7 @@
 #include "gpusizer/catalogs/Files.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 
 namespace gpusizer::catalogs {
@@ -60,6 +61,17 @@ LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder) {
     // One byte past the JSON reader's 16 MiB limit is enough for it to reject a huge file without reading it all.
     std::vector<std::filesystem::path> paths;
     std::error_code ec;
+    std::vector<core::Error> unreadable;
+    // The default folder may well not exist; one the user named (GPUSIZER_CATALOG_DIR) that is a file is a mistake
+    // to report, not to ignore.
+    const char* named = std::getenv("GPUSIZER_CATALOG_DIR");
+    if (named != nullptr && *named != '\0' && folder == std::filesystem::path(named) &&
+        std::filesystem::exists(folder, ec) && !std::filesystem::is_directory(folder, ec)) {
+        unreadable.push_back({core::ErrorCode::Unreadable,
+                              QT_TRANSLATE_NOOP("gpusizer", "GPUSIZER_CATALOG_DIR names a file, not a folder: no user "
+                                                            "catalogs were read"),
+                              folder.string()});
+    }
     if (!folder.empty() && std::filesystem::is_directory(folder, ec)) {
         for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
             if (entry.path().extension() == ".json") {
@@ -70,7 +82,6 @@ LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder) {
     std::sort(paths.begin(), paths.end());
     std::vector<UserFile> gpuFiles;
     std::vector<UserFile> modelFiles;
-    std::vector<core::Error> unreadable;
     for (const auto& path : paths) {
         const std::string name = path.filename().string();
         const bool gpus = name.rfind("gpus", 0) == 0;

@@ -26,6 +26,13 @@ Result<json> parseDocument(std::string_view bytes, std::string_view where) {
         return fail(ErrorCode::OutOfRange, QT_TRANSLATE_NOOP("gpusizer", "file is larger than 16 MiB"),
                     std::string(where));
     }
+    // nlohmann stops at a NUL byte and takes what came before it as the whole document.
+    if (const auto nul = bytes.find('\0'); nul != std::string_view::npos) {
+        return fail(ErrorCode::InvalidJson,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "not valid JSON (a NUL byte at offset %1: not a text file)"),
+                          std::to_string(nul)),
+                    std::string(where));
+    }
     int depth = 0;
     bool inString = false;
     bool escaped = false;

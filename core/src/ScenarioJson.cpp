@@ -444,7 +444,10 @@ std::string scenarioToJson(const Scenario& s) {
     if (!s.modelId.empty()) {
         doc["model"] = s.modelId;
     } else if (s.model.sizeDerived) {
-        doc["model"] = {{"params_billion", static_cast<double>(countParams(s.model).total) / 1e9}};
+        // The ladder rounds to whole layers (10,000 B becomes 10,000.8 B): the count written stays within the range
+        // the reader accepts, and names the same rung and depth when read back.
+        doc["model"] = {
+            {"params_billion", std::clamp(static_cast<double>(countParams(s.model).total) / 1e9, 0.001, 10000.0)}};
     } else {
         doc["model"] = archToHfConfig(s.model);
     }

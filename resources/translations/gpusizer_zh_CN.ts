@@ -2460,6 +2460,14 @@ Fewer cards (%2): %3</source>
         <source>the shape gives more than 100 trillion parameters: no run is planned for a model that large</source>
         <translation>该形状的参数超过 100 万亿：不为如此大的模型规划训练</translation>
     </message>
+    <message>
+        <source>GPUSIZER_CATALOG_DIR names a file, not a folder: no user catalogs were read</source>
+        <translation>GPUSIZER_CATALOG_DIR 指向的是文件而不是文件夹：未读取任何用户目录</translation>
+    </message>
+    <message>
+        <source>not valid JSON (a NUL byte at offset %1: not a text file)</source>
+        <translation>不是有效的 JSON（偏移 %1 处有 NUL 字节：不是文本文件）</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

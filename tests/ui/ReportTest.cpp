@@ -12,6 +12,7 @@
 #include <QtCore/QCoreApplication>
 #include <QtCore/QDir>
 #include <QtCore/QFile>
+#include <QtCore/QFileInfo>
 #include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QAbstractTextDocumentLayout>
@@ -19,6 +20,7 @@
 #include <QtGui/QTextDocument>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 using namespace gpusizer;
 
@@ -160,6 +162,27 @@ TEST(Report, ASectionHeadingStaysOnItsChartsPageAndStartsANewPageOnlyWhenTheChar
         ++checked;
     }
     EXPECT_GE(checked, 3); // memory per GPU, against sequence length, method comparison (and the cost charts)
+}
+
+TEST(Report, APipeOrAFolderIsRefusedAndLeftAsItIsAndALinkIsWrittenThrough) {
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    ui::ReportBuilder builder(controller.catalog());
+    auto doc = builder.build({controller.scenario(), QStringLiteral("out"), QDateTime::currentDateTime(), {}, {}});
+    QTemporaryDir dir;
+    const QString pipe = dir.filePath(QStringLiteral("pipe.pdf"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(pipe).constData(), 0600), 0);
+    // QSaveFile renamed its temporary file over the target: a pipe (or /dev/full) became a regular file.
+    const QString error = ui::exportPdf(*doc, pipe, QPageSize::A4, QStringLiteral("x"));
+    EXPECT_TRUE(error.contains(QStringLiteral("not a regular file"))) << error.toStdString();
+    EXPECT_TRUE(QFileInfo(pipe).exists() && !QFileInfo(pipe).isFile());
+    QDir(dir.path()).mkdir(QStringLiteral("folder.pdf"));
+    EXPECT_TRUE(ui::exportPdf(*doc, dir.filePath(QStringLiteral("folder.pdf")), QPageSize::A4, QStringLiteral("x"))
+                    .contains(QStringLiteral("is a folder")));
+    const QString link = dir.filePath(QStringLiteral("link.pdf"));
+    ASSERT_TRUE(QFile::link(dir.filePath(QStringLiteral("real.pdf")), link));
+    ASSERT_TRUE(ui::exportPdf(*doc, link, QPageSize::A4, QStringLiteral("x")).isEmpty());
+    EXPECT_TRUE(QFileInfo(link).isSymLink());
+    EXPECT_GT(pdfPages(dir.filePath(QStringLiteral("real.pdf"))), 3);
 }
 
 TEST(Report, LetterPagesAreLetterSized) {
