@@ -16,6 +16,7 @@ run_packages=(
 test_packages=(
     libgtest-dev libgmock-dev libbenchmark-dev poppler-utils
     desktop-file-utils appstream file dpkg-dev clang-format
+    clang libclang-rt-dev
     python3 python3-torch
 )
 case "$set_name" in

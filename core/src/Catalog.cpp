@@ -61,8 +61,8 @@ Result<std::vector<std::string>> readSources(const ObjectReader& r) {
 }
 
 Result<void> rejectUnknownKeys(const ObjectReader& r, std::initializer_list<const char*> known) {
-    for (const auto& [key, value] : r.raw().items()) {
-        (void)value;
+    for (const auto& item : r.raw().items()) {
+        const std::string& key = item.key(); // not a structured binding: clang 14 cannot capture one in a lambda
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; })) {
             return fail(ErrorCode::UnknownValue, words(QT_TRANSLATE_NOOP("gpusizer", "unknown field '%1'"), key),
                         r.where() + ": " + key);

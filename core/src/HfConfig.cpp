@@ -105,6 +105,31 @@ bool oneOf(const std::string& v, std::initializer_list<const char*> names) {
         return tl::unexpected(var##_r.error());                                                                        \
     }
 
+/// The switches and names read from config.json must have their JSON type: "tie_word_embeddings": "no" is refused
+/// by name, not ignored (and not a library message about an unnamed value).
+Result<void> checkKeyTypes(const json& root, const json& cfg, std::string_view where) {
+    static const char* const kFlags[] = {
+        "attention_bias",           "attention_out_bias", "causal_lm",         "mlp_bias", "multi_query",
+        "new_decoder_architecture", "parallel_attn",      "parallel_residual", "qkv_bias", "tie_word_embeddings",
+        "use_parallel_residual"};
+    for (const json* object : {&root, &cfg}) {
+        for (const char* key : kFlags) {
+            if (auto it = object->find(key); it != object->end() && !it->is_null() && !it->is_boolean()) {
+                return fail(ErrorCode::WrongType,
+                            words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be true or false"), key),
+                            std::string(where) + ": " + key);
+            }
+        }
+        for (const char* key : {"model_type", "mlp_type", "norm_type"}) {
+            if (auto it = object->find(key); it != object->end() && !it->is_null() && !it->is_string()) {
+                return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be a string"), key),
+                            std::string(where) + ": " + key);
+            }
+        }
+    }
+    return {};
+}
+
 /// The model_type (or "unknown") and the architecture's name (its class, else the type).
 void readModelIdentity(const json& root, const json& cfg, ImportedArch& out) {
     ModelArch& a = out.arch;
@@ -397,6 +422,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     }
     // Multimodal wrappers (Gemma 3, Llava, Mistral 3) keep the language model under text_config.
     const json& cfg = (root.contains("text_config") && root["text_config"].is_object()) ? root["text_config"] : root;
+    GPUSIZER_TRY(typed, checkKeyTypes(root, cfg, where));
     ImportedArch out;
     ModelArch& a = out.arch;
     readModelIdentity(root, cfg, out);

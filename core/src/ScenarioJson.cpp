@@ -195,8 +195,8 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
         GPUSIZER_CHECK(readEnum(r, "selective_policy", policy));
         s.overrides.selectivePolicy = policy;
     }
-    for (const auto& [key, value] : r.raw().items()) {
-        (void)value;
+    for (const auto& item : r.raw().items()) {
+        const std::string& key = item.key(); // not a structured binding: clang 14 cannot capture one in a lambda
         const auto behaviours = boolBehaviours();
         const bool known =
             key == "loss_chunks" || key == "optimizer_step" || key == "selective_policy" ||
