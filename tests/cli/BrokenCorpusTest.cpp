@@ -141,6 +141,30 @@ TEST(BrokenCorpus, AFifoAFolderOrAMissingFileIsRefusedByEveryLoaderWithoutWaitin
     fs::remove_all(catalogs);
 }
 
+TEST(BrokenCorpus, AHugeOrDeeplyNestedConfigJsonIsRefusedBeforeParsing) {
+    // import-hf took a 50 MB config.json and an 8-million-deep one (1.1 GB of memory); the scenario loader's bounds
+    // (16 MiB, 64 levels) now hold for it too.
+    const fs::path dir = scratch("huge");
+    {
+        std::ofstream big(dir / "big.json");
+        big << "{\"hidden_size\": 4096, \"pad\": \"" << std::string(17u << 20, 'x') << "\"}";
+        std::ofstream deep(dir / "deep.json");
+        deep << std::string(8'000'000, '[') << std::string(8'000'000, ']');
+    }
+    const Ran big = run({"import-hf", (dir / "big.json").string()});
+    EXPECT_EQ(big.status, cli::kBadInput);
+    EXPECT_NE(big.err.find("larger than the 16 MiB"), std::string::npos) << big.err;
+    const Ran deep = run({"import-hf", (dir / "deep.json").string()});
+    EXPECT_EQ(deep.status, cli::kBadInput);
+    EXPECT_NE(deep.err.find("nested deeper than 64 levels"), std::string::npos) << deep.err;
+    // A write that cannot happen says why.
+    const Ran nowhere =
+        run({"probe-script", kData + "/scenarios/tiny-full.json", "-o", (dir / "no/such/dir.py").string()});
+    EXPECT_EQ(nowhere.status, cli::kOutputFailed);
+    EXPECT_NE(nowhere.err.find("No such file or directory"), std::string::npos) << nowhere.err;
+    fs::remove_all(dir);
+}
+
 TEST(BrokenCorpus, OutputsFollowLinksAndRefuseDevicesPipesAndFolders) {
     const fs::path dir = scratch("outputs");
     const std::string scenario = kData + "/scenarios/tiny-full.json";
