@@ -36,6 +36,17 @@ const char* toString(Objective o);
 /// Balanced: plans up to this many times the fastest wall time are in the running; the cheapest of them wins.
 inline constexpr double kBalancedTimeFactor = 1.5;
 
+/// The bill beyond the GPU-hour (core/Bill.h): every default and its source in docs/planning.md.
+struct BillAssumptions {
+    double storageWriteGBs = 1.0;     ///< per writing node, GB/s: a cloud block volume (AWS EBS gp3 maximum)
+    double storageReadGBs = 1.0;      ///< reading a checkpoint back after a restart
+    double restartMinutes = 10.0;     ///< a replacement instance up and the job relaunched, before the reload
+    double interruptionsPerDay = 1.0; ///< per node on spot
+    std::optional<double> checkpointIntervalHours; ///< nullopt: the recommended (Young's) interval
+    double egressUsdPerGb = 0.09;                  ///< traffic out to the internet
+    double keepDays = 7.0; ///< days after the run the checkpoints stay stored before they are copied out and deleted
+};
+
 /// What the plan needs beyond the scenario.
 struct PlanInputs {
     double mfu = 0.40;            ///< model FLOPs utilisation of dense BF16 peak (fine-tuning runs see 0.3-0.5)
@@ -51,6 +62,7 @@ struct PlanInputs {
     std::optional<double> hostRamGiBPerNode; ///< overrides the catalog's node RAM
     std::optional<double> marginShare;       ///< fit margin over the estimate; default: the estimate's band
     ClusterAssumptions cluster;
+    BillAssumptions bill;
     /// Skip what provably or almost surely loses (see docs/planning.md). Off, every layout and variant is evaluated:
     /// the tests check that both searches choose the same plan.
     bool prune = true;

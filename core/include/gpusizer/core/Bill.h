@@ -1,0 +1,79 @@
+#pragma once
+// The whole bill of a run beyond the GPU-hour: checkpoint time, spot interruptions and the checkpoint interval that
+// minimises their cost, storage for the run's real duration and the days after it, traffic out, the disks of a
+// stopped instance, and the one-hour test on the cheapest card that fits. Formulas and defaults: docs/planning.md.
+
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Planner.h"
+#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/Scenario.h"
+
+#include <optional>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// Writing one checkpoint: each writer (a node) writes its share at the storage bandwidth.
+struct CheckpointCost {
+    double bytes = 0;   ///< one resumable checkpoint, whole (checkpointBytes())
+    double writers = 1; ///< nodes writing in parallel: every node when the states are sharded, else rank 0 alone
+    double writeSeconds = 0;
+    double readSeconds = 0; ///< reading it back after a restart
+};
+CheckpointCost checkpointCost(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
+
+/// Young's first-order optimum interval between checkpoints, sqrt(2 x write time x mean time between interruptions)
+/// (J. W. Young, CACM 17(9), 1974); hours.
+double youngIntervalHours(double writeSeconds, double meanHoursBetweenInterruptions);
+
+/// Expected wall time of `computeHours` of work checkpointed every `intervalHours` (each checkpoint `writeSeconds`)
+/// when interruptions arrive at `perHour` (Poisson): every interruption loses half a segment on average and
+/// `restartHours`. W = C (1 + d / t) / (1 - r ((t + d) / 2 + R)); nullopt when the bracket is not positive (the run
+/// is interrupted faster than it progresses and never finishes).
+std::optional<double> expectedWallHours(double computeHours, double intervalHours, double writeSeconds, double perHour,
+                                        double restartHours);
+
+/// The whole bill of one plan (a card, a count and a layout).
+struct RunBill {
+    CheckpointCost checkpoint;
+    double computeHours = 0;             ///< the plan's wall time without checkpoints (costPlan)
+    double intervalHours = 0;            ///< in effect: the user's, else the recommended one
+    double recommendedIntervalHours = 0; ///< Young's optimum on spot; on demand the same (no interruptions to trade)
+    double checkpointShare = 0;          ///< of the run spent writing checkpoints: write time / interval
+    double nodes = 1;
+    // On demand: no interruptions.
+    double onDemandWallHours = 0;
+    double onDemandComputeUsd = 0;
+    // Spot: one node's preemption stops every node, so the run's mean time between interruptions is the node's / nodes.
+    double spotMeanHoursBetweenInterruptions = 0;
+    bool spotFinishes = true;
+    double spotWallHours = 0; ///< expected; meaningful when spotFinishes
+    double spotInterruptions = 0;
+    double spotComputeUsd = 0;
+    bool spotPays = true; ///< the spot total is below the on-demand total
+    // Storage and traffic.
+    double storageDays = 0; ///< the run (on the price in use) and the days until the copies are made
+    double storageUsd = 0;  ///< retained checkpoints for storageDays
+    double finalBytes = 0;  ///< the weights (full) or the adapters the run produces
+    double egressBytes = 0; ///< final weights or adapters plus the retained checkpoints, copied out
+    double egressUsd = 0;
+    double diskBytes = 0;         ///< what the instance's disks hold at the end: base weights, checkpoints, result
+    double stoppedUsdPerDay = 0;  ///< a stopped instance still pays for its disks
+    double clusterUsdPerHour = 0; ///< the cards of the plan, at the price in use
+    double totalOnDemandUsd = 0;  ///< compute + storage + egress
+    double totalSpotUsd = 0;      ///< expected; compute + storage + egress
+};
+RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& inputs);
+
+/// The first step before renting the run: an hour on the cheapest card and count that fit the real sequence length
+/// and batch (the planner's verdict at that count, margin included), at the on-demand price. On each card the fewest
+/// cards that fit make the cheapest hour.
+struct TrialHour {
+    const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits
+    Candidate plan;
+    double usdForHour = 0;
+    double stepsInHour = 0; ///< optimizer steps one hour measures
+};
+TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs);
+
+} // namespace gpusizer::core
