@@ -191,6 +191,7 @@ ModelArch archFromParamCount(double paramsBillion) {
     arch.vocabSize = target < 1e9 ? 32000 : 128256;
     arch.tiedEmbeddings = target < 4e9;
     arch.sizeDerived = true;
+    arch.sizeDerivedFromBillions = paramsBillion;
     arch.numLayers = 1;
     const ParamCounts one = countParams(arch);
     const std::int64_t fixed = one.embedding + one.lmHead + one.finalNorm;

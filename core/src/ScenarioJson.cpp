@@ -444,10 +444,12 @@ std::string scenarioToJson(const Scenario& s) {
     if (!s.modelId.empty()) {
         doc["model"] = s.modelId;
     } else if (s.model.sizeDerived) {
-        // The ladder rounds to whole layers (10,000 B becomes 10,000.8 B): the count written stays within the range
-        // the reader accepts, and names the same rung and depth when read back.
-        doc["model"] = {
-            {"params_billion", std::clamp(static_cast<double>(countParams(s.model).total) / 1e9, 0.001, 10000.0)}};
+        // The count the shape was made from, not the shape's own (rounded to whole layers, 22 B is 21.96 B, which can
+        // pick another depth when read back): the scenario reopens as the same shape.
+        const double billions = s.model.sizeDerivedFromBillions > 0
+                                    ? s.model.sizeDerivedFromBillions
+                                    : static_cast<double>(countParams(s.model).total) / 1e9;
+        doc["model"] = {{"params_billion", std::clamp(billions, 0.001, 10000.0)}};
     } else {
         doc["model"] = archToHfConfig(s.model);
     }

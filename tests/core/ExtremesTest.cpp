@@ -198,6 +198,17 @@ TEST(Extremes, ASizeOnlyModelAtTheLargestParameterCountIsSizedNotRefusedForAFiel
         exercise(parsed->scenario, billions);
         reopens(parsed->scenario, billions);
     }
+    // Found by the scenario fuzzer: 22 B was saved as the shape's own 21.96 B, which names a different depth when read
+    // back, so the reopened scenario sized differently. The count asked for is saved now.
+    for (const char* billions : {"22", "0.3", "7", "13.5", "123.4", "4321"}) {
+        SCOPED_TRACE(billions);
+        const std::string doc =
+            std::string(R"({"format": "gpusizer-scenario", "version": 1, "model": {"params_billion": )") + billions +
+            R"(}, "method": "lora"})";
+        const auto parsed = core::parseScenario(doc, "size.json", catalog());
+        ASSERT_TRUE(parsed.has_value());
+        reopens(parsed->scenario, billions);
+    }
     const auto over = core::parseScenario(
         R"({"format": "gpusizer-scenario", "version": 1, "model": {"params_billion": 31883}, "method": "full"})",
         "size.json", catalog());

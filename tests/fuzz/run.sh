@@ -13,7 +13,8 @@ targets=("$@")
 build=build-fuzz
 data=tests/data
 
-seeds() { # target -> the fixture files of its format
+seeds() { # target -> the fixture files of its format, and the inputs of past findings
+    ls tests/fuzz/regressions/"$1"-*.json 2>/dev/null
     case $1 in
         scenario) ls $data/scenarios/*.json $data/broken/scenario/*.json ;;
         gpu_catalog) ls catalogs/gpus.json $data/broken-catalogs/*.json $data/broken/gpu-catalog/*.json ;;

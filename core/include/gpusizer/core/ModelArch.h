@@ -60,6 +60,9 @@ struct ModelArch {
     MoeShape moe;
     MlaShape mla;
     bool sizeDerived = false; ///< true when invented from a parameter count alone
+    /// The count it was invented from (billions): what a saved scenario writes, so that it reopens as the same shape
+    /// (the shape's own count, rounded to whole layers, can pick another rung or depth).
+    double sizeDerivedFromBillions = 0;
 
     /// head_dim in effect.
     std::int64_t effectiveHeadDim() const { return headDim > 0 ? headDim : (numHeads > 0 ? hiddenSize / numHeads : 0); }
