@@ -1,15 +1,31 @@
 #include "Commands.h"
+#include "gpusizer/core/Bill.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/Planner.h"
+#include "gpusizer/present/BillText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Json.h"
 #include "gpusizer/present/PlanTables.h"
 #include "gpusizer/present/PlanText.h"
 #include "gpusizer/present/Table.h"
 
+#include <ctime>
+#include <optional>
+#include <string>
+
 namespace gpusizer::cli {
 
 namespace {
+
+/// Today as "YYYY-MM-DD" (how old the prices are).
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    char text[16] = {};
+    std::tm local{};
+    localtime_r(&now, &local);
+    std::strftime(text, sizeof text, "%Y-%m-%d", &local);
+    return text;
+}
 
 int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err) {
     const auto loaded = loadCatalogs(err);
@@ -34,9 +50,27 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
     }
     const auto ranking = core::rank(results, *inputs);
     const double margin = core::fitMargin(*scenario, *inputs);
+    // The whole bill of the chosen plan, and the one-hour test that comes before it (plan only).
+    std::optional<core::RunBill> bill;
+    std::optional<core::TrialHour> trial;
+    if (withCost) {
+        trial = core::oneHourTest(*scenario, loaded.catalog.gpus, *inputs);
+        if (ranking.chosen >= 0) {
+            const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+            bill = core::runBill(chosen.best, *chosen.gpu, *inputs);
+        }
+    }
     if (a.json) {
-        out << present::fitPlanJson(withCost, rows, ranking, *inputs, margin).dump(2) << "\n";
+        auto doc = present::fitPlanJson(withCost, rows, ranking, *inputs, margin);
+        if (withCost) {
+            doc["one_hour_test"] = present::trialJson(*trial);
+            doc["bill"] = bill ? present::billJson(*bill, *inputs) : nlohmann::json(nullptr);
+        }
+        out << doc.dump(2) << "\n";
         return kOk;
+    }
+    if (trial) {
+        out << present::english(present::trialSentence(*trial)) << "\n\n";
     }
     out << "Fit margin " << present::percent(margin) << " over the estimate (the estimate's measured band"
         << (inputs->marginShare ? ", as given" : "")
@@ -70,12 +104,21 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
         }
     }
     out << "\n" << present::english(present::rentSentence(results, ranking, *inputs)) << "\n";
-    if (withCost) {
-        if (ranking.chosen >= 0) {
-            out << present::english(
-                       present::storageSentence(results[static_cast<std::size_t>(ranking.chosen)], *inputs))
-                << "\n";
+    if (bill) {
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        out << "\nThe whole bill on " << chosen.gpu->name << ":\n"
+            << present::renderText(present::billTable(*bill, *inputs), "  ");
+        for (const auto& line : {present::intervalSentence(*bill, *inputs), present::spotSentence(*bill, *inputs),
+                                 present::priceAgeSentence(*chosen.gpu, today())}) {
+            out << present::english(line) << "\n";
         }
+        out << "\nWhen it is done, in this order:\n";
+        int step = 0;
+        for (const auto& line : present::cleanupChecklist(*bill, *inputs)) {
+            out << "  " << ++step << ". " << present::english(line) << "\n";
+        }
+    }
+    if (withCost) {
         out << "MFU " << inputs->mfu << ", " << inputs->datasetTokens << " tokens x " << inputs->epochs
             << " epochs; prices illustrative.\n";
     }

@@ -55,6 +55,14 @@ Plan options (fit, plan, advise, sizing-table):
   --host-ram-gib N                      host RAM per node (default: the catalog's typical node)
   --margin PCT                          fit margin over the estimate in percent (default: the estimate's band)
 
+Bill options (plan; defaults and sources in docs/planning.md):
+  --interruptions-per-day N             spot interruptions per node and day (default 1: a preemptible VM's 24 h)
+  --checkpoint-hours H                  the checkpoint interval (default: Young's optimum for the spot rate)
+  --storage-gbps N                      checkpoint write and read bandwidth per node, GB/s (default 1)
+  --restart-minutes M                   a replacement instance up and relaunched, before the reload (default 10)
+  --keep-days N                         days the checkpoints stay stored after the run (default 7)
+  --egress-usd-per-gb N                 traffic out to the internet (default 0.09)
+
 User catalogs: files named gpus*.json / models*.json in the user's catalog folder ($XDG_DATA_HOME/gpusizer/GPU
 Sizer/catalogs on Linux, or $GPUSIZER_CATALOG_DIR) add entries or override shipped ones by id.
 Memory is reported in GiB (2^30 bytes) per GPU unless labelled "total".

@@ -36,6 +36,18 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.hostRamGib = args[++i];
         } else if (a == "--margin" && i + 1 < args.size()) {
             out.margin = args[++i];
+        } else if (a == "--interruptions-per-day" && i + 1 < args.size()) {
+            out.interruptionsPerDay = args[++i];
+        } else if (a == "--storage-gbps" && i + 1 < args.size()) {
+            out.storageGbps = args[++i];
+        } else if (a == "--egress-usd-per-gb" && i + 1 < args.size()) {
+            out.egressUsdPerGb = args[++i];
+        } else if (a == "--keep-days" && i + 1 < args.size()) {
+            out.keepDays = args[++i];
+        } else if (a == "--checkpoint-hours" && i + 1 < args.size()) {
+            out.checkpointHours = args[++i];
+        } else if (a == "--restart-minutes" && i + 1 < args.size()) {
+            out.restartMinutes = args[++i];
         } else if (a == "--gpu" && i + 1 < args.size()) {
             out.gpu = args[++i];
         } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
@@ -106,22 +118,53 @@ std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& c
 
 namespace {
 
-/// Parses a positive number option; prints the problem and returns nullopt when it is not one.
-std::optional<double> positiveNumber(const std::optional<std::string>& text, const char* option, double fallback,
-                                     double max, std::ostream& err) {
+/// Parses a number option (positive, or from 0 when `zeroAllowed`); prints the problem and returns nullopt when it is
+/// not one.
+std::optional<double> numberOption(const std::optional<std::string>& text, const char* option, double fallback,
+                                   double max, bool zeroAllowed, std::ostream& err) {
     if (!text) {
         return fallback;
     }
     try {
         std::size_t used = 0;
         const double v = std::stod(*text, &used);
-        if (used == text->size() && v > 0 && v <= max && std::isfinite(v)) {
+        if (used == text->size() && (zeroAllowed ? v >= 0 : v > 0) && v <= max && std::isfinite(v)) {
             return v;
         }
     } catch (const std::exception&) {
     }
-    err << "gpusizer-cli: " << option << " must be a positive number up to " << max << ", not '" << *text << "'\n";
+    err << "gpusizer-cli: " << option << " must be a " << (zeroAllowed ? "number from 0" : "positive number")
+        << " up to " << max << ", not '" << *text << "'\n";
     return std::nullopt;
+}
+
+std::optional<double> positiveNumber(const std::optional<std::string>& text, const char* option, double fallback,
+                                     double max, std::ostream& err) {
+    return numberOption(text, option, fallback, max, false, err);
+}
+
+/// The bill's options into `bill`; false (after printing why) when one is not valid.
+bool readBillOptions(const Args& a, core::BillAssumptions& bill, std::ostream& err) {
+    const auto rate = numberOption(a.interruptionsPerDay, "--interruptions-per-day", bill.interruptionsPerDay, 1000,
+                                   true, err);
+    const auto write = numberOption(a.storageGbps, "--storage-gbps", bill.storageWriteGBs, 1000, false, err);
+    const auto egress = numberOption(a.egressUsdPerGb, "--egress-usd-per-gb", bill.egressUsdPerGb, 100, true, err);
+    const auto keep = numberOption(a.keepDays, "--keep-days", bill.keepDays, 3650, true, err);
+    const auto restart = numberOption(a.restartMinutes, "--restart-minutes", bill.restartMinutes, 10000, true, err);
+    const auto interval = numberOption(a.checkpointHours, "--checkpoint-hours", 1.0, 100000, false, err);
+    if (!rate || !write || !egress || !keep || !restart || !interval) {
+        return false;
+    }
+    bill.interruptionsPerDay = *rate;
+    bill.storageWriteGBs = *write;
+    bill.storageReadGBs = *write; // one volume: reads back at the speed it writes
+    bill.egressUsdPerGb = *egress;
+    bill.keepDays = *keep;
+    bill.restartMinutes = *restart;
+    if (a.checkpointHours) {
+        bill.checkpointIntervalHours = *interval;
+    }
+    return true;
 }
 
 } // namespace
@@ -183,6 +226,9 @@ std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err)
             return std::nullopt;
         }
         in.marginShare = *margin / 100.0;
+    }
+    if (!readBillOptions(a, in.bill, err)) {
+        return std::nullopt;
     }
     return in;
 }

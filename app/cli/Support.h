@@ -32,6 +32,13 @@ struct Args {
     std::optional<std::string> network;
     std::optional<std::string> hostRamGib;
     std::optional<std::string> margin;
+    // The bill (plan): core::BillAssumptions.
+    std::optional<std::string> interruptionsPerDay;
+    std::optional<std::string> storageGbps;
+    std::optional<std::string> egressUsdPerGb;
+    std::optional<std::string> keepDays;
+    std::optional<std::string> checkpointHours;
+    std::optional<std::string> restartMinutes;
     std::string pageSize = "A4";
     std::string unknownOption;
 };

@@ -10,6 +10,8 @@ namespace gpusizer::core {
 
 namespace {
 
+constexpr double kMinIntervalHours = 10.0 / 60.0;
+
 double nodesOf(const Scenario& s, const GpuSpec& gpu) {
     return std::ceil(static_cast<double>(s.gpus) / static_cast<double>(std::max(1, gpu.gpusPerNode)));
 }
@@ -71,8 +73,10 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     b.recommendedIntervalHours =
         perHour > 0 ? youngIntervalHours(b.checkpoint.writeSeconds, b.spotMeanHoursBetweenInterruptions)
                     : b.computeHours;
+    // Not more often than every 10 minutes: a save also pauses training (barrier, copying states off the GPU, fsync)
+    // by more than its bytes take, which the formula does not see.
     b.recommendedIntervalHours =
-        std::clamp(b.recommendedIntervalHours, 1.0 / 60.0, std::max(b.computeHours, 1.0 / 60.0));
+        std::clamp(b.recommendedIntervalHours, kMinIntervalHours, std::max(b.computeHours, kMinIntervalHours));
     b.intervalHours = a.checkpointIntervalHours.value_or(b.recommendedIntervalHours);
     b.checkpointShare = (b.checkpoint.writeSeconds / 3600.0) / std::max(b.intervalHours, 1e-9);
 

@@ -120,6 +120,16 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     GPUSIZER_ASSIGN(g.priceSpotUsdHour, price.number("spot_usd_hour", 0, 1000));
     GPUSIZER_ASSIGN(g.priceDate, price.string("as_of"));
     GPUSIZER_ASSIGN(g.priceNote, price.string("note"));
+    GPUSIZER_ASSIGN(auto kind, price.optionalString("kind"));
+    if (kind) {
+        if (*kind != "marketplace" && *kind != "neocloud" && *kind != "hyperscaler") {
+            return fail(ErrorCode::UnknownValue,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one of: marketplace, neocloud, hyperscaler"),
+                              *kind),
+                        price.field("kind"));
+        }
+        g.priceKind = *kind;
+    }
     GPUSIZER_ASSIGN(auto bf16, r.optionalBool("bf16"));
     g.bf16 = bf16.value_or(true);
     GPUSIZER_ASSIGN(auto hostRam, r.optionalNumber("host_ram_gib_per_gpu", 1, 65536));

@@ -2,7 +2,10 @@
 
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/present/AdviceText.h"
+#include "gpusizer/present/BillText.h"
 #include "gpusizer/present/PlanText.h"
+
+#include <cmath>
 
 namespace gpusizer::present {
 
@@ -162,6 +165,68 @@ json fitPlanJson(bool withCost, const std::vector<FitRow>& rows, const Ranking& 
         {"results", list},
         {"ranking",
          {{"chosen", idOf(ranking.chosen)}, {"cheapest", idOf(ranking.cheapest)}, {"fastest", idOf(ranking.fastest)}}}};
+}
+
+namespace {
+
+/// JSON has no infinity: an expectation without end (a spot run that never finishes) is null.
+json finiteOrNull(double v) {
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+} // namespace
+
+json billJson(const RunBill& b, const PlanInputs& in) {
+    return json{
+        {"assumptions",
+         {{"storage_write_gb_per_s", in.bill.storageWriteGBs},
+          {"storage_read_gb_per_s", in.bill.storageReadGBs},
+          {"restart_minutes", in.bill.restartMinutes},
+          {"interruptions_per_node_day", in.bill.interruptionsPerDay},
+          {"checkpoint_interval_hours_set", in.bill.checkpointIntervalHours ? json(*in.bill.checkpointIntervalHours)
+                                                                            : json(nullptr)},
+          {"egress_usd_per_gb", in.bill.egressUsdPerGb},
+          {"keep_days", in.bill.keepDays},
+          {"retained_checkpoints", in.retainedCheckpoints},
+          {"storage_usd_per_gb_month", in.storageUsdPerGbMonth}}},
+        {"checkpoint_bytes", static_cast<std::int64_t>(b.checkpoint.bytes)},
+        {"checkpoint_writers", b.checkpoint.writers},
+        {"checkpoint_write_seconds", b.checkpoint.writeSeconds},
+        {"checkpoint_interval_hours", b.intervalHours},
+        {"recommended_interval_hours", b.recommendedIntervalHours},
+        {"checkpoint_share", b.checkpointShare / (1.0 + b.checkpointShare)},
+        {"compute_hours", b.computeHours},
+        {"nodes", b.nodes},
+        {"on_demand", {{"wall_hours", b.onDemandWallHours}, {"gpu_usd", b.onDemandComputeUsd},
+                       {"total_usd", b.totalOnDemandUsd}}},
+        {"spot",
+         {{"finishes", b.spotFinishes},
+          {"pays", b.spotPays},
+          {"mean_hours_between_interruptions", finiteOrNull(b.spotMeanHoursBetweenInterruptions)},
+          {"expected_interruptions", finiteOrNull(b.spotInterruptions)},
+          {"wall_hours", finiteOrNull(b.spotWallHours)},
+          {"gpu_usd", finiteOrNull(b.spotComputeUsd)},
+          {"total_usd", finiteOrNull(b.totalSpotUsd)}}},
+        {"storage_usd", b.storageUsd},
+        {"final_bytes", static_cast<std::int64_t>(b.finalBytes)},
+        {"egress_bytes", static_cast<std::int64_t>(b.egressBytes)},
+        {"egress_usd", b.egressUsd},
+        {"disk_bytes", static_cast<std::int64_t>(b.diskBytes)},
+        {"stopped_usd_per_day", b.stoppedUsdPerDay},
+        {"cluster_usd_per_hour", b.clusterUsdPerHour},
+        {"cleanup", englishJson(cleanupChecklist(b, in))},
+    };
+}
+
+json trialJson(const TrialHour& t) {
+    if (t.gpu == nullptr) {
+        return nullptr;
+    }
+    return json{{"gpu", t.gpu->id},
+                {"gpus", t.plan.scenario.gpus},
+                {"layout", english(cardsAndParallelism(t.plan.scenario))},
+                {"usd_for_hour", t.usdForHour},
+                {"steps_in_hour", t.stepsInHour}};
 }
 
 json adviceJson(const OomAdvice& advice, const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {

@@ -104,8 +104,10 @@ TEST(Bill, TheWholeBillOfAPlanAddsCheckpointsInterruptionsStorageAndTraffic) {
     EXPECT_NEAR(b.spotInterruptions, 0.1 * spotWall, 1e-9);
     EXPECT_NEAR(b.spotComputeUsd, spotWall * h100.priceSpotUsdHour, 1e-9);
     EXPECT_NEAR(b.spotMeanHoursBetweenInterruptions, 10.0, 1e-12);
-    // Young's optimum for comparison: sqrt(2 d x 10 h).
-    EXPECT_NEAR(b.recommendedIntervalHours, std::max(1.0 / 60.0, std::sqrt(2.0 * d * 10.0)), 1e-12);
+    // Young's optimum for comparison, sqrt(2 d x 10 h) = sqrt(2 x 0.000227 x 10) = 0.067 h, is below the 10-minute
+    // floor: the recommendation is 10 minutes.
+    EXPECT_LT(std::sqrt(2.0 * d * 10.0), 10.0 / 60.0);
+    EXPECT_NEAR(b.recommendedIntervalHours, 10.0 / 60.0, 1e-12);
     // Storage: 3 checkpoints x 0.0818 GB x $0.10 per GB-month x (run days + 7) / 30 (on demand is the price in use).
     const double gb = 81'788'928.0 / 1e9;
     EXPECT_NEAR(b.storageUsd, 3 * gb * 0.10 * (b.onDemandWallHours / 24.0 + 7.0) / 30.0, 1e-12);

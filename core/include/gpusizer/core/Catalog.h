@@ -38,6 +38,9 @@ struct GpuSpec {
     double priceOnDemandUsdHour = 0; ///< illustrative, see priceDate and priceNote
     double priceSpotUsdHour = 0;
     std::string priceDate;
+    /// Where such a price is listed: "marketplace" (hosts set prices: Vast.ai), "neocloud" (GPU clouds: Lambda,
+    /// RunPod), "hyperscaler" (AWS, Google Cloud, Azure); empty when not stated.
+    std::string priceKind;
     std::string priceNote;
     std::vector<std::string> sources;
     bool bf16 = true;            ///< native bf16 (compute capability 8.0 and up on NVIDIA); false: plan fp16 instead

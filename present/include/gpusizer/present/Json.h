@@ -10,6 +10,8 @@
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/Planner.h"
 
+#include "gpusizer/core/Bill.h"
+
 #include <nlohmann/json.hpp>
 
 namespace gpusizer::present {
@@ -24,6 +26,11 @@ nlohmann::json candidateJson(const core::Candidate& c, const core::GpuSpec& gpu)
 /// the closest miss below; the inputs and the ranking.
 nlohmann::json fitPlanJson(bool withCost, const std::vector<core::FitRow>& rows, const core::Ranking& ranking,
                            const core::PlanInputs& inputs, double margin);
+
+/// The whole bill of the chosen plan and the one-hour test, added to the plan document as "bill" and
+/// "one_hour_test" (null when nothing fits).
+nlohmann::json billJson(const core::RunBill& bill, const core::PlanInputs& inputs);
+nlohmann::json trialJson(const core::TrialHour& trial);
 
 /// {"format": "gpusizer-advice", "version": 1, ...}
 nlohmann::json adviceJson(const core::OomAdvice& advice, const core::Scenario& scenario, const core::GpuSpec& gpu,

@@ -1,0 +1,182 @@
+#include "gpusizer/present/BillText.h"
+
+#include "gpusizer/core/Units.h"
+#include "gpusizer/present/Format.h"
+#include "gpusizer/present/PlanText.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpusizer::present {
+
+namespace {
+
+/// Money, or "does not finish" where the expectation has no end.
+Cell moneyOrNever(double usd, bool finishes) {
+    return finishes ? Cell::money(usd) : Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "does not finish")));
+}
+
+std::string hoursText(double h) {
+    return duration(h);
+}
+
+double checkpointsWritten(const core::RunBill& b, double wallHours) {
+    return std::floor(wallHours / std::max(b.intervalHours, 1e-9));
+}
+
+/// Months from "YYYY-MM" to "YYYY-MM-DD"; -1 when either does not read as a date.
+int monthsBetween(const std::string& asOf, const std::string& today) {
+    int y1 = 0, m1 = 0, y2 = 0, m2 = 0;
+    if (std::sscanf(asOf.c_str(), "%d-%d", &y1, &m1) != 2 || std::sscanf(today.c_str(), "%d-%d", &y2, &m2) != 2) {
+        return -1;
+    }
+    return (y2 - y1) * 12 + (m2 - m1);
+}
+
+} // namespace
+
+Table billTable(const core::RunBill& b, const core::PlanInputs& in) {
+    Table t;
+    t.columns = {Column(msg(QT_TRANSLATE_NOOP("gpusizer", "Part of the bill"))),
+                 Column(msg(QT_TRANSLATE_NOOP("gpusizer", "On demand")), Align::Right),
+                 Column(msg(QT_TRANSLATE_NOOP("gpusizer", "Spot (expected)")), Align::Right,
+                        msg(QT_TRANSLATE_NOOP("gpusizer", "With the expected interruptions: each loses half a "
+                                                          "checkpoint interval and the restart")))};
+    const bool spot = b.spotFinishes;
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Wall time (checkpoints and interruptions included)"))),
+           Cell::hours(b.onDemandWallHours), spot ? Cell::hours(b.spotWallHours) : moneyOrNever(0, false)},
+          "wall");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "GPU time"))), Cell::money(b.onDemandComputeUsd),
+           moneyOrNever(b.spotComputeUsd, spot)},
+          "gpu");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "of which writing checkpoints (%1 each, every %2)"),
+                        verbatim(gib(static_cast<std::int64_t>(b.checkpoint.bytes))),
+                        verbatim(hoursText(b.intervalHours)))),
+           Cell::money(b.onDemandComputeUsd * b.checkpointShare / (1.0 + b.checkpointShare)),
+           // On spot the same writes of the useful work, as a share of the expected wall time.
+           spot ? Cell::money(b.spotComputeUsd * b.computeHours * b.checkpointShare / b.spotWallHours) : Cell{}},
+          "checkpoints");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Interruptions expected"))), Cell::number(0, 0),
+           spot ? Cell::number(b.spotInterruptions, 1) : Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "too many")))},
+          "interruptions");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Storage: %1 checkpoints until %2 days after the run"),
+                        verbatim(count(in.retainedCheckpoints)), verbatim(plainNumber(in.bill.keepDays)))),
+           Cell::money(b.totalOnDemandUsd - b.onDemandComputeUsd - b.egressUsd),
+           spot ? Cell::money(b.totalSpotUsd - b.spotComputeUsd - b.egressUsd) : Cell{}},
+          "storage");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Traffic out: the result and the checkpoints, %1"),
+                        verbatim(gb(b.egressBytes)))),
+           Cell::money(b.egressUsd), Cell::money(b.egressUsd)},
+          "egress");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Total"))).bold(), Cell::money(b.totalOnDemandUsd).bold(),
+           moneyOrNever(b.totalSpotUsd, spot).bold()},
+          "total");
+    return t;
+}
+
+Message intervalSentence(const core::RunBill& b, const core::PlanInputs& in) {
+    const Message why =
+        in.bill.checkpointIntervalHours ? msg(QT_TRANSLATE_NOOP("gpusizer", "as set; Young's optimum on spot is %1"),
+                                              verbatim(hoursText(b.recommendedIntervalHours)))
+        : std::isfinite(b.spotMeanHoursBetweenInterruptions)
+            ? msg(QT_TRANSLATE_NOOP(
+                      "gpusizer", "Young's optimum √(2 × write time × %1 between interruptions), at least 10 minutes"),
+                  verbatim(hoursText(b.spotMeanHoursBetweenInterruptions)))
+            : msg(QT_TRANSLATE_NOOP("gpusizer", "no interruptions expected: one checkpoint at the end"));
+    return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                 "Checkpoint every %1 (%2): each write of %3 takes %4 (writing nodes: %5), %6 of the "
+                                 "run; save at least as often as the progress you can afford to lose."),
+               verbatim(hoursText(b.intervalHours)), why, verbatim(gib(static_cast<std::int64_t>(b.checkpoint.bytes))),
+               verbatim(number(b.checkpoint.writeSeconds, b.checkpoint.writeSeconds < 1    ? 2
+                                                          : b.checkpoint.writeSeconds < 10 ? 1
+                                                                                           : 0) +
+                        " s"),
+               verbatim(count(static_cast<std::int64_t>(b.checkpoint.writers))),
+               verbatim(percent(b.checkpointShare / (1.0 + b.checkpointShare), 1)));
+}
+
+Message spotSentence(const core::RunBill& b, const core::PlanInputs& in) {
+    const Message rate = msg(
+        QT_TRANSLATE_NOOP("gpusizer", "a rate of %1 per node-day, one interruption every %2 for the run (nodes: %3)"),
+        verbatim(plainNumber(in.bill.interruptionsPerDay)), verbatim(hoursText(b.spotMeanHoursBetweenInterruptions)),
+        verbatim(count(static_cast<std::int64_t>(b.nodes))));
+    if (!b.spotFinishes) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "Spot does not pay: at %1, each interruption costs more than the run gains "
+                                     "between two of them (one node's preemption stops every node) — rent on demand, "
+                                     "or fewer, larger nodes."),
+                   rate);
+    }
+    if (!b.spotPays) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "Spot does not pay: at %1 it is expected to take %2 and cost %3, against %4 "
+                                     "and %5 on demand."),
+                   rate, verbatim(hoursText(b.spotWallHours)), verbatim(usd(b.totalSpotUsd)),
+                   verbatim(hoursText(b.onDemandWallHours)), verbatim(usd(b.totalOnDemandUsd)));
+    }
+    return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                 "Spot: at %1, expected %2 and %3 (interruptions expected: %4), against %5 and %6 "
+                                 "on demand: it saves %7."),
+               rate, verbatim(hoursText(b.spotWallHours)), verbatim(usd(b.totalSpotUsd)),
+               verbatim(number(b.spotInterruptions, 1)), verbatim(hoursText(b.onDemandWallHours)),
+               verbatim(usd(b.totalOnDemandUsd)), verbatim(usd(b.totalOnDemandUsd - b.totalSpotUsd)));
+}
+
+Message trialSentence(const core::TrialHour& trial) {
+    if (trial.gpu == nullptr) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "No card of the catalog fits the run at its sequence length and batch: there is "
+                                     "no one-hour test to rent."));
+    }
+    return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                 "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures about %5 "
+                                 "steps at the real sequence length and batch — export the measurement script and run "
+                                 "it there before renting the run."),
+               verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
+               cardsAndParallelism(trial.plan.scenario), verbatim(usd(trial.usdForHour)),
+               verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
+}
+
+std::vector<Message> cleanupChecklist(const core::RunBill& b, const core::PlanInputs& in) {
+    const double wall = in.spot && b.spotFinishes ? b.spotWallHours : b.onDemandWallHours;
+    const double compute = in.spot && b.spotFinishes ? b.spotComputeUsd : b.onDemandComputeUsd;
+    return {
+        msg(QT_TRANSLATE_NOOP("gpusizer", "Finish the run: %1 of GPU time over %2 (checkpoints written: about %3)."),
+            verbatim(usd(compute)), verbatim(hoursText(wall)),
+            verbatim(count(static_cast<std::int64_t>(checkpointsWritten(b, wall))))),
+        msg(QT_TRANSLATE_NOOP("gpusizer",
+                              "Copy the checkpoints and the result out: %1, %2 in traffic (stored meanwhile at %3 a "
+                              "day)."),
+            verbatim(gb(b.egressBytes)), verbatim(usd(b.egressUsd)),
+            verbatim(usd(static_cast<double>(in.retainedCheckpoints) * b.checkpoint.bytes / core::kGB *
+                         in.storageUsdPerGbMonth / 30.0))),
+        msg(QT_TRANSLATE_NOOP("gpusizer",
+                              "Verify the copies (load them, compare checksums) before deleting anything: each hour "
+                              "the cards stay up costs %1."),
+            verbatim(usd(b.clusterUsdPerHour))),
+        msg(QT_TRANSLATE_NOOP("gpusizer",
+                              "Destroy the instance: stopped, its disks (%1) still cost %2 a day; only destroying it "
+                              "ends the bill."),
+            verbatim(gb(b.diskBytes)), verbatim(usd(b.stoppedUsdPerDay))),
+    };
+}
+
+Message priceAgeSentence(const core::GpuSpec& gpu, const std::string& today) {
+    const Message kind = gpu.priceKind == "marketplace"   ? msg(QT_TRANSLATE_NOOP("gpusizer", "marketplace"))
+                         : gpu.priceKind == "neocloud"    ? msg(QT_TRANSLATE_NOOP("gpusizer", "neocloud"))
+                         : gpu.priceKind == "hyperscaler" ? msg(QT_TRANSLATE_NOOP("gpusizer", "hyperscaler"))
+                                                          : msg(QT_TRANSLATE_NOOP("gpusizer", "unstated"));
+    const int months = monthsBetween(gpu.priceDate, today);
+    if (months < 0) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Prices for %1: %2 list prices, undated: check before renting."),
+                   verbatim(gpu.name), kind);
+    }
+    const Message age = months < 2 ? msg(QT_TRANSLATE_NOOP("gpusizer", "less than two months old"))
+                                   : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 months old"), verbatim(count(months)));
+    return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                 "Prices for %1 as of %2 (%3 on %4), %5 list prices, illustrative: check the provider "
+                                 "before renting (a prices*.json in your catalog folder overrides them)."),
+               verbatim(gpu.name), verbatim(gpu.priceDate), age, verbatim(today.substr(0, 10)), kind);
+}
+
+} // namespace gpusizer::present
