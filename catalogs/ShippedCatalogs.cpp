@@ -42,7 +42,41 @@ std::vector<T> loadInto(std::vector<T> base, std::string_view bytes, const std::
 
 } // namespace
 
-LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles, const std::vector<UserFile>& userModelFiles) {
+namespace {
+
+/// A user's prices replace the catalog's for the GPUs they name.
+void applyPrices(const UserFile& file, LoadedCatalog& out) {
+    auto loaded = core::loadPriceFile(file.bytes, file.name);
+    if (!loaded) {
+        out.fileErrors.push_back(loaded.error());
+        return;
+    }
+    for (auto& r : loaded->rejected) {
+        out.rejected.push_back(std::move(r));
+    }
+    for (const auto& price : loaded->entries) {
+        auto gpu = std::find_if(out.catalog.gpus.begin(), out.catalog.gpus.end(),
+                                [&](const core::GpuSpec& g) { return g.id == price.id; });
+        if (gpu == out.catalog.gpus.end()) {
+            out.rejected.push_back(
+                {price.id,
+                 core::Error{core::ErrorCode::UnknownId,
+                             core::words(QT_TRANSLATE_NOOP("gpusizer", "no GPU '%1' in the catalog"), price.id),
+                             file.name + ": prices[" + price.id + "]: id"}});
+            continue;
+        }
+        gpu->priceOnDemandUsdHour = price.onDemandUsdHour;
+        gpu->priceSpotUsdHour = price.spotUsdHour;
+        gpu->priceDate = price.asOf;
+        gpu->priceKind = price.kind;
+        gpu->priceNote = price.note.empty() ? "from " + file.name : price.note;
+    }
+}
+
+} // namespace
+
+LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles, const std::vector<UserFile>& userModelFiles,
+                           const std::vector<UserFile>& userPriceFiles) {
     LoadedCatalog out;
     out.catalog.gpus = loadInto<core::GpuSpec>({}, shippedGpuJson(), "gpus.json (shipped)", core::loadGpuCatalog, out);
     out.catalog.models =
@@ -53,6 +87,9 @@ LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles, const std:
     for (const auto& file : userModelFiles) {
         out.catalog.models =
             loadInto(std::move(out.catalog.models), file.bytes, file.name, core::loadModelCatalog, out);
+    }
+    for (const auto& file : userPriceFiles) {
+        applyPrices(file, out);
     }
     return out;
 }
@@ -82,10 +119,12 @@ LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder) {
     std::sort(paths.begin(), paths.end());
     std::vector<UserFile> gpuFiles;
     std::vector<UserFile> modelFiles;
+    std::vector<UserFile> priceFiles;
     for (const auto& path : paths) {
         const std::string name = path.filename().string();
         const bool gpus = name.rfind("gpus", 0) == 0;
-        if (!gpus && name.rfind("models", 0) != 0) {
+        const bool prices = name.rfind("prices", 0) == 0;
+        if (!gpus && !prices && name.rfind("models", 0) != 0) {
             continue;
         }
         auto bytes = readDocument(path);
@@ -93,9 +132,9 @@ LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder) {
             unreadable.push_back(bytes.error());
             continue;
         }
-        (gpus ? gpuFiles : modelFiles).push_back({path.string(), std::move(*bytes)});
+        (gpus ? gpuFiles : prices ? priceFiles : modelFiles).push_back({path.string(), std::move(*bytes)});
     }
-    LoadedCatalog out = loadCatalogs(gpuFiles, modelFiles);
+    LoadedCatalog out = loadCatalogs(gpuFiles, modelFiles, priceFiles);
     out.fileErrors.insert(out.fileErrors.end(), unreadable.begin(), unreadable.end());
     return out;
 }

@@ -115,7 +115,17 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     return b;
 }
 
-TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& in) {
+TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
+    // Without CPU offload first: offload changes what the GPU holds, so such an hour would not check the estimate of
+    // the run; only when no card fits without it is an offloading layout the test.
+    PlanInputs in = inputs;
+    in.allowOffload = false;
+    if (inputs.allowOffload) {
+        if (TrialHour onGpu = oneHourTest(scenario, gpus, in); onGpu.gpu != nullptr) {
+            return onGpu;
+        }
+        in.allowOffload = true;
+    }
     TrialHour best;
     for (const GpuSpec& gpu : gpus) {
         const double price = hourlyPrice(gpu, in, false); // on demand: a test must not be preempted

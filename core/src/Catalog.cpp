@@ -71,6 +71,35 @@ Result<void> rejectUnknownKeys(const ObjectReader& r, std::initializer_list<cons
     return {};
 }
 
+/// A price: per GPU-hour on demand and spot, its date, where it is listed, and a note (a GPU's "price" object and a
+/// price file's entry alike).
+Result<PriceOverride> readPriceFields(const ObjectReader& price) {
+    PriceOverride p;
+    GPUSIZER_ASSIGN(p.onDemandUsdHour, price.number("on_demand_usd_hour", 0, 1000));
+    GPUSIZER_ASSIGN(p.spotUsdHour, price.number("spot_usd_hour", 0, 1000));
+    GPUSIZER_ASSIGN(p.asOf, price.string("as_of"));
+    GPUSIZER_ASSIGN(auto note, price.optionalString("note"));
+    p.note = note.value_or("");
+    GPUSIZER_ASSIGN(auto kind, price.optionalString("kind"));
+    if (kind) {
+        if (*kind != "marketplace" && *kind != "neocloud" && *kind != "hyperscaler") {
+            return fail(
+                ErrorCode::UnknownValue,
+                words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one of: marketplace, neocloud, hyperscaler"), *kind),
+                price.field("kind"));
+        }
+        p.kind = *kind;
+    }
+    return p;
+}
+
+Result<PriceOverride> readPrice(const ObjectReader& r) {
+    GPUSIZER_ASSIGN(std::string id, r.string("id"));
+    GPUSIZER_ASSIGN(PriceOverride p, readPriceFields(r));
+    p.id = id;
+    return p;
+}
+
 Result<GpuSpec> readGpu(const ObjectReader& r) {
     GpuSpec g;
     auto unknown =
@@ -116,20 +145,12 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     GPUSIZER_ASSIGN(auto tdp, r.integer("tdp_w", 1, 5000));
     g.tdpWatts = static_cast<int>(tdp);
     GPUSIZER_ASSIGN(auto price, r.object("price"));
-    GPUSIZER_ASSIGN(g.priceOnDemandUsdHour, price.number("on_demand_usd_hour", 0, 1000));
-    GPUSIZER_ASSIGN(g.priceSpotUsdHour, price.number("spot_usd_hour", 0, 1000));
-    GPUSIZER_ASSIGN(g.priceDate, price.string("as_of"));
-    GPUSIZER_ASSIGN(g.priceNote, price.string("note"));
-    GPUSIZER_ASSIGN(auto kind, price.optionalString("kind"));
-    if (kind) {
-        if (*kind != "marketplace" && *kind != "neocloud" && *kind != "hyperscaler") {
-            return fail(ErrorCode::UnknownValue,
-                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one of: marketplace, neocloud, hyperscaler"),
-                              *kind),
-                        price.field("kind"));
-        }
-        g.priceKind = *kind;
-    }
+    GPUSIZER_ASSIGN(PriceOverride p, readPriceFields(price));
+    g.priceOnDemandUsdHour = p.onDemandUsdHour;
+    g.priceSpotUsdHour = p.spotUsdHour;
+    g.priceDate = p.asOf;
+    g.priceKind = p.kind;
+    g.priceNote = p.note;
     GPUSIZER_ASSIGN(auto bf16, r.optionalBool("bf16"));
     g.bf16 = bf16.value_or(true);
     GPUSIZER_ASSIGN(auto hostRam, r.optionalNumber("host_ram_gib_per_gpu", 1, 65536));
@@ -229,6 +250,10 @@ Result<CatalogLoad<T>> loadCatalog(std::string_view bytes, std::string_view file
 
 Result<CatalogLoad<GpuSpec>> loadGpuCatalog(std::string_view bytes, std::string_view fileName) {
     return loadCatalog<GpuSpec>(bytes, fileName, "gpus", readGpu);
+}
+
+Result<CatalogLoad<PriceOverride>> loadPriceFile(std::string_view bytes, std::string_view fileName) {
+    return loadCatalog<PriceOverride>(bytes, fileName, "prices", readPrice);
 }
 
 Result<CatalogLoad<ModelEntry>> loadModelCatalog(std::string_view bytes, std::string_view fileName) {

@@ -435,7 +435,8 @@ CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     c.costOnDemandUsd = c.gpuHours * onDemand;
     c.costSpotUsd = c.gpuHours * spot;
     c.checkpointBytes = checkpoint;
-    const double months = std::max(1.0, c.wallHours / (24.0 * 30.0));
+    // GB-months are billed pro rata: the run and the days until its checkpoints are copied out (as in runBill).
+    const double months = (c.wallHours / 24.0 + std::max(0.0, in.bill.keepDays)) / 30.0;
     c.storageUsd = c.checkpointBytes / kGB * in.retainedCheckpoints * in.storageUsdPerGbMonth * months;
     return c;
 }

@@ -133,7 +133,7 @@ Message trialSentence(const core::TrialHour& trial) {
                                  "steps at the real sequence length and batch — export the measurement script and run "
                                  "it there before renting the run."),
                verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
-               cardsAndParallelism(trial.plan.scenario), verbatim(usd(trial.usdForHour)),
+               joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
                verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
 }
 

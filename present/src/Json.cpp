@@ -183,8 +183,8 @@ json billJson(const RunBill& b, const PlanInputs& in) {
           {"storage_read_gb_per_s", in.bill.storageReadGBs},
           {"restart_minutes", in.bill.restartMinutes},
           {"interruptions_per_node_day", in.bill.interruptionsPerDay},
-          {"checkpoint_interval_hours_set", in.bill.checkpointIntervalHours ? json(*in.bill.checkpointIntervalHours)
-                                                                            : json(nullptr)},
+          {"checkpoint_interval_hours_set",
+           in.bill.checkpointIntervalHours ? json(*in.bill.checkpointIntervalHours) : json(nullptr)},
           {"egress_usd_per_gb", in.bill.egressUsdPerGb},
           {"keep_days", in.bill.keepDays},
           {"retained_checkpoints", in.retainedCheckpoints},
@@ -197,8 +197,8 @@ json billJson(const RunBill& b, const PlanInputs& in) {
         {"checkpoint_share", b.checkpointShare / (1.0 + b.checkpointShare)},
         {"compute_hours", b.computeHours},
         {"nodes", b.nodes},
-        {"on_demand", {{"wall_hours", b.onDemandWallHours}, {"gpu_usd", b.onDemandComputeUsd},
-                       {"total_usd", b.totalOnDemandUsd}}},
+        {"on_demand",
+         {{"wall_hours", b.onDemandWallHours}, {"gpu_usd", b.onDemandComputeUsd}, {"total_usd", b.totalOnDemandUsd}}},
         {"spot",
          {{"finishes", b.spotFinishes},
           {"pays", b.spotPays},
@@ -224,7 +224,7 @@ json trialJson(const TrialHour& t) {
     }
     return json{{"gpu", t.gpu->id},
                 {"gpus", t.plan.scenario.gpus},
-                {"layout", english(cardsAndParallelism(t.plan.scenario))},
+                {"layout", english(layoutParts(t.plan.scenario))},
                 {"usd_for_hour", t.usdForHour},
                 {"steps_in_hour", t.stepsInHour}};
 }

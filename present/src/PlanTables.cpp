@@ -248,14 +248,6 @@ VerdictBanner verdictBanner(const core::Scenario& s, const core::GpuSpec* gpu, c
     return b;
 }
 
-Message storageSentence(const core::CardPlan& chosen, const core::PlanInputs& in) {
-    const auto& p = chosen.best.plan;
-    return msg(QT_TRANSLATE_NOOP(
-                   "gpusizer", "A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances "
-                               "still pay for their disks."),
-               gib(static_cast<std::int64_t>(p.checkpointBytes)), count(in.retainedCheckpoints), usd(p.storageUsd));
-}
-
 std::vector<Message> planDetails(const core::CardPlan& r, const core::PlanInputs& in) {
     std::vector<Message> lines;
     if (!r.found) {

@@ -283,6 +283,14 @@
         <source>, %1 in total across the %2 GPUs</source>
         <translation>，%2 个 GPU 合计 %1</translation>
     </message>
+    <message>
+        <source>The whole bill on %1 (%2):</source>
+        <translation>%1 上的全部账单（%2）：</translation>
+    </message>
+    <message>
+        <source>When the run is done, in this order (only destroying the instance ends the bill):</source>
+        <translation>训练完成后，按此顺序操作（只有销毁实例才会结束计费）：</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFile</name>
@@ -2133,10 +2141,6 @@ Fewer cards (%2): %3</source>
         <translation>租用：%1 — %2。最便宜：%3 · 最快：%4。</translation>
     </message>
     <message>
-        <source>A resumable checkpoint is %1; keeping %2 costs about %3 in storage — stopped instances still pay for their disks.</source>
-        <translation>一个可续训的检查点大小为 %1；保留 %2 的存储费用约为 %3——已停止的实例仍需支付磁盘费用。</translation>
-    </message>
-    <message>
         <source>%1: no layout fits up to %2 cards.</source>
         <translation>%1：最多 %2 个 GPU 均无可容纳的并行布局。</translation>
     </message>
@@ -2467,6 +2471,150 @@ Fewer cards (%2): %3</source>
     <message>
         <source>not valid JSON (a NUL byte at offset %1: not a text file)</source>
         <translation>不是有效的 JSON（偏移 %1 处有 NUL 字节：不是文本文件）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of: marketplace, neocloud, hyperscaler</source>
+        <translation>&apos;%1&apos; 不是以下之一：marketplace、neocloud、hyperscaler</translation>
+    </message>
+    <message>
+        <source>does not finish</source>
+        <translation>无法完成</translation>
+    </message>
+    <message>
+        <source>Part of the bill</source>
+        <translation>账单项目</translation>
+    </message>
+    <message>
+        <source>Spot (expected)</source>
+        <translation>竞价（期望）</translation>
+    </message>
+    <message>
+        <source>With the expected interruptions: each loses half a checkpoint interval and the restart</source>
+        <translation>计入期望的中断：每次损失半个检查点间隔和重启时间</translation>
+    </message>
+    <message>
+        <source>Wall time (checkpoints and interruptions included)</source>
+        <translation>实际耗时（含检查点与中断）</translation>
+    </message>
+    <message>
+        <source>GPU time</source>
+        <translation>GPU 时间</translation>
+    </message>
+    <message>
+        <source>of which writing checkpoints (%1 each, every %2)</source>
+        <translation>其中写检查点（每个 %1，每 %2 一次）</translation>
+    </message>
+    <message>
+        <source>Interruptions expected</source>
+        <translation>期望中断次数</translation>
+    </message>
+    <message>
+        <source>too many</source>
+        <translation>过多</translation>
+    </message>
+    <message>
+        <source>Storage: %1 checkpoints until %2 days after the run</source>
+        <translation>存储：%1 个检查点，保留到训练结束后 %2 天</translation>
+    </message>
+    <message>
+        <source>Traffic out: the result and the checkpoints, %1</source>
+        <translation>出站流量：结果与检查点，%1</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>as set; Young&apos;s optimum on spot is %1</source>
+        <translation>按设定；竞价下 Young 最优间隔为 %1</translation>
+    </message>
+    <message>
+        <source>Young&apos;s optimum √(2 × write time × %1 between interruptions), at least 10 minutes</source>
+        <translation>Young 最优间隔 √(2 × 写入时间 × 中断间隔 %1)，至少 10 分钟</translation>
+    </message>
+    <message>
+        <source>no interruptions expected: one checkpoint at the end</source>
+        <translation>预计无中断：只在结束时保存一个检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoint every %1 (%2): each write of %3 takes %4 (writing nodes: %5), %6 of the run; save at least as often as the progress you can afford to lose.</source>
+        <translation>每 %1 保存一次检查点（%2）：每次写入 %3 需 %4（写入节点数：%5），占训练的 %6；保存频率至少要与你能承受损失的进度相当。</translation>
+    </message>
+    <message>
+        <source>a rate of %1 per node-day, one interruption every %2 for the run (nodes: %3)</source>
+        <translation>每节点每天 %1 次的中断率，整个训练每 %2 中断一次（节点数：%3）</translation>
+    </message>
+    <message>
+        <source>Spot does not pay: at %1, each interruption costs more than the run gains between two of them (one node&apos;s preemption stops every node) — rent on demand, or fewer, larger nodes.</source>
+        <translation>竞价不划算：在 %1 下，每次中断损失的比两次中断之间取得的进度还多（一个节点被抢占会停下所有节点）——请按需租用，或使用更少、更大的节点。</translation>
+    </message>
+    <message>
+        <source>Spot does not pay: at %1 it is expected to take %2 and cost %3, against %4 and %5 on demand.</source>
+        <translation>竞价不划算：在 %1 下预计耗时 %2、花费 %3，而按需为 %4 和 %5。</translation>
+    </message>
+    <message>
+        <source>Spot: at %1, expected %2 and %3 (interruptions expected: %4), against %5 and %6 on demand: it saves %7.</source>
+        <translation>竞价：在 %1 下，预计 %2、%3（期望中断次数：%4），按需为 %5 和 %6：节省 %7。</translation>
+    </message>
+    <message>
+        <source>No card of the catalog fits the run at its sequence length and batch: there is no one-hour test to rent.</source>
+        <translation>目录中没有任何显卡能以该序列长度和批次容纳此训练：无法租用一小时测试。</translation>
+    </message>
+    <message>
+        <source>First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures about %5 steps at the real sequence length and batch — export the measurement script and run it there before renting the run.</source>
+        <translation>首先做一小时测试：%1 × %2（%3），按需每小时 %4，可在真实序列长度和批次下测得约 %5 步——在租用正式训练前导出测量脚本并在那里运行。</translation>
+    </message>
+    <message>
+        <source>Finish the run: %1 of GPU time over %2 (checkpoints written: about %3).</source>
+        <translation>完成训练：%2 内花费 %1 的 GPU 时间（写入检查点：约 %3 个）。</translation>
+    </message>
+    <message>
+        <source>Copy the checkpoints and the result out: %1, %2 in traffic (stored meanwhile at %3 a day).</source>
+        <translation>把检查点和结果复制出来：%1，流量费 %2（期间存储费每天 %3）。</translation>
+    </message>
+    <message>
+        <source>Verify the copies (load them, compare checksums) before deleting anything: each hour the cards stay up costs %1.</source>
+        <translation>删除任何东西之前先验证副本（加载、比对校验和）：显卡每多开一小时花费 %1。</translation>
+    </message>
+    <message>
+        <source>Destroy the instance: stopped, its disks (%1) still cost %2 a day; only destroying it ends the bill.</source>
+        <translation>销毁实例：仅停止时其磁盘（%1）每天仍需 %2；只有销毁才会结束计费。</translation>
+    </message>
+    <message>
+        <source>marketplace</source>
+        <translation>市场平台</translation>
+    </message>
+    <message>
+        <source>neocloud</source>
+        <translation>新兴 GPU 云</translation>
+    </message>
+    <message>
+        <source>hyperscaler</source>
+        <translation>超大规模云</translation>
+    </message>
+    <message>
+        <source>unstated</source>
+        <translation>未注明</translation>
+    </message>
+    <message>
+        <source>Prices for %1: %2 list prices, undated: check before renting.</source>
+        <translation>%1 的价格：%2 标价，无日期：租用前请核实。</translation>
+    </message>
+    <message>
+        <source>less than two months old</source>
+        <translation>不到两个月</translation>
+    </message>
+    <message>
+        <source>%1 months old</source>
+        <translation>已有 %1 个月</translation>
+    </message>
+    <message>
+        <source>Prices for %1 as of %2 (%3 on %4), %5 list prices, illustrative: check the provider before renting (a prices*.json in your catalog folder overrides them).</source>
+        <translation>%1 的价格截至 %2（到 %4 %3），%5 标价，仅供参考：租用前请向服务商核实（目录文件夹中的 prices*.json 可覆盖它们）。</translation>
+    </message>
+    <message>
+        <source>no GPU &apos;%1&apos; in the catalog</source>
+        <translation>目录中没有 GPU &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -3328,16 +3476,84 @@ Reset them all?</source>
         <translation>选择一个 GPU，查看其备选方案及落选原因。</translation>
     </message>
     <message>
-        <source>%1 Fit margin %2 above the estimate.%3 Prices are illustrative; MFU %4%.</source>
-        <translation>%1 适配余量：高于估算值 %2。%3 价格仅供参考；MFU %4%。</translation>
-    </message>
-    <message>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Objective</source>
         <translation>目标(&amp;O)</translation>
+    </message>
+    <message>
+        <source>spot: </source>
+        <translation>竞价：</translation>
+    </message>
+    <message>
+        <source> interruptions/node-day</source>
+        <translation> 次中断/节点·天</translation>
+    </message>
+    <message>
+        <source>Expected spot interruptions per node and day (default 1: a preemptible VM runs at most 24 h). One node&apos;s preemption stops every node of the run.</source>
+        <translation>每个节点每天期望的竞价中断次数（默认 1：可抢占虚拟机最多运行 24 小时）。一个节点被抢占会停下整个训练的所有节点。</translation>
+    </message>
+    <message>
+        <source>checkpoint every </source>
+        <translation>检查点间隔 </translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source>Hours between resumable checkpoints; at the minimum, the recommended interval (Young&apos;s optimum for the spot rate).</source>
+        <translation>两次可恢复检查点之间的小时数；设为最小值时使用推荐间隔（按竞价中断率的 Young 最优值）。</translation>
+    </message>
+    <message>
+        <source>checkpoint: recommended</source>
+        <translation>检查点：推荐间隔</translation>
+    </message>
+    <message>
+        <source>storage </source>
+        <translation>存储 </translation>
+    </message>
+    <message>
+        <source> GB/s/node</source>
+        <translation> GB/s/节点</translation>
+    </message>
+    <message>
+        <source>Checkpoint write and read bandwidth per node (default 1 GB/s: a provisioned cloud block volume).</source>
+        <translation>每个节点的检查点读写带宽（默认 1 GB/s：预配的云块存储卷）。</translation>
+    </message>
+    <message>
+        <source>kept </source>
+        <translation>保留 </translation>
+    </message>
+    <message>
+        <source> days after</source>
+        <translation> 天（训练后）</translation>
+    </message>
+    <message>
+        <source>Days the retained checkpoints stay in storage after the run, until they are copied out and deleted.</source>
+        <translation>训练结束后保留的检查点在存储中停留的天数，直到复制出来并删除。</translation>
+    </message>
+    <message>
+        <source>egress $</source>
+        <translation>出站 $</translation>
+    </message>
+    <message>
+        <source>/GB</source>
+        <translation>/GB</translation>
+    </message>
+    <message>
+        <source>Price of traffic out to the internet per GB (default $0.09: AWS&apos;s first 10 TB a month).</source>
+        <translation>流出到互联网的流量每 GB 价格（默认 $0.09：AWS 每月前 10 TB）。</translation>
+    </message>
+    <message>
+        <source>%1 Fit margin %2 above the estimate. Prices are illustrative; MFU %3%.</source>
+        <translation>%1 容纳余量比估算高 %2。价格仅供参考；MFU %3%。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The whole bill on %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 上的全部账单&lt;/b&gt;</translation>
     </message>
 </context>
 <context>

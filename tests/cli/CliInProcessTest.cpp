@@ -107,3 +107,34 @@ TEST(CliInProcess, BadFilesAreRefusedWithTheFileAndTheReason) {
     EXPECT_FALSE(std::filesystem::exists(dir / "a-folder.json.part"));
     std::filesystem::remove_all(dir);
 }
+
+TEST(CliInProcess, PlanPrintsTheOneHourTestFirstAndEmitsTheWholeBillWithItsOptions) {
+    const std::string scenario = data("scenarios/llama31-8b-lora.json");
+    const Ran text = run({"plan", scenario, "--tokens", "1e8"});
+    ASSERT_EQ(text.status, cli::kOk) << text.err;
+    EXPECT_EQ(text.out.rfind("First, the one-hour test", 0), 0u) << text.out.substr(0, 200);
+    for (const char* part : {"The whole bill on", "Spot (expected)", "Checkpoint every",
+                             "When it is done, in this order:", "4. Destroy the instance"}) {
+        EXPECT_NE(text.out.find(part), std::string::npos) << part;
+    }
+    const Ran json =
+        run({"plan", scenario, "--tokens", "1e8", "--json", "--interruptions-per-day", "0", "--storage-gbps", "2",
+             "--egress-usd-per-gb", "0", "--keep-days", "0", "--checkpoint-hours", "0.5"});
+    ASSERT_EQ(json.status, cli::kOk) << json.err;
+    const auto doc = nlohmann::json::parse(json.out);
+    const auto& bill = doc.at("bill");
+    EXPECT_EQ(bill.at("assumptions").at("interruptions_per_node_day").get<double>(), 0.0);
+    EXPECT_EQ(bill.at("assumptions").at("storage_write_gb_per_s").get<double>(), 2.0);
+    EXPECT_EQ(bill.at("checkpoint_interval_hours").get<double>(), 0.5);
+    // No egress price, no interruptions: traffic is free and spot takes exactly the on-demand wall time.
+    EXPECT_EQ(bill.at("egress_usd").get<double>(), 0.0);
+    EXPECT_EQ(bill.at("spot").at("expected_interruptions").get<double>(), 0.0);
+    EXPECT_DOUBLE_EQ(bill.at("spot").at("wall_hours").get<double>(),
+                     bill.at("on_demand").at("wall_hours").get<double>());
+    EXPECT_EQ(bill.at("cleanup").size(), 4u);
+    EXPECT_TRUE(doc.at("one_hour_test").at("usd_for_hour").get<double>() > 0);
+    // A bad value is refused by name.
+    const Ran bad = run({"plan", scenario, "--tokens", "1e8", "--interruptions-per-day", "-1"});
+    EXPECT_EQ(bad.status, cli::kBadInput);
+    EXPECT_NE(bad.err.find("--interruptions-per-day"), std::string::npos) << bad.err;
+}

@@ -53,6 +53,7 @@ TEST(Catalog, EveryGpuCitesItsSpecsAndStatesAnIllustrativePrice) {
         EXPECT_LE(g.memoryGiBUsable, g.memoryGiBStated) << g.id;
         EXPECT_FALSE(g.priceDate.empty()) << g.id;
         EXPECT_NE(g.priceNote.find("vary"), std::string::npos) << g.id;
+        EXPECT_TRUE(g.priceKind == "marketplace" || g.priceKind == "neocloud" || g.priceKind == "hyperscaler") << g.id;
     }
     // The lineup the issue asks for.
     for (const char* id :
@@ -85,6 +86,28 @@ TEST(Catalog, UserFilesOverrideAndExtendByIdAndBadOnesAreReported) {
     EXPECT_NE(loaded.catalog.findGpu("h100-sxm"), nullptr); // shipped entries survive
     ASSERT_EQ(loaded.fileErrors.size(), 1u);
     EXPECT_EQ(loaded.fileErrors[0].where, "broken.json");
+}
+
+TEST(Catalog, APriceFileReplacesTheCatalogsPricesForTheGpusItNamesAndReportsTheRest) {
+    const std::string prices = R"json({"schemaVersion": 1, "prices": [
+        {"id": "h100-sxm", "on_demand_usd_hour": 2.25, "spot_usd_hour": 1.10, "as_of": "2026-11", "kind": "neocloud"},
+        {"id": "no-such-gpu", "on_demand_usd_hour": 1, "spot_usd_hour": 1, "as_of": "2026-11"},
+        {"id": "t4", "on_demand_usd_hour": 0.3, "spot_usd_hour": 0.1, "as_of": "2026-11", "kind": "cheap"}]})json";
+    const auto loaded = catalogs::loadCatalogs({}, {}, {{"prices-mine.json", prices}});
+    const core::GpuSpec* h100 = loaded.catalog.findGpu("h100-sxm");
+    ASSERT_NE(h100, nullptr);
+    EXPECT_DOUBLE_EQ(h100->priceOnDemandUsdHour, 2.25);
+    EXPECT_DOUBLE_EQ(h100->priceSpotUsdHour, 1.10);
+    EXPECT_EQ(h100->priceDate, "2026-11");
+    EXPECT_EQ(h100->priceKind, "neocloud");
+    EXPECT_EQ(h100->priceNote, "from prices-mine.json");
+    // The unknown id and the unknown kind are left out with the file, the entry and the field named; T4 keeps the
+    // shipped price.
+    ASSERT_EQ(loaded.rejected.size(), 2u);
+    EXPECT_EQ(loaded.rejected[0].error.where, "prices-mine.json: prices[t4]: kind");
+    EXPECT_EQ(loaded.rejected[1].error.where, "prices-mine.json: prices[no-such-gpu]: id");
+    EXPECT_DOUBLE_EQ(loaded.catalog.findGpu("t4")->priceOnDemandUsdHour,
+                     catalogs::loadCatalogs().catalog.findGpu("t4")->priceOnDemandUsdHour);
 }
 
 struct BrokenCase {

@@ -18,11 +18,13 @@
 #include "explorer/SeqLenView.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Advisor.h"
+#include "gpusizer/core/Bill.h"
 #include "gpusizer/core/Compare.h"
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/present/AdviceText.h"
+#include "gpusizer/present/Format.h"
 #include "gpusizer/present/Search.h"
 
 #include <QtCharts/QAbstractAxis>
@@ -374,6 +376,41 @@ TEST(Explorer, PlanViewShowsThePlannersAnswerAndScaling) {
     plan->objectivePicker()->setCurrentIndex(
         plan->objectivePicker()->findData(static_cast<int>(core::Objective::Time)));
     EXPECT_EQ(f.controller.planInputs().objective, core::Objective::Time);
+}
+
+TEST(Explorer, PlanViewShowsTheOneHourTestFirstAndTheWholeBillOfThePlanToRent) {
+    Fixture f;
+    auto* plan = f.window.planView();
+    plan->refreshNow();
+    const auto in = f.controller.planInputs();
+    const auto& s = f.controller.scenario();
+    // The same one-hour test and bill the core computes (and the CLI and the report print).
+    const core::TrialHour trial = core::oneHourTest(s, f.controller.catalog().gpus, in);
+    ASSERT_NE(trial.gpu, nullptr);
+    EXPECT_TRUE(plan->trialText().startsWith(QStringLiteral("First, the one-hour test")));
+    EXPECT_TRUE(plan->trialText().contains(QString::fromStdString(trial.gpu->name)));
+    EXPECT_TRUE(plan->trialText().contains(QString::fromStdString(present::usd(trial.usdForHour))));
+    const auto results = core::planCatalog(s, f.controller.catalog().gpus, in);
+    const auto ranking = core::rank(results, in);
+    ASSERT_GE(ranking.chosen, 0);
+    const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+    const core::RunBill bill = core::runBill(chosen.best, *chosen.gpu, in);
+    for (const QString& part :
+         {QStringLiteral("The whole bill on"), QStringLiteral("Spot (expected)"), QStringLiteral("Checkpoint every"),
+          QStringLiteral("Prices for"), QString::fromStdString(present::usd(bill.totalOnDemandUsd))}) {
+        EXPECT_TRUE(plan->billText().contains(part)) << part.toStdString();
+    }
+    // More interruptions cost more on spot: the tab's input reaches the bill.
+    const auto rate = plan->findChildren<QDoubleSpinBox*>();
+    QDoubleSpinBox* interruptions = nullptr;
+    for (auto* box : rate) {
+        if (box->suffix().contains(QStringLiteral("interruptions"))) {
+            interruptions = box;
+        }
+    }
+    ASSERT_NE(interruptions, nullptr);
+    interruptions->setValue(20.0);
+    EXPECT_DOUBLE_EQ(f.controller.planInputs().bill.interruptionsPerDay, 20.0);
 }
 
 TEST(Explorer, MeasurementScriptExportAndImportRoundTrip) {

@@ -185,6 +185,30 @@ TEST(Report, APipeOrAFolderIsRefusedAndLeftAsItIsAndALinkIsWrittenThrough) {
     EXPECT_GT(pdfPages(dir.filePath(QStringLiteral("real.pdf"))), 3);
 }
 
+TEST(Report, TheCostSectionOpensWithTheOneHourTestAndEndsWithTheWholeBillAndTheCleanupOrder) {
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    ui::MainWindow window(controller);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bill.pdf"));
+    ASSERT_TRUE(window.exportReport(path, QStringLiteral("A4")));
+    const QString text = pdfText(path).simplified();
+    const auto at = [&](const char* words) { return text.indexOf(QString::fromUtf8(words)); };
+    const auto section = at("6. Cards, time and cost");
+    ASSERT_GE(section, 0);
+    // In this order: the one-hour test, the bill, its sentences, the four steps.
+    const auto trial = at("First, the one-hour test:");
+    const auto bill = at("The whole bill on");
+    const auto spot = at("Spot (expected)");
+    const auto finish = at("1. Finish the run:");
+    const auto destroy = at("4. Destroy the instance:");
+    EXPECT_GT(trial, section);
+    EXPECT_GT(bill, trial);
+    EXPECT_GT(spot, bill);
+    EXPECT_GT(finish, spot);
+    EXPECT_GT(destroy, finish);
+    EXPECT_GE(at("Prices for"), 0);
+}
+
 TEST(Report, LetterPagesAreLetterSized) {
     ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
     ui::ReportBuilder builder(controller.catalog());

@@ -5,13 +5,17 @@
 #include "../Present.h"
 #include "../ScenarioController.h"
 #include "../Shrinkable.h"
+#include "../TableModel.h"
 #include "../charts/ChartPalette.h"
 #include "../charts/PlanCharts.h"
+#include "gpusizer/core/Bill.h"
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/present/BillText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/PlanTables.h"
 #include "gpusizer/present/PlanText.h"
 
+#include <QtCore/QDate>
 #include <QtCore/QRegularExpression>
 #include <QtCore/QSortFilterProxyModel>
 #include <QtGui/QColor>
@@ -43,8 +47,17 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     auto* layout = new QVBoxLayout(this);
     // Created in this order, which is also the tab order: the inputs, the table, the charts.
     const core::PlanInputs defaults = controller.planInputs();
+    // The one-hour test comes first: the step before renting anything.
+    m_trial = new QLabel(this);
+    m_trial->setObjectName(QStringLiteral("oneHourTest"));
+    m_trial->setWordWrap(true);
+    m_trial->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_trial->setMargin(4);
+    m_trial->setStyleSheet(QStringLiteral("QLabel { border: 1px solid palette(mid); }"));
+    layout->addWidget(m_trial);
     createRunInputs(defaults);
     createObjectiveAndLimits(defaults);
+    createBillInputs(defaults);
     layout->addLayout(layOutInputs());
     createPlanTable();
     QHBoxLayout* charts = createCharts();
@@ -52,6 +65,11 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     layout->addWidget(m_ranking);
     layout->addWidget(m_table, 3);
     layout->addWidget(m_details);
+    m_bill = new QLabel(this);
+    m_bill->setObjectName(QStringLiteral("wholeBill"));
+    m_bill->setWordWrap(true);
+    m_bill->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_bill);
     layout->addLayout(charts, 2);
 
     connectInputs();
@@ -127,6 +145,37 @@ void PlanView::createObjectiveAndLimits(const core::PlanInputs& defaults) {
                              "wins on the objective or nothing else fits."));
 }
 
+void PlanView::createBillInputs(const core::PlanInputs& defaults) {
+    const core::BillAssumptions& b = defaults.bill;
+    auto spin = [this](double lo, double hi, int decimals, double value, const QString& prefix, const QString& suffix,
+                       const QString& tip) {
+        auto* box = new QDoubleSpinBox(this);
+        box->setRange(lo, hi);
+        box->setDecimals(decimals);
+        box->setValue(value);
+        box->setPrefix(prefix);
+        box->setSuffix(suffix);
+        box->setToolTip(tip);
+        box->setKeyboardTracking(false);
+        return box;
+    };
+    m_interruptions = spin(0, 100, 2, b.interruptionsPerDay, tr("spot: "), tr(" interruptions/node-day"),
+                           tr("Expected spot interruptions per node and day (default 1: a preemptible VM runs at most "
+                              "24 h). One node's preemption stops every node of the run."));
+    m_interval = spin(0, 1000, 2, b.checkpointIntervalHours.value_or(0), tr("checkpoint every "), tr(" h"),
+                      tr("Hours between resumable checkpoints; at the minimum, the recommended interval (Young's "
+                         "optimum for the spot rate)."));
+    m_interval->setSpecialValueText(tr("checkpoint: recommended"));
+    m_storageGbps = spin(0.01, 100, 2, b.storageWriteGBs, tr("storage "), tr(" GB/s/node"),
+                         tr("Checkpoint write and read bandwidth per node (default 1 GB/s: a provisioned cloud block "
+                            "volume)."));
+    m_keepDays = spin(0, 3650, 0, b.keepDays, tr("kept "), tr(" days after"),
+                      tr("Days the retained checkpoints stay in storage after the run, until they are copied out and "
+                         "deleted."));
+    m_egress = spin(0, 10, 3, b.egressUsdPerGb, tr("egress $"), tr("/GB"),
+                    tr("Price of traffic out to the internet per GB (default $0.09: AWS's first 10 TB a month)."));
+}
+
 QVBoxLayout* PlanView::layOutInputs() {
     // Four short rows rather than two long ones: the tab fits beside the input panel in a 1024-pixel window.
     auto* rows = new QVBoxLayout();
@@ -148,6 +197,8 @@ QVBoxLayout* PlanView::layOutInputs() {
     row({objectiveLabel, m_objective, m_spot, m_offload});
     row({m_network, m_maxGpus});
     row({m_margin, m_hostRam});
+    row({m_interruptions, m_interval});
+    row({m_storageGbps, m_keepDays, m_egress});
     return rows;
 }
 
@@ -197,7 +248,8 @@ QHBoxLayout* PlanView::createCharts() {
 }
 
 void PlanView::connectInputs() {
-    for (QDoubleSpinBox* spin : {m_tokens, m_epochs, m_mfu, m_margin, m_hostRam}) {
+    for (QDoubleSpinBox* spin : {m_tokens, m_epochs, m_mfu, m_margin, m_hostRam, m_interruptions, m_interval,
+                                 m_storageGbps, m_keepDays, m_egress}) {
         connect(spin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, [this] { pushInputs(); });
     }
     connect(m_maxGpus, qOverload<int>(&QSpinBox::valueChanged), this, [this] { pushInputs(); });
@@ -223,6 +275,13 @@ core::PlanInputs PlanView::inputs() const {
     in.maxGpus = m_maxGpus->value();
     in.marginShare = m_margin->value() < 0 ? std::nullopt : std::optional<double>(m_margin->value() / 100.0);
     in.hostRamGiBPerNode = m_hostRam->value() <= 0 ? std::nullopt : std::optional<double>(m_hostRam->value());
+    in.bill.interruptionsPerDay = m_interruptions->value();
+    in.bill.checkpointIntervalHours =
+        m_interval->value() <= 0 ? std::nullopt : std::optional<double>(m_interval->value());
+    in.bill.storageWriteGBs = m_storageGbps->value();
+    in.bill.storageReadGBs = m_storageGbps->value();
+    in.bill.keepDays = m_keepDays->value();
+    in.bill.egressUsdPerGb = m_egress->value();
     return in;
 }
 
@@ -247,6 +306,14 @@ QString PlanView::detailsText() const {
     return m_details->text();
 }
 
+QString PlanView::trialText() const {
+    return m_trial->text();
+}
+
+QString PlanView::billText() const {
+    return m_bill->text();
+}
+
 void PlanView::showDetails() {
     const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
     const auto& results = m_model->results();
@@ -269,13 +336,22 @@ void PlanView::refresh() {
     const auto ranking = core::rank(results, in);
     QString rent = text(present::rentSentence(results, ranking, in)).toHtmlEscaped();
     rent.replace(QRegularExpression(QStringLiteral("^([^:]+:)")), QStringLiteral("<b>\\1</b>"));
-    const QString storage =
-        ranking.chosen >= 0 ? QStringLiteral(" ") +
-                                  text(present::storageSentence(results[static_cast<std::size_t>(ranking.chosen)], in))
-                            : QString();
-    m_ranking->setText(tr("%1 Fit margin %2 above the estimate.%3 Prices are illustrative; MFU %4%.")
-                           .arg(rent, text(present::percent(core::fitMargin(s, in))), storage)
+    m_ranking->setText(tr("%1 Fit margin %2 above the estimate. Prices are illustrative; MFU %3%.")
+                           .arg(rent, text(present::percent(core::fitMargin(s, in))))
                            .arg(m_mfu->value()));
+    m_trial->setText(text(present::trialSentence(core::oneHourTest(s, controller().catalog().gpus, in))));
+    if (ranking.chosen >= 0) {
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        const core::RunBill bill = core::runBill(chosen.best, *chosen.gpu, in);
+        const QString today = QDate::currentDate().toString(Qt::ISODate);
+        m_bill->setText(
+            tr("<b>The whole bill on %1</b>").arg(QString::fromStdString(chosen.gpu->name).toHtmlEscaped()) +
+            toHtml(present::billTable(bill, in)) + text(present::intervalSentence(bill, in)).toHtmlEscaped() +
+            QStringLiteral("<br>") + text(present::spotSentence(bill, in)).toHtmlEscaped() + QStringLiteral("<br>") +
+            text(present::priceAgeSentence(*chosen.gpu, today.toStdString())).toHtmlEscaped());
+    } else {
+        m_bill->clear();
+    }
     m_costTime->setResults(results, ranking, in);
     if (const auto* gpu = controller().catalog().findGpu(m_scalingGpu->currentData().toString().toStdString())) {
         core::Scenario scaled = s;

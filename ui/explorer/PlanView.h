@@ -64,6 +64,9 @@ public:
     CostTimeChartView* costTime() const { return m_costTime; }
     QString rankingText() const;
     QString detailsText() const;
+    /// The one-hour test (shown first) and the chosen plan's whole bill, as the tab shows them.
+    QString trialText() const;
+    QString billText() const;
     QDoubleSpinBox* tokensSpin() const { return m_tokens; }
     QComboBox* objectivePicker() const { return m_objective; }
 
@@ -76,6 +79,8 @@ private:
     void createRunInputs(const core::PlanInputs& defaults);
     /// Objective, network, card limit, margin, host RAM, spot and offload.
     void createObjectiveAndLimits(const core::PlanInputs& defaults);
+    /// The bill's assumptions: interruptions, checkpoint interval, storage bandwidth, days kept, egress price.
+    void createBillInputs(const core::PlanInputs& defaults);
     /// The inputs with their labels in two rows.
     QVBoxLayout* layOutInputs();
     /// The plan table with the ranking and details labels.
@@ -98,6 +103,13 @@ private:
     QSpinBox* m_maxGpus = nullptr;
     QDoubleSpinBox* m_margin = nullptr;
     QDoubleSpinBox* m_hostRam = nullptr;
+    QDoubleSpinBox* m_interruptions = nullptr;
+    QDoubleSpinBox* m_interval = nullptr;
+    QDoubleSpinBox* m_storageGbps = nullptr;
+    QDoubleSpinBox* m_keepDays = nullptr;
+    QDoubleSpinBox* m_egress = nullptr;
+    QLabel* m_trial = nullptr;
+    QLabel* m_bill = nullptr;
     QComboBox* m_scalingGpu = nullptr;
     PlanTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;

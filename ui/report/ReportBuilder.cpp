@@ -14,6 +14,7 @@
 #include "PdfExporter.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Accuracy.h"
+#include "gpusizer/core/Bill.h"
 #include "gpusizer/core/Compare.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
@@ -24,6 +25,7 @@
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/Version.h"
 #include "gpusizer/present/AdviceText.h"
+#include "gpusizer/present/BillText.h"
 #include "gpusizer/present/CompareText.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
@@ -361,8 +363,11 @@ void writeScaling(Writer& w, const core::Scenario& s, const core::Catalog& catal
 }
 
 /// The planner's choice on every card that fits, cheapest first; what to rent, and how it scales.
-void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog, const core::PlanInputs& in) {
+void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog, const core::PlanInputs& in,
+               const QDate& today) {
     w.h2(ReportBuilder::tr("6. Cards, time and cost"), true);
+    // The step before renting anything: an hour on the cheapest card that fits.
+    w.paragraph(text(present::trialSentence(core::oneHourTest(s, catalog.gpus, in))));
     auto results = core::planCatalog(s, catalog.gpus, in);
     const auto ranking = core::rank(results, in);
     std::vector<int> order;
@@ -399,12 +404,27 @@ void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog,
                 .select({present::PlanGpu, present::PlanLayout, present::PlanPerGpu, present::PlanHours,
                          present::PlanGpuHours, present::PlanCost, present::PlanOtherCost}),
             {19, 42, 8, 8, 6, 9, 8});
-    QString rent = text(present::rentSentence(results, ranking, in));
+    w.paragraph(text(present::rentSentence(results, ranking, in)));
     if (ranking.chosen >= 0) {
-        rent +=
-            QStringLiteral(" ") + text(present::storageSentence(results[static_cast<std::size_t>(ranking.chosen)], in));
+        // The whole bill of the plan to rent: beyond the GPU-hour, and the order that ends it.
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        const core::RunBill bill = core::runBill(chosen.best, *chosen.gpu, in);
+        w.paragraph(
+            ReportBuilder::tr("The whole bill on %1 (%2):")
+                .arg(QString::fromStdString(chosen.gpu->name), text(present::cardsAndLayout(chosen.best.scenario))));
+        w.table(present::billTable(bill, in), {58, 21, 21});
+        w.bullets({text(present::intervalSentence(bill, in)), text(present::spotSentence(bill, in)),
+                   text(present::priceAgeSentence(*chosen.gpu, today.toString(Qt::ISODate).toStdString()))},
+                  true);
+        w.paragraph(
+            ReportBuilder::tr("When the run is done, in this order (only destroying the instance ends the bill):"));
+        QStringList steps;
+        int n = 0;
+        for (const auto& step : present::cleanupChecklist(bill, in)) {
+            steps << QStringLiteral("%1. %2").arg(++n).arg(text(step));
+        }
+        w.bullets(steps, true);
     }
-    w.paragraph(rent);
     writeScaling(w, s, catalog, in);
 }
 
@@ -606,7 +626,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     progress(85);
 
     // Time and cost of the configurations that fit.
-    writePlan(w, s, m_catalog, request.planInputs);
+    writePlan(w, s, m_catalog, request.planInputs, request.generatedAt.date());
     progress(87);
 
     // The advisor: OOM ladder, method choice, sizing table.

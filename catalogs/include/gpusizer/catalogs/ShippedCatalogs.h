@@ -29,11 +29,13 @@ struct UserFile {
     std::string name;
     std::string bytes;
 };
+/// Price files (prices*.json) come last and replace the prices of the GPUs they name (an unknown id is left out).
 LoadedCatalog loadCatalogs(const std::vector<UserFile>& userGpuFiles = {},
-                           const std::vector<UserFile>& userModelFiles = {});
+                           const std::vector<UserFile>& userModelFiles = {},
+                           const std::vector<UserFile>& userPriceFiles = {});
 
-/// The shipped catalogs and a user catalog folder: its gpus*.json and models*.json files, in name order. A file that
-/// cannot be read is reported in fileErrors and skipped; a folder that does not exist adds nothing.
+/// The shipped catalogs and a user catalog folder: its gpus*.json, models*.json and prices*.json files, in name order.
+/// A file that cannot be read is reported in fileErrors and skipped; a folder that does not exist adds nothing.
 LoadedCatalog loadCatalogsWithFolder(const std::filesystem::path& folder);
 
 } // namespace gpusizer::catalogs

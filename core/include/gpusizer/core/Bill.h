@@ -67,7 +67,8 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& inp
 
 /// The first step before renting the run: an hour on the cheapest card and count that fit the real sequence length
 /// and batch (the planner's verdict at that count, margin included), at the on-demand price. On each card the fewest
-/// cards that fit make the cheapest hour.
+/// cards that fit make the cheapest hour. Layouts without CPU offload first (offload changes what the GPU holds, so
+/// the hour would not check the run's estimate); offloading ones only when nothing else fits.
 struct TrialHour {
     const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits
     Candidate plan;

@@ -83,6 +83,19 @@ Result<CatalogLoad<GpuSpec>> loadGpuCatalog(std::string_view bytes, std::string_
 /// Parses a model catalog ({"schemaVersion": 1, "models": [...]}), each architecture in config.json keys.
 Result<CatalogLoad<ModelEntry>> loadModelCatalog(std::string_view bytes, std::string_view fileName);
 
+/// A user's prices for catalog GPUs (prices*.json in the catalog folder), replacing the catalog's illustrative ones.
+struct PriceOverride {
+    std::string id; ///< the GPU's catalog id
+    double onDemandUsdHour = 0;
+    double spotUsdHour = 0;
+    std::string asOf; ///< "YYYY-MM" or "YYYY-MM-DD"
+    std::string kind; ///< marketplace, neocloud, hyperscaler, or empty
+    std::string note;
+};
+/// {"schemaVersion": 1, "prices": [{"id": "h100-sxm", "on_demand_usd_hour": 2.49, "spot_usd_hour": 1.25,
+/// "as_of": "2026-11", "kind": "neocloud", "note": "…"}]}
+Result<CatalogLoad<PriceOverride>> loadPriceFile(std::string_view bytes, std::string_view fileName);
+
 /// Entries of `overrides` replace entries of `base` with the same id; new ids are appended.
 template <class T>
 std::vector<T> mergeById(std::vector<T> base, const std::vector<T>& overrides) {

@@ -125,7 +125,7 @@ struct CostPlan {
     double costOnDemandUsd = 0;
     double costSpotUsd = 0;
     double checkpointBytes = 0; ///< one resumable checkpoint (full: weights + optimizer states; adapters: adapters)
-    double storageUsd = 0;      ///< retained checkpoints for the run's duration (at least one month)
+    double storageUsd = 0;      ///< retained checkpoints for the run's duration and the days kept after (pro rata)
 };
 CostPlan costPlan(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
 /// The same with the time model's facts and the checkpoint size (layout-independent) already known.

@@ -66,9 +66,6 @@ Message planChoice(const std::vector<core::CardPlan>& plans, int index, const co
 Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
                      const core::PlanInputs& inputs);
 
-/// The chosen plan's checkpoint and what keeping the retained ones costs in storage.
-Message storageSentence(const core::CardPlan& chosen, const core::PlanInputs& inputs);
-
 /// One card in full: the choice and its notes, then each runner-up and why it lost (or the closest miss).
 std::vector<Message> planDetails(const core::CardPlan& plan, const core::PlanInputs& inputs);
 
