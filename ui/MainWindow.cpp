@@ -96,6 +96,7 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     m_tabs->addTab(scrollable(m_fit), tr("GPU fi&t"));
     m_tabs->addTab(scrollable(m_compare), tr("&Compare"));
     m_plan = new PlanView(controller, m_tabs);
+    connect(m_plan, &PlanView::probeScriptRequested, this, &MainWindow::exportProbeDialog);
     m_tabs->addTab(scrollable(m_plan), tr("&Plan"));
     m_tabs->setTabToolTip(4, tr("Cards, layout, time and cost per GPU; cost vs time; scaling over PCIe and NVLink "
                                 "(Ctrl+5)"));

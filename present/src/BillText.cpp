@@ -68,8 +68,12 @@ Table billTable(const core::RunBill& b, const core::PlanInputs& in) {
                         verbatim(gb(b.egressBytes)))),
            Cell::money(b.egressUsd), Cell::money(b.egressUsd)},
           "egress");
-    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Total"))).bold(), Cell::money(b.totalOnDemandUsd).bold(),
-           moneyOrNever(b.totalSpotUsd, spot).bold()},
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Stopped, not destroyed: its disks (%1) per day"),
+                        verbatim(gb(b.diskBytes)))),
+           Cell::money(b.stoppedUsdPerDay), Cell::money(b.stoppedUsdPerDay)},
+          "stopped");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Total (destroyed when done)"))).bold(),
+           Cell::money(b.totalOnDemandUsd).bold(), moneyOrNever(b.totalSpotUsd, spot).bold()},
           "total");
     return t;
 }

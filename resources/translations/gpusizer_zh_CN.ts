@@ -2521,10 +2521,6 @@ Fewer cards (%2): %3</source>
         <translation>出站流量：结果与检查点，%1</translation>
     </message>
     <message>
-        <source>Total</source>
-        <translation>合计</translation>
-    </message>
-    <message>
         <source>as set; Young&apos;s optimum on spot is %1</source>
         <translation>按设定；竞价下 Young 最优间隔为 %1</translation>
     </message>
@@ -2615,6 +2611,14 @@ Fewer cards (%2): %3</source>
     <message>
         <source>no GPU &apos;%1&apos; in the catalog</source>
         <translation>目录中没有 GPU &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Stopped, not destroyed: its disks (%1) per day</source>
+        <translation>停止而未销毁：其磁盘（%1）每天</translation>
+    </message>
+    <message>
+        <source>Total (destroyed when done)</source>
+        <translation>合计（完成后销毁）</translation>
     </message>
 </context>
 <context>
@@ -3554,6 +3558,14 @@ Reset them all?</source>
     <message>
         <source>&lt;b&gt;The whole bill on %1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 上的全部账单&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>E&amp;xport measurement script…</source>
+        <translation>导出测量脚本(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>A Python script that runs this scenario on the test card and writes the measured memory and step time; import the result with File › Import measurement.</source>
+        <translation>一个在测试显卡上运行此场景并写出实测显存与单步时间的 Python 脚本；用“文件 › 导入测量结果”导入结果。</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,7 @@
 #include "gpusizer/core/Bill.h"
 #include "gpusizer/core/Compare.h"
 #include "gpusizer/core/Planning.h"
+#include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/present/AdviceText.h"
@@ -50,6 +51,7 @@
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QMenu>
 #include <QtWidgets/QMenuBar>
+#include <QtWidgets/QPushButton>
 #include <QtWidgets/QScrollArea>
 #include <QtWidgets/QScrollBar>
 #include <QtWidgets/QSlider>
@@ -411,6 +413,16 @@ TEST(Explorer, PlanViewShowsTheOneHourTestFirstAndTheWholeBillOfThePlanToRent) {
     ASSERT_NE(interruptions, nullptr);
     interruptions->setValue(20.0);
     EXPECT_DOUBLE_EQ(f.controller.planInputs().bill.interruptionsPerDay, 20.0);
+    // Beside the test, the measurement script for it: the button writes what File › Export writes.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("probe.py"));
+    ui::DialogService::setNextFileName(path);
+    auto* button = plan->findChild<QPushButton*>(QStringLiteral("exportProbeScript"));
+    ASSERT_NE(button, nullptr);
+    button->click();
+    QFile script(path);
+    ASSERT_TRUE(script.open(QIODevice::ReadOnly));
+    EXPECT_EQ(script.readAll().toStdString(), core::probeScript(f.controller.scenario()));
 }
 
 TEST(Explorer, MeasurementScriptExportAndImportRoundTrip) {

@@ -26,6 +26,7 @@
 #include <QtWidgets/QHBoxLayout>
 #include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLabel>
+#include <QtWidgets/QPushButton>
 #include <QtWidgets/QSpinBox>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QVBoxLayout>
@@ -54,7 +55,15 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     m_trial->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_trial->setMargin(4);
     m_trial->setStyleSheet(QStringLiteral("QLabel { border: 1px solid palette(mid); }"));
-    layout->addWidget(m_trial);
+    auto* trialRow = new QHBoxLayout();
+    trialRow->addWidget(m_trial, 1);
+    auto* exportScript = new QPushButton(tr("E&xport measurement script…"), this);
+    exportScript->setObjectName(QStringLiteral("exportProbeScript"));
+    exportScript->setToolTip(tr("A Python script that runs this scenario on the test card and writes the measured "
+                                "memory and step time; import the result with File › Import measurement."));
+    connect(exportScript, &QPushButton::clicked, this, &PlanView::probeScriptRequested);
+    trialRow->addWidget(exportScript, 0, Qt::AlignTop);
+    layout->addLayout(trialRow);
     createRunInputs(defaults);
     createObjectiveAndLimits(defaults);
     createBillInputs(defaults);

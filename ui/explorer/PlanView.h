@@ -70,6 +70,10 @@ public:
     QDoubleSpinBox* tokensSpin() const { return m_tokens; }
     QComboBox* objectivePicker() const { return m_objective; }
 
+signals:
+    /// The one-hour test's "Export measurement script…" (the main window writes it, as File › Export does).
+    void probeScriptRequested();
+
 protected:
     void refresh() override;
 

@@ -47,6 +47,9 @@ void keepHeadingsWithTheirCharts(QTextDocument& document) {
         QTextBlockFormat format = heading.blockFormat();
         format.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
         cursor.setBlockFormat(format);
+        // An edit relays out only part of the document, and tables further down can land elsewhere after a whole
+        // layout (what printing does): measure on a whole one.
+        document.markContentsDirty(0, document.characterCount());
         // The section's chart: the first block after the heading holding an object, before the next heading.
         QTextBlock chart;
         for (QTextBlock b = heading.next(); b.isValid(); b = b.next()) {
@@ -66,9 +69,9 @@ void keepHeadingsWithTheirCharts(QTextDocument& document) {
         if (chartPage != headingPage) {
             format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
             cursor.setBlockFormat(format);
+            document.markContentsDirty(0, document.characterCount());
         }
     }
-    document.markContentsDirty(0, document.characterCount()); // one whole layout for the pages that are printed
 }
 
 QString exportPdf(QTextDocument& document, const QString& path, QPageSize::PageSizeId pageSize,

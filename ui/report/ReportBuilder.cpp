@@ -584,6 +584,8 @@ QString ReportBuilder::summary(const core::Scenario& s, const core::PlanInputs& 
         out += text(banner.onChosenGpu) + QStringLiteral(". ");
     }
     out += text(banner.rent);
+    // Before renting it, the hour that checks the estimate (section 6 has the whole bill).
+    out += QStringLiteral(" ") + text(present::trialSentence(core::oneHourTest(s, m_catalog.gpus, in)));
     return out;
 }
 

@@ -9,8 +9,8 @@
 
 namespace gpusizer::present {
 
-/// Rows: GPU time, checkpoint writes, expected interruptions (spot), storage, traffic out, the total; columns: what
-/// it is, on demand, spot (expected).
+/// Rows: GPU time, checkpoint writes, expected interruptions (spot), storage, traffic out, what a stopped instance
+/// costs per day, the total (destroyed when done); columns: what it is, on demand, spot (expected).
 Table billTable(const core::RunBill& bill, const core::PlanInputs& inputs);
 
 /// "Checkpoint every 1.2 h (Young's optimum …): each write of 12.3 GiB takes 8 s on 1 node, 0.2% of the run."
