@@ -64,7 +64,8 @@ Bill options (plan; defaults and sources in docs/planning.md):
   --egress-usd-per-gb N                 traffic out to the internet (default 0.09)
 
 User catalogs: files named gpus*.json / models*.json in the user's catalog folder ($XDG_DATA_HOME/gpusizer/GPU
-Sizer/catalogs on Linux, or $GPUSIZER_CATALOG_DIR) add entries or override shipped ones by id.
+Sizer/catalogs on Linux, or $GPUSIZER_CATALOG_DIR) add entries or override shipped ones by id; prices*.json there
+replace the prices of the GPUs they name (docs/planning.md).
 Memory is reported in GiB (2^30 bytes) per GPU unless labelled "total".
 Exit status: 0 ok, 1 usage error, 2 bad input (the message names the file, field and reason), 3 output not written.
 )";

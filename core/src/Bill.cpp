@@ -93,8 +93,10 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     // What the run leaves: the final weights (full, saved in bf16 or fp32 as trained) or the adapters (fp32, as PEFT
     // saves fp32 adapters), the retained checkpoints, and the base weights downloaded onto the instance's disk.
     const double params = static_cast<double>(plan.estimate.params.total);
-    const double weightBytes = params * (s.precision == Precision::Fp32 ? 4.0 : 2.0);
-    b.finalBytes = s.method == Method::Full ? weightBytes : static_cast<double>(plan.estimate.trainableParams) * 4.0;
+    // The base weights are downloaded in 16 bits; the trained ones are saved as the run keeps them.
+    const double weightBytes = params * 2.0;
+    b.finalBytes = s.method == Method::Full ? params * weightBytesPerParam(s.precision)
+                                            : static_cast<double>(plan.estimate.trainableParams) * 4.0;
     const double retained = static_cast<double>(std::max(0, in.retainedCheckpoints)) * b.checkpoint.bytes;
     const double wallInUse = in.spot && b.spotFinishes ? b.spotWallHours : b.onDemandWallHours;
     b.storageDays = wallInUse / 24.0 + std::max(0.0, a.keepDays);
@@ -103,15 +105,18 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
         return retained / kGB * in.storageUsdPerGbMonth * (wallHours / 24.0 + std::max(0.0, a.keepDays)) / 30.0;
     };
     b.storageUsd = storageFor(wallInUse);
+    b.storageOnDemandUsd = storageFor(b.onDemandWallHours);
+    b.storageSpotUsd = b.spotFinishes ? storageFor(b.spotWallHours) : std::numeric_limits<double>::infinity();
     b.egressBytes = b.finalBytes + retained;
     b.egressUsd = b.egressBytes / kGB * std::max(0.0, a.egressUsdPerGb);
     b.diskBytes = weightBytes + retained + b.finalBytes;
     b.stoppedUsdPerDay = b.diskBytes / kGB * in.storageUsdPerGbMonth / 30.0;
     b.clusterUsdPerHour = gpus * hourlyPrice(gpu, in, in.spot);
-    b.totalOnDemandUsd = b.onDemandComputeUsd + storageFor(b.onDemandWallHours) + b.egressUsd;
-    b.totalSpotUsd = b.spotFinishes ? b.spotComputeUsd + storageFor(b.spotWallHours) + b.egressUsd
-                                    : std::numeric_limits<double>::infinity();
-    b.spotPays = b.spotFinishes && b.totalSpotUsd < b.totalOnDemandUsd;
+    b.totalOnDemandUsd = b.onDemandComputeUsd + b.storageOnDemandUsd + b.egressUsd;
+    b.totalSpotUsd =
+        b.spotFinishes ? b.spotComputeUsd + b.storageSpotUsd + b.egressUsd : std::numeric_limits<double>::infinity();
+    b.spotOffered = hourlyPrice(gpu, in, true) > 0;
+    b.spotPays = b.spotOffered && b.spotFinishes && b.totalSpotUsd < b.totalOnDemandUsd;
     return b;
 }
 
@@ -121,7 +126,7 @@ TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus
     PlanInputs in = inputs;
     in.allowOffload = false;
     if (inputs.allowOffload) {
-        if (TrialHour onGpu = oneHourTest(scenario, gpus, in); onGpu.gpu != nullptr) {
+        if (TrialHour onGpu = oneHourTest(scenario, gpus, in); onGpu.gpu) {
             return onGpu;
         }
         in.allowOffload = true;
@@ -131,14 +136,14 @@ TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus
         const double price = hourlyPrice(gpu, in, false); // on demand: a test must not be preempted
         for (std::int64_t count : cardCounts(gpu, in.maxGpus)) {
             const double hour = static_cast<double>(count) * price;
-            if (best.gpu != nullptr && hour >= best.usdForHour) {
+            if (best.gpu && hour >= best.usdForHour) {
                 break; // more cards of this one only cost more
             }
             const Candidate c = fitAtCount(scenario, gpu, count, in);
             if (!c.fits() || c.plan.step.stepSeconds <= 0) {
                 continue;
             }
-            best.gpu = &gpu;
+            best.gpu = gpu;
             best.plan = c;
             best.usdForHour = hour;
             best.stepsInHour = 3600.0 / c.plan.step.stepSeconds;

@@ -18,10 +18,18 @@ constexpr double kPcie4x16GBs = 31.5;
 /// DeepSpeedCPUAdam: an 11.6B-parameter step in 8.2 s (DeepSpeed PR #735, merged as ee1ffe2e, 2021-02-18), about
 /// 1.4e9 parameters per second for one host's CPUs, shared by the GPU processes on that host.
 constexpr double kCpuAdamParamsPerSecondPerHost = 11.6e9 / 8.2;
-double paramBytes(Precision p) {
+} // namespace
+
+double weightBytesPerParam(Precision p) {
     return (p == Precision::Fp32 || p == Precision::AmpBf16 || p == Precision::AmpFp16 || p == Precision::FsdpMixedBf16)
                ? 4.0
                : 2.0;
+}
+
+namespace {
+
+double paramBytes(Precision p) {
+    return weightBytesPerParam(p);
 }
 
 /// Per-direction PCIe bandwidth of the card's slot, GB/s, before efficiency.

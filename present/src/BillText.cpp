@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace gpusizer::present {
 
@@ -20,17 +21,23 @@ std::string hoursText(double h) {
     return duration(h);
 }
 
+/// Checkpoints written over the run, the final save included.
 double checkpointsWritten(const core::RunBill& b, double wallHours) {
-    return std::floor(wallHours / std::max(b.intervalHours, 1e-9));
+    return std::max(1.0, std::floor(wallHours / std::max(b.intervalHours, 1e-9)));
 }
 
-/// Months from "YYYY-MM" to "YYYY-MM-DD"; -1 when either does not read as a date.
-int monthsBetween(const std::string& asOf, const std::string& today) {
+/// Months from "YYYY-MM" to "YYYY-MM-DD" (0 for a date in the future); nullopt when either is not a date.
+std::optional<int> monthsBetween(const std::string& asOf, const std::string& today) {
     int y1 = 0, m1 = 0, y2 = 0, m2 = 0;
     if (std::sscanf(asOf.c_str(), "%d-%d", &y1, &m1) != 2 || std::sscanf(today.c_str(), "%d-%d", &y2, &m2) != 2) {
-        return -1;
+        return std::nullopt;
     }
-    return (y2 - y1) * 12 + (m2 - m1);
+    return std::max(0, (y2 - y1) * 12 + (m2 - m1));
+}
+
+/// Decimal gigabytes, as storage and traffic are priced.
+Message gbText(double bytes) {
+    return verbatim(gb(bytes));
 }
 
 } // namespace
@@ -50,19 +57,19 @@ Table billTable(const core::RunBill& b, const core::PlanInputs& in) {
            moneyOrNever(b.spotComputeUsd, spot)},
           "gpu");
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "of which writing checkpoints (%1 each, every %2)"),
-                        verbatim(gib(static_cast<std::int64_t>(b.checkpoint.bytes))),
-                        verbatim(hoursText(b.intervalHours)))),
+                        gbText(b.checkpoint.bytes), verbatim(hoursText(b.intervalHours)))),
            Cell::money(b.onDemandComputeUsd * b.checkpointShare / (1.0 + b.checkpointShare)),
            // On spot the same writes of the useful work, as a share of the expected wall time.
-           spot ? Cell::money(b.spotComputeUsd * b.computeHours * b.checkpointShare / b.spotWallHours) : Cell{}},
+           spot && b.spotWallHours > 0
+               ? Cell::money(b.spotComputeUsd * b.computeHours * b.checkpointShare / b.spotWallHours)
+               : Cell{}},
           "checkpoints");
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Interruptions expected"))), Cell::number(0, 0),
            spot ? Cell::number(b.spotInterruptions, 1) : Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "too many")))},
           "interruptions");
-    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Storage: %1 checkpoints until %2 days after the run"),
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Storage: retained checkpoints (%1) until the run's end + %2 d"),
                         verbatim(count(in.retainedCheckpoints)), verbatim(plainNumber(in.bill.keepDays)))),
-           Cell::money(b.totalOnDemandUsd - b.onDemandComputeUsd - b.egressUsd),
-           spot ? Cell::money(b.totalSpotUsd - b.spotComputeUsd - b.egressUsd) : Cell{}},
+           Cell::money(b.storageOnDemandUsd), spot ? Cell::money(b.storageSpotUsd) : Cell{}},
           "storage");
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Traffic out: the result and the checkpoints, %1"),
                         verbatim(gb(b.egressBytes)))),
@@ -79,21 +86,25 @@ Table billTable(const core::RunBill& b, const core::PlanInputs& in) {
 }
 
 Message intervalSentence(const core::RunBill& b, const core::PlanInputs& in) {
+    const bool interrupted = std::isfinite(b.spotMeanHoursBetweenInterruptions);
     const Message why =
-        in.bill.checkpointIntervalHours ? msg(QT_TRANSLATE_NOOP("gpusizer", "as set; Young's optimum on spot is %1"),
-                                              verbatim(hoursText(b.recommendedIntervalHours)))
-        : std::isfinite(b.spotMeanHoursBetweenInterruptions)
-            ? msg(QT_TRANSLATE_NOOP(
-                      "gpusizer", "Young's optimum √(2 × write time × %1 between interruptions), at least 10 minutes"),
+        in.bill.checkpointIntervalHours
+            ? (interrupted ? msg(QT_TRANSLATE_NOOP("gpusizer", "as set; Young's optimum on spot is %1"),
+                                 verbatim(hoursText(b.recommendedIntervalHours)))
+                           : msg(QT_TRANSLATE_NOOP("gpusizer", "as set")))
+        : interrupted
+            ? msg(QT_TRANSLATE_NOOP("gpusizer", "Young's optimum √(2 × write time × %1 between interruptions), at "
+                                                "least 10 minutes"),
                   verbatim(hoursText(b.spotMeanHoursBetweenInterruptions)))
             : msg(QT_TRANSLATE_NOOP("gpusizer", "no interruptions expected: one checkpoint at the end"));
+    const double seconds = b.checkpoint.writeSeconds;
     return msg(QT_TRANSLATE_NOOP("gpusizer",
                                  "Checkpoint every %1 (%2): each write of %3 takes %4 (writing nodes: %5), %6 of the "
                                  "run; save at least as often as the progress you can afford to lose."),
-               verbatim(hoursText(b.intervalHours)), why, verbatim(gib(static_cast<std::int64_t>(b.checkpoint.bytes))),
-               verbatim(number(b.checkpoint.writeSeconds, b.checkpoint.writeSeconds < 1    ? 2
-                                                          : b.checkpoint.writeSeconds < 10 ? 1
-                                                                                           : 0) +
+               verbatim(hoursText(b.intervalHours)), why, gbText(b.checkpoint.bytes),
+               verbatim(number(seconds, seconds < 1    ? 2
+                                        : seconds < 10 ? 1
+                                                       : 0) +
                         " s"),
                verbatim(count(static_cast<std::int64_t>(b.checkpoint.writers))),
                verbatim(percent(b.checkpointShare / (1.0 + b.checkpointShare), 1)));
@@ -104,6 +115,16 @@ Message spotSentence(const core::RunBill& b, const core::PlanInputs& in) {
         QT_TRANSLATE_NOOP("gpusizer", "a rate of %1 per node-day, one interruption every %2 for the run (nodes: %3)"),
         verbatim(plainNumber(in.bill.interruptionsPerDay)), verbatim(hoursText(b.spotMeanHoursBetweenInterruptions)),
         verbatim(count(static_cast<std::int64_t>(b.nodes))));
+    if (!b.spotOffered) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "This card has no spot price in the catalog: on demand only."));
+    }
+    if (!std::isfinite(b.spotMeanHoursBetweenInterruptions)) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "Spot, with no interruptions assumed: %1 and %2, against %3 on demand (set the "
+                                     "offer's interruption rate for a real expectation)."),
+                   verbatim(hoursText(b.spotWallHours)), verbatim(usd(b.totalSpotUsd)),
+                   verbatim(usd(b.totalOnDemandUsd)));
+    }
     if (!b.spotFinishes) {
         return msg(QT_TRANSLATE_NOOP("gpusizer",
                                      "Spot does not pay: at %1, each interruption costs more than the run gains "
@@ -127,10 +148,19 @@ Message spotSentence(const core::RunBill& b, const core::PlanInputs& in) {
 }
 
 Message trialSentence(const core::TrialHour& trial) {
-    if (trial.gpu == nullptr) {
+    if (!trial.gpu) {
         return msg(QT_TRANSLATE_NOOP("gpusizer",
                                      "No card of the catalog fits the run at its sequence length and batch: there is "
                                      "no one-hour test to rent."));
+    }
+    if (trial.stepsInHour < 1.0) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand; one step takes "
+                                     "%5 there, at the real sequence length and batch — export the measurement script "
+                                     "and run it there before renting the run."),
+                   verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
+                   joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
+                   verbatim(hoursText(trial.plan.plan.step.stepSeconds / 3600.0)));
     }
     return msg(QT_TRANSLATE_NOOP("gpusizer",
                                  "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures about %5 "
@@ -142,12 +172,22 @@ Message trialSentence(const core::TrialHour& trial) {
 }
 
 std::vector<Message> cleanupChecklist(const core::RunBill& b, const core::PlanInputs& in) {
-    const double wall = in.spot && b.spotFinishes ? b.spotWallHours : b.onDemandWallHours;
-    const double compute = in.spot && b.spotFinishes ? b.spotComputeUsd : b.onDemandComputeUsd;
+    const bool onSpot = in.spot && b.spotFinishes && b.spotOffered;
+    const double wall = onSpot ? b.spotWallHours : b.onDemandWallHours;
+    const double compute = onSpot ? b.spotComputeUsd : b.onDemandComputeUsd;
+    const Message finish =
+        in.spot && !onSpot
+            ? msg(QT_TRANSLATE_NOOP("gpusizer",
+                                    "Finish the run on demand (spot would not finish or is not offered): %1 "
+                                    "of GPU time over %2 (checkpoints written: about %3)."),
+                  verbatim(usd(compute)), verbatim(hoursText(wall)),
+                  verbatim(count(static_cast<std::int64_t>(checkpointsWritten(b, wall)))))
+            : msg(QT_TRANSLATE_NOOP("gpusizer",
+                                    "Finish the run: %1 of GPU time over %2 (checkpoints written: about %3)."),
+                  verbatim(usd(compute)), verbatim(hoursText(wall)),
+                  verbatim(count(static_cast<std::int64_t>(checkpointsWritten(b, wall)))));
     return {
-        msg(QT_TRANSLATE_NOOP("gpusizer", "Finish the run: %1 of GPU time over %2 (checkpoints written: about %3)."),
-            verbatim(usd(compute)), verbatim(hoursText(wall)),
-            verbatim(count(static_cast<std::int64_t>(checkpointsWritten(b, wall))))),
+        finish,
         msg(QT_TRANSLATE_NOOP("gpusizer",
                               "Copy the checkpoints and the result out: %1, %2 in traffic (stored meanwhile at %3 a "
                               "day)."),
@@ -170,13 +210,13 @@ Message priceAgeSentence(const core::GpuSpec& gpu, const std::string& today) {
                          : gpu.priceKind == "neocloud"    ? msg(QT_TRANSLATE_NOOP("gpusizer", "neocloud"))
                          : gpu.priceKind == "hyperscaler" ? msg(QT_TRANSLATE_NOOP("gpusizer", "hyperscaler"))
                                                           : msg(QT_TRANSLATE_NOOP("gpusizer", "unstated"));
-    const int months = monthsBetween(gpu.priceDate, today);
-    if (months < 0) {
+    const std::optional<int> months = monthsBetween(gpu.priceDate, today);
+    if (!months) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Prices for %1: %2 list prices, undated: check before renting."),
                    verbatim(gpu.name), kind);
     }
-    const Message age = months < 2 ? msg(QT_TRANSLATE_NOOP("gpusizer", "less than two months old"))
-                                   : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 months old"), verbatim(count(months)));
+    const Message age = *months < 2 ? msg(QT_TRANSLATE_NOOP("gpusizer", "less than two months old"))
+                                    : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 months old"), verbatim(count(*months)));
     return msg(QT_TRANSLATE_NOOP("gpusizer",
                                  "Prices for %1 as of %2 (%3 on %4), %5 list prices, illustrative: check the provider "
                                  "before renting (a prices*.json in your catalog folder overrides them)."),

@@ -200,7 +200,8 @@ json billJson(const RunBill& b, const PlanInputs& in) {
         {"on_demand",
          {{"wall_hours", b.onDemandWallHours}, {"gpu_usd", b.onDemandComputeUsd}, {"total_usd", b.totalOnDemandUsd}}},
         {"spot",
-         {{"finishes", b.spotFinishes},
+         {{"offered", b.spotOffered},
+          {"finishes", b.spotFinishes},
           {"pays", b.spotPays},
           {"mean_hours_between_interruptions", finiteOrNull(b.spotMeanHoursBetweenInterruptions)},
           {"expected_interruptions", finiteOrNull(b.spotInterruptions)},
@@ -208,6 +209,8 @@ json billJson(const RunBill& b, const PlanInputs& in) {
           {"gpu_usd", finiteOrNull(b.spotComputeUsd)},
           {"total_usd", finiteOrNull(b.totalSpotUsd)}}},
         {"storage_usd", b.storageUsd},
+        {"storage_on_demand_usd", b.storageOnDemandUsd},
+        {"storage_spot_usd", finiteOrNull(b.storageSpotUsd)},
         {"final_bytes", static_cast<std::int64_t>(b.finalBytes)},
         {"egress_bytes", static_cast<std::int64_t>(b.egressBytes)},
         {"egress_usd", b.egressUsd},
@@ -219,7 +222,7 @@ json billJson(const RunBill& b, const PlanInputs& in) {
 }
 
 json trialJson(const TrialHour& t) {
-    if (t.gpu == nullptr) {
+    if (!t.gpu) {
         return nullptr;
     }
     return json{{"gpu", t.gpu->id},

@@ -2513,10 +2513,6 @@ Fewer cards (%2): %3</source>
         <translation>过多</translation>
     </message>
     <message>
-        <source>Storage: %1 checkpoints until %2 days after the run</source>
-        <translation>存储：%1 个检查点，保留到训练结束后 %2 天</translation>
-    </message>
-    <message>
         <source>Traffic out: the result and the checkpoints, %1</source>
         <translation>出站流量：结果与检查点，%1</translation>
     </message>
@@ -2619,6 +2615,30 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Total (destroyed when done)</source>
         <translation>合计（完成后销毁）</translation>
+    </message>
+    <message>
+        <source>Storage: retained checkpoints (%1) until the run&apos;s end + %2 d</source>
+        <translation>存储：保留的检查点（%1）直到训练结束后 %2 天</translation>
+    </message>
+    <message>
+        <source>as set</source>
+        <translation>按设定</translation>
+    </message>
+    <message>
+        <source>This card has no spot price in the catalog: on demand only.</source>
+        <translation>目录中此显卡没有竞价价格：只能按需租用。</translation>
+    </message>
+    <message>
+        <source>Spot, with no interruptions assumed: %1 and %2, against %3 on demand (set the offer&apos;s interruption rate for a real expectation).</source>
+        <translation>竞价，假定无中断：%1、%2，按需为 %3（请设置该报价的中断率以得到真实的期望）。</translation>
+    </message>
+    <message>
+        <source>First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand; one step takes %5 there, at the real sequence length and batch — export the measurement script and run it there before renting the run.</source>
+        <translation>首先做一小时测试：%1 × %2（%3），按需每小时 %4；在真实序列长度和批次下单步需 %5——在租用正式训练前导出测量脚本并在那里运行。</translation>
+    </message>
+    <message>
+        <source>Finish the run on demand (spot would not finish or is not offered): %1 of GPU time over %2 (checkpoints written: about %3).</source>
+        <translation>按需完成训练（竞价无法完成或未提供）：%2 内花费 %1 的 GPU 时间（写入检查点：约 %3 个）。</translation>
     </message>
 </context>
 <context>

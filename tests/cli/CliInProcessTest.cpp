@@ -129,6 +129,7 @@ TEST(CliInProcess, PlanPrintsTheOneHourTestFirstAndEmitsTheWholeBillWithItsOptio
     // No egress price, no interruptions: traffic is free and spot takes exactly the on-demand wall time.
     EXPECT_EQ(bill.at("egress_usd").get<double>(), 0.0);
     EXPECT_EQ(bill.at("spot").at("expected_interruptions").get<double>(), 0.0);
+    EXPECT_TRUE(bill.at("spot").at("mean_hours_between_interruptions").is_null()); // infinite: JSON has no infinity
     EXPECT_DOUBLE_EQ(bill.at("spot").at("wall_hours").get<double>(),
                      bill.at("on_demand").at("wall_hours").get<double>());
     EXPECT_EQ(bill.at("cleanup").size(), 4u);

@@ -119,7 +119,37 @@ TEST(Bill, TheWholeBillOfAPlanAddsCheckpointsInterruptionsStorageAndTraffic) {
     EXPECT_NEAR(b.diskBytes, 8'030'261'248.0 * 2.0 + 3 * 81'788'928.0 + 6'815'744.0 * 4.0, 1.0);
     EXPECT_NEAR(b.stoppedUsdPerDay, b.diskBytes / 1e9 * 0.10 / 30.0, 1e-12);
     EXPECT_NEAR(b.totalOnDemandUsd, b.onDemandComputeUsd + b.storageUsd + b.egressUsd, 1e-9);
-    EXPECT_EQ(b.spotPays, b.totalSpotUsd < b.totalOnDemandUsd);
+    // Spot's total: its GPU time, storage for its own (longer) wall time, the same traffic.
+    const double spotStorage = 3 * gb * 0.10 * (spotWall / 24.0 + 7.0) / 30.0;
+    EXPECT_NEAR(b.storageSpotUsd, spotStorage, 1e-12);
+    EXPECT_NEAR(b.totalSpotUsd, spotWall * h100.priceSpotUsdHour + spotStorage + b.egressUsd, 1e-9);
+    // The catalog's H100 spot price is 1.70 against 2.99 on demand, and the interruptions stretch the run by
+    // 1 / (1 - 0.1 x 0.47) = 1.05 at most: spot pays.
+    EXPECT_LT(h100.priceSpotUsdHour * 1.05, h100.priceOnDemandUsdHour);
+    EXPECT_TRUE(b.spotPays);
+}
+
+TEST(Bill, WithNoInterruptionsSpotTakesTheOnDemandTimeAndOneCheckpointAtTheEndIsRecommended) {
+    core::Scenario s = core::defaultScenario(catalog());
+    const core::GpuSpec& h100 = gpu("h100-sxm");
+    core::PlanInputs in;
+    in.datasetTokens = 1e9;
+    in.bill.interruptionsPerDay = 0.0;
+    const core::Candidate plan = core::fitAsIs(s, h100, in);
+    ASSERT_TRUE(plan.fits());
+    const core::RunBill b = core::runBill(plan, h100, in);
+    // r = 0: no mean time between interruptions, the interval is the run (at least 10 minutes), and
+    // W = C (1 + d / C) / 1 = C + d on both prices.
+    EXPECT_TRUE(std::isinf(b.spotMeanHoursBetweenInterruptions));
+    EXPECT_NEAR(b.recommendedIntervalHours, std::max(b.computeHours, 10.0 / 60.0), 1e-12);
+    EXPECT_NEAR(b.spotWallHours, b.onDemandWallHours, 1e-12);
+    EXPECT_DOUBLE_EQ(b.spotInterruptions, 0.0);
+    // A card without a spot price (0) offers no spot run, whatever it would cost.
+    core::GpuSpec noSpot = h100;
+    noSpot.priceSpotUsdHour = 0.0;
+    const core::RunBill none = core::runBill(plan, noSpot, in);
+    EXPECT_FALSE(none.spotOffered);
+    EXPECT_FALSE(none.spotPays);
 }
 
 TEST(Bill, SpotStopsPayingWhenEveryNodesPreemptionStopsALongMultiNodeRun) {
@@ -168,8 +198,9 @@ TEST(Bill, TheOneHourTestTakesTheCheapestCardThatFitsNotTheCheapestCard) {
     core::PlanInputs in;
     in.maxGpus = 8;
     const core::Scenario s = core::defaultScenario(catalog());
-    const core::TrialHour trial = core::oneHourTest(s, {tiny, consumer, datacenter}, in);
-    ASSERT_NE(trial.gpu, nullptr);
+    const std::vector<core::GpuSpec> cards{tiny, consumer, datacenter};
+    const core::TrialHour trial = core::oneHourTest(s, cards, in);
+    ASSERT_TRUE(trial.gpu.has_value());
     EXPECT_EQ(trial.gpu->id, "rtx-4090");
     EXPECT_EQ(trial.plan.scenario.gpus, 1);
     EXPECT_EQ(trial.plan.scenario.microBatch, 1);

@@ -388,7 +388,7 @@ TEST(Explorer, PlanViewShowsTheOneHourTestFirstAndTheWholeBillOfThePlanToRent) {
     const auto& s = f.controller.scenario();
     // The same one-hour test and bill the core computes (and the CLI and the report print).
     const core::TrialHour trial = core::oneHourTest(s, f.controller.catalog().gpus, in);
-    ASSERT_NE(trial.gpu, nullptr);
+    ASSERT_TRUE(trial.gpu.has_value());
     EXPECT_TRUE(plan->trialText().startsWith(QStringLiteral("First, the one-hour test")));
     EXPECT_TRUE(plan->trialText().contains(QString::fromStdString(trial.gpu->name)));
     EXPECT_TRUE(plan->trialText().contains(QString::fromStdString(present::usd(trial.usdForHour))));

@@ -50,12 +50,15 @@ struct RunBill {
     double spotWallHours = 0; ///< expected; meaningful when spotFinishes
     double spotInterruptions = 0;
     double spotComputeUsd = 0;
-    bool spotPays = true; ///< the spot total is below the on-demand total
+    bool spotOffered = true; ///< the card has a spot price (0 in a catalog or price file: none)
+    bool spotPays = true;    ///< offered, finishes, and its total is below the on-demand total
     // Storage and traffic.
-    double storageDays = 0; ///< the run (on the price in use) and the days until the copies are made
-    double storageUsd = 0;  ///< retained checkpoints for storageDays
-    double finalBytes = 0;  ///< the weights (full) or the adapters the run produces
-    double egressBytes = 0; ///< final weights or adapters plus the retained checkpoints, copied out
+    double storageDays = 0;        ///< the run (on the price in use) and the days until the copies are made
+    double storageUsd = 0;         ///< retained checkpoints for storageDays
+    double storageOnDemandUsd = 0; ///< for the on-demand wall time and the days kept
+    double storageSpotUsd = 0;     ///< for the expected spot wall time and the days kept
+    double finalBytes = 0;         ///< the weights (full) or the adapters the run produces
+    double egressBytes = 0;        ///< final weights or adapters plus the retained checkpoints, copied out
     double egressUsd = 0;
     double diskBytes = 0;         ///< what the instance's disks hold at the end: base weights, checkpoints, result
     double stoppedUsdPerDay = 0;  ///< a stopped instance still pays for its disks
@@ -70,7 +73,7 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& inp
 /// cards that fit make the cheapest hour. Layouts without CPU offload first (offload changes what the GPU holds, so
 /// the hour would not check the run's estimate); offloading ones only when nothing else fits.
 struct TrialHour {
-    const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits
+    std::optional<GpuSpec> gpu; ///< a copy (the caller's list may not outlive it); empty: nothing fits
     Candidate plan;
     double usdForHour = 0;
     double stepsInHour = 0; ///< optimizer steps one hour measures

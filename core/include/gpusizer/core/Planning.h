@@ -131,6 +131,9 @@ CostPlan costPlan(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs
 /// The same with the time model's facts and the checkpoint size (layout-independent) already known.
 CostPlan costPlan(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts,
                   double checkpointBytes);
+/// Bytes per parameter of the trained weights as the run keeps them: 4 for fp32 and the recipes with fp32 master
+/// weights (AMP, FSDP mixed precision), else 2.
+double weightBytesPerParam(Precision precision);
 /// One resumable checkpoint of the run (full: weights and optimizer states; adapters: adapters and their states).
 double checkpointBytes(const Scenario& scenario);
 
