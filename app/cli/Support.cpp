@@ -145,8 +145,8 @@ std::optional<double> positiveNumber(const std::optional<std::string>& text, con
 
 /// The bill's options into `bill`; false (after printing why) when one is not valid.
 bool readBillOptions(const Args& a, core::BillAssumptions& bill, std::ostream& err) {
-    const auto rate = numberOption(a.interruptionsPerDay, "--interruptions-per-day", bill.interruptionsPerDay, 1000,
-                                   true, err);
+    const auto rate =
+        numberOption(a.interruptionsPerDay, "--interruptions-per-day", bill.interruptionsPerDay, 1000, true, err);
     const auto write = numberOption(a.storageGbps, "--storage-gbps", bill.storageWriteGBs, 1000, false, err);
     const auto egress = numberOption(a.egressUsdPerGb, "--egress-usd-per-gb", bill.egressUsdPerGb, 100, true, err);
     const auto keep = numberOption(a.keepDays, "--keep-days", bill.keepDays, 3650, true, err);

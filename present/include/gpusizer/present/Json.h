@@ -3,14 +3,13 @@
 // (docs/README's CLI section); bytes are integers, words are English.
 
 #include "gpusizer/core/Advisor.h"
+#include "gpusizer/core/Bill.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/Planner.h"
-
-#include "gpusizer/core/Bill.h"
 
 #include <nlohmann/json.hpp>
 
