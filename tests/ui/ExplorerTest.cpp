@@ -775,9 +775,14 @@ TEST(Explorer, TheWindowFits1024By700AndNeverResizesItself) {
 }
 
 TEST(Explorer, AValueLabelCrossedByACapacityLineIsHiddenAndOneClearOfItIsShown) {
-    ui::BreakdownChartView view;
+    // Owned by a window that outlives the checks, and deleted through the event loop like every other view here:
+    // a chart view destroyed on the stack while shown leaves Qt's deferred deletions to LeakSanitizer.
+    Fixture f;
+    auto* owner = new QWidget(&f.window, Qt::Window);
+    auto& view = *new ui::BreakdownChartView(owner);
+    owner->resize(400, 400);
     view.resize(400, 400);
-    view.show();
+    owner->show();
     QCoreApplication::processEvents();
     core::ComponentBytes parts;
     parts[core::Component::Weights] = core::gibToBytes(20);     // segment 0-20 GiB, label at 10 GiB
@@ -791,6 +796,8 @@ TEST(Explorer, AValueLabelCrossedByACapacityLineIsHiddenAndOneClearOfItIsShown) 
     view.setBars({bar}, {{QStringLiteral("card B"), core::gibToBytes(24), QColor(Qt::gray)}}); // 6 GiB below the label
     EXPECT_TRUE(view.labelsShown(core::Component::Activations));
     EXPECT_TRUE(view.labelsShown(core::Component::Weights));
+    owner->deleteLater();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 }
 
 TEST(Explorer, BreakdownAndCompareTablesShowEveryColumnWholeAt1024By700AndTheChartLinesKeyWraps) {
