@@ -299,7 +299,7 @@ SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<Gpu
             if (!c.fits()) {
                 continue;
             }
-            const double hourly = static_cast<double>(n) * inputs.pricePerGpuHour.value_or(gpu.priceOnDemandUsdHour);
+            const double hourly = static_cast<double>(n) * hourlyPrice(gpu, inputs, false);
             if (best.gpu == nullptr || hourly < best.usdPerHour) {
                 best = {&gpu, n, c.deviceBytes, hourly};
             }

@@ -16,11 +16,6 @@ double nodesOf(const Scenario& s, const GpuSpec& gpu) {
     return std::ceil(static_cast<double>(s.gpus) / static_cast<double>(std::max(1, gpu.gpusPerNode)));
 }
 
-/// The price per GPU-hour in use: the user's override, else the catalog's on-demand or spot price.
-double hourlyPrice(const GpuSpec& gpu, const PlanInputs& in, bool spot) {
-    return in.pricePerGpuHour.value_or(spot ? gpu.priceSpotUsdHour : gpu.priceOnDemandUsdHour);
-}
-
 } // namespace
 
 CheckpointCost checkpointCost(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {

@@ -411,6 +411,10 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     return t;
 }
 
+double hourlyPrice(const GpuSpec& gpu, const PlanInputs& in, bool spot) {
+    return in.pricePerGpuHour.value_or(spot ? gpu.priceSpotUsdHour : gpu.priceOnDemandUsdHour);
+}
+
 double checkpointBytes(const Scenario& s) {
     // The trained weights and their optimizer states, whole (not one GPU's shard).
     Scenario single = onOneCard(s);
@@ -438,10 +442,8 @@ CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     c.steps = std::ceil(in.datasetTokens * in.epochs / std::max(1.0, c.step.tokensPerStep));
     c.wallHours = c.steps * c.step.stepSeconds / 3600.0;
     c.gpuHours = c.wallHours * static_cast<double>(s.gpus);
-    const double onDemand = in.pricePerGpuHour.value_or(gpu.priceOnDemandUsdHour);
-    const double spot = in.pricePerGpuHour.value_or(gpu.priceSpotUsdHour);
-    c.costOnDemandUsd = c.gpuHours * onDemand;
-    c.costSpotUsd = c.gpuHours * spot;
+    c.costOnDemandUsd = c.gpuHours * hourlyPrice(gpu, in, false);
+    c.costSpotUsd = c.gpuHours * hourlyPrice(gpu, in, true);
     c.checkpointBytes = checkpoint;
     // GB-months are billed pro rata: the run and the days until its checkpoints are copied out (as in runBill).
     const double months = (c.wallHours / 24.0 + std::max(0.0, in.bill.keepDays)) / 30.0;

@@ -10,6 +10,17 @@ namespace gpusizer::core {
 
 namespace {
 
+/// The model's weights counted in floating point (embedding and head, learned positions, every linear group): an
+/// upper bound of the 64-bit count, taken before it, and safe because every dimension is bounded first.
+double parameterBound(const ModelArch& m) {
+    const double h = static_cast<double>(m.hiddenSize);
+    double params = 2.0 * static_cast<double>(m.vocabSize) * h + static_cast<double>(m.learnedPositions) * h;
+    for (const auto& g : linearGroups(m)) {
+        params += static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures) * static_cast<double>(g.count);
+    }
+    return params;
+}
+
 Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
     const auto& m = s.model; // the ranges of gpus and the degrees are the field table's (checked before)
     if (s.gpus % (s.tensorParallel * s.pipelineParallel) != 0) {
@@ -178,12 +189,7 @@ Result<void> validateArch(const ModelArch& m, const std::string& prefix) {
     }
     // Every dimension is bounded above, so the groups' own products (heads x head_dim, layers x experts) fit in 64
     // bits; their sum of weights is taken in floating point before the estimator counts it in integers.
-    double params = 2.0 * static_cast<double>(m.vocabSize) * static_cast<double>(m.hiddenSize) +
-                    static_cast<double>(m.learnedPositions) * static_cast<double>(m.hiddenSize);
-    for (const auto& g : linearGroups(m)) {
-        params += static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures) * static_cast<double>(g.count);
-    }
-    if (params > kMaxModelParams) {
+    if (parameterBound(m) > kMaxModelParams) {
         return fail(ErrorCode::OutOfRange,
                     QT_TRANSLATE_NOOP("gpusizer", "the shape gives more than 100 trillion parameters: no run is "
                                                   "planned for a model that large"),
@@ -204,10 +210,7 @@ double estimateMagnitude(const Scenario& s) {
         static_cast<double>(std::max<std::int64_t>(1, m.moe.expertsPerToken + m.moe.sharedExperts));
     const double qkv = heads * static_cast<double>(std::max<std::int64_t>(m.effectiveHeadDim(), 1)) * 3.0 +
                        static_cast<double>(m.mla.kvLoraRank + m.mla.qLoraRank);
-    double params = 2.0 * static_cast<double>(m.vocabSize) * h + static_cast<double>(m.learnedPositions) * h;
-    for (const auto& g : linearGroups(m)) {
-        params += static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures) * static_cast<double>(g.count);
-    }
+    const double params = parameterBound(m);
     // Generous per-element byte counts: states up to 20 B per parameter (plus copies), saved activations up to a few
     // dozen bytes per hidden, q/k/v and MLP element, eager scores and probabilities (with a dropout mask) per head
     // and key, the logits with their fp32 copies and gradient.

@@ -153,39 +153,30 @@ Message trialSentence(const core::TrialHour& trial) {
                                      "No card of the catalog fits the run at its sequence length and batch: there is "
                                      "no one-hour test to rent."));
     }
-    if (trial.stepsInHour < 1.0) {
-        return msg(QT_TRANSLATE_NOOP("gpusizer",
-                                     "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand; one step takes "
-                                     "%5 there, at the real sequence length and batch — export the measurement script "
-                                     "and run it there before renting the run."),
-                   verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
-                   joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
-                   verbatim(hoursText(trial.plan.plan.step.stepSeconds / 3600.0)));
-    }
+    // What the hour measures: its steps, or the one step that takes longer than the hour.
+    const Message measures = trial.stepsInHour < 1.0
+                                 ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step, which takes %1"),
+                                       verbatim(hoursText(trial.plan.plan.step.stepSeconds / 3600.0)))
+                                 : msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
+                                       verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
     return msg(QT_TRANSLATE_NOOP("gpusizer",
-                                 "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures about %5 "
-                                 "steps at the real sequence length and batch — export the measurement script and run "
-                                 "it there before renting the run."),
+                                 "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures %5 at the "
+                                 "real sequence length and batch — export the measurement script and run it there "
+                                 "before renting the run."),
                verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
-               joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
-               verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
+               joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)), measures);
 }
 
 std::vector<Message> cleanupChecklist(const core::RunBill& b, const core::PlanInputs& in) {
     const bool onSpot = in.spot && b.spotFinishes && b.spotOffered;
     const double wall = onSpot ? b.spotWallHours : b.onDemandWallHours;
     const double compute = onSpot ? b.spotComputeUsd : b.onDemandComputeUsd;
-    const Message finish =
-        in.spot && !onSpot
-            ? msg(QT_TRANSLATE_NOOP("gpusizer",
-                                    "Finish the run on demand (spot would not finish or is not offered): %1 "
-                                    "of GPU time over %2 (checkpoints written: about %3)."),
-                  verbatim(usd(compute)), verbatim(hoursText(wall)),
-                  verbatim(count(static_cast<std::int64_t>(checkpointsWritten(b, wall)))))
-            : msg(QT_TRANSLATE_NOOP("gpusizer",
-                                    "Finish the run: %1 of GPU time over %2 (checkpoints written: about %3)."),
-                  verbatim(usd(compute)), verbatim(hoursText(wall)),
-                  verbatim(count(static_cast<std::int64_t>(checkpointsWritten(b, wall)))));
+    const Message finish = msg(
+        QT_TRANSLATE_NOOP("gpusizer", "Finish the run%1: %2 of GPU time over %3 (checkpoints written: about %4)."),
+        in.spot && !onSpot ? msg(QT_TRANSLATE_NOOP("gpusizer", " on demand (spot would not finish or is not offered)"))
+                           : verbatim(""),
+        verbatim(usd(compute)), verbatim(hoursText(wall)),
+        verbatim(count(static_cast<std::int64_t>(checkpointsWritten(b, wall)))));
     return {
         finish,
         msg(QT_TRANSLATE_NOOP("gpusizer",

@@ -2553,14 +2553,6 @@ Fewer cards (%2): %3</source>
         <translation>目录中没有任何显卡能以该序列长度和批次容纳此训练：无法租用一小时测试。</translation>
     </message>
     <message>
-        <source>First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures about %5 steps at the real sequence length and batch — export the measurement script and run it there before renting the run.</source>
-        <translation>首先做一小时测试：%1 × %2（%3），按需每小时 %4，可在真实序列长度和批次下测得约 %5 步——在租用正式训练前导出测量脚本并在那里运行。</translation>
-    </message>
-    <message>
-        <source>Finish the run: %1 of GPU time over %2 (checkpoints written: about %3).</source>
-        <translation>完成训练：%2 内花费 %1 的 GPU 时间（写入检查点：约 %3 个）。</translation>
-    </message>
-    <message>
         <source>Copy the checkpoints and the result out: %1, %2 in traffic (stored meanwhile at %3 a day).</source>
         <translation>把检查点和结果复制出来：%1，流量费 %2（期间存储费每天 %3）。</translation>
     </message>
@@ -2633,12 +2625,24 @@ Fewer cards (%2): %3</source>
         <translation>竞价，假定无中断：%1、%2，按需为 %3（请设置该报价的中断率以得到真实的期望）。</translation>
     </message>
     <message>
-        <source>First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand; one step takes %5 there, at the real sequence length and batch — export the measurement script and run it there before renting the run.</source>
-        <translation>首先做一小时测试：%1 × %2（%3），按需每小时 %4；在真实序列长度和批次下单步需 %5——在租用正式训练前导出测量脚本并在那里运行。</translation>
+        <source>one step, which takes %1</source>
+        <translation>一步，耗时 %1</translation>
     </message>
     <message>
-        <source>Finish the run on demand (spot would not finish or is not offered): %1 of GPU time over %2 (checkpoints written: about %3).</source>
-        <translation>按需完成训练（竞价无法完成或未提供）：%2 内花费 %1 的 GPU 时间（写入检查点：约 %3 个）。</translation>
+        <source>about %1 steps</source>
+        <translation>约 %1 步</translation>
+    </message>
+    <message>
+        <source>First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures %5 at the real sequence length and batch — export the measurement script and run it there before renting the run.</source>
+        <translation>首先做一小时测试：%1 × %2（%3），按需每小时 %4，可在真实序列长度和批次下测得%5——在租用正式训练前导出测量脚本并在那里运行。</translation>
+    </message>
+    <message>
+        <source>Finish the run%1: %2 of GPU time over %3 (checkpoints written: about %4).</source>
+        <translation>完成训练%1：%3 内花费 %2 的 GPU 时间（写入检查点：约 %4 个）。</translation>
+    </message>
+    <message>
+        <source> on demand (spot would not finish or is not offered)</source>
+        <translation>（按需：竞价无法完成或未提供）</translation>
     </message>
 </context>
 <context>

@@ -68,6 +68,9 @@ struct PlanInputs {
     bool prune = true;
 };
 
+/// The price per GPU-hour in use: the user's override, else the catalog's spot or on-demand price.
+double hourlyPrice(const GpuSpec& gpu, const PlanInputs& inputs, bool spot);
+
 /// Training FLOPs per token for the scenario: 6N full, about 4N + 6N_adapters for LoRA/QLoRA (no weight gradients
 /// for frozen weights), + 2N for full recomputation, + the attention term over the full s x s matrix (the convention
 /// of published MFU figures); MoE counts active parameters only.
