@@ -10,7 +10,7 @@ run_packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
-    nlohmann-json3-dev libexpected-dev
+    nlohmann-json3-dev libexpected-dev libyaml-cpp-dev
     fonts-dejavu-core fonts-noto-cjk xvfb xauth
 )
 test_packages=(

@@ -25,6 +25,7 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err);
 int gpusCommand(const Args& a, std::ostream& out, std::ostream& err);
 int modelsCommand(const Args& a, std::ostream& out, std::ostream& err);
 int importHfCommand(const Args& a, std::ostream& out, std::ostream& err);
+int importConfigCommand(const Args& a, std::ostream& out, std::ostream& err);
 int adviseCommand(const Args& a, std::ostream& out, std::ostream& err);
 int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err);
 int fitCommand(const Args& a, std::ostream& out, std::ostream& err);

@@ -10,8 +10,8 @@
 namespace gpusizer::cli {
 
 int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
-    if (a.positional.size() != 1) {
-        err << "gpusizer-cli: estimate needs exactly one scenario file\n" << usageText();
+    if (a.positional.empty()) {
+        err << "gpusizer-cli: estimate needs a scenario file or training configs\n" << usageText();
         return kUsage;
     }
     const auto loaded = loadCatalogs(err);

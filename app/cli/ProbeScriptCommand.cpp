@@ -4,7 +4,7 @@
 namespace gpusizer::cli {
 
 int probeScriptCommand(const Args& a, std::ostream& out, std::ostream& err) {
-    if (a.positional.size() != 1 || !a.output) {
+    if (a.positional.empty() || !a.output) {
         err << "gpusizer-cli: probe-script needs a scenario file and -o probe.py\n";
         return kUsage;
     }

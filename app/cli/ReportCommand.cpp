@@ -1,7 +1,6 @@
 #include "Commands.h"
 
 #if GPUSIZER_CLI_HAS_REPORT
-#include "ScenarioFile.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
 
@@ -9,6 +8,7 @@
 #include <QtCore/QFileInfo>
 #include <QtGui/QTextDocument>
 #include <QtWidgets/QApplication>
+#include <filesystem>
 #include <ostream>
 #endif
 
@@ -17,7 +17,7 @@ namespace gpusizer::cli {
 #if GPUSIZER_CLI_HAS_REPORT
 
 int reportCommand(const Args& a, std::ostream& out, std::ostream& err) {
-    if (a.positional.size() != 1 || !a.output) {
+    if (a.positional.empty() || !a.output) {
         err << "gpusizer-cli: report needs a scenario file and -o FILE.pdf\n" << usageText();
         return kUsage;
     }
@@ -39,10 +39,12 @@ int reportCommand(const Args& a, std::ostream& out, std::ostream& err) {
     QApplication app(argc, argv);
 
     const auto catalog = loadCatalogs(err).catalog;
-    const auto loaded = ui::loadScenarioFile(QString::fromStdString(scenarioPath), catalog);
-    if (!loaded.scenario) {
-        err << "gpusizer-cli: " << loaded.error.toStdString() << "\n";
+    auto scenario = loadScenario(a, catalog, err);
+    if (!scenario) {
         return kBadInput;
+    }
+    if (scenario->name.empty()) {
+        scenario->name = std::filesystem::path(scenarioPath).stem().string();
     }
     QElapsedTimer timer;
     timer.start();
@@ -50,8 +52,8 @@ int reportCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (qEnvironmentVariableIsSet("GPUSIZER_REPORT_TIMING")) {
         builder.setProgressCallback([&](int percent) { err << percent << "% at " << timer.elapsed() << " ms\n"; });
     }
-    const QString title = QString::fromStdString(loaded.scenario->name);
-    auto document = builder.build({*loaded.scenario, title, QDateTime::currentDateTime(), {}, {}});
+    const QString title = QString::fromStdString(scenario->name);
+    auto document = builder.build({*scenario, title, QDateTime::currentDateTime(), {}, {}});
     const qint64 builtMs = timer.elapsed();
     const QString error = ui::exportPdf(*document, QString::fromStdString(outputPath), size,
                                         QStringLiteral("Sizing report — %1").arg(title));

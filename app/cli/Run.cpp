@@ -14,6 +14,12 @@ const std::vector<Command>& commands() {
         {"models", "models [--json]", "the model catalog", modelsCommand},
         {"import-hf", "import-hf CONFIG.json [--index model.safetensors.index.json] [--json]",
          "read a Hugging Face config.json", importHfCommand},
+        {"import-config",
+         "import-config FILE... [key=value...] [--model-config config.json] [--format NAME] [--gpus N] [--json] "
+         "[-o scenario.json]",
+         "a scenario from Axolotl, LLaMA-Factory, torchtune, transformers/TRL, PEFT, accelerate, DeepSpeed or "
+         "LitGPT configs, with what was read",
+         importConfigCommand},
         {"advise", "advise SCENARIO.json --gpu ID [PLAN OPTIONS] [--json]",
          "out-of-memory fixes in order of cost, each with its saving", adviseCommand},
         {"sizing-table", "sizing-table SCENARIO.json [PLAN OPTIONS] [--json]",
@@ -46,6 +52,10 @@ std::string usageText() {
     }
     text += R"(  help                                this text
   --version                           print the version
+
+Training configs: estimate, fit, plan, advise, sizing-table, probe-script and report take training configs in
+place of SCENARIO.json (several files of one run, key=value overrides, --model-config, --format, --gpus as for
+import-config; docs/import.md lists every key read).
 
 Plan options (fit, plan, advise, sizing-table):
   --objective cost|time|balanced        what to minimise (balanced: the cheapest plan within 1.5x of the fastest)

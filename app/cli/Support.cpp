@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <exception>
+#include <filesystem>
 
 namespace gpusizer::cli {
 
@@ -52,10 +53,18 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.gpu = args[++i];
         } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
             out.output = args[++i];
+        } else if (a == "--model-config" && i + 1 < args.size()) {
+            out.modelConfig = args[++i];
+        } else if (a == "--format" && i + 1 < args.size()) {
+            out.format = args[++i];
+        } else if (a == "--gpus" && i + 1 < args.size()) {
+            out.gpus = args[++i];
         } else if (a == "--page-size" && i + 1 < args.size()) {
             out.pageSize = args[++i];
         } else if (a.rfind("--", 0) == 0) {
             out.unknownOption = a;
+        } else if ((a.find('=') != std::string::npos || a.rfind('~', 0) == 0) && !std::filesystem::exists(a)) {
+            out.overrides.push_back(a); // tune run-style key=value, not a file
         } else {
             out.positional.push_back(a);
         }
@@ -96,14 +105,72 @@ bool writeOutput(const std::string& path, const std::string& bytes, std::ostream
     return true;
 }
 
+std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& catalog, std::ostream& err) {
+    core::ImportRequest request;
+    std::optional<core::ConfigFormat> format;
+    if (a.format) {
+        format = core::parseConfigFormat(*a.format);
+        if (!format) {
+            err << "gpusizer-cli: --format must be axolotl, llama-factory, torchtune, transformers, peft, "
+                   "bitsandbytes, hf-config, accelerate, deepspeed or litgpt, not '"
+                << *a.format << "'\n";
+            return std::nullopt;
+        }
+    }
+    for (const std::string& path : a.positional) {
+        auto bytes = readInput(path, err);
+        if (!bytes) {
+            return std::nullopt;
+        }
+        request.files.push_back({path, std::move(*bytes), request.files.empty() ? format : std::nullopt});
+    }
+    if (a.modelConfig) {
+        auto bytes = readInput(*a.modelConfig, err);
+        if (!bytes) {
+            return std::nullopt;
+        }
+        request.modelConfig = core::ConfigFile{*a.modelConfig, std::move(*bytes), core::ConfigFormat::ModelConfig};
+    }
+    if (a.gpus) {
+        try {
+            std::size_t used = 0;
+            const long long n = std::stoll(*a.gpus, &used);
+            if (used != a.gpus->size() || n < 1 || n > 100000) {
+                throw std::invalid_argument("range");
+            }
+            request.gpus = n;
+        } catch (const std::exception&) {
+            err << "gpusizer-cli: --gpus must be a whole number from 1 to 100000, not '" << *a.gpus << "'\n";
+            return std::nullopt;
+        }
+    }
+    request.overrides = a.overrides;
+    request.readReferenced = [](const std::string& path) { return catalogs::readDocument(path); };
+    auto run = core::importTrainingConfigs(request, catalog);
+    if (!run) {
+        printError(err, run.error());
+        return std::nullopt;
+    }
+    return std::move(*run);
+}
+
 std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& catalog, std::ostream& err) {
-    if (a.positional.size() != 1) {
-        err << "gpusizer-cli: this command needs exactly one scenario file\n";
+    if (a.positional.empty()) {
+        err << "gpusizer-cli: this command needs a scenario file or training configs\n";
         return std::nullopt;
     }
     const auto bytes = readInput(a.positional[0], err);
     if (!bytes) {
         return std::nullopt;
+    }
+    // A training config (or several files of one run) is imported; its report goes to stderr.
+    if (a.positional.size() > 1 || a.format || core::detectConfigFormat(*bytes)) {
+        auto run = importRun(a, catalog, err);
+        if (!run) {
+            return std::nullopt;
+        }
+        err << "imported " << run->scenario.name << " (gpusizer-cli import-config shows what was read)\n";
+        return std::move(run->scenario);
     }
     auto parsed = core::parseScenario(*bytes, a.positional[0], catalog);
     if (!parsed) {

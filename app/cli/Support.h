@@ -7,6 +7,7 @@
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Result.h"
 #include "gpusizer/core/Scenario.h"
+#include "gpusizer/core/TrainingConfig.h"
 
 #include <optional>
 #include <ostream>
@@ -39,6 +40,11 @@ struct Args {
     std::optional<std::string> keepDays;
     std::optional<std::string> checkpointHours;
     std::optional<std::string> restartMinutes;
+    // Training-config import (import-config, and any command given a training config instead of a scenario).
+    std::optional<std::string> modelConfig;
+    std::optional<std::string> format;
+    std::optional<std::string> gpus;
+    std::vector<std::string> overrides; ///< tune run-style key=value / ~key
     std::string pageSize = "A4";
     std::string unknownOption;
 };
@@ -59,6 +65,10 @@ bool writeOutput(const std::string& path, const std::string& bytes, std::ostream
 
 /// Reads the one scenario file a command takes; prints the problem (and warnings) and returns nullopt on failure.
 std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& catalog, std::ostream& err);
+
+/// Imports the positional training configs (with --model-config, --format, --gpus and key=value overrides); prints
+/// the problem and returns nullopt on failure.
+std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& catalog, std::ostream& err);
 
 /// The planning options of fit, plan, advise and sizing-table; nullopt (after printing why) when one is not valid.
 std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err);

@@ -19,6 +19,12 @@
     }                                                                                                                  \
     lhs = std::move(*GPUSIZER_CONCAT(result_, __LINE__))
 
+/// Evaluates a Result<void>; on error returns it from the enclosing function.
+#define GPUSIZER_CHECK(expr)                                                                                           \
+    if (auto check = (expr); !check) {                                                                                 \
+        return tl::unexpected(std::move(check.error()));                                                               \
+    }
+
 namespace gpusizer::core::detail {
 
 /// Largest document any loader accepts, and the deepest nesting (checked before parsing).

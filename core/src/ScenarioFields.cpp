@@ -81,6 +81,9 @@ std::vector<ScenarioField> modelFields() {
     std::vector<ScenarioField> t;
     t.push_back(special("name", QT_TRANSLATE_NOOP("gpusizer", "Name"),
                         QT_TRANSLATE_NOOP("gpusizer", "A label for reports and titles.")));
+    t.push_back(special("notes", QT_TRANSLATE_NOOP("gpusizer", "Notes"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Free text kept with the scenario (an imported training "
+                                                      "config's import report).")));
     t.push_back(special("model", QT_TRANSLATE_NOOP("gpusizer", "Model"),
                         QT_TRANSLATE_NOOP("gpusizer",
                                           "A catalog id, a Hugging Face config.json object, or {\"params_billion\": "

@@ -37,11 +37,6 @@ Result<void> readEnum(const ObjectReader& r, const char* key, E& target) {
     return {};
 }
 
-#define GPUSIZER_CHECK(expr)                                                                                           \
-    if (auto check = (expr); !check) {                                                                                 \
-        return tl::unexpected(std::move(check.error()));                                                               \
-    }
-
 Result<void> readModel(const json& doc, const std::string& where, const Catalog& catalog, Scenario& s,
                        std::vector<Warning>& warnings) {
     if (!doc.contains("model") || doc["model"].is_null()) {
@@ -383,6 +378,9 @@ Result<void> readSpecialField(std::string_view key, const json& doc, const Objec
     if (key == "name") {
         GPUSIZER_ASSIGN(auto name, r.optionalString("name"));
         s.name = name.value_or("");
+    } else if (key == "notes") {
+        GPUSIZER_ASSIGN(auto notes, r.optionalString("notes"));
+        s.notes = notes.value_or("");
     } else if (key == "model") {
         GPUSIZER_CHECK(readModel(doc, where, catalog, s, out.warnings));
     } else if (key == "lora.targets") {
@@ -440,6 +438,9 @@ std::string scenarioToJson(const Scenario& s) {
     json doc{{"format", "gpusizer-scenario"}, {"version", 1}};
     if (!s.name.empty()) {
         doc["name"] = s.name;
+    }
+    if (!s.notes.empty()) {
+        doc["notes"] = s.notes;
     }
     if (!s.modelId.empty()) {
         doc["model"] = s.modelId;

@@ -106,6 +106,7 @@ struct LoraSettings {
 /// One training run to size. Every field has a documented default; only the model is required.
 struct Scenario {
     std::string name;    ///< a label for reports and window titles
+    std::string notes;   ///< free text kept with the scenario (the import report of a training config)
     std::string modelId; ///< catalog id when the model came from the catalog, else empty
     ModelArch model;
     Method method = Method::Lora;

@@ -1,0 +1,1063 @@
+// One mapper a format: each key that changes memory or time read with its meaning and its default from the
+// framework's own source (the commit in each citation; docs/import.md has the same table for users).
+
+#include "JsonRead.h"
+#include "TrainingConfigImport.h"
+#include "gpusizer/core/FrameworkProfile.h"
+
+#include <algorithm>
+#include <array>
+#include <tuple>
+
+namespace gpusizer::core::detail {
+
+using nlohmann::json;
+
+namespace {
+
+// The snapshots the keys were read from.
+#define AXOLOTL "axolotl @067b021c "
+#define LLAMAFACTORY "LLaMA-Factory @ff6d4d12 "
+#define LITGPT "litgpt @26857050 "
+#define TORCHTUNE "torchtune @bd2a0fc7 "
+#define TRANSFORMERS "transformers @00349ae8 "
+#define TRL "trl @f2cd5771 "
+#define PEFT "peft @5d602fdb "
+#define ACCELERATE "accelerate @16cb6eb8 "
+#define DEEPSPEED "DeepSpeed @edaa7221 "
+
+void setFramework(KeyReader& r, Framework f, const char* source) {
+    r.run().scenario.framework = f;
+    r.run().lines.push_back({ImportLine::Kind::Used, r.doc().path, "", toString(f), "framework", verbatim(source)});
+}
+
+/// The first of several spellings the file has ("offload_params" and the older "fsdp_offload_params").
+std::string spelling(const KeyReader& r, const std::string& prefix, std::initializer_list<const char*> names) {
+    for (const char* n : names) {
+        if (r.has(prefix + n)) {
+            return prefix + n;
+        }
+    }
+    return prefix + *names.begin();
+}
+
+/// LoRA targets from module names; "all-linear" / LLaMA-Factory "all" cover every decoder linear.
+Result<void> applyTargets(KeyReader& r, const std::string& key, const std::vector<std::string>& names) {
+    LoraSettings& lora = r.run().scenario.lora;
+    lora.targets.clear();
+    for (const std::string& name : names) {
+        if (name == "lm_head" || name == "output") {
+            lora.lmHead = true;
+            continue;
+        }
+        if (name == "embed_tokens" || name == "wte" || name == "tok_embeddings") {
+            lora.embedding = true;
+            continue;
+        }
+        const auto roles = loraTargetsFromModuleName(name == "all" ? "all-linear" : name);
+        if (roles.empty()) {
+            return tl::unexpected(r.error(
+                key, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a linear module GPU Sizer knows"), name)));
+        }
+        for (LinearRole role : roles) {
+            if (std::find(lora.targets.begin(), lora.targets.end(), role) == lora.targets.end()) {
+                lora.targets.push_back(role);
+            }
+        }
+    }
+    return {};
+}
+
+/// PEFT modules_to_save: full trainable copies of the head or the embedding.
+Result<void> applyModulesToSave(KeyReader& r, const std::string& key, const char* source) {
+    GPUSIZER_ASSIGN(auto modules, r.list(key, "lora.modules_to_save", source));
+    if (!modules) {
+        return {};
+    }
+    for (const std::string& m : *modules) {
+        if (m == "lm_head") {
+            r.run().scenario.lora.saveLmHead = true;
+        } else if (m == "embed_tokens") {
+            r.run().scenario.lora.saveEmbedding = true;
+        } else {
+            r.noteKey(key,
+                      words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not sized (only lm_head and embed_tokens are)"), m));
+        }
+    }
+    return {};
+}
+
+Result<void> applyAttention(KeyReader& r, const std::string& key, const std::string& impl) {
+    Scenario& s = r.run().scenario;
+    if (impl == "flash_attention_2" || impl == "flash_attention_3" || impl == "fa2" || impl == "fa3") {
+        s.attention = Attention::Flash;
+    } else if (impl == "sdpa" || impl == "auto" || impl == "flex_attention") {
+        s.attention = Attention::Sdpa;
+    } else if (impl == "eager" || impl == "disabled") {
+        s.attention = Attention::Eager;
+    } else if (impl == "xformers" || impl == "sage") {
+        s.attention = Attention::Flash;
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "sized as flash-attention (no s² scores kept either)"));
+    } else {
+        return tl::unexpected(
+            r.error(key, words(QT_TRANSLATE_NOOP("gpusizer", "attention '%1' is not one GPU Sizer knows"), impl)));
+    }
+    return {};
+}
+
+/// Sets an optimizer-step override only when the file's choice differs from what the framework's profile assumes.
+void setOptimizerStep(Scenario& s, OptimizerStepKind step) {
+    if (profileForFramework(s.framework).optimizerStep != step) {
+        s.overrides.optimizerStep = step;
+    } else {
+        s.overrides.optimizerStep.reset();
+    }
+}
+
+void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix) {
+    Scenario& s = r.run().scenario;
+    for (const auto& [key, fallback, field] :
+         {std::tuple{"reduce_bucket_size", 5e8, &ProfileOverrides::zeroReduceBucketElements},
+          std::tuple{"stage3_prefetch_bucket_size", 5e7, &ProfileOverrides::zeroPrefetchBucketElements}}) {
+        const std::string k = prefix + key;
+        const json* v = r.value(k);
+        const char* source = DEEPSPEED "deepspeed/runtime/zero/config.py:113 reduce_bucket_size 5e8, :215 "
+                                       "stage3_prefetch_bucket_size 5e7";
+        if (v != nullptr && v->is_string() && v->get<std::string>() == "auto") {
+            // transformers' trainer_config_finalize: hidden_size² and 0.9 × hidden_size² (the profile's "0").
+            (s.overrides.*field).reset();
+            r.run().lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, "auto", "framework_overrides",
+                                     verbatim("transformers integrations/deepspeed.py trainer_config_finalize: "
+                                              "hidden_size² (prefetch 0.9 × hidden_size²)")});
+        } else if (v != nullptr && v->is_number() && v->get<double>() >= 0 && v->get<double>() < 1e12) {
+            s.overrides.*field = v->get<double>();
+            r.run().lines.push_back(
+                {ImportLine::Kind::Used, r.doc().position(k), k, v->dump(), "framework_overrides", verbatim(source)});
+        } else if (v != nullptr) {
+            r.noteKey(k, QT_TRANSLATE_NOOP("gpusizer", "not a bucket size (a number of elements or \"auto\")"));
+        } else {
+            s.overrides.*field = fallback;
+            r.run().lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, k, json(fallback).dump(),
+                                     "framework_overrides", verbatim(source)});
+        }
+    }
+}
+
+} // namespace
+
+Result<void> applyHfOptimizer(KeyReader& r, const std::string& key, const std::string& name) {
+    Scenario& s = r.run().scenario;
+    struct Known {
+        const char* name;
+        Optimizer optimizer;
+        OptimizerStepKind step;
+    };
+    static const Known kKnown[] = {
+        {"adamw_torch", Optimizer::AdamW, OptimizerStepKind::Foreach},
+        {"adamw_torch_fused", Optimizer::AdamW, OptimizerStepKind::Fused},
+        {"adamw_apex_fused", Optimizer::AdamW, OptimizerStepKind::Fused},
+        {"adamw_torch_npu_fused", Optimizer::AdamW, OptimizerStepKind::Fused},
+        {"adamw_hf", Optimizer::AdamW, OptimizerStepKind::PerParameter},
+        {"adamw_bnb_8bit", Optimizer::AdamW8bit, OptimizerStepKind::Fused},
+        {"adamw_8bit", Optimizer::AdamW8bit, OptimizerStepKind::Fused},
+        {"paged_adamw_8bit", Optimizer::PagedAdamW8bit, OptimizerStepKind::Fused},
+        {"paged_adamw_32bit", Optimizer::PagedAdamW, OptimizerStepKind::Fused},
+        {"adafactor", Optimizer::Adafactor, OptimizerStepKind::PerParameter},
+        {"sgd", Optimizer::Sgd, OptimizerStepKind::Foreach},
+        {"lion_32bit", Optimizer::Lion, OptimizerStepKind::Fused},
+        {"paged_lion_32bit", Optimizer::Lion, OptimizerStepKind::Fused},
+    };
+    for (const Known& k : kKnown) {
+        if (name == k.name) {
+            s.optimizer = k.optimizer;
+            // bitsandbytes optimizers step tensor by tensor with their own kernels: no foreach temporaries.
+            setOptimizerStep(s, k.step);
+            return {};
+        }
+    }
+    s.optimizer = Optimizer::AdamW;
+    setOptimizerStep(s, OptimizerStepKind::Foreach);
+    r.noteKey(key, words(QT_TRANSLATE_NOOP("gpusizer", "optimizer '%1' is not modelled: sized as AdamW (two fp32 "
+                                                       "states, an upper bound for 8-bit and factored optimizers)"),
+                         name));
+    return {};
+}
+
+Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char* source) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    run.fsdp = true;
+    s.sharding = Sharding::Zero3;
+    GPUSIZER_ASSIGN(auto version,
+                    r.integer(spelling(r, prefix, {"fsdp_version", "version"}), "sharding_engine", source, 1, 2, 1));
+    s.shardingEngine = version == 2 ? ShardingEngine::Fsdp2 : ShardingEngine::Fsdp1;
+    const std::string strategyKey = spelling(
+        r, prefix,
+        {"fsdp_sharding_strategy", "sharding_strategy", "fsdp_reshard_after_forward", "reshard_after_forward"});
+    if (const json* v = r.value(strategyKey)) {
+        const std::string text = v->is_string() ? v->get<std::string>() : v->dump();
+        if (text == "FULL_SHARD" || text == "1" || text == "HYBRID_SHARD" || text == "4" || text == "true") {
+            s.sharding = Sharding::Zero3;
+        } else if (text == "SHARD_GRAD_OP" || text == "2" || text == "HYBRID_SHARD_ZERO2" || text == "5" ||
+                   text == "false") {
+            s.sharding = Sharding::Zero2;
+        } else if (text == "NO_SHARD" || text == "3") {
+            s.sharding = Sharding::None;
+        } else {
+            return tl::unexpected(r.error(
+                strategyKey, words(QT_TRANSLATE_NOOP("gpusizer", "sharding strategy '%1' is not an FSDP one"), text)));
+        }
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position(strategyKey), strategyKey, text, "sharding",
+                             verbatim(ACCELERATE "utils/dataclasses.py FullyShardedDataParallelPlugin (1 = "
+                                                 "FULL_SHARD, 2 = SHARD_GRAD_OP, 3 = NO_SHARD)")});
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, strategyKey, "FULL_SHARD", "sharding",
+                             verbatim(ACCELERATE "utils/dataclasses.py: FULL_SHARD (v1), reshard_after_forward "
+                                                 "true (v2)")});
+    }
+    GPUSIZER_ASSIGN(auto offload,
+                    r.flag(spelling(r, prefix, {"fsdp_offload_params", "offload_params"}), "offload", source, false));
+    if (*offload) {
+        s.offload = Offload::OptimizerAndParams; // CPUOffload(offload_params=True): parameters, gradients, states
+    }
+    GPUSIZER_ASSIGN(auto ac, r.flag(spelling(r, prefix, {"fsdp_activation_checkpointing", "activation_checkpointing"}),
+                                    "gradient_checkpointing", source));
+    if (ac && *ac) {
+        s.checkpointing = Checkpointing::Full;
+    }
+    return {};
+}
+
+Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    run.deepspeed = true;
+    s.shardingEngine = ShardingEngine::Deepspeed;
+    const std::string zero = prefix + "zero_optimization.";
+    GPUSIZER_ASSIGN(auto stage,
+                    r.integer(zero + "stage", "sharding", DEEPSPEED "deepspeed/runtime/zero/config.py:95", 0, 3, 0));
+    s.sharding =
+        std::array{Sharding::None, Sharding::Zero1, Sharding::Zero2, Sharding::Zero3}[static_cast<std::size_t>(*stage)];
+    for (const auto& [key, level] : {std::pair{"offload_optimizer.device", Offload::Optimizer},
+                                     std::pair{"offload_param.device", Offload::OptimizerAndParams}}) {
+        GPUSIZER_ASSIGN(auto device, r.text(zero + key, "offload",
+                                            DEEPSPEED "deepspeed/runtime/zero/offload_config.py (none, cpu, nvme)"));
+        if (device && (*device == "cpu" || *device == "nvme")) {
+            s.offload = std::max(s.offload, level);
+        }
+    }
+    deepspeedBucketDefaults(r, zero);
+    // "auto" values are the Trainer's (transformers integrations/deepspeed.py trainer_config_process).
+    for (const auto& [key, field] : {std::pair{"train_micro_batch_size_per_gpu", &Scenario::microBatch},
+                                     std::pair{"gradient_accumulation_steps", &Scenario::gradientAccumulation}}) {
+        const std::string k = prefix + key;
+        const json* v = r.value(k);
+        if (v != nullptr && v->is_string() && v->get<std::string>() == "auto") {
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, "auto", "",
+                                 verbatim("transformers integrations/deepspeed.py trainer_config_process: the "
+                                          "Trainer's value")});
+        } else if (v != nullptr) {
+            GPUSIZER_ASSIGN(auto n, r.integer(k,
+                                              key == std::string("train_micro_batch_size_per_gpu") ? "micro_batch"
+                                                                                                   : "gradient_"
+                                                                                                     "accumulation",
+                                              DEEPSPEED "deepspeed/runtime/constants.py", 1, 65536));
+            s.*field = *n;
+        }
+    }
+    for (const auto& [key, dtype] : {std::pair{"bf16.enabled", "bf16"}, std::pair{"fp16.enabled", "fp16"}}) {
+        const std::string k = prefix + key;
+        const json* v = r.value(k);
+        if (v != nullptr && v->is_boolean()) {
+            if (v->get<bool>()) {
+                run.compute = dtype;
+            }
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, v->dump(), "precision",
+                                 verbatim(DEEPSPEED "deepspeed/runtime/constants.py (default false)")});
+        } else if (v != nullptr) {
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, shown(*v), "precision",
+                                 verbatim("transformers trainer_config_process: the Trainer's bf16 / fp16")});
+        }
+    }
+    if (r.has(prefix + "activation_checkpointing")) {
+        r.ignore(prefix + "activation_checkpointing",
+                 QT_TRANSLATE_NOOP("gpusizer", "only models that call deepspeed.checkpointing use it; Hugging Face "
+                                               "models checkpoint through gradient_checkpointing"));
+    }
+    if (s.sharding == Sharding::Zero3) {
+        r.run().lines.push_back(
+            {ImportLine::Kind::Note, r.doc().path, "", "", "",
+             QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO-3 under the Trainer: zero.Init partitions the model as it "
+                                           "loads")});
+    }
+    return {};
+}
+
+Result<void> readAccelerate(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    GPUSIZER_ASSIGN(auto type, r.text("distributed_type", "sharding", ACCELERATE "utils/dataclasses.py DistributedType",
+                                      std::string("NO")));
+    GPUSIZER_ASSIGN(auto processes,
+                    r.integer("num_processes", "gpus",
+                              ACCELERATE "commands/config/config_args.py:180 (all machines' processes)", 1, 100000, 1));
+    GPUSIZER_ASSIGN(auto machines,
+                    r.integer("num_machines", "", ACCELERATE "commands/config/config_args.py:181", 1, 100000, 1));
+    (void)machines; // num_processes already counts every machine's processes
+    run.gpus = *processes;
+    GPUSIZER_ASSIGN(auto mixed, r.text("mixed_precision", "precision", ACCELERATE "commands/config/cluster.py:792"));
+    if (mixed) {
+        if (*mixed == "bf16" || *mixed == "fp16") {
+            run.compute = *mixed;
+        } else if (*mixed == "fp8") {
+            run.compute = "bf16";
+            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "float8 training is not modelled: sized as "
+                                                                       "bf16"));
+        } else {
+            run.compute.clear();
+        }
+    }
+    if (*type == "DEEPSPEED") {
+        run.deepspeed = true;
+        s.shardingEngine = ShardingEngine::Deepspeed;
+        if (const json* file = r.value("deepspeed_config.deepspeed_config_file");
+            file != nullptr && file->is_string() && file->get<std::string>() != "none") {
+            addReference(r, "deepspeed_config.deepspeed_config_file", file->get<std::string>());
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position("deepspeed_config.deepspeed_config_file"),
+                                 "deepspeed_config.deepspeed_config_file", file->get<std::string>(), "",
+                                 verbatim(ACCELERATE "commands/config/cluster.py:248")});
+            return {};
+        }
+        const char* plugin = ACCELERATE "utils/dataclasses.py DeepSpeedPlugin";
+        GPUSIZER_ASSIGN(auto stage, r.integer("deepspeed_config.zero_stage", "sharding", plugin, 0, 3, 2));
+        s.sharding = std::array{Sharding::None, Sharding::Zero1, Sharding::Zero2,
+                                Sharding::Zero3}[static_cast<std::size_t>(*stage)];
+        for (const auto& [key, level] :
+             {std::pair{"deepspeed_config.offload_optimizer_device", Offload::Optimizer},
+              std::pair{"deepspeed_config.offload_param_device", Offload::OptimizerAndParams}}) {
+            GPUSIZER_ASSIGN(auto device, r.text(key, "offload", plugin, std::string("none")));
+            if (*device == "cpu" || *device == "nvme") {
+                s.offload = std::max(s.offload, level);
+            }
+        }
+        GPUSIZER_ASSIGN(auto accumulation, r.integer("deepspeed_config.gradient_accumulation_steps",
+                                                     "gradient_accumulation", plugin, 1, 65536));
+        if (accumulation) {
+            s.gradientAccumulation = *accumulation;
+        }
+        // The config DeepSpeedPlugin writes names no bucket sizes: DeepSpeed's own defaults apply.
+        deepspeedBucketDefaults(r, "deepspeed_config.");
+    } else if (*type == "FSDP") {
+        GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.",
+                                      ACCELERATE "utils/dataclasses.py "
+                                                 "FullyShardedDataParallelPlugin"));
+    } else if (*type == "MULTI_GPU" || *type == "NO") {
+        s.sharding = Sharding::None;
+    } else {
+        return tl::unexpected(
+            r.error("distributed_type",
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a GPU layout GPU Sizer sizes (NO, MULTI_GPU, "
+                                                        "DEEPSPEED, FSDP)"),
+                          *type)));
+    }
+    return {};
+}
+
+Result<void> readTrainingArguments(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::HfTrainer, TRANSFORMERS "Trainer");
+    const bool sft = r.has("max_length") || r.has("max_seq_length") || r.has("packing") || r.has("dataset_text_field");
+    GPUSIZER_ASSIGN(auto batch, r.integer("per_device_train_batch_size", "micro_batch",
+                                          TRANSFORMERS "training_args.py per_device_train_batch_size", 1, 65536, 8));
+    s.microBatch = *batch;
+    GPUSIZER_ASSIGN(auto accumulation,
+                    r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                              TRANSFORMERS "training_args.py gradient_accumulation_steps", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
+    // TRL's configs turn bf16 on unless fp16 is (trl/trainer/base_config.py __post_init__).
+    GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision",
+                                      sft ? TRL "trl/trainer/base_config.py bf16 (on unless fp16)"
+                                          : TRANSFORMERS "training_args.py bf16",
+                                      sft ? !*fp16 : false));
+    run.compute = *bf16 ? "bf16" : *fp16 ? "fp16" : "";
+    GPUSIZER_ASSIGN(auto gc, r.flag("gradient_checkpointing", "gradient_checkpointing",
+                                    sft ? TRL "trl/trainer/base_config.py gradient_checkpointing (true since v0.22.0)"
+                                        : TRANSFORMERS "training_args.py gradient_checkpointing",
+                                    sft));
+    s.checkpointing = *gc ? Checkpointing::Full : Checkpointing::None;
+    GPUSIZER_ASSIGN(auto optim, r.text("optim", "optimizer",
+                                       TRANSFORMERS "training_args.py optim (adamw_torch_fused with torch >= 2.8)",
+                                       std::string("adamw_torch_fused")));
+    GPUSIZER_CHECK(applyHfOptimizer(r, "optim", *optim));
+    GPUSIZER_ASSIGN(auto compile,
+                    r.flag("torch_compile", "compile", TRANSFORMERS "training_args.py torch_compile", false));
+    s.compile = *compile;
+    GPUSIZER_ASSIGN(auto liger, r.flag("use_liger_kernel", "loss", TRANSFORMERS "training_args.py use_liger_kernel"));
+    if (liger && *liger) {
+        s.loss = Loss::FusedLinear;
+    }
+    if (sft) {
+        const std::string lengthKey = r.has("max_seq_length") ? "max_seq_length" : "max_length";
+        GPUSIZER_ASSIGN(auto length, r.integer(lengthKey, "seq_len", TRL "trl/trainer/sft_config.py:205 max_length", 1,
+                                               10000000, 1024));
+        s.seqLen = *length;
+        GPUSIZER_ASSIGN(auto packing, r.flag("packing", "", TRL "trl/trainer/sft_config.py:225", false));
+        if (*packing) {
+            r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is the full sequence length"));
+        }
+        GPUSIZER_ASSIGN(auto activationOffload, r.flag("activation_offloading", "activation_offload",
+                                                       TRL "trl/trainer/sft_config.py:296", false));
+        s.activationOffload = *activationOffload;
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "", std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "TrainingArguments carry no sequence length: GPU Sizer's "
+                                                           "default (set it in the window or the scenario)")});
+    }
+    GPUSIZER_ASSIGN(auto dtype, r.text("model_init_kwargs.torch_dtype", "precision",
+                                       TRL "trl/trainer/sft_config.py model_init_kwargs"));
+    if (dtype && (*dtype == "bfloat16" || *dtype == "float16" || *dtype == "auto")) {
+        run.loadDtype = *dtype == "float16" ? "fp16" : "bf16";
+        run.loadDtypeWhere = r.doc().position("model_init_kwargs.torch_dtype");
+    } else if (!dtype) {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "torch_dtype", "float32", "precision",
+                             verbatim(TRANSFORMERS "modeling_utils.py from_pretrained: fp32 unless torch_dtype is "
+                                                   "given (transformers 4.x)")});
+    }
+    GPUSIZER_ASSIGN(auto attention, r.text("model_init_kwargs.attn_implementation", "attention",
+                                           TRL "trl/trainer/sft_config.py model_init_kwargs", std::string("sdpa")));
+    GPUSIZER_CHECK(applyAttention(r, "model_init_kwargs.attn_implementation", *attention));
+    if (const json* ds = r.value("deepspeed"); ds != nullptr && ds->is_string()) {
+        addReference(r, "deepspeed", ds->get<std::string>());
+    } else if (ds != nullptr && ds->is_object()) {
+        GPUSIZER_CHECK(readDeepspeed(r, "deepspeed."));
+    }
+    if (const json* fsdp = r.value("fsdp"); fsdp != nullptr) {
+        const std::string text = shown(*fsdp);
+        if (text.find("full_shard") != std::string::npos || text.find("shard_grad_op") != std::string::npos ||
+            text.find("hybrid_shard") != std::string::npos) {
+            GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.", TRANSFORMERS "training_args.py fsdp_config"));
+            s.sharding = text.find("shard_grad_op") != std::string::npos ? Sharding::Zero2 : Sharding::Zero3;
+            if (text.find("offload") != std::string::npos) {
+                s.offload = Offload::OptimizerAndParams;
+            }
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position("fsdp"), "fsdp", text, "sharding",
+                                 verbatim(TRANSFORMERS "training_args.py fsdp")});
+        }
+    }
+    return {};
+}
+
+Result<void> readPeftAdapter(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const char* config = PEFT "src/peft/tuners/lora/config.py LoraConfig";
+    GPUSIZER_ASSIGN(auto type, r.text("peft_type", "method", config, std::string("LORA")));
+    if (*type != "LORA") {
+        r.noteKey("peft_type", QT_TRANSLATE_NOOP("gpusizer", "only LoRA adapters are modelled: sized as LoRA"));
+    }
+    if (!run.method || *run.method == Method::Full) {
+        run.method = Method::Lora;
+    }
+    GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 8));
+    s.lora.rank = *rank;
+    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha", config, 0, 1e6, 8));
+    s.lora.alpha = *alpha;
+    GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", config, 0, 0.999, 0.0));
+    s.lora.dropout = *dropout;
+    GPUSIZER_ASSIGN(auto targets, r.list("target_modules", "lora.targets", config));
+    if (targets) {
+        GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
+    } else {
+        s.lora.targets = {LinearRole::Q, LinearRole::V};
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "target_modules", "q_proj, v_proj",
+                             "lora.targets",
+                             verbatim(PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_"
+                                           "MAPPING (llama)")});
+    }
+    GPUSIZER_CHECK(applyModulesToSave(r, "modules_to_save", config));
+    GPUSIZER_ASSIGN(auto dora, r.flag("use_dora", "", config, false));
+    if (*dora) {
+        r.noteKey("use_dora", QT_TRANSLATE_NOOP("gpusizer", "DoRA is not modelled yet: sized as LoRA (DoRA needs "
+                                                            "more: its magnitude vectors and W + s·BA per layer)"));
+    }
+    if (const json* base = r.value("base_model_name_or_path");
+        base != nullptr && base->is_string() && run.modelName.empty()) {
+        run.modelName = base->get<std::string>();
+        run.modelWhere = r.doc().at("base_model_name_or_path");
+    }
+    for (const char* key : {"task_type", "bias", "fan_in_fan_out", "inference_mode", "revision"}) {
+        r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+    }
+    return {};
+}
+
+Result<void> readBitsAndBytes(KeyReader& r, const std::string& prefix) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const char* config = TRANSFORMERS "utils/quantization_config.py BitsAndBytesConfig";
+    for (const char* key : {"_load_in_4bit", "_load_in_8bit", "quant_method", "bnb_4bit_compute_dtype",
+                            "bnb_4bit_quant_storage", "llm_int8_threshold"}) {
+        r.value(prefix + key); // read with the public spelling below, or with no effect on memory
+    }
+    GPUSIZER_ASSIGN(auto four, r.flag(prefix + "load_in_4bit", "method", config));
+    GPUSIZER_ASSIGN(auto eight, r.flag(prefix + "load_in_8bit", "method", config));
+    if (four && *four) {
+        run.load4bit = true;
+        GPUSIZER_ASSIGN(auto type, r.text(prefix + "bnb_4bit_quant_type", "quantization", config, std::string("fp4")));
+        GPUSIZER_ASSIGN(auto dq, r.flag(prefix + "bnb_4bit_use_double_quant", "quantization", config, false));
+        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
+        if (*type == "fp4") {
+            r.noteKey(prefix + "bnb_4bit_quant_type",
+                      QT_TRANSLATE_NOOP("gpusizer", "fp4 stores the same 4 bits and block constants as NF4"));
+        }
+    } else if (eight && *eight) {
+        run.load8bit = true;
+    }
+    return {};
+}
+
+Result<void> readAxolotl(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Axolotl, AXOLOTL "(a Trainer subclass)");
+    GPUSIZER_ASSIGN(auto model, r.text("base_model", "model", AXOLOTL "src/axolotl/utils/schemas/model.py:17"));
+    if (model) {
+        run.modelName = *model;
+        run.modelWhere = r.doc().at("base_model");
+    }
+    const char* peft = AXOLOTL "src/axolotl/utils/schemas/peft.py";
+    GPUSIZER_ASSIGN(auto adapter, r.text("adapter", "method", peft, std::string("none (full fine-tuning)")));
+    GPUSIZER_ASSIGN(auto four, r.flag("load_in_4bit", "method", AXOLOTL "schemas/peft.py:37", false));
+    GPUSIZER_ASSIGN(auto eight, r.flag("load_in_8bit", "method", AXOLOTL "schemas/peft.py:31", false));
+    if (*adapter == "lora" || *adapter == "qlora") {
+        run.method = *adapter == "qlora" ? Method::Qlora : Method::Lora;
+        run.load4bit = *four || *adapter == "qlora";
+        run.load8bit = *eight;
+        // QLoRA's BitsAndBytesConfig is built in code: NF4 with double quantization (loaders/model.py:712-742).
+        s.quantization = Quantization::Nf4Dq;
+        GPUSIZER_ASSIGN(auto rank,
+                        r.integer("lora_r", "lora.rank", PEFT "LoraConfig r (Axolotl has no default)", 1, 65536, 8));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
+                                             PEFT "LoraConfig lora_alpha (Axolotl has no "
+                                                  "default)",
+                                             0, 1e6, 8));
+        s.lora.alpha = *alpha;
+        GPUSIZER_ASSIGN(auto dropout,
+                        r.number("lora_dropout", "lora.dropout", AXOLOTL "schemas/peft.py:80", 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        GPUSIZER_ASSIGN(auto linear, r.flag("lora_target_linear", "lora.targets",
+                                            AXOLOTL "loaders/adapter.py:174 (every linear but lm_head)", false));
+        GPUSIZER_ASSIGN(auto targets, r.list("lora_target_modules", "lora.targets", AXOLOTL "schemas/peft.py:56"));
+        std::vector<std::string> names = targets.value_or(std::vector<std::string>{});
+        if (*linear) {
+            names.emplace_back("all-linear");
+        }
+        if (names.empty()) {
+            names = {"q_proj", "v_proj"};
+            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "lora_target_modules", "q_proj, v_proj",
+                                 "lora.targets",
+                                 verbatim(PEFT "src/peft/utils/constants.py (the model type's default targets)")});
+        }
+        GPUSIZER_CHECK(applyTargets(r, "lora_target_modules", names));
+        GPUSIZER_CHECK(applyModulesToSave(r, "lora_modules_to_save", peft));
+    } else if (*adapter == "none (full fine-tuning)") {
+        run.method = Method::Full;
+        if (*four || *eight) {
+            return tl::unexpected(r.error(*four ? "load_in_4bit" : "load_in_8bit",
+                                          QT_TRANSLATE_NOOP("gpusizer", "a quantized base needs an adapter (Axolotl's "
+                                                                        "validate_adapter refuses it)")));
+        }
+    } else {
+        return tl::unexpected(r.error(
+            "adapter",
+            words(QT_TRANSLATE_NOOP("gpusizer", "adapter '%1' is not one GPU Sizer sizes (lora, qlora)"), *adapter)));
+    }
+    GPUSIZER_ASSIGN(auto seq, r.integer("sequence_len", "seq_len", AXOLOTL "schemas/config.py:665", 1, 10000000, 512));
+    s.seqLen = *seq;
+    GPUSIZER_ASSIGN(auto packing, r.flag("sample_packing", "", AXOLOTL "schemas/config.py:688", false));
+    if (*packing) {
+        r.noteKey("sample_packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is sequence_len tokens long"));
+    }
+    GPUSIZER_ASSIGN(auto micro,
+                    r.integer("micro_batch_size", "micro_batch", AXOLOTL "schemas/training.py:77", 1, 65536, 1));
+    s.microBatch = *micro;
+    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                                                 AXOLOTL "schemas/training.py:71", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer", "optimizer", AXOLOTL "schemas/training.py:122",
+                                           std::string("adamw_torch_fused")));
+    GPUSIZER_CHECK(applyHfOptimizer(r, "optimizer", *optimizer));
+    // bf16 "auto": bf16 on any GPU that has it (utils/config/__init__.py resolve_dtype); the weights load in it.
+    GPUSIZER_ASSIGN(auto bf16, r.text("bf16", "precision", AXOLOTL "schemas/config.py:559", std::string("auto")));
+    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", AXOLOTL "schemas/config.py:565", false));
+    const bool useBf16 = *bf16 == "true" || *bf16 == "auto" || *bf16 == "full";
+    run.compute = useBf16 ? "bf16" : *fp16 ? "fp16" : "";
+    run.loadDtype = useBf16 ? "bf16" : (*fp16 || *eight) ? "fp16" : "fp32";
+    run.loadDtypeWhere = r.doc().position("bf16");
+    const std::string gcKey = "gradient_checkpointing";
+    if (const json* gc = r.value(gcKey); gc != nullptr && gc->is_string()) {
+        s.checkpointing = Checkpointing::Full;
+        s.activationOffload = gc->get<std::string>().rfind("offload", 0) == 0;
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position(gcKey), gcKey, gc->get<std::string>(),
+                             "gradient_checkpointing", verbatim(AXOLOTL "schemas/config.py:600")});
+    } else {
+        GPUSIZER_ASSIGN(auto on, r.flag(gcKey, "gradient_checkpointing", AXOLOTL "schemas/config.py:600", false));
+        s.checkpointing = *on ? Checkpointing::Full : Checkpointing::None;
+    }
+    GPUSIZER_ASSIGN(auto offload,
+                    r.flag("activation_offloading", "activation_offload", AXOLOTL "schemas/config.py:623"));
+    if (offload) {
+        s.activationOffload = *offload;
+    }
+    // Attention: attn_implementation, or the older switches it replaced (enums.py LEGACY_ATTN_FLAG_TO_IMPL).
+    std::string attention = "sdpa";
+    std::string attentionKey;
+    for (const auto& [key, impl] :
+         {std::pair{"flash_attention", "flash_attention_2"}, std::pair{"sdp_attention", "sdpa"},
+          std::pair{"xformers_attention", "xformers"}, std::pair{"flex_attention", "flex_attention"},
+          std::pair{"eager_attention", "eager"}}) {
+        GPUSIZER_ASSIGN(auto on, r.flag(key, "attention", AXOLOTL "schemas/config.py:784-838"));
+        if (on && *on) {
+            attention = impl;
+            attentionKey = key;
+        }
+    }
+    GPUSIZER_ASSIGN(auto impl, r.text("attn_implementation", "attention", AXOLOTL "schemas/config.py:839"));
+    if (impl) {
+        attention = *impl;
+        attentionKey = "attn_implementation";
+    } else if (attentionKey.empty()) {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "attn_implementation", "sdpa", "attention",
+                             verbatim("transformers: sdpa where torch has it")});
+        attentionKey = "attn_implementation";
+    }
+    GPUSIZER_CHECK(applyAttention(r, attentionKey, attention));
+    GPUSIZER_ASSIGN(auto plugins, r.list("plugins", "", AXOLOTL "schemas/config.py:1423"));
+    const auto hasPlugin = [&](const char* name) {
+        return plugins && std::any_of(plugins->begin(), plugins->end(),
+                                      [&](const std::string& p) { return p.find(name) != std::string::npos; });
+    };
+    if (hasPlugin("CutCrossEntropyPlugin")) {
+        GPUSIZER_ASSIGN(auto cce,
+                        r.flag("cut_cross_entropy", "loss", AXOLOTL "integrations/cut_cross_entropy/args.py:33", true));
+        if (*cce) {
+            s.loss = Loss::CutCrossEntropy;
+        }
+    }
+    if (hasPlugin("LigerPlugin")) {
+        GPUSIZER_ASSIGN(auto flce, r.flag("liger_fused_linear_cross_entropy", "loss",
+                                          AXOLOTL "integrations/liger/args.py:31-55", false));
+        if (*flce) {
+            s.loss = Loss::FusedLinear;
+        }
+        for (const char* key : {"liger_rope", "liger_rms_norm", "liger_layer_norm", "liger_glu_activation",
+                                "liger_swiglu", "liger_cross_entropy"}) {
+            if (r.has(key)) {
+                r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "Liger's other kernels are not modelled yet: their "
+                                                             "saving is not counted (the estimate is high)"));
+            }
+        }
+    } else {
+        for (const char* key : {"liger_fused_linear_cross_entropy", "liger_rope", "liger_rms_norm",
+                                "liger_glu_activation", "liger_cross_entropy"}) {
+            r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "has no effect without axolotl.integrations.liger.LigerPlugin "
+                                                        "in plugins"));
+        }
+    }
+    if (const json* ds = r.value("deepspeed"); ds != nullptr && ds->is_string()) {
+        addReference(r, "deepspeed", ds->get<std::string>());
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("deepspeed"), "deepspeed", ds->get<std::string>(),
+                             "", verbatim(AXOLOTL "schemas/config.py:1032")});
+    }
+    if (r.has("fsdp_config") || r.has("fsdp")) {
+        r.value("fsdp");
+        GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.", AXOLOTL "src/axolotl/utils/schemas/fsdp.py"));
+    }
+    return {};
+}
+
+Result<void> readLlamaFactory(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const char* finetuning = LLAMAFACTORY "src/llamafactory/hparams/finetuning_args.py";
+    const char* modelArgs = LLAMAFACTORY "src/llamafactory/hparams/model_args.py";
+    GPUSIZER_ASSIGN(auto unsloth, r.flag("use_unsloth", "framework", modelArgs, false));
+    setFramework(r, *unsloth ? Framework::Unsloth : Framework::HfTrainer,
+                 LLAMAFACTORY "(a transformers Seq2SeqTrainer subclass)");
+    GPUSIZER_ASSIGN(auto model, r.text("model_name_or_path", "model", modelArgs));
+    if (model) {
+        run.modelName = *model;
+        run.modelWhere = r.doc().at("model_name_or_path");
+    }
+    GPUSIZER_ASSIGN(auto stage, r.text("stage", "", finetuning, std::string("sft")));
+    if (*stage != "sft" && *stage != "pt") {
+        r.noteKey("stage", QT_TRANSLATE_NOOP("gpusizer", "sized as supervised training: a reference or reward model "
+                                                         "is not counted"));
+    }
+    GPUSIZER_ASSIGN(auto type, r.text("finetuning_type", "method", finetuning, std::string("lora")));
+    if (*type == "full" || *type == "freeze") {
+        run.method = Method::Full;
+        if (*type == "freeze") {
+            r.noteKey("finetuning_type", QT_TRANSLATE_NOOP("gpusizer", "freeze-tuning is not modelled yet: sized as "
+                                                                       "full fine-tuning (an upper bound)"));
+        }
+    } else if (*type == "lora") {
+        run.method = Method::Lora;
+        GPUSIZER_ASSIGN(auto rank, r.integer("lora_rank", "lora.rank", finetuning, 1, 65536, 8));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
+                                             LLAMAFACTORY "finetuning_args.py __post_init__ "
+                                                          "(2 × lora_rank)",
+                                             0, 1e6, 2.0 * static_cast<double>(*rank)));
+        s.lora.alpha = *alpha;
+        GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", finetuning, 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        GPUSIZER_ASSIGN(auto target, r.list("lora_target", "lora.targets", finetuning));
+        if (!target) {
+            target = std::vector<std::string>{"all"};
+            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "lora_target", "all", "lora.targets",
+                                 verbatim(LLAMAFACTORY "finetuning_args.py:81; model/model_utils/misc.py "
+                                                       "find_all_linear_modules (every linear but lm_head)")});
+        }
+        GPUSIZER_CHECK(applyTargets(r, "lora_target", *target));
+        GPUSIZER_CHECK(applyModulesToSave(r, "additional_target", finetuning));
+    } else {
+        return tl::unexpected(r.error(
+            "finetuning_type",
+            words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one GPU Sizer sizes (lora, full, freeze)"), *type)));
+    }
+    GPUSIZER_ASSIGN(auto bits, r.integer("quantization_bit", "method", modelArgs, 2, 8));
+    if (bits) {
+        GPUSIZER_ASSIGN(auto method, r.text("quantization_method", "quantization", modelArgs, std::string("bnb")));
+        if (*method != "bnb") {
+            r.noteKey("quantization_method",
+                      QT_TRANSLATE_NOOP("gpusizer", "sized as bitsandbytes quantization of the same width"));
+        }
+        GPUSIZER_ASSIGN(auto dq, r.flag("double_quantization", "quantization", modelArgs, true));
+        run.load4bit = *bits <= 4;
+        run.load8bit = *bits > 4;
+        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
+    }
+    GPUSIZER_ASSIGN(auto cutoff, r.integer("cutoff_len", "seq_len",
+                                           LLAMAFACTORY "src/llamafactory/hparams/data_args.py:46", 1, 10000000, 2048));
+    s.seqLen = *cutoff;
+    GPUSIZER_ASSIGN(auto packing,
+                    r.flag("packing", "", LLAMAFACTORY "data_args.py:108 (on for stage pt)", *stage == "pt"));
+    if (*packing) {
+        r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is cutoff_len tokens long"));
+    }
+    GPUSIZER_ASSIGN(auto batch, r.integer("per_device_train_batch_size", "micro_batch",
+                                          TRANSFORMERS "training_args.py per_device_train_batch_size", 1, 65536, 8));
+    s.microBatch = *batch;
+    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                                                 TRANSFORMERS "training_args.py", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision", TRANSFORMERS "training_args.py bf16", false));
+    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
+    GPUSIZER_ASSIGN(auto pure, r.flag("pure_bf16", "precision", finetuning, false));
+    run.compute = (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "";
+    // The weights load in the compute dtype, half precision even without bf16/fp16 (model/patcher.py:375-379,
+    // extras/misc.py infer_optim_dtype); trainable weights are cast to fp32 unless pure_bf16 (model/adapter.py:337).
+    run.loadDtype = *fp16 ? "fp16" : "bf16";
+    run.loadDtypeWhere = r.doc().path + " (LLaMA-Factory model/patcher.py infer_optim_dtype)";
+    run.trainableUpcastToFp32 = !*pure;
+    GPUSIZER_ASSIGN(auto flash, r.text("flash_attn", "attention", modelArgs, std::string("auto")));
+    GPUSIZER_CHECK(applyAttention(r, "flash_attn", *flash));
+    GPUSIZER_ASSIGN(auto optim, r.text("optim", "optimizer", TRANSFORMERS "training_args.py optim",
+                                       std::string("adamw_torch_fused")));
+    GPUSIZER_CHECK(applyHfOptimizer(r, "optim", *optim));
+    GPUSIZER_ASSIGN(auto liger, r.flag("enable_liger_kernel", "loss", modelArgs, false));
+    if (*liger) {
+        s.loss = Loss::FusedLinear;
+        r.noteKey("enable_liger_kernel", QT_TRANSLATE_NOOP("gpusizer", "the fused linear cross-entropy is counted; "
+                                                                       "Liger's other kernels are not modelled yet"));
+    }
+    GPUSIZER_ASSIGN(auto noGc,
+                    r.flag("disable_gradient_checkpointing", "gradient_checkpointing",
+                           LLAMAFACTORY "model/model_utils/checkpointing.py:184-197 (on unless disabled)", false));
+    s.checkpointing = *noGc ? Checkpointing::None : Checkpointing::Full;
+    if (const json* ds = r.value("deepspeed"); ds != nullptr && ds->is_string()) {
+        addReference(r, "deepspeed", ds->get<std::string>());
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("deepspeed"), "deepspeed", ds->get<std::string>(),
+                             "", verbatim(TRANSFORMERS "training_args.py deepspeed")});
+    }
+    return {};
+}
+
+namespace {
+
+/// torchtune builder family -> catalog id prefix ("llama3_1" -> "llama-3.1").
+std::string torchtuneModelId(const std::string& builder) {
+    static const std::pair<const char*, const char*> kFamilies[] = {
+        {"llama3_3_", "llama-3.3-"}, {"llama3_2_", "llama-3.2-"}, {"llama3_1_", "llama-3.1-"}, {"llama3_", "llama-3-"},
+        {"llama2_", "llama-2-"},     {"qwen2_5_", "qwen2.5-"},    {"qwen3_", "qwen3-"},        {"gemma2_", "gemma-2-"},
+        {"mistral_", "mistral-"},    {"phi3_", "phi-3-"},         {"phi4_", "phi-4-"},
+    };
+    for (const auto& [family, prefix] : kFamilies) {
+        const std::string f(family);
+        if (builder.rfind(f, 0) == 0) {
+            return std::string(prefix) + builder.substr(f.size());
+        }
+    }
+    return builder;
+}
+
+} // namespace
+
+Result<void> readTorchtune(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Torchtune, TORCHTUNE "recipes/*_finetune_*.py");
+    run.precisionFixed = true;
+    const char* builders = TORCHTUNE "torchtune/models/llama3_1/_model_builders.py:84-91";
+    GPUSIZER_ASSIGN(auto component, r.text("model._component_", "model", builders));
+    if (!component) {
+        return tl::unexpected(
+            r.error("model._component_", QT_TRANSLATE_NOOP("gpusizer", "a torchtune recipe names its model builder")));
+    }
+    std::string builder = component->substr(component->find_last_of('.') + 1);
+    run.method = Method::Full;
+    if (builder.rfind("qlora_", 0) == 0) {
+        run.method = Method::Qlora;
+        builder = builder.substr(6);
+    } else if (builder.rfind("lora_", 0) == 0) {
+        run.method = Method::Lora;
+        builder = builder.substr(5);
+    }
+    run.modelName = torchtuneModelId(builder);
+    run.modelWhere = r.doc().at("model._component_");
+    if (*run.method != Method::Full) {
+        GPUSIZER_ASSIGN(auto quantize, r.flag("model.quantize_base", "method", builders, *run.method == Method::Qlora));
+        if (*quantize) {
+            run.method = Method::Qlora;
+        }
+        // torchao NF4Tensor: 4-bit blocks of 64 with their scalers quantized again (double quantization).
+        s.quantization = Quantization::Nf4Dq;
+        GPUSIZER_ASSIGN(auto attn, r.list("model.lora_attn_modules", "lora.targets", builders));
+        if (!attn) {
+            return tl::unexpected(r.error("model.lora_attn_modules",
+                                          QT_TRANSLATE_NOOP("gpusizer", "the LoRA builders need lora_attn_modules")));
+        }
+        std::vector<std::string> names = *attn;
+        GPUSIZER_ASSIGN(auto mlp, r.flag("model.apply_lora_to_mlp", "lora.targets", builders, false));
+        if (*mlp) {
+            names.insert(names.end(), {"w1", "w2", "w3"});
+        }
+        GPUSIZER_ASSIGN(auto output, r.flag("model.apply_lora_to_output", "lora.targets", builders, false));
+        if (*output) {
+            names.emplace_back("lm_head");
+        }
+        GPUSIZER_CHECK(applyTargets(r, "model.lora_attn_modules", names));
+        GPUSIZER_ASSIGN(auto rank, r.integer("model.lora_rank", "lora.rank", builders, 1, 65536, 8));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto alpha, r.number("model.lora_alpha", "lora.alpha", builders, 0, 1e6, 16));
+        s.lora.alpha = *alpha;
+        GPUSIZER_ASSIGN(auto dropout, r.number("model.lora_dropout", "lora.dropout", builders, 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        GPUSIZER_ASSIGN(auto dora, r.flag("model.use_dora", "", builders, false));
+        if (*dora) {
+            r.noteKey("model.use_dora", QT_TRANSLATE_NOOP("gpusizer", "DoRA is not modelled yet: sized as LoRA"));
+        }
+    }
+    const char* recipe = TORCHTUNE "recipes/lora_finetune_single_device.py";
+    GPUSIZER_ASSIGN(auto length, r.integer("tokenizer.max_seq_len", "seq_len",
+                                           TORCHTUNE "torchtune/models/llama3/_tokenizer.py:82", 1, 10000000));
+    if (length) {
+        s.seqLen = *length;
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "tokenizer.max_seq_len",
+                             std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "null: torchtune pads each batch to its longest sample; "
+                                                           "GPU Sizer's default length is sized (set yours)")});
+    }
+    GPUSIZER_ASSIGN(auto packed, r.flag("dataset.packed", "", recipe, false));
+    if (*packed) {
+        r.noteKey("dataset.packed", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is max_seq_len tokens long"));
+    }
+    GPUSIZER_ASSIGN(auto batch, r.integer("batch_size", "micro_batch", recipe, 1, 65536));
+    if (batch) {
+        s.microBatch = *batch;
+    }
+    GPUSIZER_ASSIGN(auto accumulation,
+                    r.integer("gradient_accumulation_steps", "gradient_accumulation", recipe, 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer._component_", "optimizer", recipe));
+    if (optimizer) {
+        const std::string& o = *optimizer;
+        if (o.find("PagedAdamW8bit") != std::string::npos) {
+            s.optimizer = Optimizer::PagedAdamW8bit;
+        } else if (o.find("PagedAdamW") != std::string::npos) {
+            s.optimizer = Optimizer::PagedAdamW;
+        } else if (o.find("AdamW8bit") != std::string::npos) {
+            s.optimizer = Optimizer::AdamW8bit;
+        } else if (o.find("SGD") != std::string::npos) {
+            s.optimizer = Optimizer::Sgd;
+        } else if (o.find("AdamW") != std::string::npos || o.find("Adam") != std::string::npos) {
+            s.optimizer = Optimizer::AdamW;
+            GPUSIZER_ASSIGN(auto fused, r.flag("optimizer.fused", "framework_overrides",
+                                               "torch.optim.AdamW(fused=...): default foreach on CUDA", false));
+            setOptimizerStep(s, *fused ? OptimizerStepKind::Fused : OptimizerStepKind::Foreach);
+        } else {
+            r.noteKey("optimizer._component_", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
+        }
+    }
+    GPUSIZER_ASSIGN(auto inBackward, r.flag("optimizer_in_bwd", "optimizer_in_backward",
+                                            TORCHTUNE "recipes/full_finetune_single_device.py:151", false));
+    s.optimizerInBackward = *inBackward && s.method == Method::Full;
+    GPUSIZER_ASSIGN(auto ac, r.flag("enable_activation_checkpointing", "gradient_checkpointing",
+                                    TORCHTUNE "recipes/lora_finetune_single_device.py:180", false));
+    s.checkpointing = *ac ? Checkpointing::Full : Checkpointing::None;
+    GPUSIZER_ASSIGN(auto offload, r.flag("enable_activation_offloading", "activation_offload",
+                                         TORCHTUNE "recipes/lora_finetune_single_device.py:183", false));
+    s.activationOffload = *offload;
+    GPUSIZER_ASSIGN(auto compile,
+                    r.flag("compile", "compile", TORCHTUNE "recipes/lora_finetune_single_device.py:255", false));
+    s.compile = *compile;
+    GPUSIZER_ASSIGN(auto dtype, r.text("dtype", "precision", TORCHTUNE "torchtune/training/precision.py:18-23",
+                                       std::string("fp32")));
+    if (*dtype == "bf16") {
+        s.precision = Precision::Bf16;
+    } else if (*dtype == "fp32") {
+        s.precision = Precision::Fp32;
+    } else {
+        return tl::unexpected(r.error("dtype", QT_TRANSLATE_NOOP("gpusizer", "torchtune trains in bf16 or fp32")));
+    }
+    GPUSIZER_ASSIGN(auto loss, r.text("loss._component_", "loss", TORCHTUNE "torchtune/modules/loss/"));
+    if (loss) {
+        if (loss->find("CEWithChunkedOutputLoss") != std::string::npos) {
+            s.loss = Loss::Chunked;
+        } else if (loss->find("LinearCrossEntropyLoss") != std::string::npos) {
+            s.loss = Loss::Chunked; // the output projection is applied chunk by chunk inside the loss
+            s.overrides.chunkedLossProjectsPerChunk = true;
+        } else {
+            s.loss = Loss::Standard;
+        }
+    }
+    GPUSIZER_ASSIGN(auto cpuOffload,
+                    r.flag("fsdp_cpu_offload", "offload", TORCHTUNE "recipes/lora_finetune_distributed.py:145", false));
+    if (*cpuOffload) {
+        s.offload = Offload::OptimizerAndParams;
+    }
+    s.attention = Attention::Sdpa;
+    // tune run --nproc_per_node N picks a distributed recipe, which shards with FSDP2 (training.shard_model).
+    if (run.gpus.value_or(0) > 1 || (!run.gpus && r.has("fsdp_cpu_offload"))) {
+        s.sharding = Sharding::Zero3;
+    }
+    return {};
+}
+
+Result<void> readLitgpt(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Lightning, LITGPT "litgpt/finetune/lora.py");
+    run.precisionFixed = true;
+    const char* setup = LITGPT "litgpt/finetune/lora.py setup()";
+    GPUSIZER_ASSIGN(auto dir, r.text("checkpoint_dir", "model", setup));
+    if (dir) {
+        std::string name = *dir;
+        if (name.rfind("checkpoints/", 0) == 0) {
+            name = name.substr(12);
+        }
+        run.modelName = name;
+        run.modelWhere = r.doc().at("checkpoint_dir");
+    }
+    GPUSIZER_ASSIGN(auto precision, r.text("precision", "precision",
+                                           LITGPT "litgpt/utils.py:363 "
+                                                  "get_default_supported_precision",
+                                           std::string("bf16-mixed")));
+    static const std::pair<const char*, Precision> kPrecisions[] = {
+        {"bf16-true", Precision::Bf16},   {"bf16-mixed", Precision::AmpBf16}, {"16-true", Precision::Fp16},
+        {"16-mixed", Precision::AmpFp16}, {"32-true", Precision::Fp32},       {"32", Precision::Fp32},
+    };
+    const auto p = std::find_if(std::begin(kPrecisions), std::end(kPrecisions),
+                                [&](const auto& e) { return *precision == e.first; });
+    if (p == std::end(kPrecisions)) {
+        return tl::unexpected(r.error(
+            "precision", words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a Lightning precision"), *precision)));
+    }
+    s.precision = p->second;
+    run.method = Method::Lora;
+    GPUSIZER_ASSIGN(auto quantize, r.text("quantize", "method", setup));
+    if (quantize) {
+        run.method = Method::Qlora;
+        if (*quantize == "bnb.nf4" || *quantize == "bnb.fp4") {
+            s.quantization = Quantization::Nf4;
+        } else if (*quantize == "bnb.nf4-dq" || *quantize == "bnb.fp4-dq") {
+            s.quantization = Quantization::Nf4Dq;
+        } else if (*quantize == "bnb.int8-training") {
+            s.quantization = Quantization::Int8;
+        } else {
+            return tl::unexpected(r.error(
+                "quantize", words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a LitGPT quantization"), *quantize)));
+        }
+    }
+    GPUSIZER_ASSIGN(auto devices, r.integer("devices", "gpus", setup, 1, 100000, 1));
+    GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));
+    run.gpus = *devices * *nodes;
+    GPUSIZER_ASSIGN(auto rank, r.integer("lora_r", "lora.rank", setup, 1, 65536, 8));
+    s.lora.rank = *rank;
+    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha", setup, 0, 1e6, 16));
+    s.lora.alpha = *alpha;
+    GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", setup, 0, 0.999, 0.05));
+    s.lora.dropout = *dropout;
+    s.lora.targets.clear();
+    for (const auto& [key, roles, fallback] :
+         {std::tuple{"lora_query", std::vector{LinearRole::Q}, true},
+          std::tuple{"lora_key", std::vector{LinearRole::K}, false},
+          std::tuple{"lora_value", std::vector{LinearRole::V}, true},
+          std::tuple{"lora_projection", std::vector{LinearRole::O}, false},
+          std::tuple{"lora_mlp", std::vector{LinearRole::Gate, LinearRole::Up, LinearRole::Down}, false}}) {
+        GPUSIZER_ASSIGN(auto on, r.flag(key, "lora.targets", setup, fallback));
+        if (*on) {
+            s.lora.targets.insert(s.lora.targets.end(), roles.begin(), roles.end());
+        }
+    }
+    GPUSIZER_ASSIGN(auto head, r.flag("lora_head", "lora.targets", setup, false));
+    s.lora.lmHead = *head;
+    const char* args = LITGPT "litgpt/finetune/lora.py:69-73 (TrainArgs)";
+    GPUSIZER_ASSIGN(auto micro, r.integer("train.micro_batch_size", "micro_batch", args, 1, 65536, 1));
+    s.microBatch = *micro;
+    GPUSIZER_ASSIGN(auto global, r.integer("train.global_batch_size", "gradient_accumulation", args, 1, 100000000, 16));
+    run.globalBatch = *global;
+    GPUSIZER_ASSIGN(auto length, r.integer("train.max_seq_length", "seq_len", args, 1, 10000000));
+    if (length) {
+        s.seqLen = *length;
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "train.max_seq_length",
+                             std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "null: LitGPT trains at the longest sample's length; GPU "
+                                                           "Sizer's default length is sized (set yours)")});
+    }
+    // The optimizer: a name, or {class_path, init_args}; under bitsandbytes quantization any AdamW becomes
+    // bnb.optim.PagedAdamW (lora.py:218-219).
+    std::string optimizer = "AdamW";
+    if (const json* o = r.value("optimizer"); o != nullptr) {
+        optimizer = o->is_object() ? o->value("class_path", std::string("AdamW")) : shown(*o);
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("optimizer"), "optimizer", optimizer, "optimizer",
+                             verbatim(LITGPT "litgpt/utils.py:636 instantiate_torch_optimizer")});
+    }
+    s.optimizer = quantize ? Optimizer::PagedAdamW : Optimizer::AdamW;
+    if (optimizer.find("AdamW") == std::string::npos) {
+        r.noteKey("optimizer", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
+    }
+    s.loss = Loss::Chunked;
+    run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "", "chunked_cross_entropy", "loss",
+                         verbatim(LITGPT "litgpt/finetune/lora.py (lm_head_chunk_size=128)")});
+    s.attention = Attention::Sdpa;
+    // One device: no checkpointing; more: every Block checkpointed and sharded (lora.py:159-166, 522-543).
+    if (*run.gpus > 1) {
+        s.sharding = Sharding::Zero3;
+        s.checkpointing = Checkpointing::Full;
+    } else {
+        s.checkpointing = Checkpointing::None;
+    }
+    run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "", toString(s.checkpointing),
+                         "gradient_checkpointing",
+                         verbatim(LITGPT "litgpt/finetune/lora.py:159-166 (every Block with more than one device)")});
+    return {};
+}
+
+} // namespace gpusizer::core::detail
