@@ -334,6 +334,9 @@ const ModelEntry* matchCatalogModel(const Catalog& catalog, std::string_view hfI
         }
     }
     std::string name = id.substr(id.find_last_of('/') == std::string::npos ? 0 : id.find_last_of('/') + 1);
+    if (name.rfind("meta-llama-", 0) == 0) {
+        name = name.substr(5); // Meta-Llama-3.1-8B, the repository's name before Meta renamed it Llama-3.1-8B
+    }
     static const char* const kVariantSuffixes[] = {"-hf", "-instruct", "-chat", "-it", "-base", "-sft", "-dpo"};
     for (int round = 0; round < 4; ++round) {
         for (const ModelEntry& m : catalog.models) {

@@ -1,0 +1,553 @@
+// Training configs read into scenarios. Each expected scenario is written by hand from the fixture's keys and the
+// framework's documented defaults (the citation beside each expectation; docs/import.md has the same tables), and
+// published measured runs re-created from config files estimate exactly as their hand-built calibration scenarios.
+
+#include "gpusizer/core/TrainingConfig.h"
+
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/ScenarioJson.h"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace gpusizer {
+namespace {
+
+using core::ImportLine;
+using core::LinearRole;
+
+const std::string kDir = std::string(GPUSIZER_TEST_DATA_DIR) + "/training-configs/";
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+const core::Catalog& catalog() {
+    static const core::Catalog c = catalogs::loadCatalogs().catalog;
+    return c;
+}
+
+core::ImportRequest request(std::initializer_list<const char*> files) {
+    core::ImportRequest r;
+    for (const char* f : files) {
+        r.files.push_back({kDir + f, slurp(kDir + f), std::nullopt});
+    }
+    r.readReferenced = [](const std::string& path) -> core::Result<std::string> {
+        std::ifstream in(path);
+        if (!in) {
+            return core::fail(core::ErrorCode::Unreadable, "missing", path);
+        }
+        return slurp(path);
+    };
+    return r;
+}
+
+core::ImportedRun imported(std::initializer_list<const char*> files) {
+    auto run = core::importTrainingConfigs(request(files), catalog());
+    EXPECT_TRUE(run.has_value()) << (run ? "" : run.error().where + ": " + run.error().message());
+    return run ? *run : core::ImportedRun{};
+}
+
+/// A scenario on a catalog model with the fields every mapper sets at their scenario defaults.
+core::Scenario on(const char* modelId) {
+    core::Scenario s;
+    const core::ModelEntry* m = catalog().findModel(modelId);
+    EXPECT_NE(m, nullptr) << modelId;
+    s.modelId = modelId;
+    s.model = m->arch;
+    return s;
+}
+
+/// Compares field by field through the scenario file (every key the file has), names and notes aside.
+void expectSameScenario(core::Scenario got, core::Scenario want) {
+    got.name.clear();
+    got.notes.clear();
+    want.name.clear();
+    want.notes.clear();
+    const auto g = nlohmann::json::parse(core::scenarioToJson(got));
+    const auto w = nlohmann::json::parse(core::scenarioToJson(want));
+    for (const auto& [key, value] : w.items()) {
+        EXPECT_EQ(g.value(key, nlohmann::json()), value) << "field " << key;
+    }
+    for (const auto& [key, value] : g.items()) {
+        EXPECT_TRUE(w.contains(key)) << "unexpected field " << key << " = " << value.dump();
+    }
+}
+
+const ImportLine* lineFor(const core::ImportedRun& run, const std::string& key) {
+    for (const ImportLine& l : run.lines) {
+        if (l.key == key) {
+            return &l;
+        }
+    }
+    return nullptr;
+}
+
+core::Scenario calibrationScenario(const std::string& id) {
+    const auto doc = nlohmann::json::parse(catalogs::shippedCalibrationJson());
+    for (const auto& row : doc["rows"]) {
+        if (row["id"] == id) {
+            auto parsed = core::parseScenario(row["scenario"].dump(), id, core::Catalog{});
+            EXPECT_TRUE(parsed.has_value());
+            return parsed->scenario;
+        }
+    }
+    ADD_FAILURE() << "no calibration row " << id;
+    return {};
+}
+
+/// The imported run and the hand-built calibration scenario give the same estimate, byte for byte.
+void expectSameEstimate(const core::Scenario& importedScenario, const std::string& rowId) {
+    const core::Estimate a = core::estimate(importedScenario);
+    const core::Estimate b = core::estimate(calibrationScenario(rowId));
+    EXPECT_EQ(a.allocatedPeakBytes, b.allocatedPeakBytes) << rowId;
+    EXPECT_EQ(a.reservedPeakBytes, b.reservedPeakBytes) << rowId;
+    EXPECT_EQ(a.deviceBytes, b.deviceBytes) << rowId;
+}
+
+// --- Axolotl ---------------------------------------------------------------------------------------------------
+
+TEST(TrainingConfig, AxolotlQloraKeyByKey) {
+    const auto run = imported({"axolotl/olmo3-7b-qlora.yaml"});
+    core::Scenario want = on("olmo-3-7b"); // base_model allenai/Olmo-3-7B-Instruct-SFT
+    want.framework = core::Framework::Axolotl;
+    want.method = core::Method::Qlora;             // adapter: qlora, load_in_4bit: true
+    want.quantization = core::Quantization::Nf4Dq; // loaders/model.py builds nf4 with double quantization
+    want.lora.rank = 32;                           // lora_r
+    want.lora.alpha = 16;                          // lora_alpha
+    want.lora.dropout = 0.05;                      // lora_dropout
+    want.lora.targets = {LinearRole::Q,    LinearRole::K,  LinearRole::V,   LinearRole::O,
+                         LinearRole::Gate, LinearRole::Up, LinearRole::Down}; // lora_target_linear: every linear
+    want.seqLen = 2048;                                                       // sequence_len
+    want.microBatch = 2;                                                      // micro_batch_size
+    want.gradientAccumulation = 2;                                            // gradient_accumulation_steps
+    want.optimizer = core::Optimizer::AdamW8bit;                              // optimizer: adamw_bnb_8bit
+    want.overrides.optimizerStep = core::OptimizerStepKind::Fused;            // bitsandbytes' own kernel
+    want.precision = core::Precision::Bf16;         // bf16: auto -> weights load in bf16 (resolve_dtype)
+    want.checkpointing = core::Checkpointing::Full; // gradient_checkpointing: true
+    want.attention = core::Attention::Flash;        // flash_attention: true
+    want.loss = core::Loss::CutCrossEntropy;        // CutCrossEntropyPlugin; cut_cross_entropy defaults to true
+    want.gpus = 1;
+    expectSameScenario(run.scenario, want);
+    // Every key of the file is in the report: used, defaulted or ignored with a reason.
+    ASSERT_NE(lineFor(run, "learning_rate"), nullptr);
+    EXPECT_EQ(lineFor(run, "learning_rate")->kind, ImportLine::Kind::Ignored);
+    EXPECT_EQ(lineFor(run, "learning_rate")->why.english(),
+              "does not change GPU memory (schedule, data, logging or output)");
+    ASSERT_NE(lineFor(run, "cut_cross_entropy"), nullptr);
+    EXPECT_EQ(lineFor(run, "cut_cross_entropy")->kind, ImportLine::Kind::Defaulted);
+    EXPECT_NE(lineFor(run, "cut_cross_entropy")->why.english().find("cut_cross_entropy/args.py:33"), std::string::npos);
+    ASSERT_NE(lineFor(run, "lora_r"), nullptr);
+    EXPECT_EQ(lineFor(run, "lora_r")->file, kDir + "axolotl/olmo3-7b-qlora.yaml:10:1"); // line and column
+    EXPECT_EQ(run.modelName, "allenai/Olmo-3-7B-Instruct-SFT");
+    EXPECT_NE(run.scenario.notes.find("lora_r = 32 -> lora.rank"), std::string::npos);
+}
+
+TEST(TrainingConfig, AxolotlReadsTheDeepspeedFileItNames) {
+    const auto run = imported({"axolotl/llama-3.1-8b-lora-zero3.yaml"});
+    core::Scenario want = on("llama-3.1-8b");
+    want.framework = core::Framework::Axolotl;
+    want.method = core::Method::Lora;
+    want.quantization = core::Quantization::Nf4Dq;
+    want.lora.rank = 16;
+    want.lora.alpha = 32;
+    want.lora.dropout = 0.05;
+    want.lora.targets = {LinearRole::Q, LinearRole::K, LinearRole::V, LinearRole::O}; // lora_target_modules
+    want.lora.saveLmHead = true;                                                      // lora_modules_to_save
+    want.lora.dtype = core::AdapterDtype::Bf16; // DeepSpeed casts the module, adapters included, to bf16
+    want.seqLen = 4096;
+    want.microBatch = 1;           // train_micro_batch_size_per_gpu "auto": the trainer's micro_batch_size
+    want.gradientAccumulation = 4; // "auto" likewise
+    want.optimizer = core::Optimizer::PagedAdamW8bit;
+    want.overrides.optimizerStep = core::OptimizerStepKind::Fused;
+    want.precision = core::Precision::Bf16Fp32Master; // DeepSpeed bf16: 16-bit module, fp32 master weights
+    want.checkpointing = core::Checkpointing::Full;
+    want.attention = core::Attention::Flash; // attn_implementation: flash_attention_2
+    want.sharding = core::Sharding::Zero3;   // zero_optimization.stage 3
+    want.shardingEngine = core::ShardingEngine::Deepspeed;
+    want.gpus = 1; // no count in either file: a note asks for --gpus
+    expectSameScenario(run.scenario, want);
+    ASSERT_EQ(run.files.size(), 2u);
+    EXPECT_EQ(run.files[1].second, core::ConfigFormat::Deepspeed);
+    EXPECT_EQ(run.files[1].first, kDir + "axolotl/deepspeed_configs/zero3_bf16.json");
+    // "auto" buckets are transformers' hidden_size² (the profile's 0), not DeepSpeed's 5e8.
+    EXPECT_FALSE(run.scenario.overrides.zeroReduceBucketElements.has_value());
+    bool askedForCount = false;
+    for (const auto& l : run.lines) {
+        askedForCount = askedForCount || l.why.english().find("--gpus") != std::string::npos;
+    }
+    EXPECT_TRUE(askedForCount);
+}
+
+// --- LLaMA-Factory ---------------------------------------------------------------------------------------------
+
+TEST(TrainingConfig, LlamaFactoryLoraKeyByKey) {
+    const auto run = imported({"llama-factory/llama3_lora_sft.yaml"});
+    core::Scenario want = on("llama-3.1-8b"); // Meta-Llama-3.1-8B-Instruct: the repository's older name
+    want.framework = core::Framework::HfTrainer;
+    want.method = core::Method::Lora; // finetuning_type: lora
+    want.lora.rank = 8;               // lora_rank
+    want.lora.alpha = 16;             // absent: 2 × lora_rank (finetuning_args.py __post_init__)
+    want.lora.dropout = 0.0;          // absent: 0.0
+    want.lora.targets = {LinearRole::Q,    LinearRole::K,  LinearRole::V,   LinearRole::O,
+                         LinearRole::Gate, LinearRole::Up, LinearRole::Down}; // lora_target: all
+    want.seqLen = 2048;                                                       // cutoff_len
+    want.microBatch = 1;                                                      // per_device_train_batch_size
+    want.gradientAccumulation = 8;
+    want.optimizer = core::Optimizer::AdamW; // optim absent: adamw_torch_fused (transformers, torch >= 2.8)
+    want.overrides.optimizerStep = core::OptimizerStepKind::Fused;
+    want.precision = core::Precision::Bf16;         // bf16: true, weights loaded in bf16
+    want.checkpointing = core::Checkpointing::Full; // on unless disable_gradient_checkpointing
+    want.attention = core::Attention::Sdpa;         // flash_attn: auto
+    want.gpus = 1;
+    expectSameScenario(run.scenario, want);
+    ASSERT_NE(lineFor(run, "lora_alpha"), nullptr);
+    EXPECT_EQ(lineFor(run, "lora_alpha")->kind, ImportLine::Kind::Defaulted);
+    EXPECT_EQ(lineFor(run, "lora_alpha")->value, "16.0");
+}
+
+TEST(TrainingConfig, LlamaFactoryQloraWithDeepspeedAndLiger) {
+    const auto run = imported({"llama-factory/qwen2.5_qlora_ds3.yaml"});
+    core::Scenario want = on("qwen2.5-7b"); // Qwen/Qwen2.5-7B-Instruct without its variant suffix
+    want.framework = core::Framework::HfTrainer;
+    want.method = core::Method::Qlora;           // quantization_bit: 4 (bitsandbytes)
+    want.quantization = core::Quantization::Nf4; // double_quantization: false
+    want.lora.rank = 16;
+    want.lora.alpha = 16;
+    want.lora.dropout = 0.05;
+    want.lora.targets = {LinearRole::Q, LinearRole::V}; // lora_target: q_proj,v_proj
+    want.lora.dtype = core::AdapterDtype::Bf16;         // DeepSpeed's bf16 module cast
+    want.seqLen = 4096;
+    want.microBatch = 2;
+    want.gradientAccumulation = 4;
+    want.optimizer = core::Optimizer::PagedAdamW8bit;
+    want.overrides.optimizerStep = core::OptimizerStepKind::Fused;
+    want.precision = core::Precision::Bf16Fp32Master;
+    want.checkpointing = core::Checkpointing::Full;
+    want.attention = core::Attention::Flash; // flash_attn: fa2
+    want.loss = core::Loss::FusedLinear;     // enable_liger_kernel
+    want.sharding = core::Sharding::Zero3;
+    want.shardingEngine = core::ShardingEngine::Deepspeed;
+    want.gpus = 1;
+    expectSameScenario(run.scenario, want);
+}
+
+// --- torchtune -------------------------------------------------------------------------------------------------
+
+TEST(TrainingConfig, TorchtuneLoraKeyByKeyAndTheMeasuredRun) {
+    const auto run = imported({"torchtune/3B_lora_single_device.yaml"});
+    core::Scenario want = on("llama-3.2-3b"); // lora_llama3_2_3b
+    want.framework = core::Framework::Torchtune;
+    want.method = core::Method::Lora;
+    want.quantization = core::Quantization::Nf4Dq;
+    want.lora.rank = 64;
+    want.lora.alpha = 128;
+    want.lora.dropout = 0.0;
+    // lora_attn_modules [q_proj, v_proj, output_proj] + apply_lora_to_mlp (w1 gate, w2 down, w3 up)
+    want.lora.targets = {LinearRole::Q,    LinearRole::V,    LinearRole::O,
+                         LinearRole::Gate, LinearRole::Down, LinearRole::Up};
+    want.seqLen = 4096; // tokenizer.max_seq_len
+    want.microBatch = 2;
+    want.gradientAccumulation = 1;           // absent: 1
+    want.optimizer = core::Optimizer::AdamW; // torch.optim.AdamW, fused: True = the torchtune profile's
+    want.checkpointing = core::Checkpointing::Full;
+    want.activationOffload = true;
+    want.compile = true;
+    want.precision = core::Precision::Bf16; // dtype: bf16
+    want.loss = core::Loss::Chunked;        // CEWithChunkedOutputLoss
+    want.attention = core::Attention::Sdpa;
+    want.gpus = 1;
+    expectSameScenario(run.scenario, want);
+    // pytorch/torchtune README "Optimization flags" table (PR #2003), last row: 8.5 GiB active peak.
+    expectSameEstimate(run.scenario, "torchtune-flags-09");
+}
+
+TEST(TrainingConfig, TorchtuneOverridesAndDistributedLaunch) {
+    auto r = request({"torchtune/8B_qlora_single_device.yaml"});
+    r.overrides = {"batch_size=4", "tokenizer.max_seq_len=8192", "~compile", "model.lora_rank=16"};
+    r.gpus = 4; // tune run --nproc_per_node 4 lora_finetune_distributed
+    const auto run = core::importTrainingConfigs(r, catalog());
+    ASSERT_TRUE(run.has_value()) << run.error().message();
+    const core::Scenario& s = run->scenario;
+    EXPECT_EQ(s.modelId, "llama-3.1-8b"); // qlora_llama3_1_8b
+    EXPECT_EQ(s.method, core::Method::Qlora);
+    EXPECT_EQ(s.microBatch, 4);
+    EXPECT_EQ(s.seqLen, 8192);
+    EXPECT_EQ(s.lora.rank, 16);
+    EXPECT_FALSE(s.compile);
+    EXPECT_EQ(s.gpus, 4);
+    EXPECT_EQ(s.sharding, core::Sharding::Zero3); // distributed recipes shard with FSDP2
+    EXPECT_EQ(s.loss, core::Loss::Chunked);       // LinearCrossEntropyLoss projects chunk by chunk
+    EXPECT_EQ(s.overrides.chunkedLossProjectsPerChunk, std::optional<bool>(true));
+    // A value from the command line points at no line of the file.
+    ASSERT_NE(lineFor(*run, "batch_size"), nullptr);
+    EXPECT_EQ(lineFor(*run, "batch_size")->file, kDir + "torchtune/8B_qlora_single_device.yaml");
+
+    auto bad = request({"torchtune/8B_qlora_single_device.yaml"});
+    bad.overrides = {"batch_size"};
+    const auto refused = core::importTrainingConfigs(bad, catalog());
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().message(), "override 'batch_size' is not key=value or ~key");
+}
+
+TEST(TrainingConfig, TorchtuneNullLengthTakesTheDefaultAndSaysSo) {
+    const auto run = imported({"torchtune/8B_qlora_single_device.yaml"});
+    const ImportLine* l = lineFor(run, "tokenizer.max_seq_len");
+    ASSERT_NE(l, nullptr);
+    EXPECT_EQ(l->kind, ImportLine::Kind::Defaulted);
+    EXPECT_EQ(run.scenario.seqLen, 2048);
+}
+
+// --- transformers / TRL + PEFT + accelerate / DeepSpeed --------------------------------------------------------
+
+TEST(TrainingConfig, TrainerAdapterAndAccelerateDeepspeedKeyByKey) {
+    const auto run = imported(
+        {"transformers/sft_config.json", "transformers/adapter_config.json", "transformers/accelerate_deepspeed.yaml"});
+    core::Scenario want = on("llama-2-70b"); // adapter_config base_model_name_or_path
+    want.framework = core::Framework::HfTrainer;
+    want.method = core::Method::Lora;
+    want.lora.rank = 8;      // r
+    want.lora.alpha = 16;    // lora_alpha
+    want.lora.dropout = 0.1; // lora_dropout
+    want.lora.targets = {LinearRole::Q,    LinearRole::K,  LinearRole::V,   LinearRole::O,
+                         LinearRole::Gate, LinearRole::Up, LinearRole::Down}; // all-linear
+    want.lora.dtype = core::AdapterDtype::Bf16;                               // DeepSpeed's module cast
+    want.seqLen = 2048;                                                       // max_seq_length
+    want.microBatch = 8;                                                      // per_device_train_batch_size
+    want.gradientAccumulation = 4;
+    want.optimizer = core::Optimizer::AdamW; // optim: adamw_torch = the profile's foreach step
+    want.precision = core::Precision::Bf16Fp32Master;
+    want.checkpointing = core::Checkpointing::Full;
+    want.attention = core::Attention::Flash; // model_init_kwargs.attn_implementation
+    want.gpus = 8;                           // num_processes
+    want.sharding = core::Sharding::Zero3;   // zero_stage: 3
+    want.shardingEngine = core::ShardingEngine::Deepspeed;
+    // accelerate's generated DeepSpeed config names no buckets: DeepSpeed's defaults (zero/config.py:113, :215).
+    want.overrides.zeroReduceBucketElements = 5e8;
+    want.overrides.zeroPrefetchBucketElements = 5e7;
+    expectSameScenario(run.scenario, want);
+    // peft docs/source/accelerate/deepspeed.md (PR #1489): 64 GB per GPU on 8 × H100.
+    expectSameEstimate(run.scenario, "peft-docs-ds-01");
+}
+
+TEST(TrainingConfig, TheSameRunWithItsDeepspeedJsonEstimatesTheSame) {
+    const auto run = imported({"transformers/sft_config.json", "transformers/adapter_config.json",
+                               "transformers/accelerate_deepspeed_file.yaml"});
+    ASSERT_EQ(run.files.size(), 4u);
+    EXPECT_EQ(run.files[3].second, core::ConfigFormat::Deepspeed);
+    EXPECT_EQ(run.scenario.precision, core::Precision::Bf16Fp32Master); // bf16.enabled "auto": the Trainer's bf16
+    expectSameEstimate(run.scenario, "peft-docs-ds-01");
+}
+
+TEST(TrainingConfig, TrainerWithAccelerateFsdp) {
+    const auto run = imported(
+        {"transformers/sft_config.json", "transformers/adapter_config.json", "transformers/accelerate_fsdp.yaml"});
+    const core::Scenario& s = run.scenario;
+    EXPECT_EQ(s.sharding, core::Sharding::Zero3);             // fsdp_sharding_strategy: FULL_SHARD
+    EXPECT_EQ(s.shardingEngine, core::ShardingEngine::Fsdp1); // fsdp_version absent: 1
+    EXPECT_EQ(s.precision, core::Precision::FsdpMixedBf16);   // fp32 load (no torch_dtype), bf16 mixed precision
+    EXPECT_EQ(s.lora.dtype, core::AdapterDtype::Auto);        // PEFT's fp32 adapters
+    EXPECT_EQ(s.gpus, 8);
+    // peft docs/source/accelerate/fsdp.md (PR #1489): 72 GB per GPU during training.
+    expectSameEstimate(s, "peft-docs-fsdp-01");
+}
+
+TEST(TrainingConfig, QuantizationConfigMakesTheAdapterRunQlora) {
+    const auto run =
+        imported({"transformers/sft_config.json", "transformers/adapter_config.json", "transformers/bnb_config.json"});
+    EXPECT_EQ(run.scenario.method, core::Method::Qlora);             // load_in_4bit
+    EXPECT_EQ(run.scenario.quantization, core::Quantization::Nf4Dq); // nf4 + bnb_4bit_use_double_quant
+    EXPECT_EQ(run.scenario.gpus, 1);
+    EXPECT_EQ(run.scenario.precision, core::Precision::AmpBf16); // bf16 autocast over an fp32 load
+}
+
+// --- LitGPT ----------------------------------------------------------------------------------------------------
+
+TEST(TrainingConfig, LitgptLoraKeyByKeyAndTheMeasuredRun) {
+    const auto run = imported({"litgpt/llama-2-7b-lora.yaml"});
+    core::Scenario want = on("llama-2-7b"); // checkpoints/meta-llama/Llama-2-7b-hf
+    want.framework = core::Framework::Lightning;
+    want.method = core::Method::Lora;
+    want.precision = core::Precision::Bf16; // bf16-true
+    want.lora.rank = 8;
+    want.lora.alpha = 16;
+    want.lora.dropout = 0.05;
+    want.lora.targets = {LinearRole::Q, LinearRole::V}; // lora_query, lora_value
+    want.microBatch = 1;
+    want.gradientAccumulation = 128; // global 128 / (1 device) / micro-batch 1
+    want.seqLen = 1304;
+    want.optimizer = core::Optimizer::AdamW;
+    want.loss = core::Loss::Chunked;                // chunked_cross_entropy, lm_head_chunk_size 128
+    want.checkpointing = core::Checkpointing::None; // one device: no checkpointing in finetune/lora.py
+    want.attention = core::Attention::Sdpa;
+    want.gpus = 1;
+    expectSameScenario(run.scenario, want);
+    // Lightning-AI/litgpt tutorials/resource-tables.md: 19.84 GB max_memory_allocated on an A100.
+    expectSameEstimate(run.scenario, "litgpt-resource-11");
+}
+
+TEST(TrainingConfig, LitgptQuantizedRunUsesPagedAdamW) {
+    const auto run = imported({"litgpt/llama-2-7b-qlora-hub.yaml"});
+    const core::Scenario& s = run.scenario;
+    EXPECT_EQ(s.method, core::Method::Qlora);
+    EXPECT_EQ(s.quantization, core::Quantization::Nf4);  // bnb.nf4
+    EXPECT_EQ(s.optimizer, core::Optimizer::PagedAdamW); // lora.py:218: AdamW becomes bnb.optim.PagedAdamW
+    EXPECT_EQ(s.lora.rank, 32);
+    EXPECT_EQ(s.microBatch, 2);
+    EXPECT_EQ(s.gradientAccumulation, 4); // 8 / 1 / 2
+    EXPECT_EQ(s.seqLen, 512);
+}
+
+// --- Axolotl re-creates its published run ---------------------------------------------------------------------
+
+TEST(TrainingConfig, AxolotlMeasuredRunRecreated) {
+    // axolotl examples/olmo3/README.md: "This config uses about 11.3 GiB VRAM".
+    expectSameEstimate(imported({"axolotl/olmo3-7b-qlora.yaml"}).scenario, "axolotl-example-01");
+}
+
+// --- Detection, models and errors ------------------------------------------------------------------------------
+
+TEST(TrainingConfig, FormatsAreDetectedFromTheContent) {
+    const std::pair<const char*, core::ConfigFormat> cases[] = {
+        {"axolotl/olmo3-7b-qlora.yaml", core::ConfigFormat::Axolotl},
+        {"axolotl/deepspeed_configs/zero3_bf16.json", core::ConfigFormat::Deepspeed},
+        {"llama-factory/llama3_lora_sft.yaml", core::ConfigFormat::LlamaFactory},
+        {"torchtune/3B_lora_single_device.yaml", core::ConfigFormat::Torchtune},
+        {"transformers/sft_config.json", core::ConfigFormat::TrainingArguments},
+        {"transformers/adapter_config.json", core::ConfigFormat::PeftAdapter},
+        {"transformers/bnb_config.json", core::ConfigFormat::BitsAndBytes},
+        {"transformers/accelerate_fsdp.yaml", core::ConfigFormat::Accelerate},
+        {"litgpt/llama-2-7b-lora.yaml", core::ConfigFormat::Litgpt},
+    };
+    for (const auto& [file, format] : cases) {
+        EXPECT_EQ(core::detectConfigFormat(slurp(kDir + file)), std::optional(format)) << file;
+    }
+    EXPECT_EQ(core::detectConfigFormat(R"({"format": "gpusizer-scenario", "version": 1})"), std::nullopt);
+    EXPECT_EQ(core::detectConfigFormat("just: a\nmapping: 1\n"), std::nullopt);
+}
+
+TEST(TrainingConfig, HuggingFaceIdsMatchTheCatalog) {
+    const auto id = [](const char* hf) {
+        const core::ModelEntry* m = core::matchCatalogModel(catalog(), hf);
+        return m ? m->id : std::string("none");
+    };
+    EXPECT_EQ(id("meta-llama/Llama-3.1-8B"), "llama-3.1-8b");          // the repository in the sources
+    EXPECT_EQ(id("META-LLAMA/llama-2-7b-HF"), "llama-2-7b");           // case-insensitive
+    EXPECT_EQ(id("meta-llama/Llama-3.2-3B-Instruct"), "llama-3.2-3b"); // variant suffix
+    EXPECT_EQ(id("someone/Llama-2-13B"), "llama-2-13b");               // organisation ignored, name matched
+    EXPECT_EQ(id("meta-llama/Meta-Llama-3.1-8B-Instruct"), "llama-3.1-8b");
+    EXPECT_EQ(id("acme/NotAModel-7B"), "none");
+    EXPECT_EQ(id(""), "none");
+}
+
+TEST(TrainingConfig, UnknownModelAsksForItsConfig) {
+    core::ImportRequest r;
+    r.files.push_back({"run.yaml", "base_model: acme/Mystery-9B\nadapter: lora\nlora_r: 8\nmicro_batch_size: 1\n", {}});
+    const auto refused = core::importTrainingConfigs(r, catalog());
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().code, core::kModelConfigNeeded);
+    EXPECT_EQ(refused.error().where, "run.yaml:1:1: base_model");
+    EXPECT_EQ(refused.error().message(),
+              "model 'acme/Mystery-9B' is not in the catalog: give its config.json (--model-config)");
+    // With its config.json the same run imports, sized on that architecture.
+    r.modelConfig =
+        core::ConfigFile{"config.json", slurp(std::string(GPUSIZER_TEST_DATA_DIR) + "/hf-configs/mistral-7b-v0.1.json"),
+                         core::ConfigFormat::ModelConfig};
+    const auto run = core::importTrainingConfigs(r, catalog());
+    ASSERT_TRUE(run.has_value()) << run.error().message();
+    EXPECT_TRUE(run->scenario.modelId.empty());
+    EXPECT_EQ(run->scenario.model.hiddenSize, 4096);
+    EXPECT_EQ(run->scenario.model.numKvHeads, 8);
+}
+
+TEST(TrainingConfig, ErrorsNameFileLineColumnAndKey) {
+    const auto importOne = [](const std::string& text) {
+        core::ImportRequest r;
+        r.files.push_back({"axolotl.yaml", text, {}});
+        return core::importTrainingConfigs(r, catalog());
+    };
+    auto e = importOne("base_model: meta-llama/Llama-3.1-8B\nmicro_batch_size: two\nsequence_len: 512\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "axolotl.yaml:2:1: micro_batch_size");
+    EXPECT_EQ(e.error().message(), "must be a whole number");
+    e = importOne("base_model: meta-llama/Llama-3.1-8B\nmicro_batch_size: 0\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().message(), "must be between 1 and 65536");
+    e = importOne("base_model: x\nmicro_batch_size: [1\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where.rfind("axolotl.yaml:", 0), 0u); // the parser's line and column
+    EXPECT_NE(e.error().message().find("not valid YAML"), std::string::npos);
+    e = importOne("- a list\n- not a config\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().message(), "not a training config: the file is not a mapping of keys");
+    e = importOne("colour: blue\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().code, core::ErrorCode::WrongFormat);
+    e = importOne("base_model: meta-llama/Llama-3.1-8B\nadapter: ia3\nsequence_len: 512\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "axolotl.yaml:2:1: adapter");
+}
+
+TEST(TrainingConfig, AliasExpansionIsBounded) {
+    // Nine levels of nine aliases each would expand to 9^9 values: refused, not expanded.
+    std::string text = "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 512\na0: &a0 [x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 9; ++i) {
+        text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+        for (int j = 0; j < 9; ++j) {
+            text += std::string(j ? ", " : "") + "*a" + std::to_string(i - 1);
+        }
+        text += "]\n";
+    }
+    core::ImportRequest r;
+    r.files.push_back({"laughs.yaml", text, {}});
+    const auto e = core::importTrainingConfigs(r, catalog());
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().code, core::ErrorCode::TooLarge);
+}
+
+TEST(TrainingConfig, MissingReferencedFileNamesWhoNamedIt) {
+    core::ImportRequest r = request({});
+    r.files.push_back(
+        {kDir + "x.yaml", "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 512\ndeepspeed: nowhere.json\n", {}});
+    const auto e = core::importTrainingConfigs(r, catalog());
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where.rfind(kDir + "x.yaml:3:1: deepspeed: ", 0), 0u) << e.error().where;
+}
+
+TEST(TrainingConfig, YamlScalarsAsPyYamlReadsThem) {
+    // yes/on are true, 1e-4 a number, a quoted "true" a string (the adapter name below stays text).
+    core::ImportRequest r;
+    r.files.push_back({"a.yaml",
+                       "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\nlora_r: 8\nlora_alpha: 1.6e1\n"
+                       "gradient_checkpointing: yes\nflash_attention: on\nlearning_rate: 1e-4\nsequence_len: 1_024\n",
+                       {}});
+    const auto run = core::importTrainingConfigs(r, catalog());
+    ASSERT_TRUE(run.has_value()) << run.error().message();
+    EXPECT_EQ(run->scenario.lora.alpha, 16.0);
+    EXPECT_EQ(run->scenario.checkpointing, core::Checkpointing::Full);
+    EXPECT_EQ(run->scenario.attention, core::Attention::Flash);
+    EXPECT_EQ(run->scenario.seqLen, 1024);
+    r.files[0].bytes += "micro_batch_size: \"2\"\n";
+    const auto quoted = core::importTrainingConfigs(r, catalog());
+    ASSERT_FALSE(quoted.has_value());
+    EXPECT_EQ(quoted.error().message(), "must be a whole number");
+}
+
+TEST(TrainingConfig, ImportedScenarioSavesAndReopens) {
+    const auto run = imported({"axolotl/olmo3-7b-qlora.yaml"});
+    const std::string saved = core::scenarioToJson(run.scenario);
+    const auto reopened = core::parseScenario(saved, "saved.json", catalog());
+    ASSERT_TRUE(reopened.has_value()) << reopened.error().message();
+    EXPECT_EQ(reopened->scenario.notes, run.scenario.notes);
+    EXPECT_EQ(core::scenarioToJson(reopened->scenario), saved);
+}
+
+} // namespace
+} // namespace gpusizer
