@@ -8,6 +8,7 @@ namespace gpusizer::ui {
 
 namespace {
 std::optional<QString> g_nextFileName;
+std::optional<QStringList> g_nextFileNames;
 std::optional<int> g_nextSaveAnswer;
 std::optional<bool> g_nextYesNo;
 bool g_recordErrors = false;
@@ -22,6 +23,16 @@ QString DialogService::openFile(QWidget* parent, const QString& title, const QSt
         return {};
     }
     return QFileDialog::getOpenFileName(parent, title, QString(), filter);
+}
+
+QStringList DialogService::openFiles(QWidget* parent, const QString& title, const QString& filter) {
+    if (g_nextFileNames) {
+        return std::exchange(g_nextFileNames, std::nullopt).value();
+    }
+    if (g_nonInteractive) {
+        return {};
+    }
+    return QFileDialog::getOpenFileNames(parent, title, QString(), filter);
 }
 
 QString DialogService::saveFile(QWidget* parent, const QString& title, const QString& suggested,
@@ -67,6 +78,9 @@ int DialogService::askSaveChanges(QWidget* parent, const QString& text) {
 
 void DialogService::setNextFileName(const QString& path) {
     g_nextFileName = path;
+}
+void DialogService::setNextFileNames(const QStringList& paths) {
+    g_nextFileNames = paths;
 }
 void DialogService::setNextSaveAnswer(int answer) {
     g_nextSaveAnswer = answer;

@@ -13,6 +13,8 @@ class DialogService final {
 public:
     /// Path chosen in an open dialog; empty when cancelled.
     static QString openFile(QWidget* parent, const QString& title, const QString& filter);
+    /// Paths chosen in an open dialog that takes several files; empty when cancelled.
+    static QStringList openFiles(QWidget* parent, const QString& title, const QString& filter);
     /// Path chosen in a save dialog; empty when cancelled.
     static QString saveFile(QWidget* parent, const QString& title, const QString& suggested, const QString& filter);
     /// A blocking error message (the text names the file, the field and the reason).
@@ -24,6 +26,7 @@ public:
 
     // Test seams: the next call returns this instead of showing a dialog.
     static void setNextFileName(const QString& path);
+    static void setNextFileNames(const QStringList& paths);
     static void setNextSaveAnswer(int answer);
     static void setNextYesNo(bool yes);
     /// Messages that error() would have shown while running under test seams (most recent last).

@@ -3,6 +3,7 @@
 #include "CalibrationStore.h"
 #include "DialogService.h"
 #include "Format.h"
+#include "ImportReportDialog.h"
 #include "Language.h"
 #include "Present.h"
 #include "ScenarioController.h"
@@ -21,6 +22,7 @@
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/core/TrainingConfig.h"
 #include "gpusizer/core/Version.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
@@ -32,11 +34,14 @@
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
+#include <QtCore/QMimeData>
 #include <QtCore/QSaveFile>
 #include <QtCore/QSettings>
 #include <QtGui/QAction>
 #include <QtGui/QActionGroup>
 #include <QtGui/QCloseEvent>
+#include <QtGui/QDragEnterEvent>
+#include <QtGui/QDropEvent>
 #include <QtGui/QGuiApplication>
 #include <QtGui/QKeySequence>
 #include <QtGui/QScreen>
@@ -75,6 +80,7 @@ QScrollArea* scrollable(QWidget* page) {
 MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     : QMainWindow(parent), m_controller(controller) {
     setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true); // training configs, scenarios and config.json dropped on the window
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_inputs = new InputPanel(controller, splitter);
@@ -162,6 +168,16 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     QAction* import = file->addAction(tr("&Import config.json…"), this, &MainWindow::importDialog);
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    QAction* importTraining = file->addAction(tr("Import &training config…"), this, &MainWindow::importTrainingDialog);
+    importTraining->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
+    importTraining->setToolTip(tr("Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, "
+                                  "DeepSpeed or LitGPT files of one run (select several together)"));
+    QAction* showReport = file->addAction(tr("Show import &report"), this, &MainWindow::showImportReport);
+    showReport->setObjectName(QStringLiteral("showImportReport"));
+    showReport->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R));
+    showReport->setEnabled(!m_controller.scenario().notes.empty());
+    connect(&m_controller, &ScenarioController::scenarioChanged, showReport,
+            [this, showReport] { showReport->setEnabled(!m_controller.scenario().notes.empty()); });
     QAction* exportPdf = file->addAction(tr("&Export PDF report…"), this, &MainWindow::exportDialog);
     exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addSeparator();
@@ -653,6 +669,116 @@ void MainWindow::importMeasurementDialog() {
         box.setTextFormat(Qt::RichText);
         box.exec();
     }
+}
+
+bool MainWindow::importTrainingConfigs(const QStringList& paths, const QString& modelConfig) {
+    const QString title = tr("Cannot import the training config");
+    core::ImportRequest request;
+    for (const QString& path : paths) {
+        auto bytes = catalogs::readDocument(path.toStdString()); // a regular file, at most 16 MiB
+        if (!bytes) {
+            DialogService::error(this, title, tr("Cannot open %1: %2").arg(path, ui::text(bytes.error().words)));
+            return false;
+        }
+        request.files.push_back({path.toStdString(), std::move(*bytes), std::nullopt});
+    }
+    if (!modelConfig.isEmpty()) {
+        auto bytes = catalogs::readDocument(modelConfig.toStdString());
+        if (!bytes) {
+            DialogService::error(this, title, tr("Cannot open %1: %2").arg(modelConfig, ui::text(bytes.error().words)));
+            return false;
+        }
+        request.modelConfig =
+            core::ConfigFile{modelConfig.toStdString(), std::move(*bytes), core::ConfigFormat::ModelConfig};
+    }
+    request.readReferenced = [](const std::string& path) { return catalogs::readDocument(path); };
+    auto run = core::importTrainingConfigs(request, m_controller.catalog());
+    if (!run && run.error().code == core::kModelConfigNeeded && modelConfig.isEmpty()) {
+        // The model is not in the catalog: its config.json gives the architecture.
+        const QString message = tr("%1\n\n%2\n\nChoose the model's config.json?")
+                                    .arg(QString::fromStdString(run.error().where), ui::text(run.error().words));
+        if (DialogService::ask(this, tr("Which model?"), message)) {
+            const QString config =
+                DialogService::openFile(this, tr("The model's config.json"), tr("Hugging Face config (*.json)"));
+            if (!config.isEmpty()) {
+                return importTrainingConfigs(paths, config);
+            }
+        }
+        return false;
+    }
+    if (!run) {
+        DialogService::error(
+            this, title, tr("%1\n\n%2").arg(QString::fromStdString(run.error().where), ui::text(run.error().words)));
+        return false;
+    }
+    if (!maybeSave()) {
+        return false;
+    }
+    m_loading = true;
+    m_controller.setScenario(run->scenario);
+    m_loading = false;
+    m_currentFile.clear();
+    setWindowModified(true); // a new scenario, not yet saved
+    updateTitle();
+    statusBar()->showMessage(tr("Imported %1").arg(QString::fromStdString(run->scenario.name)), 8000);
+    auto* dialog = new ImportReportDialog(*run, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return true;
+}
+
+void MainWindow::showImportReport() {
+    const std::string& notes = m_controller.scenario().notes;
+    if (notes.empty()) {
+        return;
+    }
+    auto* dialog = new ImportReportDialog(QString::fromStdString(notes), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::importTrainingDialog() {
+    const QStringList paths = DialogService::openFiles(this, tr("Import training config"),
+                                                       tr("Training configs (*.yaml *.yml *.json);;All files (*)"));
+    if (!paths.isEmpty()) {
+        importTrainingConfigs(paths);
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    const bool files =
+        !urls.isEmpty() && std::all_of(urls.begin(), urls.end(), [](const QUrl& u) { return u.isLocalFile(); });
+    if (files) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        paths << url.toLocalFile();
+    }
+    if (paths.isEmpty()) {
+        return;
+    }
+    event->acceptProposedAction();
+    if (paths.size() == 1) {
+        const auto bytes = catalogs::readDocument(paths.front().toStdString());
+        const auto format = bytes ? core::detectConfigFormat(*bytes) : std::nullopt;
+        if (bytes && !format) {
+            // Not a training config: a scenario file.
+            if (maybeSave()) {
+                openFile(paths.front());
+            }
+            return;
+        }
+        if (format == core::ConfigFormat::ModelConfig) {
+            importConfig(paths.front());
+            return;
+        }
+    }
+    importTrainingConfigs(paths);
 }
 
 void MainWindow::importDialog() {

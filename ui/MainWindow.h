@@ -34,6 +34,12 @@ public:
     bool saveTo(const QString& path);
     /// Reads a Hugging Face config.json (and a model.safetensors.index.json beside it, when present).
     bool importConfig(const QString& path);
+    /// Reads training configs of one run (Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate,
+    /// DeepSpeed, LitGPT) into a new scenario and shows the import report. A model not in the catalog is asked for as
+    /// its config.json (`modelConfig` when given). Returns success; problems are shown and the current work kept.
+    bool importTrainingConfigs(const QStringList& paths, const QString& modelConfig = {});
+    /// Shows the import report kept in the scenario's notes (nothing when it has none).
+    void showImportReport();
     /// Writes the sizing report as PDF (atomic); failures are shown. Returns success.
     bool exportReport(const QString& path, const QString& pageSizeName);
     /// Writes the measurement script for the scenario (atomic). Returns success; failures are shown.
@@ -74,6 +80,9 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    /// Files dropped on the window: a scenario opens, a config.json imports the model, training configs import a run.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void buildMenus();
@@ -89,6 +98,7 @@ private:
     bool save();
     bool saveAsDialog();
     void importDialog();
+    void importTrainingDialog();
     void exportDialog();
     void exportProbeDialog();
     void importMeasurementDialog();

@@ -3,6 +3,7 @@
 #include "DialogService.h"
 #include "Format.h"
 #include "FrozenColumnTableView.h"
+#include "ImportReportDialog.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "charts/BreakdownChartView.h"
@@ -35,10 +36,13 @@
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
+#include <QtCore/QMimeData>
 #include <QtCore/QMultiMap>
 #include <QtCore/QSortFilterProxyModel>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QColor>
+#include <QtGui/QDragEnterEvent>
+#include <QtGui/QDropEvent>
 #include <QtGui/QFont>
 #include <QtGui/QIcon>
 #include <QtGui/QWheelEvent>
@@ -972,4 +976,109 @@ TEST(Explorer, CompareHeadsItsColumnsWithTheChartsShortLabelsAndTheFullOnesInThe
     for (const QString& h : headers) {
         EXPECT_LE(h.size(), 10) << h.toStdString(); // short enough for a bar's label and a narrow column
     }
+}
+
+namespace {
+
+QString trainingConfig(const char* name) {
+    return QStringLiteral(GPUSIZER_TEST_DATA_DIR "/training-configs/") + QLatin1String(name);
+}
+
+ui::ImportReportDialog* importReportOf(ui::MainWindow& window) {
+    return window.findChild<ui::ImportReportDialog*>(QStringLiteral("importReport"));
+}
+
+} // namespace
+
+TEST(Explorer, ImportingTrainingConfigsMakesTheirScenarioAndShowsTheReport) {
+    Fixture f;
+    ui::DialogService::setNonInteractive(true);
+    ASSERT_TRUE(f.window.importTrainingConfigs({trainingConfig("transformers/sft_config.json"),
+                                                trainingConfig("transformers/adapter_config.json"),
+                                                trainingConfig("transformers/accelerate_deepspeed.yaml")}));
+    const core::Scenario& s = f.controller.scenario();
+    EXPECT_EQ(s.modelId, "llama-2-70b");
+    EXPECT_EQ(s.gpus, 8);
+    EXPECT_EQ(s.sharding, core::Sharding::Zero3);
+    EXPECT_EQ(s.microBatch, 8);
+    EXPECT_TRUE(f.window.isModified()); // a new scenario, not saved yet
+    ui::ImportReportDialog* report = importReportOf(f.window);
+    ASSERT_NE(report, nullptr);
+    EXPECT_TRUE(report->isVisible());
+    const int all = report->visibleRows();
+    report->showOnly(core::ImportLine::Kind::Ignored);
+    EXPECT_GT(report->visibleRows(), 0);
+    EXPECT_LT(report->visibleRows(), all);
+    // The report stays with the scenario: File › Show import report shows its notes.
+    auto* show = f.window.findChild<QAction*>(QStringLiteral("showImportReport"));
+    ASSERT_NE(show, nullptr);
+    EXPECT_TRUE(show->isEnabled());
+    EXPECT_NE(s.notes.find("per_device_train_batch_size = 8 -> micro_batch"), std::string::npos);
+    ui::DialogService::setNonInteractive(false);
+}
+
+TEST(Explorer, AnUnknownModelIsAskedForAsItsConfigJson) {
+    Fixture f;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("run.yaml"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("base_model: acme/Mystery-7B\nadapter: lora\nlora_r: 8\nsequence_len: 1024\n");
+    file.close();
+    ui::DialogService::setNonInteractive(true);
+    // Declined: nothing changes.
+    const auto before = core::scenarioToJson(f.controller.scenario());
+    EXPECT_FALSE(f.window.importTrainingConfigs({path}));
+    EXPECT_EQ(core::scenarioToJson(f.controller.scenario()), before);
+    // Accepted, with the config.json chosen: the run imports on that architecture.
+    ui::DialogService::setNextYesNo(true);
+    ui::DialogService::setNextFileName(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/hf-configs/mistral-7b-v0.1.json"));
+    ASSERT_TRUE(f.window.importTrainingConfigs({path}));
+    EXPECT_EQ(f.controller.estimate().params.total, 7'241'732'096);
+    EXPECT_EQ(f.controller.scenario().seqLen, 1024);
+    ui::DialogService::setNonInteractive(false);
+}
+
+TEST(Explorer, ABrokenTrainingConfigIsReportedWithItsLineAndTheWorkStays) {
+    Fixture f;
+    f.controller.update([](core::Scenario& s) { s.seqLen = 777; });
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("axolotl.yaml"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("base_model: meta-llama/Llama-3.1-8B\nmicro_batch_size: lots\n");
+    file.close();
+    ui::DialogService::setNonInteractive(true);
+    ui::DialogService::shownErrors().clear();
+    EXPECT_FALSE(f.window.importTrainingConfigs({path}));
+    ASSERT_EQ(ui::DialogService::shownErrors().size(), 1);
+    EXPECT_TRUE(ui::DialogService::shownErrors().front().contains(QStringLiteral("axolotl.yaml:2:1: micro_batch_size")))
+        << ui::DialogService::shownErrors().front().toStdString();
+    EXPECT_EQ(f.controller.scenario().seqLen, 777);
+    ui::DialogService::setNonInteractive(false);
+}
+
+TEST(Explorer, DroppedTrainingConfigsImportAndADroppedScenarioOpens) {
+    Fixture f;
+    ui::DialogService::setNonInteractive(true);
+    const auto drop = [&](const QStringList& paths) {
+        auto* mime = new QMimeData;
+        QList<QUrl> urls;
+        for (const QString& p : paths) {
+            urls << QUrl::fromLocalFile(p);
+        }
+        mime->setUrls(urls);
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&f.window, &enter);
+        EXPECT_TRUE(enter.isAccepted());
+        QDropEvent dropped(QPointF(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&f.window, &dropped);
+        delete mime;
+    };
+    drop({trainingConfig("litgpt/llama-2-7b-lora.yaml")});
+    EXPECT_EQ(f.controller.scenario().modelId, "llama-2-7b");
+    EXPECT_EQ(f.controller.scenario().gradientAccumulation, 128);
+    drop({QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/tiny-full.json")});
+    EXPECT_EQ(f.controller.scenario().method, core::Method::Full);
+    ui::DialogService::setNonInteractive(false);
 }
