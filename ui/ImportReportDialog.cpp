@@ -53,15 +53,15 @@ ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* pa
     for (const auto& l : run.lines) {
         ++counts[static_cast<int>(l.kind)];
     }
-    auto* summary = new QLabel(
-        tr("<b>%1</b><br>Read %2. %3 keys used, %4 defaults taken, %5 keys ignored, %6 notes. The scenario keeps "
-           "this report in its notes (File › Show import report).")
-            .arg(QString::fromStdString(run.scenario.name).toHtmlEscaped(), files.join(QStringLiteral(", ")))
-            .arg(counts[0])
-            .arg(counts[1])
-            .arg(counts[2])
-            .arg(counts[3]),
-        this);
+    const QString counted =
+        QStringList{tr("%n key(s) used", nullptr, counts[0]), tr("%n default(s) taken", nullptr, counts[1]),
+                    tr("%n key(s) ignored", nullptr, counts[2]), tr("%n note(s)", nullptr, counts[3])}
+            .join(QStringLiteral(", "));
+    auto* summary = new QLabel(tr("<b>%1</b><br>Read %2. %3. The scenario keeps this report in its notes (File › Show "
+                                  "import report).")
+                                   .arg(QString::fromStdString(run.scenario.name).toHtmlEscaped(),
+                                        files.join(QStringLiteral(", ")).toHtmlEscaped(), counted),
+                               this);
     summary->setWordWrap(true);
     layout->addWidget(summary);
 
@@ -81,7 +81,7 @@ ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* pa
 
     m_table = new QTableWidget(static_cast<int>(run.lines.size()), 6, this);
     m_table->setHorizontalHeaderLabels(
-        {tr("What"), tr("Key"), tr("Value"), tr("Scenario field"), tr("Source or reason"), tr("Where")});
+        {tr("What"), tr("Key"), tr("Value"), tr("Scenario field"), tr("Where"), tr("Source or reason")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
@@ -89,25 +89,45 @@ ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* pa
     int row = 0;
     for (const auto& l : run.lines) {
         const QStringList cells{kindText(l.kind),
-                                QString::fromStdString(l.key),
+                                l.key.empty() ? QStringLiteral("—") : QString::fromStdString(l.key),
                                 QString::fromStdString(l.value),
                                 QString::fromStdString(l.field),
-                                ui::text(l.why),
-                                QFileInfo(QString::fromStdString(l.file)).fileName()};
+                                QFileInfo(QString::fromStdString(l.file)).fileName(),
+                                ui::text(l.why)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            item->setToolTip(c == 5 ? QString::fromStdString(l.file) : cells[c]);
+            item->setToolTip(c == 4 ? QString::fromStdString(l.file) : cells[c]);
             item->setData(kKindRole, static_cast<int>(l.kind));
             m_table->setItem(row, c, item);
         }
         ++row;
     }
     m_table->resizeColumnsToContents();
-    for (int c = 0; c < m_table->columnCount(); ++c) {
-        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 360));
+    // Long keys and values are cut (whole in their tooltips) so that the source column stays in view.
+    const int widest[] = {100, 200, 115, 150, 185};
+    for (int c = 0; c < 5; ++c) {
+        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), widest[c]));
     }
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch); // the source fills what is left
     layout->addWidget(m_table, 1);
+    // The selected line in full: its source or reason and where it stands (long ones are cut in the table).
+    auto* detail = new QLabel(this);
+    detail->setObjectName(QStringLiteral("importReportDetail"));
+    detail->setWordWrap(true);
+    detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(detail);
+    connect(m_table, &QTableWidget::currentCellChanged, this, [this, detail](int current) {
+        if (current < 0) {
+            detail->clear();
+            return;
+        }
+        detail->setText(tr("%1 · %2: %3")
+                            .arg(m_table->item(current, 0)->text(), m_table->item(current, 4)->toolTip(),
+                                 m_table->item(current, 5)->text()));
+    });
+    if (m_table->rowCount() > 0) {
+        m_table->setCurrentCell(0, 0);
+    }
     connect(m_filter, &QComboBox::currentIndexChanged, this, [this](int index) {
         const int kind = m_filter->itemData(index).toInt();
         showOnly(kind < 0 ? std::nullopt : std::optional(static_cast<core::ImportLine::Kind>(kind)));

@@ -759,26 +759,24 @@ void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : event->mimeData()->urls()) {
         paths << url.toLocalFile();
     }
-    if (paths.isEmpty()) {
-        return;
+    if (!paths.isEmpty()) {
+        event->acceptProposedAction();
+        openPaths(paths);
     }
-    event->acceptProposedAction();
+}
+
+bool MainWindow::openPaths(const QStringList& paths) {
     if (paths.size() == 1) {
         const auto bytes = catalogs::readDocument(paths.front().toStdString());
         const auto format = bytes ? core::detectConfigFormat(*bytes) : std::nullopt;
         if (bytes && !format) {
-            // Not a training config: a scenario file.
-            if (maybeSave()) {
-                openFile(paths.front());
-            }
-            return;
+            return maybeSave() && openFile(paths.front()); // not a training config: a scenario file
         }
         if (format == core::ConfigFormat::ModelConfig) {
-            importConfig(paths.front());
-            return;
+            return importConfig(paths.front());
         }
     }
-    importTrainingConfigs(paths);
+    return importTrainingConfigs(paths);
 }
 
 void MainWindow::importDialog() {

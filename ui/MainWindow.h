@@ -38,6 +38,9 @@ public:
     /// DeepSpeed, LitGPT) into a new scenario and shows the import report. A model not in the catalog is asked for as
     /// its config.json (`modelConfig` when given). Returns success; problems are shown and the current work kept.
     bool importTrainingConfigs(const QStringList& paths, const QString& modelConfig = {});
+    /// Opens what the user dropped or named on the command line: a scenario file, a config.json (its architecture) or
+    /// the training configs of one run.
+    bool openPaths(const QStringList& paths);
     /// Shows the import report kept in the scenario's notes (nothing when it has none).
     void showImportReport();
     /// Writes the sizing report as PDF (atomic); failures are shown. Returns success.

@@ -11,11 +11,13 @@
 #include "gpusizer/resources/Resources.h"
 
 #include <QtCore/QCommandLineParser>
+#include <QtCore/QRegularExpression>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTimer>
 #include <QtGui/QIcon>
 #include <QtGui/QPalette>
 #include <QtWidgets/QApplication>
+#include <QtWidgets/QDialog>
 #include <QtWidgets/QStyle>
 #include <QtWidgets/QStyleFactory>
 #include <algorithm>
@@ -57,9 +59,15 @@ StartupOptions parseStartupOptions(QApplication& app) {
         QApplication::translate("Startup", "Language: en, zh_CN (default: View › Language, else the system's)."),
         QStringLiteral("code"));
     parser.addOptions({screenshot, scenario, tab, palette, language});
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QApplication::translate("Startup", "A scenario, a config.json, or the training configs of one run to "
+                                           "import (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, "
+                                           "accelerate, DeepSpeed, LitGPT)."),
+        QStringLiteral("[files...]"));
     parser.process(app);
-    return {parser.value(screenshot), parser.value(scenario), parser.value(tab), parser.value(palette),
-            parser.value(language)};
+    return {parser.value(screenshot), parser.value(scenario), parser.value(tab),
+            parser.value(palette),    parser.value(language), parser.positionalArguments()};
 }
 
 namespace {
@@ -139,17 +147,6 @@ int runGui(QApplication& app, const StartupOptions& options) {
         window->restoreSession(); // screenshots show the defaults (or --scenario), not the last session
     }
     window->showCatalogProblems(problems);
-    if (!options.scenarioFile.isEmpty()) {
-        if (screenshot) {
-            DialogService::setRecordErrors(true); // never block a headless run on a dialog
-        }
-        if (!window->openFile(options.scenarioFile)) {
-            if (screenshot) {
-                std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
-                return 2;
-            }
-        }
-    }
     if (!options.tab.isEmpty() && !window->selectTab(options.tab)) {
         std::fprintf(stderr, "unknown tab '%s' (breakdown, sequence, fit, compare, plan, advisor)\n",
                      qPrintable(options.tab));
@@ -169,10 +166,37 @@ int runGui(QApplication& app, const StartupOptions& options) {
     };
     QObject::connect(window.get(), &MainWindow::languageChosen, window.get(), relanguage, Qt::QueuedConnection);
     window->show();
+    // Files open once the window is shown: a status message shown before would sit over the status line.
+    if (!options.scenarioFile.isEmpty()) {
+        if (screenshot) {
+            DialogService::setRecordErrors(true); // never block a headless run on a dialog
+        }
+        if (!window->openFile(options.scenarioFile)) {
+            if (screenshot) {
+                std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
+                return 2;
+            }
+        }
+    }
+    if (!options.files.isEmpty()) {
+        if (screenshot) {
+            DialogService::setNonInteractive(true);
+        }
+        if (!window->openPaths(options.files) && screenshot) {
+            std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
+            return 2;
+        }
+    }
     if (screenshot) {
         // Grab after the first layout pass and paint, then quit with the save's status.
         QTimer::singleShot(400, window.get(), [&] {
-            const bool saved = window->grab().save(options.screenshotFile, "PNG");
+            bool saved = window->grab().save(options.screenshotFile, "PNG");
+            // An import's report dialog beside the window: saved as <file>-report.png.
+            if (auto* report = window->findChild<QDialog*>(QStringLiteral("importReport"))) {
+                QString reportFile = options.screenshotFile;
+                reportFile.replace(QRegularExpression(QStringLiteral("\\.png$")), QString());
+                saved = report->grab().save(reportFile + QStringLiteral("-report.png"), "PNG") && saved;
+            }
             if (saved) {
                 std::fprintf(stdout, "screenshot written to %s\n", qPrintable(options.screenshotFile));
             } else {

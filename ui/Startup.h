@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QtCore/QString>
+#include <QtCore/QStringList>
 
 QT_FORWARD_DECLARE_CLASS(QApplication)
 
@@ -13,6 +14,7 @@ struct StartupOptions {
     QString tab;            ///< select this view ("explorer", "fit", "compare", ...)
     QString palette;        ///< "light", "dark" or empty (the desktop's)
     QString language;       ///< "en", "zh_CN" or empty (View › Language, else the system locale)
+    QStringList files;      ///< scenario, config.json or training configs to open (as if dropped on the window)
 };
 
 /// Sets application metadata, installs the language, and parses --screenshot, --scenario, --tab, --palette and
