@@ -19,6 +19,11 @@ for tab in "${tabs[@]}"; do
     shot 1024x700 "small-dark-$tab.png" --language en --palette dark --tab "$tab"
     shot 1360x820 "zh_CN-$tab.png" --language zh_CN --palette light --tab "$tab"
 done
+# A run imported from its training configs: the window and the import report (import-<size>-report.png).
+configs=tests/data/training-configs/transformers
+shot 1360x820 "import.png" --language en --palette light "$configs/sft_config.json" "$configs/adapter_config.json" \
+    "$configs/accelerate_deepspeed.yaml"
+shot 1024x700 "import-small.png" --language en --palette dark tests/data/training-configs/axolotl/olmo3-7b-qlora.yaml
 scenario=tests/data/scenarios/llama31-8b-lora.json
 "$build/app/gpusizer-cli" report "$scenario" -o docs/sample-report.pdf
 rm -f "$out"/report-page-*.png

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 namespace gpusizer::core {
@@ -59,7 +60,8 @@ std::optional<ConfigFormat> formatOf(const json& root) {
     if (root.contains("peft_type") || (root.contains("r") && root.contains("lora_alpha"))) {
         return ConfigFormat::PeftAdapter;
     }
-    if (root.value("quant_method", "") == "bitsandbytes" || root.contains("bnb_4bit_quant_type")) {
+    if (root.contains("bnb_4bit_quant_type") ||
+        (root.contains("quant_method") && root["quant_method"] == "bitsandbytes")) {
         return ConfigFormat::BitsAndBytes;
     }
     if (root.contains("model_type") && anyKey(root, {"hidden_size", "n_embd", "d_model", "text_config"})) {
@@ -588,8 +590,13 @@ Result<std::optional<double>> KeyReader::number(const std::string& key, const ch
     }
     const double x = v->get<double>();
     if (!(x >= min && x <= max)) {
-        return tl::unexpected(error(key, words(QT_TRANSLATE_NOOP("gpusizer", "must be between %1 and %2"),
-                                               json(min).dump(), json(max).dump())));
+        const auto plain = [](double bound) {
+            char buffer[32];
+            std::snprintf(buffer, sizeof buffer, "%.10g", bound); // 0, 0.999, 1000000: as a user writes them
+            return std::string(buffer);
+        };
+        return tl::unexpected(
+            error(key, words(QT_TRANSLATE_NOOP("gpusizer", "must be between %1 and %2"), plain(min), plain(max))));
     }
     used(key, v->dump(), field, source);
     return std::optional<double>(x);
@@ -720,6 +727,22 @@ bool isScheduleOrBookkeeping(const std::string& key) {
 
 } // namespace
 
+namespace {
+
+/// At most 80 bytes of a value for the report, cut between characters (never inside a UTF-8 sequence).
+std::string shortened(std::string text) {
+    if (text.size() <= 80) {
+        return text;
+    }
+    std::size_t cut = 77;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+        --cut;
+    }
+    return text.substr(0, cut) + "...";
+}
+
+} // namespace
+
 void KeyReader::reportUnread() {
     // Walks the document: a key read, a key under a read section, or a section none of whose keys was read.
     const std::function<void(const json&, const std::string&)> walk = [&](const json& node, const std::string& path) {
@@ -738,7 +761,7 @@ void KeyReader::reportUnread() {
                 continue;
             }
             m_run.lines.push_back(
-                {ImportLine::Kind::Ignored, m_doc.position(full), full, shown(child).substr(0, 80), "",
+                {ImportLine::Kind::Ignored, m_doc.position(full), full, shortened(shown(child)), "",
                  isScheduleOrBookkeeping(full)
                      ? Words(QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory (schedule, data, logging or "
                                                            "output)"))

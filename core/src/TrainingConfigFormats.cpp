@@ -827,7 +827,8 @@ Result<void> readTorchtune(KeyReader& r) {
         run.method = Method::Lora;
         builder = builder.substr(5);
     }
-    run.modelName = torchtuneModelId(builder);
+    // A builder of a family the catalog has names its catalog id; any other is named as the file names it.
+    run.modelName = torchtuneModelId(builder) != builder ? torchtuneModelId(builder) : *component;
     run.modelWhere = r.doc().at("model._component_");
     if (*run.method != Method::Full) {
         GPUSIZER_ASSIGN(auto quantize, r.flag("model.quantize_base", "method", builders, *run.method == Method::Qlora));
@@ -1035,7 +1036,7 @@ Result<void> readLitgpt(KeyReader& r) {
     // bnb.optim.PagedAdamW (lora.py:218-219).
     std::string optimizer = "AdamW";
     if (const json* o = r.value("optimizer"); o != nullptr) {
-        optimizer = o->is_object() ? o->value("class_path", std::string("AdamW")) : shown(*o);
+        optimizer = o->is_object() ? (o->contains("class_path") ? shown((*o)["class_path"]) : "AdamW") : shown(*o);
         run.lines.push_back({ImportLine::Kind::Used, r.doc().position("optimizer"), "optimizer", optimizer, "optimizer",
                              verbatim(LITGPT "litgpt/utils.py:636 instantiate_torch_optimizer")});
     }

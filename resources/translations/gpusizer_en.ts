@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>gpusizer::ui::ImportReportDialog</name>
+    <message numerus="yes">
+        <source>%n key(s) used</source>
+        <translation>
+            <numerusform>%n key used</numerusform>
+            <numerusform>%n keys used</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n default(s) taken</source>
+        <translation>
+            <numerusform>%n default taken</numerusform>
+            <numerusform>%n defaults taken</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) ignored</source>
+        <translation>
+            <numerusform>%n key ignored</numerusform>
+            <numerusform>%n keys ignored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation>
+            <numerusform>%n note</numerusform>
+            <numerusform>%n notes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gpusizer::ui::MainWindow</name>
     <message numerus="yes">
         <source> · Total across %n GPU(s): %1</source>

@@ -337,6 +337,10 @@
         <source>Language: en, zh_CN (default: View › Language, else the system&apos;s).</source>
         <translation>界面语言：en、zh_CN（默认：视图 › 语言中的选择，否则跟随系统）。</translation>
     </message>
+    <message>
+        <source>A scenario, a config.json, or the training configs of one run to import (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, accelerate, DeepSpeed, LitGPT).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gpusizer</name>
@@ -2644,6 +2648,278 @@ Fewer cards (%2): %3</source>
         <source> on demand (spot would not finish or is not offered)</source>
         <translation>（按需：竞价无法完成或未提供）</translation>
     </message>
+    <message>
+        <source>expands to too many values or nests too deep (aliases?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an escape in this value is not valid UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a key must be plain text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an escape in this key is not valid UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a text file (a NUL byte at offset %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a text file (invalid UTF-8 at offset %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid YAML (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a training config: the file is not a mapping of keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free text kept with the scenario (an imported training config&apos;s import report).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>override &apos;%1&apos; is not key=value or ~key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed casts the whole module, adapters included, to the 16-bit dtype: adapters sized in that dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights loaded in %1, mixed precision %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the files name no model: give its config.json (--model-config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>catalog model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the catalog: give its config.json (--model-config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a quantized base needs an adapter (LoRA): full fine-tuning of a 4- or 8-bit model is not a run transformers trains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the files shard over GPUs but name no count: 1 GPU assumed (give the launch&apos;s count with --gpus)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accumulation = global batch / (devices × micro-batch) = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no training config given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, or a config.json); --format names it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replaces %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a list of names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not change GPU memory (schedule, data, logging or output)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read by GPU Sizer (docs/import.md lists what is)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a linear module GPU Sizer knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not sized (only lm_head and embed_tokens are)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sized as flash-attention (no s² scores kept either)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention &apos;%1&apos; is not one GPU Sizer knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a bucket size (a number of elements or &quot;auto&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer &apos;%1&apos; is not modelled: sized as AdamW (two fp32 states, an upper bound for 8-bit and factored optimizers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sharding strategy &apos;%1&apos; is not an FSDP one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only models that call deepspeed.checkpointing use it; Hugging Face models checkpoint through gradient_checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO-3 under the Trainer: zero.Init partitions the model as it loads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float8 training is not modelled: sized as bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a GPU layout GPU Sizer sizes (NO, MULTI_GPU, DEEPSPEED, FSDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packed: every row is the full sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TrainingArguments carry no sequence length: GPU Sizer&apos;s default (set it in the window or the scenario)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only LoRA adapters are modelled: sized as LoRA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DoRA is not modelled yet: sized as LoRA (DoRA needs more: its magnitude vectors and W + s·BA per layer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not change GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp4 stores the same 4 bits and block constants as NF4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a quantized base needs an adapter (Axolotl&apos;s validate_adapter refuses it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adapter &apos;%1&apos; is not one GPU Sizer sizes (lora, qlora)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packed: every row is sequence_len tokens long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Liger&apos;s other kernels are not modelled yet: their saving is not counted (the estimate is high)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has no effect without axolotl.integrations.liger.LigerPlugin in plugins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sized as supervised training: a reference or reward model is not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>freeze-tuning is not modelled yet: sized as full fine-tuning (an upper bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one GPU Sizer sizes (lora, full, freeze)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sized as bitsandbytes quantization of the same width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packed: every row is cutoff_len tokens long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the fused linear cross-entropy is counted; Liger&apos;s other kernels are not modelled yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a torchtune recipe names its model builder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the LoRA builders need lora_attn_modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DoRA is not modelled yet: sized as LoRA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>null: torchtune pads each batch to its longest sample; GPU Sizer&apos;s default length is sized (set yours)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>packed: every row is max_seq_len tokens long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not modelled: sized as AdamW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune trains in bf16 or fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Lightning precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a LitGPT quantization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>null: LitGPT trains at the longest sample&apos;s length; GPU Sizer&apos;s default length is sized (set yours)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
@@ -2873,6 +3149,97 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Minimum m&amp;emory</source>
         <translation>最小显存(&amp;E)</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::ImportReportDialog</name>
+    <message>
+        <source>used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) used</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n default(s) taken</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) ignored</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Read %2. %3. The scenario keeps this report in its notes (File › Show import report).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>everything</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished">键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished">值</translation>
+    </message>
+    <message>
+        <source>Scenario field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source or reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3363,6 +3730,54 @@ Reset them all?</source>
     <message>
         <source>GPU Sizer scenarios (*.json);;All files (*)</source>
         <translation>GPU Sizer 场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import &amp;training config…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed or LitGPT files of one run (select several together)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show import &amp;report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot import the training config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+%2
+
+Choose the model&apos;s config.json?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which model?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face config (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import training config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training configs (*.yaml *.yml *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -94,7 +94,8 @@ TEST(BrokenCorpus, EveryFileGivesItsExitStatusAndNamesTheFileFieldAndReason) {
                 << "missing \"" << words.get<std::string>() << "\" in: " << r.err;
         }
     }
-    for (const char* loader : {"scenario", "measurement", "config", "index", "gpu-catalog", "model-catalog"}) {
+    for (const char* loader :
+         {"scenario", "measurement", "config", "index", "gpu-catalog", "model-catalog", "training-config"}) {
         EXPECT_GE(perLoader[loader], 10) << loader;
     }
 }
@@ -114,6 +115,10 @@ TEST(BrokenCorpus, AFifoAFolderOrAMissingFileIsRefusedByEveryLoaderWithoutWaitin
         for (const auto& args : std::vector<std::vector<std::string>>{{"estimate", path},
                                                                       {"compare-measured", scenario, path},
                                                                       {"import-hf", path},
+                                                                      {"import-config", path},
+                                                                      {"import-config", "--model-config", path,
+                                                                       kData + "/training-configs/transformers/"
+                                                                               "sft_config.json"},
                                                                       {"import-hf", config, "--index", path}}) {
             const Ran r = run(args);
             EXPECT_EQ(r.status, cli::kBadInput) << args[0];
@@ -121,6 +126,15 @@ TEST(BrokenCorpus, AFifoAFolderOrAMissingFileIsRefusedByEveryLoaderWithoutWaitin
             EXPECT_NE(r.err.find(words), std::string::npos) << r.err;
         }
     }
+    // A DeepSpeed file a training config names goes through the same reader: a FIFO is refused, not waited on.
+    {
+        std::ofstream yaml(dir / "run.yaml");
+        yaml << "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 512\ndeepspeed: pipe.json\n";
+    }
+    const Ran named = run({"import-config", (dir / "run.yaml").string()});
+    EXPECT_EQ(named.status, cli::kBadInput);
+    EXPECT_NE(named.err.find("run.yaml:3:1: deepspeed"), std::string::npos) << named.err;
+    EXPECT_NE(named.err.find("is not a regular file"), std::string::npos) << named.err;
     // A FIFO among the user catalogs is skipped with a warning (start-up used to hang on it).
     const fs::path catalogs = scratch("fifo-catalog");
     ASSERT_EQ(mkfifo((catalogs / "gpus-pipe.json").c_str(), 0600), 0);

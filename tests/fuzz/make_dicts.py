@@ -79,4 +79,18 @@ for path in glob.glob(os.path.join(ROOT, "tests", "data", "measurements", "*.jso
     except json.JSONDecodeError:
         pass
 write("measurement", measurement)
+# Training configs are YAML as often as JSON: their keys and values go in bare, with YAML's own punctuation.
+training = {": ", "\n", "  ", "- ", "&a ", "*a", "~", "--file--", "auto", "none", "yes", "on", "1e-4", "_component_"}
+import re
+for path in glob.glob(os.path.join(ROOT, "tests", "data", "training-configs", "**", "*.*"), recursive=True):
+    with open(path) as f:
+        text = f.read()
+    training.update(re.findall(r"[A-Za-z_][A-Za-z0-9_.\-/]{1,39}", text))
+with open(os.path.join(HERE, "dict", "training_config.dict"), "w") as f:
+    f.write("# training_config: keys and values of the training-config fixtures (written by make_dicts.py)\n")
+    for i, token in enumerate(sorted(training)):
+        # libFuzzer's dictionary escapes: \\, \" and \xNN only.
+        escaped = "".join(c if 32 <= ord(c) < 127 and c not in '"\\' else
+                          ("\\" + c if c in '"\\' else f"\\x{ord(c):02x}") for c in token)
+        f.write(f'w{i}="{escaped}"\n')
 print("dictionaries written")

@@ -9,18 +9,19 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(scenario gpu_catalog model_catalog hf_config measurement)
+[[ ${#targets[@]} -gt 0 ]] || targets=(scenario gpu_catalog model_catalog hf_config measurement training_config)
 build=build-fuzz
 data=tests/data
 
 seeds() { # target -> the fixture files of its format, and the inputs of past findings
-    ls tests/fuzz/regressions/"$1"-*.json 2>/dev/null
+    ls tests/fuzz/regressions/"$1"-* 2>/dev/null
     case $1 in
         scenario) ls $data/scenarios/*.json $data/broken/scenario/*.json ;;
         gpu_catalog) ls catalogs/gpus.json $data/broken-catalogs/*.json $data/broken/gpu-catalog/*.json ;;
         model_catalog) ls catalogs/models.json $data/broken/model-catalog/*.json ;;
         hf_config) ls $data/hf-configs/*.json $data/broken/config/*.json $data/broken/index/*.json ;;
         measurement) ls $data/measurements/*.json $data/broken/measurement/*.json ;;
+        training_config) find $data/training-configs -type f; ls $data/broken/training-config/* ;;
     esac
 }
 

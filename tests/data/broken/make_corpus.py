@@ -331,6 +331,152 @@ model_case("shape-too-large.json",
                                          "intermediate_size": 10000000, "num_attention_heads": 1,
                                          "num_key_value_heads": 1}), ["100 trillion"])
 
+# ---- training configs (import-config FILE) ----
+IMPORT = ["import-config", "{file}"]
+
+
+def yaml_text(doc, indent=0):
+    """A small block-style YAML writer for the fixtures below (scalars as JSON, which YAML reads the same)."""
+    out = ""
+    for key, value in doc.items():
+        pad = " " * indent
+        if isinstance(value, dict):
+            out += f"{pad}{key}:\n" + yaml_text(value, indent + 2)
+        else:
+            out += f"{pad}{key}: {json.dumps(value)}\n"
+    return out
+
+
+TRAINING = {
+    "axolotl": {"base_model": "meta-llama/Llama-3.1-8B", "adapter": "lora", "lora_r": 16, "lora_alpha": 32,
+                "lora_dropout": 0.05, "sequence_len": 2048, "micro_batch_size": 2, "gradient_accumulation_steps": 4,
+                "gradient_checkpointing": True},
+    "llama-factory": {"model_name_or_path": "meta-llama/Llama-3.1-8B", "stage": "sft", "finetuning_type": "lora",
+                      "lora_rank": 8, "cutoff_len": 2048, "per_device_train_batch_size": 2,
+                      "gradient_accumulation_steps": 8, "bf16": True},
+    "torchtune": {"model": {"_component_": "torchtune.models.llama3_1.lora_llama3_1_8b",
+                            "lora_attn_modules": ["q_proj", "v_proj"], "lora_rank": 8, "lora_alpha": 16},
+                  "tokenizer": {"max_seq_len": 2048}, "batch_size": 2, "gradient_accumulation_steps": 8,
+                  "dtype": "bf16", "enable_activation_checkpointing": True},
+    "litgpt": {"checkpoint_dir": "checkpoints/meta-llama/Llama-2-7b-hf", "precision": "bf16-true", "devices": 1,
+               "lora_r": 8, "lora_alpha": 16, "train": {"micro_batch_size": 1, "global_batch_size": 16,
+                                                        "max_seq_length": 512}},
+    "accelerate": {"distributed_type": "FSDP", "num_processes": 8, "mixed_precision": "bf16",
+                   "fsdp_config": {"fsdp_sharding_strategy": "FULL_SHARD", "fsdp_offload_params": False}},
+}
+
+
+def training_case(fmt, name, change, contains, status=BAD_INPUT, extra=None):
+    doc = json.loads(json.dumps(TRAINING[fmt]))
+    change(doc)
+    command = IMPORT + (extra or [])
+    case("training-config", f"{fmt}-{name}", yaml_text(doc), status, [f"{fmt}-{name}"] + contains, command)
+
+
+def set_path(path, value):
+    def change(doc):
+        node = doc
+        parts = path.split(".")
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = value
+    return change
+
+
+# Whole-file problems of a YAML file (each names the file).
+for name, content, words in [
+    ("empty.yaml", b"", ["not a training config"]),
+    ("only-comment.yaml", b"# nothing here\n", ["not a training config"]),
+    ("list.yaml", b"- a\n- b\n", ["not a mapping"]),
+    ("scalar.yaml", b"just text\n", ["not a mapping"]),
+    ("tab-indent.yaml", b"model:\n\t_component_: x\n", ["not valid YAML"]),
+    ("unclosed-flow.yaml", b"lora_target_modules: [q_proj, v_proj\n", ["not valid YAML"]),
+    ("two-colons.yaml", b"base_model: a: b\n", ["not valid YAML"]),
+    ("bad-alias.yaml", b"a: *nowhere\n", ["not valid YAML"]),
+    ("nul.yaml", b"base_model: x\x00\n", ["NUL byte"]),
+    ("deep-flow.yaml", b"a: " + b"[" * 100 + b"]" * 100 + b"\n", ["nests too deep"]),
+    ("very-deep-flow.yaml", b"a: " + b"[" * 3000 + b"]" * 3000 + b"\n", ["YAML"]),
+    ("alias-bomb.yaml", ("base_model: x\n" + "a0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]\n" for i in range(1, 9))).encode(),
+     ["too many values"]),
+    ("unknown-format.yaml", b"colour: blue\nsize: 3\n", ["not a training config of a known format"]),
+    ("json-broken.json", b'{"per_device_train_batch_size": 8,', ["not valid JSON"]),
+    ("json-deep.json", b'{"a":' * 70 + b"1" + b"}" * 70, ["nested deeper than 64"]),
+]:
+    case("training-config", name, content, BAD_INPUT, [name] + words, IMPORT)
+
+# Keys of the wrong type or out of their range: the key named, with its line.
+for fmt, key, value, words in [
+    ("axolotl", "micro_batch_size", "two", ["micro_batch_size", "whole number"]),
+    ("axolotl", "micro_batch_size", 0, ["micro_batch_size", "between 1 and"]),
+    ("axolotl", "sequence_len", -5, ["sequence_len", "between 1 and"]),
+    ("axolotl", "sequence_len", 1e300, ["sequence_len", "whole number"]),
+    ("axolotl", "lora_r", "sixteen", ["lora_r", "whole number"]),
+    ("axolotl", "lora_alpha", "lots", ["lora_alpha", "number"]),
+    ("axolotl", "lora_dropout", 1.5, ["lora_dropout", "between 0 and"]),
+    ("axolotl", "gradient_checkpointing", 3, ["gradient_checkpointing", "true or false"]),
+    ("axolotl", "adapter", "ia3", ["adapter", "ia3"]),
+    ("axolotl", "optimizer", {"name": "adamw"}, ["optimizer", "must be text"]),
+    ("axolotl", "lora_target_modules", [1, 2], ["lora_target_modules", "list of names"]),
+    ("axolotl", "lora_target_modules", ["q_proj", "frobnicator"], ["lora_target_modules", "frobnicator"]),
+    ("axolotl", "attn_implementation", "telepathy", ["attn_implementation", "telepathy"]),
+    ("axolotl", "base_model", "acme/NoSuchModel-3B", ["base_model", "not in the catalog", "--model-config"]),
+    ("axolotl", "deepspeed", "missing-ds.json", ["deepspeed", "missing-ds.json"]),
+    ("llama-factory", "finetuning_type", "oft", ["finetuning_type", "oft"]),
+    ("llama-factory", "lora_rank", 0, ["lora_rank", "between 1 and"]),
+    ("llama-factory", "cutoff_len", "long", ["cutoff_len", "whole number"]),
+    ("llama-factory", "quantization_bit", 16, ["quantization_bit", "between 2 and 8"]),
+    ("llama-factory", "flash_attn", "maybe", ["flash_attn", "maybe"]),
+    ("llama-factory", "per_device_train_batch_size", 1000000, ["per_device_train_batch_size", "between 1 and"]),
+    ("torchtune", "dtype", "fp16", ["dtype", "bf16 or fp32"]),
+    ("torchtune", "batch_size", "2x", ["batch_size", "whole number"]),
+    ("torchtune", "model.lora_rank", -1, ["model.lora_rank", "between 1 and"]),
+    ("torchtune", "model.lora_attn_modules", "q_proj,sideways", ["model.lora_attn_modules", "sideways"]),
+    ("torchtune", "tokenizer.max_seq_len", 0, ["tokenizer.max_seq_len", "between 1 and"]),
+    ("torchtune", "enable_activation_checkpointing", "sometimes", ["enable_activation_checkpointing", "true or false"]),
+    ("litgpt", "precision", "bf17-true", ["precision", "bf17-true"]),
+    ("litgpt", "quantize", "bnb.nf5", ["quantize", "bnb.nf5"]),
+    ("litgpt", "devices", 0, ["devices", "between 1 and"]),
+    ("litgpt", "train.micro_batch_size", "one", ["train.micro_batch_size", "whole number"]),
+    ("litgpt", "lora_query", "yes please", ["lora_query", "true or false"]),
+    ("accelerate", "distributed_type", "TPU", ["distributed_type", "TPU"]),
+    ("accelerate", "num_processes", 0, ["num_processes", "between 1 and"]),
+    ("accelerate", "fsdp_config.fsdp_sharding_strategy", "HALF_SHARD", ["fsdp_sharding_strategy", "HALF_SHARD"]),
+    ("accelerate", "fsdp_config.fsdp_offload_params", "no thanks", ["fsdp_offload_params", "true or false"]),
+]:
+    safe = key.replace(".", "-") + "-" + str(sum(1 for c in cases if c["file"].startswith(f"training-config/{fmt}-")))
+    training_case(fmt, f"{safe}.yaml", set_path(key, value), words)
+
+# A torchtune run whose model builder is not one GPU Sizer knows: asked for its config.json.
+training_case("torchtune", "unknown-builder.yaml", set_path("model._component_", "torchtune.models.acme.lora_acme_3b"),
+              ["model._component_", "lora_acme_3b"])
+# An override that is not key=value.
+training_case("torchtune", "bad-override.yaml", lambda d: None, ["not key=value"],
+              extra=["~"])
+
+# DeepSpeed and PEFT JSON files.
+DS = {"zero_optimization": {"stage": 3}, "bf16": {"enabled": True}, "train_micro_batch_size_per_gpu": 2}
+for name, change, words in [
+    ("stage-4.json", lambda d: d["zero_optimization"].update({"stage": 4}), ["zero_optimization.stage", "between 0 and 3"]),
+    ("stage-text.json", lambda d: d["zero_optimization"].update({"stage": "three"}), ["zero_optimization.stage"]),
+    ("micro-batch-zero.json", lambda d: d.update({"train_micro_batch_size_per_gpu": 0}),
+     ["train_micro_batch_size_per_gpu", "between 1 and"]),
+]:
+    doc = json.loads(json.dumps(DS))
+    change(doc)
+    case("training-config", f"deepspeed-{name}", dumps(doc), BAD_INPUT, [f"deepspeed-{name}"] + words, IMPORT)
+PEFT = {"peft_type": "LORA", "r": 8, "lora_alpha": 16, "target_modules": ["q_proj", "v_proj"],
+        "base_model_name_or_path": "meta-llama/Llama-3.1-8B"}
+for name, change, words in [
+    ("r-zero.json", lambda d: d.update({"r": 0}), ["r", "between 1 and"]),
+    ("alpha-text.json", lambda d: d.update({"lora_alpha": "x"}), ["lora_alpha", "number"]),
+    ("targets-number.json", lambda d: d.update({"target_modules": 7}), ["target_modules", "list of names"]),
+    ("no-model.json", lambda d: d.pop("base_model_name_or_path"), ["no model", "--model-config"]),
+]:
+    doc = json.loads(json.dumps(PEFT))
+    change(doc)
+    case("training-config", f"peft-{name}", dumps(doc), BAD_INPUT, [f"peft-{name}"] + words, IMPORT)
+
 with open(os.path.join(HERE, "cases.json"), "w") as f:
     json.dump({"about": "Written by make_corpus.py; run by tests/cli/BrokenCorpusTest.cpp.", "cases": cases}, f,
               indent=1)
