@@ -38,7 +38,10 @@ int importConfigCommand(const Args& a, std::ostream& out, std::ostream& err) {
         return kOutputFailed;
     }
     if (a.json) {
-        nlohmann::json doc{{"scenario", nlohmann::json::parse(scenario)}, {"model_name", run->modelName}};
+        nlohmann::json doc{{"format", "gpusizer-import-config"},
+                           {"version", 1},
+                           {"scenario", nlohmann::json::parse(scenario)},
+                           {"model_name", run->modelName}};
         for (const auto& [path, format] : run->files) {
             doc["files"].push_back({{"path", path}, {"format", core::toString(format)}});
         }

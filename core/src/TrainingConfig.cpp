@@ -456,7 +456,7 @@ std::string importReportText(const ImportedRun& run) {
                            : l.kind == ImportLine::Kind::Ignored   ? "ignored  "
                                                                    : "note     ";
         text += kind;
-        text += l.key.empty() ? std::string() : l.key + " = " + l.value;
+        text += l.key.empty() ? std::string() : l.value.empty() ? l.key : l.key + " = " + l.value;
         if (l.key.empty() && !l.value.empty()) {
             text += l.value;
         }
@@ -522,7 +522,9 @@ const json* KeyReader::value(const std::string& key) {
 
 void KeyReader::used(const std::string& key, const std::string& value, const char* field, const char* source) {
     m_run.lines.push_back({ImportLine::Kind::Used, m_doc.position(key), key, value, field, verbatim(source)});
-    if (*field != '\0') {
+    // The precision is decided from every file at the end (its note says how): bf16 = true and mixed_precision = bf16
+    // are the same choice, not a conflict.
+    if (*field != '\0' && std::string_view(field) != "precision") {
         m_run.provenance(field, m_doc.path, m_doc.position(key), value);
     }
 }

@@ -339,7 +339,7 @@
     </message>
     <message>
         <source>A scenario, a config.json, or the training configs of one run to import (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, accelerate, DeepSpeed, LitGPT).</source>
-        <translation type="unfinished"></translation>
+        <translation>要导入的场景、config.json，或同一次运行的训练配置（Axolotl，LLaMA-Factory，torchtune，transformers / TRL，PEFT，accelerate，DeepSpeed，LitGPT）。</translation>
     </message>
 </context>
 <context>
@@ -2650,275 +2650,275 @@ Fewer cards (%2): %3</source>
     </message>
     <message>
         <source>expands to too many values or nests too deep (aliases?)</source>
-        <translation type="unfinished"></translation>
+        <translation>展开后的值过多或嵌套过深（是否使用了别名？）</translation>
     </message>
     <message>
         <source>an escape in this value is not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>此值中的转义序列不是有效的 UTF-8</translation>
     </message>
     <message>
         <source>a key must be plain text</source>
-        <translation type="unfinished"></translation>
+        <translation>键必须是纯文本</translation>
     </message>
     <message>
         <source>an escape in this key is not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>此键中的转义序列不是有效的 UTF-8</translation>
     </message>
     <message>
         <source>not a text file (a NUL byte at offset %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是文本文件（偏移量 %1 处有 NUL 字节）</translation>
     </message>
     <message>
         <source>not a text file (invalid UTF-8 at offset %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是文本文件（偏移量 %1 处有无效的 UTF-8）</translation>
     </message>
     <message>
         <source>not valid YAML (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 YAML（%1）</translation>
     </message>
     <message>
         <source>not a training config: the file is not a mapping of keys</source>
-        <translation type="unfinished"></translation>
+        <translation>不是训练配置：该文件不是键的映射</translation>
     </message>
     <message>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>备注</translation>
     </message>
     <message>
         <source>Free text kept with the scenario (an imported training config&apos;s import report).</source>
-        <translation type="unfinished"></translation>
+        <translation>随场景保存的自由文本（导入的训练配置的导入报告）。</translation>
     </message>
     <message>
         <source>override &apos;%1&apos; is not key=value or ~key</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖项 &apos;%1&apos; 不是 key=value 或 ~key 形式</translation>
     </message>
     <message>
         <source>DeepSpeed casts the whole module, adapters included, to the 16-bit dtype: adapters sized in that dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed 会将整个模块（包括适配器）转换为 16 位 dtype：适配器按该 dtype 估算</translation>
     </message>
     <message>
         <source>weights loaded in %1, mixed precision %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>权重以 %1 加载，混合精度 %2%3</translation>
     </message>
     <message>
         <source>the files name no model: give its config.json (--model-config)</source>
-        <translation type="unfinished"></translation>
+        <translation>这些文件未指明模型：请提供其 config.json（--model-config）</translation>
     </message>
     <message>
         <source>catalog model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>目录模型 %1</translation>
     </message>
     <message>
         <source>model &apos;%1&apos; is not in the catalog: give its config.json (--model-config)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 &apos;%1&apos; 不在目录中：请提供其 config.json（--model-config）</translation>
     </message>
     <message>
         <source>a quantized base needs an adapter (LoRA): full fine-tuning of a 4- or 8-bit model is not a run transformers trains</source>
-        <translation type="unfinished"></translation>
+        <translation>量化基座模型需要适配器（LoRA）：transformers 不支持对 4 位或 8 位模型进行全参数微调</translation>
     </message>
     <message>
         <source>the files shard over GPUs but name no count: 1 GPU assumed (give the launch&apos;s count with --gpus)</source>
-        <translation type="unfinished"></translation>
+        <translation>这些文件在多个 GPU 上分片，但未指明 GPU 数量：假设为 1 个 GPU（请用 --gpus 给出启动时的 GPU 数量）</translation>
     </message>
     <message>
         <source>accumulation = global batch / (devices × micro-batch) = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度累积 = 全局批次 / (设备数 × 微批次) = %1</translation>
     </message>
     <message>
         <source>no training config given</source>
-        <translation type="unfinished"></translation>
+        <translation>未提供训练配置</translation>
     </message>
     <message>
         <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, or a config.json); --format names it</source>
-        <translation type="unfinished"></translation>
+        <translation>不是已知格式的训练配置（Axolotl，LLaMA-Factory，torchtune，transformers / TRL，PEFT，bitsandbytes，accelerate，DeepSpeed，LitGPT 或 config.json）；可用 --format 指定格式</translation>
     </message>
     <message>
         <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1</translation>
     </message>
     <message>
         <source>replaces %1 from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>替换来自 %2 的 %1</translation>
     </message>
     <message>
         <source>must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>必须为 true 或 false</translation>
     </message>
     <message>
         <source>must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须为整数</translation>
     </message>
     <message>
         <source>must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须为数字</translation>
     </message>
     <message>
         <source>must be text</source>
-        <translation type="unfinished"></translation>
+        <translation>必须为文本</translation>
     </message>
     <message>
         <source>must be a list of names</source>
-        <translation type="unfinished"></translation>
+        <translation>必须为名称列表</translation>
     </message>
     <message>
         <source>does not change GPU memory (schedule, data, logging or output)</source>
-        <translation type="unfinished"></translation>
+        <translation>不影响 GPU 显存（调度、数据、日志或输出）</translation>
     </message>
     <message>
         <source>not read by GPU Sizer (docs/import.md lists what is)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU Sizer 不读取此项（docs/import.md 列出了会读取的项）</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a linear module GPU Sizer knows</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不是 GPU Sizer 已知的线性模块</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not sized (only lm_head and embed_tokens are)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不计入估算（仅计入 lm_head 和 embed_tokens）</translation>
     </message>
     <message>
         <source>sized as flash-attention (no s² scores kept either)</source>
-        <translation type="unfinished"></translation>
+        <translation>按 flash-attention 估算（同样不保留 s² 注意力分数）</translation>
     </message>
     <message>
         <source>attention &apos;%1&apos; is not one GPU Sizer knows</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力实现 &apos;%1&apos; 不是 GPU Sizer 已知的实现</translation>
     </message>
     <message>
         <source>not a bucket size (a number of elements or &quot;auto&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的桶大小（应为元素个数或 &quot;auto&quot;）</translation>
     </message>
     <message>
         <source>optimizer &apos;%1&apos; is not modelled: sized as AdamW (two fp32 states, an upper bound for 8-bit and factored optimizers)</source>
-        <translation type="unfinished"></translation>
+        <translation>未对优化器 &apos;%1&apos; 建模：按 AdamW 估算（两个 fp32 状态，是 8 位优化器和分解式优化器的上限）</translation>
     </message>
     <message>
         <source>sharding strategy &apos;%1&apos; is not an FSDP one</source>
-        <translation type="unfinished"></translation>
+        <translation>分片策略 &apos;%1&apos; 不是 FSDP 的分片策略</translation>
     </message>
     <message>
         <source>only models that call deepspeed.checkpointing use it; Hugging Face models checkpoint through gradient_checkpointing</source>
-        <translation type="unfinished"></translation>
+        <translation>只有调用 deepspeed.checkpointing 的模型才会使用它；Hugging Face 模型通过 gradient_checkpointing 进行激活检查点</translation>
     </message>
     <message>
         <source>DeepSpeed ZeRO-3 under the Trainer: zero.Init partitions the model as it loads</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainer 下的 DeepSpeed ZeRO-3：zero.Init 在加载模型时即对其进行分片</translation>
     </message>
     <message>
         <source>float8 training is not modelled: sized as bf16</source>
-        <translation type="unfinished"></translation>
+        <translation>未对 float8 训练建模：按 bf16 估算</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a GPU layout GPU Sizer sizes (NO, MULTI_GPU, DEEPSPEED, FSDP)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不是 GPU Sizer 可估算的 GPU 并行布局（NO，MULTI_GPU，DEEPSPEED，FSDP）</translation>
     </message>
     <message>
         <source>packed: every row is the full sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>样本打包：每行均为完整序列长度</translation>
     </message>
     <message>
         <source>TrainingArguments carry no sequence length: GPU Sizer&apos;s default (set it in the window or the scenario)</source>
-        <translation type="unfinished"></translation>
+        <translation>TrainingArguments 不含序列长度：采用 GPU Sizer 的默认值（可在窗口或场景中设置）</translation>
     </message>
     <message>
         <source>only LoRA adapters are modelled: sized as LoRA</source>
-        <translation type="unfinished"></translation>
+        <translation>仅对 LoRA 适配器建模：按 LoRA 估算</translation>
     </message>
     <message>
         <source>DoRA is not modelled yet: sized as LoRA (DoRA needs more: its magnitude vectors and W + s·BA per layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未对 DoRA 建模：按 LoRA 估算（DoRA 需要更多显存：其幅度向量以及每层的 W + s·BA）</translation>
     </message>
     <message>
         <source>does not change GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>不影响 GPU 显存</translation>
     </message>
     <message>
         <source>fp4 stores the same 4 bits and block constants as NF4</source>
-        <translation type="unfinished"></translation>
+        <translation>fp4 与 NF4 存储相同的 4 位数据和块常数</translation>
     </message>
     <message>
         <source>a quantized base needs an adapter (Axolotl&apos;s validate_adapter refuses it)</source>
-        <translation type="unfinished"></translation>
+        <translation>量化基座模型需要适配器（Axolotl 的 validate_adapter 会拒绝此配置）</translation>
     </message>
     <message>
         <source>adapter &apos;%1&apos; is not one GPU Sizer sizes (lora, qlora)</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器 &apos;%1&apos; 不是 GPU Sizer 可估算的类型（lora，qlora）</translation>
     </message>
     <message>
         <source>packed: every row is sequence_len tokens long</source>
-        <translation type="unfinished"></translation>
+        <translation>样本打包：每行长度均为 sequence_len 个 token</translation>
     </message>
     <message>
         <source>Liger&apos;s other kernels are not modelled yet: their saving is not counted (the estimate is high)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未对 Liger 的其他内核建模：未计入其节省的显存（估算值偏高）</translation>
     </message>
     <message>
         <source>has no effect without axolotl.integrations.liger.LigerPlugin in plugins</source>
-        <translation type="unfinished"></translation>
+        <translation>若 plugins 中没有 axolotl.integrations.liger.LigerPlugin，则不起作用</translation>
     </message>
     <message>
         <source>sized as supervised training: a reference or reward model is not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>按监督训练估算：不计入参考模型或奖励模型</translation>
     </message>
     <message>
         <source>freeze-tuning is not modelled yet: sized as full fine-tuning (an upper bound)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未对冻结微调（freeze-tuning）建模：按全参数微调估算（上限）</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not one GPU Sizer sizes (lora, full, freeze)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不是 GPU Sizer 可估算的类型（lora，full，freeze）</translation>
     </message>
     <message>
         <source>sized as bitsandbytes quantization of the same width</source>
-        <translation type="unfinished"></translation>
+        <translation>按相同位宽的 bitsandbytes 量化估算</translation>
     </message>
     <message>
         <source>packed: every row is cutoff_len tokens long</source>
-        <translation type="unfinished"></translation>
+        <translation>样本打包：每行长度均为 cutoff_len 个 token</translation>
     </message>
     <message>
         <source>the fused linear cross-entropy is counted; Liger&apos;s other kernels are not modelled yet</source>
-        <translation type="unfinished"></translation>
+        <translation>已计入融合线性交叉熵（fused linear cross-entropy）；尚未对 Liger 的其他内核建模</translation>
     </message>
     <message>
         <source>a torchtune recipe names its model builder</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune 的 recipe 需要指明其模型构建器</translation>
     </message>
     <message>
         <source>the LoRA builders need lora_attn_modules</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 构建器需要 lora_attn_modules</translation>
     </message>
     <message>
         <source>DoRA is not modelled yet: sized as LoRA</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未对 DoRA 建模：按 LoRA 估算</translation>
     </message>
     <message>
         <source>null: torchtune pads each batch to its longest sample; GPU Sizer&apos;s default length is sized (set yours)</source>
-        <translation type="unfinished"></translation>
+        <translation>null：torchtune 会将每个批次填充到其中最长样本的长度；按 GPU Sizer 的默认长度估算（请自行设置）</translation>
     </message>
     <message>
         <source>packed: every row is max_seq_len tokens long</source>
-        <translation type="unfinished"></translation>
+        <translation>样本打包：每行长度均为 max_seq_len 个 token</translation>
     </message>
     <message>
         <source>not modelled: sized as AdamW</source>
-        <translation type="unfinished"></translation>
+        <translation>未建模：按 AdamW 估算</translation>
     </message>
     <message>
         <source>torchtune trains in bf16 or fp32</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune 以 bf16 或 fp32 训练</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a Lightning precision</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不是 Lightning 的精度设置</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a LitGPT quantization</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不是 LitGPT 的量化方式</translation>
     </message>
     <message>
         <source>null: LitGPT trains at the longest sample&apos;s length; GPU Sizer&apos;s default length is sized (set yours)</source>
-        <translation type="unfinished"></translation>
+        <translation>null：LitGPT 按最长样本的长度训练；按 GPU Sizer 的默认长度估算（请自行设置）</translation>
     </message>
 </context>
 <context>
@@ -3155,91 +3155,91 @@ Fewer cards (%2): %3</source>
     <name>gpusizer::ui::ImportReportDialog</name>
     <message>
         <source>used</source>
-        <translation type="unfinished"></translation>
+        <translation>已使用</translation>
     </message>
     <message>
         <source>default taken</source>
-        <translation type="unfinished"></translation>
+        <translation>采用默认值</translation>
     </message>
     <message>
         <source>ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>已忽略</translation>
     </message>
     <message>
         <source>note</source>
-        <translation type="unfinished"></translation>
+        <translation>说明</translation>
     </message>
     <message>
         <source>Import report</source>
-        <translation type="unfinished"></translation>
+        <translation>导入报告</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1（%2）</translation>
+        <translation>%1（%2）</translation>
     </message>
     <message numerus="yes">
         <source>%n key(s) used</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已使用 %n 个键</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n default(s) taken</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 项采用默认值</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n key(s) ignored</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已忽略 %n 个键</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n note(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 条说明</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Read %2. %3. The scenario keeps this report in its notes (File › Show import report).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;已读取 %2。%3。场景会将此报告保存在其备注中（文件 › 显示导入报告）。</translation>
     </message>
     <message>
         <source>&amp;Show:</source>
-        <translation type="unfinished"></translation>
+        <translation>显示(&amp;S)：</translation>
     </message>
     <message>
         <source>everything</source>
-        <translation type="unfinished"></translation>
+        <translation>全部</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished">键</translation>
+        <translation>键</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished">值</translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>Scenario field</source>
-        <translation type="unfinished"></translation>
+        <translation>场景字段</translation>
     </message>
     <message>
         <source>Where</source>
-        <translation type="unfinished"></translation>
+        <translation>位置</translation>
     </message>
     <message>
         <source>Source or reason</source>
-        <translation type="unfinished"></translation>
+        <translation>来源或原因</translation>
     </message>
     <message>
         <source>%1 · %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2：%3</translation>
     </message>
 </context>
 <context>
@@ -3733,19 +3733,19 @@ Reset them all?</source>
     </message>
     <message>
         <source>Import &amp;training config…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入训练配置(&amp;T)…</translation>
     </message>
     <message>
         <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed or LitGPT files of one run (select several together)</source>
-        <translation type="unfinished"></translation>
+        <translation>同一次运行的 Axolotl，LLaMA-Factory，torchtune，带 PEFT 的 transformers / TRL，accelerate，DeepSpeed 或 LitGPT 文件（可同时选择多个）</translation>
     </message>
     <message>
         <source>Show import &amp;report</source>
-        <translation type="unfinished"></translation>
+        <translation>显示导入报告(&amp;R)</translation>
     </message>
     <message>
         <source>Cannot import the training config</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导入训练配置</translation>
     </message>
     <message>
         <source>%1
@@ -3753,31 +3753,35 @@ Reset them all?</source>
 %2
 
 Choose the model&apos;s config.json?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+%2
+
+要选择模型的 config.json 吗？</translation>
     </message>
     <message>
         <source>Which model?</source>
-        <translation type="unfinished"></translation>
+        <translation>哪个模型？</translation>
     </message>
     <message>
         <source>The model&apos;s config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>模型的 config.json</translation>
     </message>
     <message>
         <source>Hugging Face config (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 配置 (*.json)</translation>
     </message>
     <message>
         <source>Imported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入 %1</translation>
     </message>
     <message>
         <source>Import training config</source>
-        <translation type="unfinished"></translation>
+        <translation>导入训练配置</translation>
     </message>
     <message>
         <source>Training configs (*.yaml *.yml *.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练配置 (*.yaml *.yml *.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

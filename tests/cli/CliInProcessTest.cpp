@@ -59,6 +59,7 @@ TEST(CliInProcess, EveryCommandWithJsonWritesItsVersionedFormat) {
         {{"plan", scenario, "--tokens", "1e8", "--json"}, "gpusizer-plan"},
         {{"compare-measured", data("scenarios/tiny-full.json"), data("measurements/tiny-full-gpu.json"), "--json"},
          "gpusizer-comparison"},
+        {{"import-config", data("training-configs/axolotl/olmo3-7b-qlora.yaml"), "--json"}, "gpusizer-import-config"},
     };
     for (const auto& [args, format] : cases) {
         const Ran r = run(args);
@@ -138,4 +139,58 @@ TEST(CliInProcess, PlanPrintsTheOneHourTestFirstAndEmitsTheWholeBillWithItsOptio
     const Ran bad = run({"plan", scenario, "--tokens", "1e8", "--interruptions-per-day", "-1"});
     EXPECT_EQ(bad.status, cli::kBadInput);
     EXPECT_NE(bad.err.find("--interruptions-per-day"), std::string::npos) << bad.err;
+}
+
+TEST(CliInProcess, TrainingConfigsImportAndEveryScenarioCommandTakesThem) {
+    const std::string dir = data("training-configs/transformers/");
+    const std::vector<std::string> files{dir + "sft_config.json", dir + "adapter_config.json",
+                                         dir + "accelerate_deepspeed.yaml"};
+    // import-config: the report (every key), then the scenario; -o writes the scenario file.
+    std::vector<std::string> args{"import-config"};
+    args.insert(args.end(), files.begin(), files.end());
+    Ran r = run(args);
+    ASSERT_EQ(r.status, cli::kOk) << r.err;
+    EXPECT_NE(r.out.find("used     per_device_train_batch_size = 8 -> micro_batch"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ignored  learning_rate = 0.0001"), std::string::npos);
+    EXPECT_NE(r.out.find("default  deepspeed_config.reduce_bucket_size = 500000000.0 -> framework_overrides"), std::string::npos) << r.out;
+    const std::filesystem::path saved = std::filesystem::temp_directory_path() / "gpusizer-imported.json";
+    args.insert(args.end(), {"-o", saved.string()});
+    ASSERT_EQ(run(args).status, cli::kOk);
+    // estimate on the configs and on the saved scenario: the same figures.
+    std::vector<std::string> direct{"estimate"};
+    direct.insert(direct.end(), files.begin(), files.end());
+    direct.emplace_back("--json");
+    const Ran fromConfigs = run(direct);
+    ASSERT_EQ(fromConfigs.status, cli::kOk) << fromConfigs.err;
+    EXPECT_NE(fromConfigs.err.find("imported Llama-2-70B LoRA"), std::string::npos) << fromConfigs.err;
+    const Ran fromScenario = run({"estimate", saved.string(), "--json"});
+    ASSERT_EQ(fromScenario.status, cli::kOk) << fromScenario.err;
+    EXPECT_EQ(nlohmann::json::parse(fromConfigs.out)["per_gpu"], nlohmann::json::parse(fromScenario.out)["per_gpu"]);
+    std::filesystem::remove(saved);
+    // fit, plan, advise and probe-script take them too; so does a single YAML with tune run overrides.
+    EXPECT_EQ(run({"fit", data("training-configs/litgpt/llama-2-7b-lora.yaml"), "--json"}).status, cli::kOk);
+    EXPECT_EQ(run({"plan", data("training-configs/axolotl/olmo3-7b-qlora.yaml"), "--tokens", "1e7"}).status, cli::kOk);
+    EXPECT_EQ(run({"advise", data("training-configs/axolotl/olmo3-7b-qlora.yaml"), "--gpu", "rtx-4090"}).status,
+              cli::kOk);
+    const Ran overridden = run({"import-config", data("training-configs/torchtune/8B_qlora_single_device.yaml"),
+                                "batch_size=8", "--gpus", "2", "--json"});
+    ASSERT_EQ(overridden.status, cli::kOk) << overridden.err;
+    const auto doc = nlohmann::json::parse(overridden.out);
+    EXPECT_EQ(doc["scenario"]["micro_batch"], 8);
+    EXPECT_EQ(doc["scenario"]["gpus"], 2);
+    EXPECT_EQ(doc["scenario"]["sharding"], "zero3");
+    EXPECT_EQ(doc["files"][0]["format"], "torchtune");
+    // --format names the format when the content does not; a wrong name is a usage error.
+    const Ran forced =
+        run({"import-config", data("training-configs/transformers/ds_zero3.json"), "--format", "litgpt"});
+    EXPECT_EQ(forced.status, cli::kBadInput);
+    EXPECT_NE(forced.err.find("the files name no model"), std::string::npos) << forced.err;
+    EXPECT_EQ(run({"import-config", dir + "ds_zero3.json", "--format", "yaml"}).status, cli::kBadInput);
+    EXPECT_EQ(run({"import-config"}).status, cli::kUsage);
+    const Ran unknownModel = run({"import-config", dir + "sft_config.json"});
+    EXPECT_EQ(unknownModel.status, cli::kBadInput);
+    EXPECT_NE(unknownModel.err.find("--model-config"), std::string::npos) << unknownModel.err;
+    const Ran withModel =
+        run({"import-config", dir + "sft_config.json", "--model-config", data("hf-configs/mistral-7b-v0.1.json")});
+    EXPECT_EQ(withModel.status, cli::kOk) << withModel.err;
 }
