@@ -38,7 +38,9 @@ std::string probeScript(const Scenario& scenario) {
     std::string name =
         scenario.name.empty() ? (scenario.modelId.empty() ? scenario.model.name : scenario.modelId) : scenario.name;
     replaceAll(name, "\"", "'");
-    replaceAll(script, "__GPUSIZER_SCENARIO_JSON__", pythonSafe(scenarioToJson(scenario)));
+    Scenario measured = scenario;
+    measured.notes.clear(); // the run's settings; an import report is not one
+    replaceAll(script, "__GPUSIZER_SCENARIO_JSON__", pythonSafe(scenarioToJson(measured)));
     replaceAll(script, "__GPUSIZER_MODEL_CONFIG__", pythonSafe(config.dump(1)));
     replaceAll(script, "__GPUSIZER_VERSION__", std::string(versionString()));
     replaceAll(script, "__GPUSIZER_NAME__", name);

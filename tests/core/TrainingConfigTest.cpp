@@ -7,6 +7,7 @@
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 #include <fstream>
@@ -547,6 +548,24 @@ TEST(TrainingConfig, ImportedScenarioSavesAndReopens) {
     ASSERT_TRUE(reopened.has_value()) << reopened.error().message();
     EXPECT_EQ(reopened->scenario.notes, run.scenario.notes);
     EXPECT_EQ(core::scenarioToJson(reopened->scenario), saved);
+}
+
+} // namespace
+} // namespace gpusizer
+
+namespace gpusizer {
+namespace {
+
+TEST(TrainingConfig, TheMeasurementScriptOfAnImportedRunMirrorsItsSettings) {
+    const auto run = imported({"axolotl/olmo3-7b-qlora.yaml"});
+    const std::string script = core::probeScript(run.scenario);
+    // The scenario the script trains: the settings read from the file (lora_r 32, CutCrossEntropyPlugin, flash
+    // attention, QLoRA with double quantization, sequence_len 2048), without the import report.
+    for (const char* setting : {"\"rank\": 32", "\"loss\": \"cut-cross-entropy\"", "\"attention\": \"flash\"",
+                                "\"method\": \"qlora\"", "\"quantization\": \"nf4-dq\"", "\"seq_len\": 2048"}) {
+        EXPECT_NE(script.find(setting), std::string::npos) << setting;
+    }
+    EXPECT_EQ(script.find("\"notes\""), std::string::npos);
 }
 
 } // namespace
