@@ -207,6 +207,16 @@ def build(args, device):
             model = transformers.AutoModelForCausalLM.from_config(config, **kwargs)
         if checkpointing:
             model.gradient_checkpointing_enable()
+        liger = {"rms_norm": SCENARIO.get("liger_rms_norm", False), "swiglu": SCENARIO.get("liger_glu", False),
+                 "geglu": SCENARIO.get("liger_glu", False), "rope": SCENARIO.get("liger_rope", False)}
+        if any(liger.values()):
+            try:
+                from liger_kernel.transformers import _apply_liger_kernel_to_instance
+            except ImportError:
+                fail("The scenario uses Liger kernels: pip install liger-kernel.")
+            say("applying Liger kernels: " + ", ".join(k for k, v in liger.items() if v))
+            # The loss is the script's own; only the layer kernels are swapped (the fused loss is not patched in).
+            _apply_liger_kernel_to_instance(model=model, fused_linear_cross_entropy=False, cross_entropy=False, **liger)
     else:
         say("building the built-in Llama-style model (transformers not installed)")
         model = BuiltinCausalLM(MODEL_CONFIG, checkpointing).to(dtype_of(precision) if device.type == "cuda"

@@ -22,6 +22,8 @@ const char* toString(FixKind kind) {
         return "efficient_attention";
     case FixKind::ChunkedLoss:
         return "chunked_loss";
+    case FixKind::LigerKernels:
+        return "liger_kernels";
     case FixKind::EightBitAdam:
         return "adamw_8bit";
     case FixKind::Adafactor:
@@ -102,6 +104,22 @@ std::vector<Rung> activationRungs() {
          },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.loss = Loss::Chunked;
+             return true;
+         }},
+        {FixKind::LigerKernels,
+         [](const Scenario& s) {
+             const bool rms = s.model.norm == NormKind::RmsNorm;
+             const bool gated = s.model.mlp == MlpKind::Gated;
+             if (!rms && !gated) {
+                 return B::NothingForLiger;
+             }
+             return (!rms || s.ligerRmsNorm) && (!gated || s.ligerGlu) ? B::AlreadyLiger : B::None;
+         },
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+             // apply_liger_kernel_to_llama's defaults: rope, rms_norm and swiglu (the loss is its own rung).
+             s.ligerRmsNorm = s.model.norm == NormKind::RmsNorm;
+             s.ligerGlu = s.model.mlp == MlpKind::Gated;
+             s.ligerRope = true;
              return true;
          }},
     };

@@ -571,21 +571,28 @@ LayerWidths layerWidths(const Context& ctx) {
             .gateUpInputCopies = gateUpInputCopies};
 }
 
+/// What one RMSNorm saves per token: Liger's kernel its input as it comes and an fp32 rstd
+/// (LigerRMSNormFunction.forward save_for_backward(X, W, RSTD), ops/rms_norm.py @ead96b61); compile recomputes the
+/// upcast from the input; eager the input upcast to fp32.
+double rmsNormInputBytes(const Context& ctx, double h) {
+    if (ctx.s.ligerRmsNorm) {
+        return ctx.resid * h + 4.0;
+    }
+    return ctx.s.compile ? ctx.resid * h : 4.0 * h;
+}
+
 /// Norms: RMSNorm saves its input upcast to fp32; LayerNorm saves its input (fp32 under autocast). The 16-bit
-/// normalised output is saved only when the norm weight trains (full fine-tuning). Parallel blocks read one input.
+/// normalised output is saved only when the norm weight trains (full fine-tuning), except by Liger's kernel, whose
+/// backward computes the weight's gradient from the saved input and rstd. Parallel blocks read one input.
 double normActivations(const Context& ctx, double h) {
     const auto& s = ctx.s;
     const auto& arch = ctx.arch;
-    const bool compiled = s.compile;
-    double normInput = 0;
-    if (arch.norm == NormKind::RmsNorm) {
-        normInput = compiled ? ctx.resid * h : 4.0 * h; // compile recomputes the upcast from the input
-    } else {
-        normInput = (isAmp(s.precision) ? 4.0 : ctx.resid) * h;
-    }
+    const bool rms = arch.norm == NormKind::RmsNorm;
+    const double normInput = rms ? rmsNormInputBytes(ctx, h) : (isAmp(s.precision) ? 4.0 : ctx.resid) * h;
     const double norms = static_cast<double>(std::max<std::int64_t>(1, arch.normsPerLayer));
     const double savedNormInputs = arch.parallelResidual ? 1.0 : norms;
-    return savedNormInputs * normInput + (ctx.full && arch.norm == NormKind::RmsNorm ? norms * ctx.resid * h : 0.0);
+    const bool savesOutput = ctx.full && rms && !s.ligerRmsNorm;
+    return savedNormInputs * normInput + (savesOutput ? norms * ctx.resid * h : 0.0);
 }
 
 /// Attention core: what attention saves of q, k, v and its output, and eager attention's score matrices.
@@ -709,10 +716,11 @@ double loraActivations(const Context& ctx, const Trainables& t, const LayerWidth
     return lora;
 }
 
-/// MLP element-wise tensors: gated saves gate output, activation output, up output (3 x f);
-/// compile fuses the activation (2 x f). Plain saves the activation input (1 x f).
+/// MLP element-wise tensors: gated saves gate output, activation output, up output (3 x f); compile fuses the
+/// activation, and Liger's LigerSiLUMulFunction saves only its two inputs (save_for_backward(a, b), ops/swiglu.py
+/// @ead96b61; ops/geglu.py likewise): 2 x f. Plain saves the activation input (1 x f).
 double mlpActivations(const Context& ctx, const LayerWidths& w) {
-    const bool compiled = ctx.s.compile;
+    const bool compiled = ctx.s.compile || ctx.s.ligerGlu;
     const double c = ctx.c;
     const double tokenWidth = w.tokenWidth;
     if (ctx.arch.mlp == MlpKind::Gated) {
@@ -840,7 +848,7 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     // adapter without dropout, or Cut Cross-Entropy saves it).
     const bool headReadsInput =
         ctx.full || s.lora.saveLmHead || (s.lora.lmHead && s.lora.dropout <= 0.0) || s.loss == Loss::CutCrossEntropy;
-    const double finalTokenBytes = (arch.norm == NormKind::RmsNorm && !s.compile ? 4.0 : ctx.resid) * h +
+    const double finalTokenBytes = (arch.norm == NormKind::RmsNorm ? rmsNormInputBytes(ctx, h) : ctx.resid * h) +
                                    (headReadsInput && arch.causalLmHead ? ctx.c * h : 0.0) +
                                    (s.lora.lmHead && !ctx.full ? (s.lora.dropout > 0 ? (ctx.c + 1.0) * h : 0.0) +
                                                                      t.adapterB * static_cast<double>(s.lora.rank)

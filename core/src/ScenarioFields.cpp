@@ -251,6 +251,20 @@ std::vector<ScenarioField> activationFields() {
         flag("compile", QT_TRANSLATE_NOOP("gpusizer", "torch.compile"),
              QT_TRANSLATE_NOOP("gpusizer", "Compiling fuses norms, activations and RoPE, saving activation memory."),
              &Scenario::compile));
+    t.push_back(flag("liger_rms_norm", QT_TRANSLATE_NOOP("gpusizer", "Liger RMSNorm"),
+                     QT_TRANSLATE_NOOP("gpusizer", "Liger's fused RMSNorm saves its 16-bit input and one fp32 value "
+                                                   "per token instead of the fp32 upcast."),
+                     &Scenario::ligerRmsNorm));
+    t.push_back(flag("liger_glu", QT_TRANSLATE_NOOP("gpusizer", "Liger SwiGLU / GeGLU"),
+                     QT_TRANSLATE_NOOP("gpusizer", "Liger's fused gated activation saves the gate and up outputs and "
+                                                   "recomputes the activation: one intermediate-sized tensor less per "
+                                                   "layer."),
+                     &Scenario::ligerGlu));
+    t.push_back(
+        flag("liger_rope", QT_TRANSLATE_NOOP("gpusizer", "Liger RoPE"),
+             QT_TRANSLATE_NOOP("gpusizer", "Liger's rotary embedding kernel is faster; it keeps what eager RoPE "
+                                           "keeps (cos and sin), so memory does not change."),
+             &Scenario::ligerRope));
     return t;
 }
 

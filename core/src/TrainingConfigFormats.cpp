@@ -143,6 +143,13 @@ void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix) {
     }
 }
 
+/// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
+void setLigerKernels(Scenario& s) {
+    s.ligerRmsNorm = true;
+    s.ligerGlu = true;
+    s.ligerRope = true;
+}
+
 } // namespace
 
 Result<void> applyHfOptimizer(KeyReader& r, const std::string& key, const std::string& name) {
@@ -396,6 +403,9 @@ Result<void> readTrainingArguments(KeyReader& r) {
     s.compile = *compile;
     GPUSIZER_ASSIGN(auto liger, r.flag("use_liger_kernel", "loss", TRANSFORMERS "training_args.py use_liger_kernel"));
     if (liger && *liger) {
+        // Trainer._apply_liger_kernel_to_instance: apply_liger_kernel_to_<model>() with its defaults (rope, rms_norm,
+        // swiglu and the fused linear cross-entropy; liger_kernel/transformers/monkey_patch.py @ead96b61).
+        setLigerKernels(s);
         s.loss = Loss::FusedLinear;
     }
     if (sft) {
@@ -653,11 +663,18 @@ Result<void> readAxolotl(KeyReader& r) {
         if (*flce) {
             s.loss = Loss::FusedLinear;
         }
-        for (const char* key : {"liger_rope", "liger_rms_norm", "liger_layer_norm", "liger_glu_activation",
-                                "liger_swiglu", "liger_cross_entropy"}) {
+        const char* args = AXOLOTL "integrations/liger/args.py:31-55";
+        GPUSIZER_ASSIGN(auto rmsNorm, r.flag("liger_rms_norm", "liger_rms_norm", args, false));
+        s.ligerRmsNorm = *rmsNorm;
+        GPUSIZER_ASSIGN(auto rope, r.flag("liger_rope", "liger_rope", args, false));
+        s.ligerRope = *rope;
+        const std::string gluKey = r.has("liger_swiglu") ? "liger_swiglu" : "liger_glu_activation";
+        GPUSIZER_ASSIGN(auto glu, r.flag(gluKey, "liger_glu", args, false));
+        s.ligerGlu = *glu;
+        for (const char* key : {"liger_layer_norm", "liger_cross_entropy"}) {
             if (r.has(key)) {
-                r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "Liger's other kernels are not modelled yet: their "
-                                                             "saving is not counted (the estimate is high)"));
+                r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "not modelled: Liger's LayerNorm and its cross-entropy "
+                                                             "over full logits are sized as the standard ones"));
             }
         }
     } else {
@@ -771,9 +788,10 @@ Result<void> readLlamaFactory(KeyReader& r) {
     GPUSIZER_CHECK(applyHfOptimizer(r, "optim", *optim));
     GPUSIZER_ASSIGN(auto liger, r.flag("enable_liger_kernel", "loss", modelArgs, false));
     if (*liger) {
-        s.loss = Loss::FusedLinear;
-        r.noteKey("enable_liger_kernel", QT_TRANSLATE_NOOP("gpusizer", "the fused linear cross-entropy is counted; "
-                                                                       "Liger's other kernels are not modelled yet"));
+        // model/model_utils/liger_kernel.py: apply_liger_kernel_to_<model>() with its defaults; stages that need the
+        // logits (rm, ppo, dpo, kto) swap the fused linear cross-entropy for Liger's plain one.
+        setLigerKernels(s);
+        s.loss = (*stage == "sft" || *stage == "pt") ? Loss::FusedLinear : Loss::Standard;
     }
     GPUSIZER_ASSIGN(auto noGc,
                     r.flag("disable_gradient_checkpointing", "gradient_checkpointing",

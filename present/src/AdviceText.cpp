@@ -43,6 +43,8 @@ Message fixName(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "FlashAttention / SDPA"));
     case K::ChunkedLoss:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Chunked cross-entropy"));
+    case K::LigerKernels:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Liger kernels"));
     case K::EightBitAdam:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "8-bit AdamW"));
     case K::Adafactor:
@@ -82,6 +84,9 @@ Message fixPrice(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP(
             "gpusizer",
             "none to slight: a fused or chunked loss kernel (Liger, torchtune, Unsloth, cut cross-entropy)"));
+    case K::LigerKernels:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none: faster as well; needs the liger-kernel package and a model "
+                                                 "architecture it patches"));
     case K::EightBitAdam:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "usually no measurable quality change; needs bitsandbytes"));
     case K::Adafactor:
@@ -125,6 +130,10 @@ Message fixBlocker(core::FixBlocker blocker) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no vocabulary-sized logits"));
     case B::AlreadyChunked:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already chunked"));
+    case B::NothingForLiger:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no RMSNorm or gated MLP to replace"));
+    case B::AlreadyLiger:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already on"));
     case B::Already8Bit:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already 8-bit"));
     case B::OnlyReplacesAdamW:
@@ -164,6 +173,8 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
         return msg(QT_TRANSLATE_NOOP("gpusizer", "attention eager → SDPA (FlashAttention kernel)"));
     case K::ChunkedLoss:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy standard → chunked/fused"));
+    case K::LigerKernels:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Liger's fused RMSNorm and gated activation (apply_liger_kernel)"));
     case K::EightBitAdam:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer AdamW → 8-bit AdamW (bitsandbytes)"));
     case K::Adafactor:

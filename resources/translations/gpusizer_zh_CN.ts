@@ -2849,10 +2849,6 @@ Fewer cards (%2): %3</source>
         <translation>样本打包：每行长度均为 sequence_len 个 token</translation>
     </message>
     <message>
-        <source>Liger&apos;s other kernels are not modelled yet: their saving is not counted (the estimate is high)</source>
-        <translation>尚未对 Liger 的其他内核建模：未计入其节省的显存（估算值偏高）</translation>
-    </message>
-    <message>
         <source>has no effect without axolotl.integrations.liger.LigerPlugin in plugins</source>
         <translation>若 plugins 中没有 axolotl.integrations.liger.LigerPlugin，则不起作用</translation>
     </message>
@@ -2875,10 +2871,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>packed: every row is cutoff_len tokens long</source>
         <translation>样本打包：每行长度均为 cutoff_len 个 token</translation>
-    </message>
-    <message>
-        <source>the fused linear cross-entropy is counted; Liger&apos;s other kernels are not modelled yet</source>
-        <translation>已计入融合线性交叉熵（fused linear cross-entropy）；尚未对 Liger 的其他内核建模</translation>
     </message>
     <message>
         <source>a torchtune recipe names its model builder</source>
@@ -2919,6 +2911,50 @@ Fewer cards (%2): %3</source>
     <message>
         <source>null: LitGPT trains at the longest sample&apos;s length; GPU Sizer&apos;s default length is sized (set yours)</source>
         <translation>null：LitGPT 按最长样本的长度训练；按 GPU Sizer 的默认长度估算（请自行设置）</translation>
+    </message>
+    <message>
+        <source>Liger RMSNorm</source>
+        <translation>Liger RMSNorm</translation>
+    </message>
+    <message>
+        <source>Liger&apos;s fused RMSNorm saves its 16-bit input and one fp32 value per token instead of the fp32 upcast.</source>
+        <translation>Liger 的融合 RMSNorm 只保存 16 位输入和每个 token 一个 fp32 值，而不是上转为 fp32 的输入。</translation>
+    </message>
+    <message>
+        <source>Liger SwiGLU / GeGLU</source>
+        <translation>Liger SwiGLU / GeGLU</translation>
+    </message>
+    <message>
+        <source>Liger&apos;s fused gated activation saves the gate and up outputs and recomputes the activation: one intermediate-sized tensor less per layer.</source>
+        <translation>Liger 的融合门控激活只保存 gate 和 up 的输出并在反向时重算激活：每层少一个中间维度大小的张量。</translation>
+    </message>
+    <message>
+        <source>Liger RoPE</source>
+        <translation>Liger RoPE</translation>
+    </message>
+    <message>
+        <source>Liger&apos;s rotary embedding kernel is faster; it keeps what eager RoPE keeps (cos and sin), so memory does not change.</source>
+        <translation>Liger 的旋转位置编码内核更快；它保存的与 eager RoPE 相同（cos 和 sin），因此显存不变。</translation>
+    </message>
+    <message>
+        <source>not modelled: Liger&apos;s LayerNorm and its cross-entropy over full logits are sized as the standard ones</source>
+        <translation>未建模：Liger 的 LayerNorm 及其基于完整 logits 的交叉熵按标准实现估算</translation>
+    </message>
+    <message>
+        <source>Liger kernels</source>
+        <translation>Liger 内核</translation>
+    </message>
+    <message>
+        <source>none: faster as well; needs the liger-kernel package and a model architecture it patches</source>
+        <translation>无：还会更快；需要 liger-kernel 包以及它支持替换的模型架构</translation>
+    </message>
+    <message>
+        <source>no RMSNorm or gated MLP to replace</source>
+        <translation>没有可替换的 RMSNorm 或门控 MLP</translation>
+    </message>
+    <message>
+        <source>Liger&apos;s fused RMSNorm and gated activation (apply_liger_kernel)</source>
+        <translation>Liger 的融合 RMSNorm 和门控激活（apply_liger_kernel）</translation>
     </message>
 </context>
 <context>

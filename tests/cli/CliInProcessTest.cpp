@@ -152,7 +152,9 @@ TEST(CliInProcess, TrainingConfigsImportAndEveryScenarioCommandTakesThem) {
     ASSERT_EQ(r.status, cli::kOk) << r.err;
     EXPECT_NE(r.out.find("used     per_device_train_batch_size = 8 -> micro_batch"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("ignored  learning_rate = 0.0001"), std::string::npos);
-    EXPECT_NE(r.out.find("default  deepspeed_config.reduce_bucket_size = 500000000.0 -> framework_overrides"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("default  deepspeed_config.reduce_bucket_size = 500000000.0 -> framework_overrides"),
+              std::string::npos)
+        << r.out;
     const std::filesystem::path saved = std::filesystem::temp_directory_path() / "gpusizer-imported.json";
     args.insert(args.end(), {"-o", saved.string()});
     ASSERT_EQ(run(args).status, cli::kOk);

@@ -45,6 +45,7 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
                                            core::FixKind::FullCheckpointing,
                                            core::FixKind::EfficientAttention,
                                            core::FixKind::ChunkedLoss,
+                                           core::FixKind::LigerKernels,
                                            core::FixKind::EightBitAdam,
                                            core::FixKind::Adafactor,
                                            core::FixKind::OptimizerInBackward,
@@ -140,4 +141,37 @@ TEST(Advisor, MethodQuestionnaireFollowsTheGuides) {
         mergeCaveat = mergeCaveat || c == core::MethodCaveat::MergeIntoSixteenBit; // "…into the 16-bit base…"
     }
     EXPECT_TRUE(mergeCaveat);
+}
+
+TEST(Advisor, LigerKernelsSaveTheUpcastNormInputsAndOneGatedTensorPerLayer) {
+    // Llama-3.1-8B full fine-tuning, bf16 with fp32 master weights (a bf16 residual stream), micro-batch 4 x 2,048
+    // tokens, no checkpointing (fullFinetune8b).
+    const auto s = fullFinetune8b();
+    const auto& gpu = *catalog().findGpu("rtx-4090");
+    const auto advice = core::adviseOom(s, gpu);
+    const auto step = std::find_if(advice.steps.begin(), advice.steps.end(),
+                                   [](const core::FixStep& f) { return f.kind == core::FixKind::LigerKernels; });
+    ASSERT_NE(step, advice.steps.end());
+    ASSERT_TRUE(step->applicable);
+    EXPECT_TRUE(step->scenarioAlone.ligerRmsNorm);
+    EXPECT_TRUE(step->scenarioAlone.ligerGlu);
+    // Per token per layer: two RMSNorms each save 2 B × 4,096 instead of 4 B × 4,096 (+ a 4 B rstd) and no longer
+    // their 2 B × 4,096 output (full fine-tuning); the gated MLP saves 2 × 14,336 × 2 B instead of 3 × 14,336 × 2 B.
+    const double perTokenLayer = 2.0 * ((4.0 * 4096 + 2.0 * 4096) - (2.0 * 4096 + 4.0)) + 14336.0 * 2.0;
+    const core::Estimate before = core::estimate(s);
+    const core::Estimate after = core::estimate(step->scenarioAlone);
+    EXPECT_DOUBLE_EQ(before.activationPerTokenLayer.total() - after.activationPerTokenLayer.total(), perTokenLayer);
+    EXPECT_GT(step->savingAlone, 0);
+    // Already on, or nothing to replace (GPT-2: LayerNorm and a plain MLP).
+    core::Scenario on = step->scenarioAlone;
+    const auto again = core::adviseOom(on, gpu);
+    for (const auto& f : again.steps) {
+        if (f.kind == core::FixKind::LigerKernels) {
+            EXPECT_EQ(f.blocker, core::FixBlocker::AlreadyLiger);
+        }
+    }
+    // RoPE alone changes nothing in memory: Liger's rope saves cos and sin, as eager RoPE's multiplications do.
+    core::Scenario rope = s;
+    rope.ligerRope = true;
+    EXPECT_EQ(core::estimate(rope).deviceBytes, before.deviceBytes);
 }

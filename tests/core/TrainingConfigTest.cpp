@@ -233,7 +233,10 @@ TEST(TrainingConfig, LlamaFactoryQloraWithDeepspeedAndLiger) {
     want.precision = core::Precision::Bf16Fp32Master;
     want.checkpointing = core::Checkpointing::Full;
     want.attention = core::Attention::Flash; // flash_attn: fa2
-    want.loss = core::Loss::FusedLinear;     // enable_liger_kernel
+    want.loss = core::Loss::FusedLinear;     // enable_liger_kernel: apply_liger_kernel_to_qwen2()'s defaults,
+    want.ligerRmsNorm = true;                // rms_norm, swiglu, rope and the fused linear cross-entropy
+    want.ligerGlu = true;                    // (LLaMA-Factory model/model_utils/liger_kernel.py)
+    want.ligerRope = true;
     want.sharding = core::Sharding::Zero3;
     want.shardingEngine = core::ShardingEngine::Deepspeed;
     want.gpus = 1;
@@ -555,6 +558,28 @@ TEST(TrainingConfig, ImportedScenarioSavesAndReopens) {
 
 namespace gpusizer {
 namespace {
+
+TEST(TrainingConfig, AxolotlLigerSwitchesNeedTheirPlugin) {
+    const std::string base = "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\nlora_r: 8\nsequence_len: 1024\n"
+                             "liger_rms_norm: true\nliger_glu_activation: true\nliger_rope: true\n"
+                             "liger_fused_linear_cross_entropy: true\n";
+    core::ImportRequest r;
+    r.files.push_back({"with.yaml", base + "plugins:\n  - axolotl.integrations.liger.LigerPlugin\n", {}});
+    const auto with = core::importTrainingConfigs(r, catalog());
+    ASSERT_TRUE(with.has_value()) << with.error().message();
+    EXPECT_TRUE(with->scenario.ligerRmsNorm);
+    EXPECT_TRUE(with->scenario.ligerGlu);
+    EXPECT_TRUE(with->scenario.ligerRope);
+    EXPECT_EQ(with->scenario.loss, core::Loss::FusedLinear);
+    // Without LigerPlugin in plugins Axolotl never reads them (integrations/liger/plugin.py): ignored, and said so.
+    r.files[0] = {"without.yaml", base, {}};
+    const auto without = core::importTrainingConfigs(r, catalog());
+    ASSERT_TRUE(without.has_value()) << without.error().message();
+    EXPECT_FALSE(without->scenario.ligerRmsNorm);
+    EXPECT_EQ(without->scenario.loss, core::Loss::Standard);
+    ASSERT_NE(lineFor(*without, "liger_rms_norm"), nullptr);
+    EXPECT_EQ(lineFor(*without, "liger_rms_norm")->kind, ImportLine::Kind::Ignored);
+}
 
 TEST(TrainingConfig, TheMeasurementScriptOfAnImportedRunMirrorsItsSettings) {
     const auto run = imported({"axolotl/olmo3-7b-qlora.yaml"});

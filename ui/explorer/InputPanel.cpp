@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 25> kAdvancedFields{"precision",
+constexpr std::array<const char*, 28> kAdvancedFields{"precision",
                                                       "optimizer",
                                                       "optimizer_in_backward",
                                                       "lora.rank",
@@ -60,6 +60,9 @@ constexpr std::array<const char*, 25> kAdvancedFields{"precision",
                                                       "attention",
                                                       "loss",
                                                       "compile",
+                                                      "liger_rms_norm",
+                                                      "liger_glu",
+                                                      "liger_rope",
                                                       "activation_offload",
                                                       "framework",
                                                       "gradient_accumulation",

@@ -19,6 +19,7 @@ enum class FixKind {
     FullCheckpointing,      ///< keep one tensor per layer, recompute the rest
     EfficientAttention,     ///< SDPA / FlashAttention instead of eager
     ChunkedLoss,            ///< chunked / fused cross-entropy
+    LigerKernels,           ///< Liger's fused RMSNorm and SwiGLU / GeGLU
     EightBitAdam,           ///< bitsandbytes 8-bit AdamW
     Adafactor,              ///< factored second moment, no first moment
     OptimizerInBackward,    ///< step each parameter as its gradient arrives
@@ -39,6 +40,8 @@ enum class FixBlocker {
     AlreadyEfficient,     ///< already SDPA / FlashAttention
     NoVocabularyLogits,   ///< the model has no vocabulary-sized logits
     AlreadyChunked,       ///< the loss is already chunked or fused
+    NothingForLiger,      ///< no RMSNorm and no gated MLP for Liger's kernels to replace
+    AlreadyLiger,         ///< Liger's kernels are already on
     Already8Bit,          ///< the optimizer is already 8-bit
     OnlyReplacesAdamW,    ///< 8-bit Adam only replaces AdamW
     AlreadyAdafactor,     ///< already Adafactor

@@ -124,6 +124,10 @@ struct Scenario {
     Loss loss = Loss::Standard;
     bool activationOffload = false;
     bool compile = false; ///< torch.compile: fuses norms, activations and RoPE, saving activation memory
+    // Liger kernels (linkedin/Liger-Kernel, apply_liger_kernel_to_*): what each one's autograd function saves.
+    bool ligerRmsNorm = false; ///< LigerRMSNormFunction: the 16-bit input and an fp32 rstd per row, no fp32 upcast
+    bool ligerGlu = false;     ///< LigerSiLUMulFunction / GeGLU: the gate and up outputs, the activation recomputed
+    bool ligerRope = false;    ///< LigerRopeFunction: cos and sin only, as eager RoPE (faster, no memory change)
     Framework framework = Framework::Generic;
     std::int64_t gpus = 1;
     Sharding sharding = Sharding::None;
