@@ -332,7 +332,7 @@ model_case("shape-too-large.json",
                                          "num_key_value_heads": 1}), ["100 trillion"])
 
 # ---- training configs (import-config FILE) ----
-IMPORT = ["import-config", "{file}"]
+IMPORT_CONFIG = ["import-config", "{file}"]
 
 
 def yaml_text(doc, indent=0):
@@ -369,7 +369,7 @@ TRAINING = {
 def training_case(fmt, name, change, contains, status=BAD_INPUT, extra=None):
     doc = json.loads(json.dumps(TRAINING[fmt]))
     change(doc)
-    command = IMPORT + (extra or [])
+    command = IMPORT_CONFIG + (extra or [])
     case("training-config", f"{fmt}-{name}", yaml_text(doc), status, [f"{fmt}-{name}"] + contains, command)
 
 
@@ -403,7 +403,7 @@ for name, content, words in [
     ("json-broken.json", b'{"per_device_train_batch_size": 8,', ["not valid JSON"]),
     ("json-deep.json", b'{"a":' * 70 + b"1" + b"}" * 70, ["nested deeper than 64"]),
 ]:
-    case("training-config", name, content, BAD_INPUT, [name] + words, IMPORT)
+    case("training-config", name, content, BAD_INPUT, [name] + words, IMPORT_CONFIG)
 
 # Keys of the wrong type or out of their range: the key named, with its line.
 for fmt, key, value, words in [
@@ -464,7 +464,7 @@ for name, change, words in [
 ]:
     doc = json.loads(json.dumps(DS))
     change(doc)
-    case("training-config", f"deepspeed-{name}", dumps(doc), BAD_INPUT, [f"deepspeed-{name}"] + words, IMPORT)
+    case("training-config", f"deepspeed-{name}", dumps(doc), BAD_INPUT, [f"deepspeed-{name}"] + words, IMPORT_CONFIG)
 PEFT = {"peft_type": "LORA", "r": 8, "lora_alpha": 16, "target_modules": ["q_proj", "v_proj"],
         "base_model_name_or_path": "meta-llama/Llama-3.1-8B"}
 for name, change, words in [
@@ -475,7 +475,7 @@ for name, change, words in [
 ]:
     doc = json.loads(json.dumps(PEFT))
     change(doc)
-    case("training-config", f"peft-{name}", dumps(doc), BAD_INPUT, [f"peft-{name}"] + words, IMPORT)
+    case("training-config", f"peft-{name}", dumps(doc), BAD_INPUT, [f"peft-{name}"] + words, IMPORT_CONFIG)
 
 with open(os.path.join(HERE, "cases.json"), "w") as f:
     json.dump({"about": "Written by make_corpus.py; run by tests/cli/BrokenCorpusTest.cpp.", "cases": cases}, f,
