@@ -691,7 +691,12 @@ bool MainWindow::importTrainingConfigs(const QStringList& paths, const QString& 
         request.modelConfig =
             core::ConfigFile{modelConfig.toStdString(), std::move(*bytes), core::ConfigFormat::ModelConfig};
     }
-    request.readReferenced = [](const std::string& path) { return catalogs::readDocument(path); };
+    request.readReferenced = [](const std::string& path) -> std::optional<core::Result<std::string>> {
+        if (!QFileInfo::exists(QString::fromStdString(path)) && !QFileInfo(QString::fromStdString(path)).isSymLink()) {
+            return std::nullopt; // not here: the importer tries the next place
+        }
+        return catalogs::readDocument(path);
+    };
     auto run = core::importTrainingConfigs(request, m_controller.catalog());
     if (!run && run.error().code == core::kModelConfigNeeded && modelConfig.isEmpty()) {
         // The model is not in the catalog: its config.json gives the architecture.

@@ -3,11 +3,30 @@
 #include "gpusizer/catalogs/Files.h"
 #include "gpusizer/core/ScenarioJson.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <exception>
 #include <filesystem>
 
 namespace gpusizer::cli {
+
+namespace {
+
+/// `batch_size=4`, `model.lora_rank=16`, `~compile`: a dotted name before '=' (or after '~'), no path.
+bool looksLikeOverride(const std::string& a) {
+    const bool remove = a.rfind('~', 0) == 0;
+    const std::string key = remove ? a.substr(1, a.find('=') == std::string::npos ? std::string::npos : a.find('=') - 1)
+                                   : a.substr(0, a.find('='));
+    if ((!remove && a.find('=') == std::string::npos) || key.empty() ||
+        std::isdigit(static_cast<unsigned char>(key.front())) != 0) {
+        return false;
+    }
+    return std::all_of(key.begin(), key.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.'; });
+}
+
+} // namespace
 
 Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
     Args out;
@@ -63,7 +82,7 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.pageSize = args[++i];
         } else if (a.rfind("--", 0) == 0) {
             out.unknownOption = a;
-        } else if ((a.find('=') != std::string::npos || a.rfind('~', 0) == 0) && !std::filesystem::exists(a)) {
+        } else if (looksLikeOverride(a) && !std::filesystem::exists(a)) {
             out.overrides.push_back(a); // tune run-style key=value, not a file
         } else {
             out.positional.push_back(a);
@@ -103,6 +122,14 @@ bool writeOutput(const std::string& path, const std::string& bytes, std::ostream
         return false;
     }
     return true;
+}
+
+std::optional<core::Result<std::string>> readIfThere(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)) || ec) {
+        return std::nullopt;
+    }
+    return catalogs::readDocument(path);
 }
 
 std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& catalog, std::ostream& err) {
@@ -145,7 +172,7 @@ std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& c
         }
     }
     request.overrides = a.overrides;
-    request.readReferenced = [](const std::string& path) { return catalogs::readDocument(path); };
+    request.readReferenced = [](const std::string& path) { return readIfThere(path); };
     auto run = core::importTrainingConfigs(request, catalog);
     if (!run) {
         printError(err, run.error());
@@ -171,6 +198,11 @@ std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& c
         }
         err << "imported " << run->scenario.name << " (gpusizer-cli import-config shows what was read)\n";
         return std::move(run->scenario);
+    }
+    if (!a.overrides.empty() || a.gpus || a.modelConfig) {
+        err << "gpusizer-cli: key=value overrides, --gpus and --model-config apply to training configs; "
+            << a.positional[0] << " is a scenario file (change it, or its fields, instead)\n";
+        return std::nullopt;
     }
     auto parsed = core::parseScenario(*bytes, a.positional[0], catalog);
     if (!parsed) {

@@ -13,16 +13,17 @@ using nlohmann::json;
 
 std::string ConfigDocument::at(const std::string& key) const {
     if (const auto m = marks.find(key); m != marks.end()) {
-        return path + ":" + std::to_string(m->second.first) + ":" + std::to_string(m->second.second) + ": " + key;
+        return displayable(path) + ":" + std::to_string(m->second.first) + ":" + std::to_string(m->second.second) +
+               ": " + key;
     }
-    return path + ": " + key;
+    return displayable(path) + ": " + key;
 }
 
 std::string ConfigDocument::position(const std::string& key) const {
     if (const auto m = marks.find(key); m != marks.end()) {
-        return path + ":" + std::to_string(m->second.first) + ":" + std::to_string(m->second.second);
+        return displayable(path) + ":" + std::to_string(m->second.first) + ":" + std::to_string(m->second.second);
     }
-    return path;
+    return displayable(path);
 }
 
 const json* ConfigDocument::find(std::string_view dottedKey) const {
@@ -46,6 +47,31 @@ const json* ConfigDocument::find(std::string_view dottedKey) const {
         start = dot + 1;
     }
     return nullptr;
+}
+
+/// The offset of the first byte that is not part of well-formed UTF-8, or npos. yaml-cpp passes such bytes through,
+/// and a name or a report line holding them could not be saved as JSON.
+std::size_t invalidUtf8Offset(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (length == 0 || i + length > s.size() || (length == 2 && c < 0xC2) || (length == 4 && c > 0xF4)) {
+            return i;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) {
+                return i;
+            }
+        }
+        const auto next = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
+        if ((c == 0xE0 && next < 0xA0) || (c == 0xED && next > 0x9F) || (c == 0xF0 && next < 0x90) ||
+            (c == 0xF4 && next > 0x8F)) {
+            return i; // overlong forms and UTF-16 surrogates
+        }
+        i += length;
+    }
+    return std::string_view::npos;
 }
 
 namespace {
@@ -83,31 +109,6 @@ json plainScalar(const std::string& text) {
     return text;
 }
 
-/// The offset of the first byte that is not part of well-formed UTF-8, or npos. yaml-cpp passes such bytes through,
-/// and a name or a report line holding them could not be saved as JSON.
-std::size_t invalidUtf8At(std::string_view s) {
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        const std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        if (length == 0 || i + length > s.size() || (length == 2 && c < 0xC2) || (length == 4 && c > 0xF4)) {
-            return i;
-        }
-        for (std::size_t k = 1; k < length; ++k) {
-            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) {
-                return i;
-            }
-        }
-        const auto next = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
-        if ((c == 0xE0 && next < 0xA0) || (c == 0xED && next > 0x9F) || (c == 0xF0 && next < 0x90) ||
-            (c == 0xF4 && next > 0x8F)) {
-            return i; // overlong forms and UTF-16 surrogates
-        }
-        i += length;
-    }
-    return std::string_view::npos;
-}
-
 struct Converter {
     ConfigDocument& doc;
     std::size_t nodes = 0;
@@ -124,12 +125,13 @@ struct Converter {
             return json(nullptr);
         case YAML::NodeType::Scalar:
             // yaml-cpp writes some escapes ("\_", "\xA0") as single bytes: what is not UTF-8 is refused here.
-            if (invalidUtf8At(node.Scalar()) != std::string_view::npos) {
+            if (invalidUtf8Offset(node.Scalar()) != std::string_view::npos) {
                 return fail(ErrorCode::InvalidJson,
                             QT_TRANSLATE_NOOP("gpusizer", "an escape in this value is not valid UTF-8"), doc.at(path));
             }
             // A quoted scalar carries the non-specific tag "!": it is a string whatever it spells.
-            return node.Tag() == "!" ? json(node.Scalar()) : plainScalar(node.Scalar());
+            return node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str" ? json(node.Scalar())
+                                                                              : plainScalar(node.Scalar());
         case YAML::NodeType::Sequence: {
             json out = json::array();
             for (std::size_t i = 0; i < node.size(); ++i) {
@@ -146,7 +148,7 @@ struct Converter {
                                 doc.at(path));
                 }
                 const std::string key = entry.first.Scalar();
-                if (invalidUtf8At(key) != std::string_view::npos) {
+                if (invalidUtf8Offset(key) != std::string_view::npos) {
                     return fail(ErrorCode::InvalidJson,
                                 QT_TRANSLATE_NOOP("gpusizer", "an escape in this key is not valid UTF-8"),
                                 doc.at(path));
@@ -187,7 +189,7 @@ Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string pa
             words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (a NUL byte at offset %1)"), std::to_string(nul)),
             doc.path);
     }
-    if (const auto bad = invalidUtf8At(bytes); bad != std::string_view::npos) {
+    if (const auto bad = invalidUtf8Offset(bytes); bad != std::string_view::npos) {
         return fail(
             ErrorCode::InvalidJson,
             words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (invalid UTF-8 at offset %1)"), std::to_string(bad)),

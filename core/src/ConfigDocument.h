@@ -29,6 +29,11 @@ struct ConfigDocument {
     const nlohmann::json* find(std::string_view dottedKey) const;
 };
 
+/// The offset of the first byte that is not part of well-formed UTF-8, or npos.
+std::size_t invalidUtf8Offset(std::string_view text);
+/// Text safe to keep in a report, a name or notes (bytes that are not UTF-8 become U+FFFD).
+std::string displayable(const std::string& text);
+
 /// Reads YAML (PyYAML's YAML 1.1 scalars: yes/no/on/off, 1e-4 as a number; quoted scalars stay strings) or JSON
 /// with the size, NUL and nesting guards of the JSON loaders. The top level must be a mapping.
 Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string path);

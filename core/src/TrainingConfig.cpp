@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 
 namespace gpusizer::core {
 
@@ -75,7 +76,9 @@ std::optional<ConfigFormat> formatOf(const json& root) {
         return ConfigFormat::Axolotl;
     }
     if (root.contains("model_name_or_path") &&
-        anyKey(root, {"finetuning_type", "stage", "cutoff_len", "template", "lora_target"})) {
+        anyKey(root,
+               {"finetuning_type", "stage", "cutoff_len", "template", "lora_target", "pure_bf16", "quantization_bit",
+                "flash_attn", "enable_liger_kernel", "use_unsloth", "disable_gradient_checkpointing"})) {
         return ConfigFormat::LlamaFactory;
     }
     if (root.contains("checkpoint_dir") &&
@@ -138,15 +141,21 @@ Result<void> readDocument(ConfigFormat format, detail::KeyReader& r) {
     return {};
 }
 
-/// `tune run`-style overrides: key=value sets a dotted key (the value read as a YAML scalar), ~key removes it.
+/// `tune run`-style overrides (torchtune config/_utils.py _merge_yaml_and_cli_args @bd2a0fc7): key=value sets a
+/// dotted key, the value read as a YAML scalar ("None" is null); on a key holding a component it sets `_component_`;
+/// ~key removes a key, which must exist.
 Result<void> applyOverrides(detail::ConfigDocument& doc, const std::vector<std::string>& overrides) {
     for (const std::string& o : overrides) {
+        const std::string where = detail::displayable(doc.path) + ": override '" + detail::displayable(o) + "'";
         const bool remove = !o.empty() && o.front() == '~';
         const auto eq = o.find('=');
-        const std::string key = remove ? o.substr(1) : o.substr(0, eq);
-        if (key.empty() || (!remove && eq == std::string::npos)) {
-            return fail(ErrorCode::WrongFormat,
-                        words(QT_TRANSLATE_NOOP("gpusizer", "override '%1' is not key=value or ~key"), o), doc.path);
+        const std::string key =
+            remove ? o.substr(1, eq == std::string::npos ? std::string::npos : eq - 1) : o.substr(0, eq);
+        if (key.empty() || (!remove && eq == std::string::npos) || detail::displayable(key) != key) {
+            return fail(
+                ErrorCode::WrongFormat,
+                words(QT_TRANSLATE_NOOP("gpusizer", "override '%1' is not key=value or ~key"), detail::displayable(o)),
+                doc.path);
         }
         json* node = &doc.root;
         std::size_t start = 0;
@@ -157,21 +166,72 @@ Result<void> applyOverrides(detail::ConfigDocument& doc, const std::vector<std::
             if (dot == std::string::npos) {
                 break;
             }
+            if (remove && (!node->contains(part) || !(*node)[part].is_object())) {
+                break; // reported below: the key is not there
+            }
             if (!(*node)[part].is_object()) {
                 (*node)[part] = json::object();
             }
             node = &(*node)[part];
             start = dot + 1;
         }
+        // Every position under the key is the file's no longer.
+        for (auto it = doc.marks.begin(); it != doc.marks.end();) {
+            it = it->first == key || it->first.rfind(key + ".", 0) == 0 ? doc.marks.erase(it) : std::next(it);
+        }
         if (remove) {
+            if (key.find('.', start) != std::string::npos || !node->contains(part)) {
+                return fail(ErrorCode::MissingField,
+                            words(QT_TRANSLATE_NOOP("gpusizer", "cannot remove '%1': the file has no such key"), key),
+                            where);
+            }
             node->erase(part);
             continue;
         }
-        GPUSIZER_ASSIGN(auto scalar, detail::readConfigDocument("v: " + o.substr(eq + 1), doc.path));
-        (*node)[part] = scalar.root["v"];
-        doc.marks.erase(key); // the value comes from the command line, not the file's line
+        const std::string text = o.substr(eq + 1);
+        GPUSIZER_ASSIGN(auto scalar, detail::readConfigDocument("v: " + text, where));
+        json value = text == "None" ? json(nullptr) : scalar.root["v"];
+        if (node->contains(part) && (*node)[part].is_object() && (*node)[part].contains("_component_") &&
+            value.is_string()) {
+            (*node)[part]["_component_"] = value; // optimizer=bitsandbytes.optim.PagedAdamW8bit
+        } else {
+            (*node)[part] = value;
+        }
     }
     return {};
+}
+
+bool samePath(const std::string& a, const std::string& b) {
+    return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
+}
+
+/// The first place a referenced file is found (see addReference), with a report line saying which.
+Result<std::pair<std::string, std::string>>
+readReference(const ImportRequest& request, const detail::RunDraft::Reference& ref, detail::RunDraft& run) {
+    std::string tried;
+    for (const std::string& candidate : ref.candidates) {
+        if (!request.readReferenced) {
+            break;
+        }
+        auto found = request.readReferenced(candidate);
+        if (!found) {
+            tried += (tried.empty() ? "" : ", ") + detail::displayable(candidate);
+            continue;
+        }
+        auto& bytes = *found;
+        if (bytes) {
+            run.lines.push_back({ImportLine::Kind::Note, ref.namedAt, "", detail::displayable(candidate), "",
+                                 QT_TRANSLATE_NOOP("gpusizer", "the file it names, read")});
+            return std::pair{candidate, std::move(*bytes)};
+        }
+        auto e = bytes.error(); // there, but not a file to read (too large, a FIFO): said as it is
+        e.where = ref.namedAt + ": " + e.where;
+        return tl::unexpected(e);
+    }
+    return fail(ErrorCode::Unreadable,
+                words(QT_TRANSLATE_NOOP("gpusizer", "cannot find the file it names (tried %1)"),
+                      tried.empty() ? std::string("nothing: no reader") : tried),
+                ref.namedAt);
 }
 
 std::string fileNameOf(const std::string& path) {
@@ -188,10 +248,11 @@ void decidePrecision(detail::RunDraft& run) {
     const bool fp16 = run.compute == "fp16";
     const std::string load = run.loadDtype;
     Precision p = Precision::Fp32;
-    if (run.deepspeed) {
+    if (run.deepspeed && (bf16 || fp16)) {
         // DeepSpeed's engine casts the module to the 16-bit dtype and keeps fp32 master weights in its optimizer
-        // (deepspeed/runtime/engine.py _configure_distributed_model: self.module.bfloat16() / .half()).
-        p = bf16 ? Precision::Bf16Fp32Master : fp16 ? Precision::Fp16Fp32Master : Precision::Fp32;
+        // (deepspeed/runtime/engine.py _configure_distributed_model: self.module.bfloat16() / .half()); without a
+        // 16-bit mode it casts nothing, and the load dtype decides (below).
+        p = bf16 ? Precision::Bf16Fp32Master : Precision::Fp16Fp32Master;
         if ((bf16 || fp16) && s.method != Method::Full && s.lora.dtype == AdapterDtype::Auto) {
             s.lora.dtype = bf16 ? AdapterDtype::Bf16 : AdapterDtype::Fp16;
             run.note("", "lora.dtype",
@@ -199,7 +260,11 @@ void decidePrecision(detail::RunDraft& run) {
                                                    "dtype: adapters sized in that dtype"));
         }
     } else if (run.trainableUpcastToFp32 && s.method == Method::Full) {
-        p = bf16 ? Precision::AmpBf16 : fp16 ? Precision::AmpFp16 : Precision::Fp32;
+        // fp32 trainable weights: under FSDP its MixedPrecision gathers them in bf16, otherwise autocast.
+        p = run.fsdp && bf16 ? Precision::FsdpMixedBf16
+            : bf16           ? Precision::AmpBf16
+            : fp16           ? Precision::AmpFp16
+                             : Precision::Fp32;
     } else if (load == "bf16") {
         p = Precision::Bf16;
     } else if (load == "fp16") {
@@ -260,26 +325,54 @@ Result<void> finish(detail::RunDraft& run, const ImportRequest& request) {
     if (run.load8bit && !run.load4bit) {
         s.quantization = Quantization::Int8;
     }
+    if (run.sftQuantizedAdaptersBf16 && s.method == Method::Qlora && s.lora.dtype == AdapterDtype::Auto) {
+        s.lora.dtype = AdapterDtype::Bf16;
+        run.note("", "lora.dtype",
+                 QT_TRANSLATE_NOOP("gpusizer", "TRL's SFTTrainer casts the adapters of a quantized model to bf16 "
+                                               "(trl trainer/sft_trainer.py:1127-1130)"));
+    }
     if (s.method == Method::Full && (run.load4bit || run.load8bit)) {
         return fail(ErrorCode::Inconsistent,
                     QT_TRANSLATE_NOOP("gpusizer", "a quantized base needs an adapter (LoRA): full fine-tuning of a "
                                                   "4- or 8-bit model is not a run transformers trains"),
                     run.modelWhere);
     }
-    if (!run.gpus && request.gpus) {
-        run.gpus = request.gpus;
+    if (request.gpus && (!run.gpus || run.gpusDefaulted)) {
+        run.gpus = request.gpus; // the launch's count replaces a framework default
         run.lines.push_back(
             {ImportLine::Kind::Used, "--gpus", "", std::to_string(*request.gpus), "gpus", verbatim("command line")});
+    } else if (request.gpus && *request.gpus != *run.gpus) {
+        run.lines.push_back({ImportLine::Kind::Note, "--gpus", "", std::to_string(*request.gpus), "gpus",
+                             words(QT_TRANSLATE_NOOP("gpusizer", "the files say %1 GPUs: their count is kept"),
+                                   std::to_string(*run.gpus))});
     }
     s.gpus = run.gpus.value_or(1);
+    if (s.framework == Framework::Lightning) {
+        // litgpt finetune/lora.py @26857050: one device, no checkpointing; more, ModelParallelStrategy with FSDP2
+        // fully_shard and every Block checkpointed (L158-162, L522-543); quantization only on one device (L152-157).
+        if (s.gpus > 1 && s.method == Method::Qlora) {
+            return fail(ErrorCode::Inconsistent,
+                        QT_TRANSLATE_NOOP("gpusizer", "LitGPT quantizes only on one device (finetune/lora.py raises "
+                                                      "NotImplementedError)"),
+                        run.modelWhere);
+        }
+        if (s.gpus > 1) {
+            s.sharding = Sharding::Zero3;
+            s.shardingEngine = ShardingEngine::Fsdp2;
+            s.checkpointing = Checkpointing::Full;
+        }
+        run.lines.push_back({ImportLine::Kind::Defaulted, "", "", toString(s.checkpointing), "gradient_checkpointing",
+                             verbatim("litgpt @26857050 litgpt/finetune/lora.py:158-162, 522-543 (every Block, FSDP2, "
+                                      "with more than one device)")});
+    }
     if (s.framework == Framework::Torchtune && s.gpus > 1 && s.sharding == Sharding::None) {
         // More than one process means a *_distributed recipe, which shards with FSDP2 (training.shard_model).
         s.sharding = Sharding::Zero3;
     }
     if (s.gpus == 1 && s.sharding != Sharding::None) {
         run.note("", "gpus",
-                 QT_TRANSLATE_NOOP("gpusizer", "the files shard over GPUs but name no count: 1 GPU assumed (give the "
-                                               "launch's count with --gpus)"));
+                 QT_TRANSLATE_NOOP("gpusizer", "the files shard over GPUs but name no count: 1 GPU assumed (set the "
+                                               "launch's count: --gpus, or GPUs in the window)"));
     }
     if (run.globalBatch) {
         const std::int64_t perStep = s.microBatch * s.gpus;
@@ -408,20 +501,23 @@ Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Ca
         } else {
             reader.reportUnread();
         }
-        out.files.emplace_back(pending[i].doc.path, pending[i].format);
-        for (const auto& [path, namedAt] : run.references) {
-            if (!request.readReferenced) {
-                return fail(ErrorCode::Unreadable, words(QT_TRANSLATE_NOOP("gpusizer", "cannot read %1"), path),
-                            namedAt);
+        out.files.emplace_back(detail::displayable(pending[i].doc.path), pending[i].format);
+        // A file named inside this one is read next (before the remaining kinds), once.
+        std::size_t insertAt = i + 1;
+        while (insertAt < pending.size() && readOrder(pending[insertAt].format) <= readOrder(ConfigFormat::Deepspeed)) {
+            ++insertAt;
+        }
+        for (const auto& ref : run.references) {
+            GPUSIZER_ASSIGN(auto found, readReference(request, ref, run));
+            const auto& [path, bytes] = found;
+            const bool seen = std::any_of(pending.begin(), pending.end(),
+                                          [&](const Pending& p) { return samePath(p.doc.path, path); });
+            if (seen) {
+                continue;
             }
-            auto bytes = request.readReferenced(path);
-            if (!bytes) {
-                auto e = bytes.error();
-                e.where = namedAt + ": " + e.where;
-                return tl::unexpected(e);
-            }
-            GPUSIZER_ASSIGN(auto doc, detail::readConfigDocument(*bytes, path));
-            pending.push_back({std::move(doc), ConfigFormat::Deepspeed});
+            GPUSIZER_ASSIGN(auto doc, detail::readConfigDocument(bytes, path));
+            pending.insert(pending.begin() + static_cast<std::ptrdiff_t>(insertAt++),
+                           Pending{std::move(doc), ConfigFormat::Deepspeed});
         }
         run.references.clear();
     }
@@ -524,13 +620,15 @@ void KeyReader::used(const std::string& key, const std::string& value, const cha
     m_run.lines.push_back({ImportLine::Kind::Used, m_doc.position(key), key, value, field, verbatim(source)});
     // The precision is decided from every file at the end (its note says how): bf16 = true and mixed_precision = bf16
     // are the same choice, not a conflict.
-    if (*field != '\0' && std::string_view(field) != "precision") {
+    // So are the method and the LoRA targets, which several keys of different meaning set (peft_type, load_in_4bit).
+    const std::string_view f(field);
+    if (!f.empty() && f != "precision" && f != "method" && f != "lora.targets") {
         m_run.provenance(field, m_doc.path, m_doc.position(key), value);
     }
 }
 
 void KeyReader::defaulted(const std::string& key, const std::string& value, const char* field, const char* source) {
-    m_run.lines.push_back({ImportLine::Kind::Defaulted, m_doc.path, key, value, field, verbatim(source)});
+    m_run.lines.push_back({ImportLine::Kind::Defaulted, m_doc.position(""), key, value, field, verbatim(source)});
 }
 
 Error KeyReader::error(const std::string& key, Words why) const {
@@ -671,60 +769,29 @@ namespace {
 
 /// Keys every trainer has that decide the schedule, the data, logging or the output, not the memory of a step.
 bool isScheduleOrBookkeeping(const std::string& key) {
-    static const char* const kParts[] = {"learning_rate",
-                                         "lr",
-                                         "warmup",
-                                         "scheduler",
-                                         "weight_decay",
-                                         "epoch",
-                                         "seed",
-                                         "log",
-                                         "save",
-                                         "eval",
-                                         "output",
-                                         "dir",
-                                         "path",
-                                         "wandb",
-                                         "hub",
-                                         "report",
-                                         "dataset",
-                                         "data",
-                                         "template",
-                                         "tokenizer",
-                                         "metric",
-                                         "resume",
-                                         "max_steps",
-                                         "val",
-                                         "run_name",
-                                         "project",
-                                         "push",
-                                         "special_tokens",
-                                         "max_grad_norm",
-                                         "clip",
-                                         "beta",
-                                         "eps",
-                                         "momentum",
-                                         "shuffle",
-                                         "num_workers",
-                                         "dataloader",
-                                         "strategy",
-                                         "_component_",
-                                         "checkpointer",
-                                         "profiler",
-                                         "overwrite",
-                                         "device",
-                                         "compute_environment",
-                                         "machine_rank",
-                                         "main_",
-                                         "rdzv",
-                                         "same_network",
-                                         "tpu",
-                                         "use_cpu",
-                                         "debug",
-                                         "downcast"};
-    const std::string k = lower(key);
-    return std::any_of(std::begin(kParts), std::end(kParts),
-                       [&](const char* p) { return k.find(p) != std::string::npos; });
+    // Whole words of the key (split at '.', '_' and '-'), so that device_map or *_steps are not taken for them.
+    static const std::set<std::string> kWords{
+        "lr",         "learning",     "warmup",   "scheduler", "decay",       "epoch",    "epochs",  "seed",
+        "logging",    "log",          "save",     "saves",     "eval",        "evals",    "output",  "dir",
+        "path",       "wandb",        "hub",      "report",    "dataset",     "datasets", "data",    "template",
+        "tokenizer",  "metric",       "resume",   "val",       "run",         "project",  "push",    "tokens",
+        "grad",       "clip",         "beta",     "beta1",     "beta2",       "epsilon",  "shuffle", "workers",
+        "dataloader", "checkpointer", "profiler", "overwrite", "environment", "machine",  "rdzv",    "network",
+        "tpu",        "debug",        "downcast", "main",      "trust",       "remote",   "cache",   "preprocessing",
+        "samples",    "plot",         "timeout",  "ddp",       "do",          "train",    "plugins", "interval",
+        "strict"};
+    std::string word;
+    for (char ch : lower(key) + ".") {
+        if (ch == '.' || ch == '_' || ch == '-') {
+            if (kWords.count(word) != 0) {
+                return true;
+            }
+            word.clear();
+        } else {
+            word += ch;
+        }
+    }
+    return false;
 }
 
 } // namespace
@@ -775,9 +842,38 @@ void KeyReader::reportUnread() {
 
 void addReference(KeyReader& r, const std::string& key, const std::string& path) {
     const std::filesystem::path named(path);
-    const std::filesystem::path resolved =
-        named.is_absolute() ? named : std::filesystem::path(r.doc().path).parent_path() / named;
-    r.run().references.emplace_back(resolved.lexically_normal().string(), r.doc().at(key));
+    RunDraft::Reference ref{{path}, r.doc().at(key)};
+    if (!named.is_absolute()) {
+        // Axolotl (utils/config/__init__.py:236), LLaMA-Factory and accelerate open it from the working directory,
+        // and their examples name it from the repository root: the naming file's folder, then each one above it.
+        for (std::filesystem::path folder = std::filesystem::path(r.doc().path).parent_path();;
+             folder = folder.parent_path()) {
+            const std::string candidate = (folder / named).lexically_normal().string();
+            if (std::find(ref.candidates.begin(), ref.candidates.end(), candidate) == ref.candidates.end()) {
+                ref.candidates.push_back(candidate);
+            }
+            if (folder.empty() || folder == folder.parent_path() || ref.candidates.size() > 16) {
+                break;
+            }
+        }
+    }
+    r.run().references.push_back(std::move(ref));
+}
+
+std::string displayable(const std::string& text) {
+    std::string out;
+    std::string_view rest = text;
+    while (!rest.empty()) {
+        const auto bad = invalidUtf8Offset(rest);
+        if (bad == std::string_view::npos) {
+            out += rest;
+            break;
+        }
+        out += rest.substr(0, bad);
+        out += "\xEF\xBF\xBD"; // U+FFFD
+        rest.remove_prefix(bad + 1);
+    }
+    return out;
 }
 
 } // namespace detail

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <tuple>
 
 namespace gpusizer::core::detail {
@@ -28,7 +29,8 @@ namespace {
 
 void setFramework(KeyReader& r, Framework f, const char* source) {
     r.run().scenario.framework = f;
-    r.run().lines.push_back({ImportLine::Kind::Used, r.doc().path, "", toString(f), "framework", verbatim(source)});
+    r.run().lines.push_back(
+        {ImportLine::Kind::Used, r.doc().position(""), "", toString(f), "framework", verbatim(source)});
 }
 
 /// The first of several spellings the file has ("offload_params" and the older "fsdp_offload_params").
@@ -68,6 +70,38 @@ Result<void> applyTargets(KeyReader& r, const std::string& key, const std::vecto
     return {};
 }
 
+/// PEFT target_modules (and Axolotl's lora_target_modules): a list of names, or one string that PEFT matches as a
+/// full regular expression ("all-linear" aside; tuners/lora/config.py). From a regex, the module names it spells.
+Result<std::optional<std::vector<std::string>>> regexTargets(KeyReader& r, const std::string& key, const char* source) {
+    const json* v = r.doc().find(key);
+    if (v == nullptr || !v->is_string() || v->get<std::string>() == "all-linear") {
+        return r.list(key, "lora.targets", source);
+    }
+    const std::string pattern = v->get<std::string>();
+    std::vector<std::string> names;
+    std::string word;
+    for (char ch : pattern + "|") {
+        if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') {
+            word += ch;
+            continue;
+        }
+        if (!loraTargetsFromModuleName(word).empty() || word == "lm_head" || word == "embed_tokens") {
+            names.push_back(word);
+        }
+        word.clear();
+    }
+    r.value(key);
+    r.run().lines.push_back(
+        {ImportLine::Kind::Used, r.doc().position(key), key, pattern, "lora.targets", verbatim(source)});
+    if (names.empty()) {
+        return tl::unexpected(r.error(key, QT_TRANSLATE_NOOP("gpusizer", "names no module GPU Sizer knows (q_proj, "
+                                                                         "v_proj, … or all-linear)")));
+    }
+    r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "a regular expression: the module names it spells are taken, in "
+                                                 "every layer"));
+    return std::optional<std::vector<std::string>>(names);
+}
+
 /// PEFT modules_to_save: full trainable copies of the head or the embedding.
 Result<void> applyModulesToSave(KeyReader& r, const std::string& key, const char* source) {
     GPUSIZER_ASSIGN(auto modules, r.list(key, "lora.modules_to_save", source));
@@ -95,9 +129,13 @@ Result<void> applyAttention(KeyReader& r, const std::string& key, const std::str
         s.attention = Attention::Sdpa;
     } else if (impl == "eager" || impl == "disabled") {
         s.attention = Attention::Eager;
-    } else if (impl == "xformers" || impl == "sage") {
+    } else if (impl == "xformers" || impl == "sage" || impl == "fp8" || impl.find("flash") != std::string::npos) {
+        // Memory-efficient kernels (xformers, SageAttention, a hub kernel such as kernels-community/flash-attn3).
         s.attention = Attention::Flash;
         r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "sized as flash-attention (no s² scores kept either)"));
+    } else if (impl.find('/') != std::string::npos) {
+        s.attention = Attention::Sdpa; // another hub kernel: sized as SDPA
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "a hub kernel GPU Sizer does not know: sized as SDPA"));
     } else {
         return tl::unexpected(
             r.error(key, words(QT_TRANSLATE_NOOP("gpusizer", "attention '%1' is not one GPU Sizer knows"), impl)));
@@ -137,10 +175,35 @@ void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix) {
             r.noteKey(k, QT_TRANSLATE_NOOP("gpusizer", "not a bucket size (a number of elements or \"auto\")"));
         } else {
             s.overrides.*field = fallback;
-            r.run().lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, k, json(fallback).dump(),
+            r.run().lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), k, json(fallback).dump(),
                                      "framework_overrides", verbatim(source)});
         }
     }
+}
+
+Sharding shardingForZeroStage(std::int64_t stage) {
+    return std::array{Sharding::None, Sharding::Zero1, Sharding::Zero2,
+                      Sharding::Zero3}[static_cast<std::size_t>(stage)];
+}
+
+/// Offload from the device names of DeepSpeed: optimizer states at ZeRO-1 and up, parameters only at ZeRO-3
+/// (zero/config.py offload_param: "valid only with stage 3").
+void applyDeepspeedOffload(KeyReader& r, const std::string& key, std::optional<std::string> device, Offload level) {
+    Scenario& s = r.run().scenario;
+    if (!device || (*device != "cpu" && *device != "nvme")) {
+        return;
+    }
+    if (level == Offload::OptimizerAndParams && s.sharding != Sharding::Zero3) {
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "parameter offload needs ZeRO stage 3: not applied"));
+        return;
+    }
+    s.offload = std::max(s.offload, level);
+}
+
+/// The trainer's own 16-bit switch (it wins over accelerate's mixed_precision).
+void setTrainerCompute(RunDraft& run, const std::string& compute) {
+    run.compute = compute;
+    run.computeFromTrainer = true;
 }
 
 /// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
@@ -218,7 +281,7 @@ Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char*
                              verbatim(ACCELERATE "utils/dataclasses.py FullyShardedDataParallelPlugin (1 = "
                                                  "FULL_SHARD, 2 = SHARD_GRAD_OP, 3 = NO_SHARD)")});
     } else {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, strategyKey, "FULL_SHARD", "sharding",
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), strategyKey, "FULL_SHARD", "sharding",
                              verbatim(ACCELERATE "utils/dataclasses.py: FULL_SHARD (v1), reshard_after_forward "
                                                  "true (v2)")});
     }
@@ -243,15 +306,12 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
     const std::string zero = prefix + "zero_optimization.";
     GPUSIZER_ASSIGN(auto stage,
                     r.integer(zero + "stage", "sharding", DEEPSPEED "deepspeed/runtime/zero/config.py:95", 0, 3, 0));
-    s.sharding =
-        std::array{Sharding::None, Sharding::Zero1, Sharding::Zero2, Sharding::Zero3}[static_cast<std::size_t>(*stage)];
+    s.sharding = shardingForZeroStage(*stage);
     for (const auto& [key, level] : {std::pair{"offload_optimizer.device", Offload::Optimizer},
                                      std::pair{"offload_param.device", Offload::OptimizerAndParams}}) {
         GPUSIZER_ASSIGN(auto device, r.text(zero + key, "offload",
                                             DEEPSPEED "deepspeed/runtime/zero/offload_config.py (none, cpu, nvme)"));
-        if (device && (*device == "cpu" || *device == "nvme")) {
-            s.offload = std::max(s.offload, level);
-        }
+        applyDeepspeedOffload(r, zero + key, device, level);
     }
     deepspeedBucketDefaults(r, zero);
     // "auto" values are the Trainer's (transformers integrations/deepspeed.py trainer_config_process).
@@ -272,12 +332,18 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
             s.*field = *n;
         }
     }
-    for (const auto& [key, dtype] : {std::pair{"bf16.enabled", "bf16"}, std::pair{"fp16.enabled", "fp16"}}) {
+    // "bfloat16" is the older spelling of "bf16" (runtime/constants.py BFLOAT16_OLD).
+    const std::string bf16Key = r.has(prefix + "bfloat16.enabled") ? "bfloat16.enabled" : "bf16.enabled";
+    for (const auto& [key, dtype] : {std::pair{bf16Key, "bf16"}, std::pair{std::string("fp16.enabled"), "fp16"}}) {
         const std::string k = prefix + key;
         const json* v = r.value(k);
         if (v != nullptr && v->is_boolean()) {
-            if (v->get<bool>()) {
+            if (v->get<bool>() && !run.computeFromTrainer) {
                 run.compute = dtype;
+            } else if (v->get<bool>() != (run.compute == dtype) && run.computeFromTrainer) {
+                r.noteKey(k,
+                          QT_TRANSLATE_NOOP("gpusizer", "differs from the Trainer's bf16 / fp16, which transformers "
+                                                        "refuses (trainer_config_finalize): the Trainer's is sized"));
             }
             run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, v->dump(), "precision",
                                  verbatim(DEEPSPEED "deepspeed/runtime/constants.py (default false)")});
@@ -293,7 +359,7 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
     }
     if (s.sharding == Sharding::Zero3) {
         r.run().lines.push_back(
-            {ImportLine::Kind::Note, r.doc().path, "", "", "",
+            {ImportLine::Kind::Note, r.doc().position(""), "", "", "",
              QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO-3 under the Trainer: zero.Init partitions the model as it "
                                            "loads")});
     }
@@ -312,16 +378,20 @@ Result<void> readAccelerate(KeyReader& r) {
                     r.integer("num_machines", "", ACCELERATE "commands/config/config_args.py:181", 1, 100000, 1));
     (void)machines; // num_processes already counts every machine's processes
     run.gpus = *processes;
+    run.gpusDefaulted = !r.has("num_processes");
     GPUSIZER_ASSIGN(auto mixed, r.text("mixed_precision", "precision", ACCELERATE "commands/config/cluster.py:792"));
     if (mixed) {
-        if (*mixed == "bf16" || *mixed == "fp16") {
-            run.compute = *mixed;
-        } else if (*mixed == "fp8") {
-            run.compute = "bf16";
+        const std::string launcher = *mixed == "bf16" || *mixed == "fp16" ? *mixed : *mixed == "fp8" ? "bf16" : "";
+        if (*mixed == "fp8") {
             r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "float8 training is not modelled: sized as "
                                                                        "bf16"));
-        } else {
-            run.compute.clear();
+        }
+        if (!run.computeFromTrainer) {
+            run.compute = launcher;
+        } else if (launcher != run.compute) {
+            // TrainingArguments.__post_init__: "if training args is specified, it will override the one specified in
+            // the accelerate config".
+            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "the Trainer's bf16 / fp16 overrides it"));
         }
     }
     if (*type == "DEEPSPEED") {
@@ -337,15 +407,12 @@ Result<void> readAccelerate(KeyReader& r) {
         }
         const char* plugin = ACCELERATE "utils/dataclasses.py DeepSpeedPlugin";
         GPUSIZER_ASSIGN(auto stage, r.integer("deepspeed_config.zero_stage", "sharding", plugin, 0, 3, 2));
-        s.sharding = std::array{Sharding::None, Sharding::Zero1, Sharding::Zero2,
-                                Sharding::Zero3}[static_cast<std::size_t>(*stage)];
+        s.sharding = shardingForZeroStage(*stage);
         for (const auto& [key, level] :
              {std::pair{"deepspeed_config.offload_optimizer_device", Offload::Optimizer},
               std::pair{"deepspeed_config.offload_param_device", Offload::OptimizerAndParams}}) {
             GPUSIZER_ASSIGN(auto device, r.text(key, "offload", plugin, std::string("none")));
-            if (*device == "cpu" || *device == "nvme") {
-                s.offload = std::max(s.offload, level);
-            }
+            applyDeepspeedOffload(r, key, device, level);
         }
         GPUSIZER_ASSIGN(auto accumulation, r.integer("deepspeed_config.gradient_accumulation_steps",
                                                      "gradient_accumulation", plugin, 1, 65536));
@@ -374,7 +441,9 @@ Result<void> readTrainingArguments(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
     setFramework(r, Framework::HfTrainer, TRANSFORMERS "Trainer");
-    const bool sft = r.has("max_length") || r.has("max_seq_length") || r.has("packing") || r.has("dataset_text_field");
+    static const char* const kSftKeys[] = {"max_length", "max_seq_length", "packing", "dataset_text_field"};
+    const bool sft = std::any_of(std::begin(kSftKeys), std::end(kSftKeys),
+                                 [&](const char* k) { return r.doc().find(k) != nullptr; }); // present, null or not
     GPUSIZER_ASSIGN(auto batch, r.integer("per_device_train_batch_size", "micro_batch",
                                           TRANSFORMERS "training_args.py per_device_train_batch_size", 1, 65536, 8));
     s.microBatch = *batch;
@@ -388,7 +457,7 @@ Result<void> readTrainingArguments(KeyReader& r) {
                                       sft ? TRL "trl/trainer/base_config.py bf16 (on unless fp16)"
                                           : TRANSFORMERS "training_args.py bf16",
                                       sft ? !*fp16 : false));
-    run.compute = *bf16 ? "bf16" : *fp16 ? "fp16" : "";
+    setTrainerCompute(run, *bf16 ? "bf16" : *fp16 ? "fp16" : "");
     GPUSIZER_ASSIGN(auto gc, r.flag("gradient_checkpointing", "gradient_checkpointing",
                                     sft ? TRL "trl/trainer/base_config.py gradient_checkpointing (true since v0.22.0)"
                                         : TRANSFORMERS "training_args.py gradient_checkpointing",
@@ -410,9 +479,17 @@ Result<void> readTrainingArguments(KeyReader& r) {
     }
     if (sft) {
         const std::string lengthKey = r.has("max_seq_length") ? "max_seq_length" : "max_length";
-        GPUSIZER_ASSIGN(auto length, r.integer(lengthKey, "seq_len", TRL "trl/trainer/sft_config.py:205 max_length", 1,
-                                               10000000, 1024));
-        s.seqLen = *length;
+        const json* raw = r.doc().find(lengthKey);
+        if (raw != nullptr && raw->is_null()) {
+            r.value(lengthKey);
+            run.lines.push_back({ImportLine::Kind::Note, r.doc().position(lengthKey), lengthKey, "null", "seq_len",
+                                 QT_TRANSLATE_NOOP("gpusizer", "null: no truncation, the longest sample's length; GPU "
+                                                               "Sizer's default length is sized (set yours)")});
+        } else {
+            GPUSIZER_ASSIGN(auto length, r.integer(lengthKey, "seq_len", TRL "trl/trainer/sft_config.py:205 max_length",
+                                                   1, 10000000, 1024));
+            s.seqLen = *length;
+        }
         GPUSIZER_ASSIGN(auto packing, r.flag("packing", "", TRL "trl/trainer/sft_config.py:225", false));
         if (*packing) {
             r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is the full sequence length"));
@@ -421,41 +498,77 @@ Result<void> readTrainingArguments(KeyReader& r) {
                                                        TRL "trl/trainer/sft_config.py:296", false));
         s.activationOffload = *activationOffload;
     } else {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "", std::to_string(s.seqLen), "seq_len",
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "", std::to_string(s.seqLen), "seq_len",
                              QT_TRANSLATE_NOOP("gpusizer", "TrainingArguments carry no sequence length: GPU Sizer's "
                                                            "default (set it in the window or the scenario)")});
     }
-    GPUSIZER_ASSIGN(auto dtype, r.text("model_init_kwargs.torch_dtype", "precision",
-                                       TRL "trl/trainer/sft_config.py model_init_kwargs"));
+    // "dtype" since transformers v5 renamed torch_dtype (trl trainer/utils.py:1144 kwargs.get("dtype", "float32")).
+    const std::string dtypeKey =
+        r.has("model_init_kwargs.dtype") ? "model_init_kwargs.dtype" : "model_init_kwargs.torch_dtype";
+    GPUSIZER_ASSIGN(auto dtype, r.text(dtypeKey, "precision", TRL "trl/trainer/sft_config.py model_init_kwargs"));
     if (dtype && (*dtype == "bfloat16" || *dtype == "float16" || *dtype == "auto")) {
         run.loadDtype = *dtype == "float16" ? "fp16" : "bf16";
-        run.loadDtypeWhere = r.doc().position("model_init_kwargs.torch_dtype");
+        run.loadDtypeWhere = r.doc().position(dtypeKey);
     } else if (!dtype) {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "torch_dtype", "float32", "precision",
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "torch_dtype", "float32", "precision",
                              verbatim(TRANSFORMERS "modeling_utils.py from_pretrained: fp32 unless torch_dtype is "
                                                    "given (transformers 4.x)")});
     }
     GPUSIZER_ASSIGN(auto attention, r.text("model_init_kwargs.attn_implementation", "attention",
                                            TRL "trl/trainer/sft_config.py model_init_kwargs", std::string("sdpa")));
     GPUSIZER_CHECK(applyAttention(r, "model_init_kwargs.attn_implementation", *attention));
-    if (const json* ds = r.value("deepspeed"); ds != nullptr && ds->is_string()) {
-        addReference(r, "deepspeed", ds->get<std::string>());
-    } else if (ds != nullptr && ds->is_object()) {
-        GPUSIZER_CHECK(readDeepspeed(r, "deepspeed."));
+    GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", TRANSFORMERS "training_args.py deepspeed"));
+    GPUSIZER_CHECK(readTrainerFsdpOption(r, "fsdp", "fsdp_config.", TRANSFORMERS "training_args.py fsdp"));
+    if (sft) {
+        run.sftQuantizedAdaptersBf16 = true;
     }
-    if (const json* fsdp = r.value("fsdp"); fsdp != nullptr) {
-        const std::string text = shown(*fsdp);
-        if (text.find("full_shard") != std::string::npos || text.find("shard_grad_op") != std::string::npos ||
-            text.find("hybrid_shard") != std::string::npos) {
-            GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.", TRANSFORMERS "training_args.py fsdp_config"));
-            s.sharding = text.find("shard_grad_op") != std::string::npos ? Sharding::Zero2 : Sharding::Zero3;
-            if (text.find("offload") != std::string::npos) {
-                s.offload = Offload::OptimizerAndParams;
-            }
-            run.lines.push_back({ImportLine::Kind::Used, r.doc().position("fsdp"), "fsdp", text, "sharding",
-                                 verbatim(TRANSFORMERS "training_args.py fsdp")});
+    return {};
+}
+
+Result<void> readDeepspeedKey(KeyReader& r, const std::string& key, const char* source) {
+    const json* ds = r.value(key);
+    if (ds == nullptr) {
+        return {};
+    }
+    if (ds->is_string()) {
+        addReference(r, key, ds->get<std::string>());
+        r.run().lines.push_back(
+            {ImportLine::Kind::Used, r.doc().position(key), key, ds->get<std::string>(), "", verbatim(source)});
+        return {};
+    }
+    if (ds->is_object()) {
+        return readDeepspeed(r, key + "."); // the DeepSpeed config written inline
+    }
+    return tl::unexpected(r.error(key, QT_TRANSLATE_NOOP("gpusizer", "must be a path or a DeepSpeed config")));
+}
+
+Result<void> readTrainerFsdpOption(KeyReader& r, const std::string& key, const std::string& configPrefix,
+                                   const char* source) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const json* fsdp = r.value(key);
+    if (fsdp == nullptr) {
+        return {};
+    }
+    // "full_shard auto_wrap offload", or the same words as a list (training_args.py FSDPOption).
+    const std::string text = shown(*fsdp);
+    const bool sharded = text.find("full_shard") != std::string::npos ||
+                         text.find("shard_grad_op") != std::string::npos ||
+                         text.find("hybrid_shard") != std::string::npos;
+    if (!sharded) {
+        if (!text.empty()) {
+            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "no sharding strategy in it: FSDP is off"));
         }
+        return {};
     }
+    GPUSIZER_CHECK(readFsdpConfig(r, configPrefix, source));
+    s.sharding = text.find("shard_grad_op") != std::string::npos || text.find("hybrid_shard_zero2") != std::string::npos
+                     ? Sharding::Zero2
+                     : Sharding::Zero3;
+    if (text.find("offload") != std::string::npos) {
+        s.offload = Offload::OptimizerAndParams;
+    }
+    run.lines.push_back({ImportLine::Kind::Used, r.doc().position(key), key, text, "sharding", verbatim(source)});
     return {};
 }
 
@@ -476,12 +589,12 @@ Result<void> readPeftAdapter(KeyReader& r) {
     s.lora.alpha = *alpha;
     GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", config, 0, 0.999, 0.0));
     s.lora.dropout = *dropout;
-    GPUSIZER_ASSIGN(auto targets, r.list("target_modules", "lora.targets", config));
+    GPUSIZER_ASSIGN(auto targets, regexTargets(r, "target_modules", config));
     if (targets) {
         GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
     } else {
         s.lora.targets = {LinearRole::Q, LinearRole::V};
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "target_modules", "q_proj, v_proj",
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "target_modules", "q_proj, v_proj",
                              "lora.targets",
                              verbatim(PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_"
                                            "MAPPING (llama)")});
@@ -507,12 +620,21 @@ Result<void> readBitsAndBytes(KeyReader& r, const std::string& prefix) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
     const char* config = TRANSFORMERS "utils/quantization_config.py BitsAndBytesConfig";
-    for (const char* key : {"_load_in_4bit", "_load_in_8bit", "quant_method", "bnb_4bit_compute_dtype",
-                            "bnb_4bit_quant_storage", "llm_int8_threshold"}) {
-        r.value(prefix + key); // read with the public spelling below, or with no effect on memory
+    if (const json* method = r.value(prefix + "quant_method");
+        method != nullptr && !(method->is_string() && method->get<std::string>() == "bitsandbytes")) {
+        r.noteKey(prefix + "quant_method", QT_TRANSLATE_NOOP("gpusizer", "only bitsandbytes quantization is read: the "
+                                                                         "weights are sized unquantized"));
+        return {};
     }
-    GPUSIZER_ASSIGN(auto four, r.flag(prefix + "load_in_4bit", "method", config));
-    GPUSIZER_ASSIGN(auto eight, r.flag(prefix + "load_in_8bit", "method", config));
+    for (const char* key : {"bnb_4bit_compute_dtype", "bnb_4bit_quant_storage", "llm_int8_threshold"}) {
+        r.ignore(prefix + key, QT_TRANSLATE_NOOP("gpusizer", "does not change the stored weights' size"));
+    }
+    // to_dict() writes both the private and the public spellings (quantization_config.py BitsAndBytesConfig).
+    GPUSIZER_ASSIGN(auto four, r.flag(spelling(r, prefix, {"load_in_4bit", "_load_in_4bit"}), "method", config));
+    GPUSIZER_ASSIGN(auto eight, r.flag(spelling(r, prefix, {"load_in_8bit", "_load_in_8bit"}), "method", config));
+    for (const char* key : {"_load_in_4bit", "_load_in_8bit"}) {
+        r.value(prefix + key); // the other spelling of the one just read
+    }
     if (four && *four) {
         run.load4bit = true;
         GPUSIZER_ASSIGN(auto type, r.text(prefix + "bnb_4bit_quant_type", "quantization", config, std::string("fp4")));
@@ -538,15 +660,22 @@ Result<void> readAxolotl(KeyReader& r) {
         run.modelWhere = r.doc().at("base_model");
     }
     const char* peft = AXOLOTL "src/axolotl/utils/schemas/peft.py";
-    GPUSIZER_ASSIGN(auto adapter, r.text("adapter", "method", peft, std::string("none (full fine-tuning)")));
+    GPUSIZER_ASSIGN(auto adapterText, r.text("adapter", "method", peft));
+    const std::string adapter = adapterText.value_or("");
+    if (!adapterText) {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "adapter", "none", "method",
+                             QT_TRANSLATE_NOOP("gpusizer", "no adapter: full fine-tuning")});
+    }
     GPUSIZER_ASSIGN(auto four, r.flag("load_in_4bit", "method", AXOLOTL "schemas/peft.py:37", false));
     GPUSIZER_ASSIGN(auto eight, r.flag("load_in_8bit", "method", AXOLOTL "schemas/peft.py:31", false));
-    if (*adapter == "lora" || *adapter == "qlora") {
-        run.method = *adapter == "qlora" ? Method::Qlora : Method::Lora;
-        run.load4bit = *four || *adapter == "qlora";
+    if (adapter == "lora" || adapter == "qlora") {
+        run.method = adapter == "qlora" ? Method::Qlora : Method::Lora;
+        run.load4bit = *four || adapter == "qlora";
         run.load8bit = *eight;
-        // QLoRA's BitsAndBytesConfig is built in code: NF4 with double quantization (loaders/model.py:712-742).
-        s.quantization = Quantization::Nf4Dq;
+        if (run.load4bit) {
+            // QLoRA's BitsAndBytesConfig is built in code: NF4 with double quantization (loaders/model.py:712-742).
+            s.quantization = Quantization::Nf4Dq;
+        }
         GPUSIZER_ASSIGN(auto rank,
                         r.integer("lora_r", "lora.rank", PEFT "LoraConfig r (Axolotl has no default)", 1, 65536, 8));
         s.lora.rank = *rank;
@@ -560,20 +689,20 @@ Result<void> readAxolotl(KeyReader& r) {
         s.lora.dropout = *dropout;
         GPUSIZER_ASSIGN(auto linear, r.flag("lora_target_linear", "lora.targets",
                                             AXOLOTL "loaders/adapter.py:174 (every linear but lm_head)", false));
-        GPUSIZER_ASSIGN(auto targets, r.list("lora_target_modules", "lora.targets", AXOLOTL "schemas/peft.py:56"));
+        GPUSIZER_ASSIGN(auto targets, regexTargets(r, "lora_target_modules", AXOLOTL "schemas/peft.py:56"));
         std::vector<std::string> names = targets.value_or(std::vector<std::string>{});
         if (*linear) {
             names.emplace_back("all-linear");
         }
         if (names.empty()) {
             names = {"q_proj", "v_proj"};
-            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "lora_target_modules", "q_proj, v_proj",
-                                 "lora.targets",
+            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target_modules",
+                                 "q_proj, v_proj", "lora.targets",
                                  verbatim(PEFT "src/peft/utils/constants.py (the model type's default targets)")});
         }
         GPUSIZER_CHECK(applyTargets(r, "lora_target_modules", names));
         GPUSIZER_CHECK(applyModulesToSave(r, "lora_modules_to_save", peft));
-    } else if (*adapter == "none (full fine-tuning)") {
+    } else if (adapter.empty()) {
         run.method = Method::Full;
         if (*four || *eight) {
             return tl::unexpected(r.error(*four ? "load_in_4bit" : "load_in_8bit",
@@ -583,7 +712,7 @@ Result<void> readAxolotl(KeyReader& r) {
     } else {
         return tl::unexpected(r.error(
             "adapter",
-            words(QT_TRANSLATE_NOOP("gpusizer", "adapter '%1' is not one GPU Sizer sizes (lora, qlora)"), *adapter)));
+            words(QT_TRANSLATE_NOOP("gpusizer", "adapter '%1' is not one GPU Sizer sizes (lora, qlora)"), adapter)));
     }
     GPUSIZER_ASSIGN(auto seq, r.integer("sequence_len", "seq_len", AXOLOTL "schemas/config.py:665", 1, 10000000, 512));
     s.seqLen = *seq;
@@ -603,9 +732,14 @@ Result<void> readAxolotl(KeyReader& r) {
     // bf16 "auto": bf16 on any GPU that has it (utils/config/__init__.py resolve_dtype); the weights load in it.
     GPUSIZER_ASSIGN(auto bf16, r.text("bf16", "precision", AXOLOTL "schemas/config.py:559", std::string("auto")));
     GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", AXOLOTL "schemas/config.py:565", false));
-    const bool useBf16 = *bf16 == "true" || *bf16 == "auto" || *bf16 == "full";
-    run.compute = useBf16 ? "bf16" : *fp16 ? "fp16" : "";
-    run.loadDtype = useBf16 ? "bf16" : (*fp16 || *eight) ? "fp16" : "fp32";
+    // resolve_dtype: "auto" turns bf16 on only when fp16 is off; bfloat16 / float16 load in that dtype without AMP.
+    const bool useBf16 = *bf16 == "true" || *bf16 == "full" || (*bf16 == "auto" && !*fp16);
+    GPUSIZER_ASSIGN(auto bfloat16, r.flag("bfloat16", "precision", AXOLOTL "schemas/config.py:582"));
+    GPUSIZER_ASSIGN(auto float16, r.flag("float16", "precision", AXOLOTL "schemas/config.py:588"));
+    setTrainerCompute(run, useBf16 ? "bf16" : *fp16 ? "fp16" : "");
+    run.loadDtype = useBf16 || bfloat16.value_or(false)            ? "bf16"
+                    : (*fp16 || *eight || float16.value_or(false)) ? "fp16"
+                                                                   : "fp32";
     run.loadDtypeWhere = r.doc().position("bf16");
     const std::string gcKey = "gradient_checkpointing";
     if (const json* gc = r.value(gcKey); gc != nullptr && gc->is_string()) {
@@ -617,10 +751,17 @@ Result<void> readAxolotl(KeyReader& r) {
         GPUSIZER_ASSIGN(auto on, r.flag(gcKey, "gradient_checkpointing", AXOLOTL "schemas/config.py:600", false));
         s.checkpointing = *on ? Checkpointing::Full : Checkpointing::None;
     }
-    GPUSIZER_ASSIGN(auto offload,
-                    r.flag("activation_offloading", "activation_offload", AXOLOTL "schemas/config.py:623"));
-    if (offload) {
-        s.activationOffload = *offload;
+    // activation_offloading: true, or the kind (legacy, disk, hidden_states): activations leave the GPU either way.
+    if (const json* off = r.value("activation_offloading"); off != nullptr && off->is_string()) {
+        s.activationOffload = true;
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("activation_offloading"), "activation_offloading",
+                             off->get<std::string>(), "activation_offload", verbatim(AXOLOTL "schemas/config.py:623")});
+    } else {
+        GPUSIZER_ASSIGN(auto offload,
+                        r.flag("activation_offloading", "activation_offload", AXOLOTL "schemas/config.py:623"));
+        if (offload) {
+            s.activationOffload = *offload;
+        }
     }
     // Attention: attn_implementation, or the older switches it replaced (enums.py LEGACY_ATTN_FLAG_TO_IMPL).
     std::string attention = "sdpa";
@@ -628,7 +769,7 @@ Result<void> readAxolotl(KeyReader& r) {
     for (const auto& [key, impl] :
          {std::pair{"flash_attention", "flash_attention_2"}, std::pair{"sdp_attention", "sdpa"},
           std::pair{"xformers_attention", "xformers"}, std::pair{"flex_attention", "flex_attention"},
-          std::pair{"eager_attention", "eager"}}) {
+          std::pair{"eager_attention", "eager"}, std::pair{"sage_attention", "sage"}}) {
         GPUSIZER_ASSIGN(auto on, r.flag(key, "attention", AXOLOTL "schemas/config.py:784-838"));
         if (on && *on) {
             attention = impl;
@@ -640,8 +781,8 @@ Result<void> readAxolotl(KeyReader& r) {
         attention = *impl;
         attentionKey = "attn_implementation";
     } else if (attentionKey.empty()) {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "attn_implementation", "sdpa", "attention",
-                             verbatim("transformers: sdpa where torch has it")});
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "attn_implementation", "sdpa",
+                             "attention", verbatim("transformers: sdpa where torch has it")});
         attentionKey = "attn_implementation";
     }
     GPUSIZER_CHECK(applyAttention(r, attentionKey, attention));
@@ -684,14 +825,21 @@ Result<void> readAxolotl(KeyReader& r) {
                                                         "in plugins"));
         }
     }
-    if (const json* ds = r.value("deepspeed"); ds != nullptr && ds->is_string()) {
-        addReference(r, "deepspeed", ds->get<std::string>());
-        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("deepspeed"), "deepspeed", ds->get<std::string>(),
-                             "", verbatim(AXOLOTL "schemas/config.py:1032")});
+    GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", AXOLOTL "schemas/config.py:1032"));
+    // The older `fsdp:` list goes to TrainingArguments.fsdp; fsdp_config (keys with or without the fsdp_ prefix)
+    // alone turns FSDP on. The top-level fsdp_version wins over fsdp_config's (validation.py:882-887).
+    const char* fsdpSource = AXOLOTL "src/axolotl/utils/schemas/fsdp.py";
+    if (r.has("fsdp")) {
+        GPUSIZER_CHECK(readTrainerFsdpOption(r, "fsdp", "fsdp_config.", fsdpSource));
+    } else if (r.has("fsdp_config")) {
+        GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.", fsdpSource));
     }
-    if (r.has("fsdp_config") || r.has("fsdp")) {
-        r.value("fsdp");
-        GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.", AXOLOTL "src/axolotl/utils/schemas/fsdp.py"));
+    if (run.fsdp) {
+        GPUSIZER_ASSIGN(auto version,
+                        r.integer("fsdp_version", "sharding_engine", AXOLOTL "schemas/config.py:1052", 1, 2));
+        if (version) {
+            s.shardingEngine = *version == 2 ? ShardingEngine::Fsdp2 : ShardingEngine::Fsdp1;
+        }
     }
     return {};
 }
@@ -735,7 +883,8 @@ Result<void> readLlamaFactory(KeyReader& r) {
         GPUSIZER_ASSIGN(auto target, r.list("lora_target", "lora.targets", finetuning));
         if (!target) {
             target = std::vector<std::string>{"all"};
-            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "lora_target", "all", "lora.targets",
+            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target", "all",
+                                 "lora.targets",
                                  verbatim(LLAMAFACTORY "finetuning_args.py:81; model/model_utils/misc.py "
                                                        "find_all_linear_modules (every linear but lm_head)")});
         }
@@ -775,12 +924,16 @@ Result<void> readLlamaFactory(KeyReader& r) {
     GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision", TRANSFORMERS "training_args.py bf16", false));
     GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
     GPUSIZER_ASSIGN(auto pure, r.flag("pure_bf16", "precision", finetuning, false));
-    run.compute = (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "";
+    setTrainerCompute(run, (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "");
     // The weights load in the compute dtype, half precision even without bf16/fp16 (model/patcher.py:375-379,
     // extras/misc.py infer_optim_dtype); trainable weights are cast to fp32 unless pure_bf16 (model/adapter.py:337).
     run.loadDtype = *fp16 ? "fp16" : "bf16";
-    run.loadDtypeWhere = r.doc().path + " (LLaMA-Factory model/patcher.py infer_optim_dtype)";
+    run.loadDtypeWhere = r.doc().position("");
     run.trainableUpcastToFp32 = !*pure;
+    if (*pure && run.method != Method::Full && s.lora.dtype == AdapterDtype::Auto) {
+        // pure_bf16: cast_trainable_params_to_fp32 is off and PEFT gets autocast_adapter_dtype=False (adapter.py:281).
+        s.lora.dtype = AdapterDtype::Bf16;
+    }
     GPUSIZER_ASSIGN(auto flash, r.text("flash_attn", "attention", modelArgs, std::string("auto")));
     GPUSIZER_CHECK(applyAttention(r, "flash_attn", *flash));
     GPUSIZER_ASSIGN(auto optim, r.text("optim", "optimizer", TRANSFORMERS "training_args.py optim",
@@ -797,28 +950,41 @@ Result<void> readLlamaFactory(KeyReader& r) {
                     r.flag("disable_gradient_checkpointing", "gradient_checkpointing",
                            LLAMAFACTORY "model/model_utils/checkpointing.py:184-197 (on unless disabled)", false));
     s.checkpointing = *noGc ? Checkpointing::None : Checkpointing::Full;
-    if (const json* ds = r.value("deepspeed"); ds != nullptr && ds->is_string()) {
-        addReference(r, "deepspeed", ds->get<std::string>());
-        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("deepspeed"), "deepspeed", ds->get<std::string>(),
-                             "", verbatim(TRANSFORMERS "training_args.py deepspeed")});
-    }
+    GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", TRANSFORMERS "training_args.py deepspeed"));
     return {};
 }
 
 namespace {
 
-/// torchtune builder family -> catalog id prefix ("llama3_1" -> "llama-3.1").
+/// torchtune builder -> catalog id: the family's prefix ("llama3_1_" -> "llama-3.1-"), then the size with its
+/// decimal ("0_5b" -> "0.5b") and the rest hyphenated ("7b_instruct" -> "7b-instruct", a variant matchCatalogModel
+/// strips).
 std::string torchtuneModelId(const std::string& builder) {
+    static const std::pair<const char*, const char*> kWhole[] = {{"phi4_14b", "phi-4"}, {"phi3_mini", "phi-3-mini"}};
+    for (const auto& [name, id] : kWhole) {
+        if (builder == name) {
+            return id;
+        }
+    }
     static const std::pair<const char*, const char*> kFamilies[] = {
         {"llama3_3_", "llama-3.3-"}, {"llama3_2_", "llama-3.2-"}, {"llama3_1_", "llama-3.1-"}, {"llama3_", "llama-3-"},
         {"llama2_", "llama-2-"},     {"qwen2_5_", "qwen2.5-"},    {"qwen3_", "qwen3-"},        {"gemma2_", "gemma-2-"},
-        {"mistral_", "mistral-"},    {"phi3_", "phi-3-"},         {"phi4_", "phi-4-"},
+        {"mistral_", "mistral-"},    {"phi3_", "phi-3-"},
     };
     for (const auto& [family, prefix] : kFamilies) {
         const std::string f(family);
-        if (builder.rfind(f, 0) == 0) {
-            return std::string(prefix) + builder.substr(f.size());
+        if (builder.rfind(f, 0) != 0) {
+            continue;
         }
+        std::string rest = builder.substr(f.size());
+        for (std::size_t i = 1; i + 2 < rest.size(); ++i) {
+            if (rest[i] == '_' && std::isdigit(static_cast<unsigned char>(rest[i - 1])) &&
+                std::isdigit(static_cast<unsigned char>(rest[i + 1]))) {
+                rest[i] = '.'; // 0_5b, 1_5b
+            }
+        }
+        std::replace(rest.begin(), rest.end(), '_', '-');
+        return std::string(prefix) + rest;
     }
     return builder;
 }
@@ -852,9 +1018,9 @@ Result<void> readTorchtune(KeyReader& r) {
         GPUSIZER_ASSIGN(auto quantize, r.flag("model.quantize_base", "method", builders, *run.method == Method::Qlora));
         if (*quantize) {
             run.method = Method::Qlora;
+            // torchao NF4Tensor: 4-bit blocks of 64 with their scalers quantized again (double quantization).
+            s.quantization = Quantization::Nf4Dq;
         }
-        // torchao NF4Tensor: 4-bit blocks of 64 with their scalers quantized again (double quantization).
-        s.quantization = Quantization::Nf4Dq;
         GPUSIZER_ASSIGN(auto attn, r.list("model.lora_attn_modules", "lora.targets", builders));
         if (!attn) {
             return tl::unexpected(r.error("model.lora_attn_modules",
@@ -887,7 +1053,7 @@ Result<void> readTorchtune(KeyReader& r) {
     if (length) {
         s.seqLen = *length;
     } else {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "tokenizer.max_seq_len",
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "tokenizer.max_seq_len",
                              std::to_string(s.seqLen), "seq_len",
                              QT_TRANSLATE_NOOP("gpusizer", "null: torchtune pads each batch to its longest sample; "
                                                            "GPU Sizer's default length is sized (set yours)")});
@@ -1012,10 +1178,23 @@ Result<void> readLitgpt(KeyReader& r) {
             return tl::unexpected(r.error(
                 "quantize", words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a LitGPT quantization"), *quantize)));
         }
+        if (precision->find("-mixed") != std::string::npos) {
+            // lora.py:141-143 refuses the combination (and bf16-mixed is the default precision).
+            return tl::unexpected(r.error("quantize", QT_TRANSLATE_NOOP("gpusizer", "LitGPT refuses quantization with "
+                                                                                    "a mixed precision: set precision "
+                                                                                    "to bf16-true")));
+        }
     }
-    GPUSIZER_ASSIGN(auto devices, r.integer("devices", "gpus", setup, 1, 100000, 1));
-    GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));
-    run.gpus = *devices * *nodes;
+    // devices: a count, or "auto" / -1 (every GPU of the machine: the launch's --gpus).
+    if (const json* d = r.doc().find("devices"); d != nullptr && (d->is_string() || (d->is_number() && *d == -1))) {
+        r.noteKey("devices", QT_TRANSLATE_NOOP("gpusizer", "every GPU of the machine: give the count (--gpus, or the "
+                                                           "scenario's GPUs)"));
+    } else {
+        GPUSIZER_ASSIGN(auto devices, r.integer("devices", "gpus", setup, 1, 100000, 1));
+        GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));
+        run.gpus = *devices * *nodes;
+        run.gpusDefaulted = !r.has("devices") && !r.has("num_nodes");
+    }
     GPUSIZER_ASSIGN(auto rank, r.integer("lora_r", "lora.rank", setup, 1, 65536, 8));
     s.lora.rank = *rank;
     GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha", setup, 0, 1e6, 16));
@@ -1045,7 +1224,7 @@ Result<void> readLitgpt(KeyReader& r) {
     if (length) {
         s.seqLen = *length;
     } else {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "train.max_seq_length",
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "train.max_seq_length",
                              std::to_string(s.seqLen), "seq_len",
                              QT_TRANSLATE_NOOP("gpusizer", "null: LitGPT trains at the longest sample's length; GPU "
                                                            "Sizer's default length is sized (set yours)")});
@@ -1063,19 +1242,10 @@ Result<void> readLitgpt(KeyReader& r) {
         r.noteKey("optimizer", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
     }
     s.loss = Loss::Chunked;
-    run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "", "chunked_cross_entropy", "loss",
+    run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "", "chunked_cross_entropy", "loss",
                          verbatim(LITGPT "litgpt/finetune/lora.py (lm_head_chunk_size=128)")});
     s.attention = Attention::Sdpa;
-    // One device: no checkpointing; more: every Block checkpointed and sharded (lora.py:159-166, 522-543).
-    if (*run.gpus > 1) {
-        s.sharding = Sharding::Zero3;
-        s.checkpointing = Checkpointing::Full;
-    } else {
-        s.checkpointing = Checkpointing::None;
-    }
-    run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().path, "", toString(s.checkpointing),
-                         "gradient_checkpointing",
-                         verbatim(LITGPT "litgpt/finetune/lora.py:159-166 (every Block with more than one device)")});
+    s.checkpointing = Checkpointing::None; // one device; more are laid out once the count is known (finish)
     return {};
 }
 

@@ -31,21 +31,31 @@ struct RunDraft {
     std::optional<ConfigFile> modelConfig; ///< a config.json among the files
 
     // What decides the precision at the end.
-    bool precisionFixed = false;    ///< a format that names the dtype outright (torchtune dtype, LitGPT precision)
-    std::string compute;            ///< "bf16", "fp16" or "" (none): the trainer's autocast / mixed-precision switch
-    std::string loadDtype = "fp32"; ///< the dtype the weights are loaded in
-    std::string loadDtypeWhere;     ///< who said so
+    bool precisionFixed = false; ///< a format that names the dtype outright (torchtune dtype, LitGPT precision)
+    std::string compute;         ///< "bf16", "fp16" or "" (none): the trainer's autocast / mixed-precision switch
+    /// The trainer file set `compute`: its flag wins over accelerate's mixed_precision (transformers
+    /// TrainingArguments.__post_init__ writes its own into ACCELERATE_MIXED_PRECISION).
+    bool computeFromTrainer = false;
+    std::string loadDtype = "fp32";     ///< the dtype the weights are loaded in
+    std::string loadDtypeWhere;         ///< who said so
     bool trainableUpcastToFp32 = false; ///< LLaMA-Factory: trainable weights cast to fp32 (not pure_bf16)
+    /// TRL's SFTTrainer casts the trainable parameters of a 4- or 8-bit model to bf16 (trl sft_trainer.py:1127-1130).
+    bool sftQuantizedAdaptersBf16 = false;
     bool deepspeed = false;
     bool fsdp = false;
     std::optional<Method> method; ///< from the trainer file
     bool load4bit = false;
     bool load8bit = false;
     std::optional<std::int64_t> gpus;        ///< the launch's processes (accelerate num_processes, LitGPT devices)
+    bool gpusDefaulted = false;              ///< `gpus` is a framework default, which the launch's --gpus replaces
     std::optional<std::int64_t> globalBatch; ///< LitGPT train.global_batch_size: accumulation follows from it
-    std::optional<std::int64_t> accumulationFromFile;
-    /// Files a config names (the DeepSpeed JSON of Axolotl, the Trainer or accelerate), resolved, with who named them.
-    std::vector<std::pair<std::string, std::string>> references;
+    /// A file a config names (the DeepSpeed JSON of Axolotl, LLaMA-Factory, the Trainer or accelerate): the places it
+    /// may be, in the order tried, and who named it.
+    struct Reference {
+        std::vector<std::string> candidates;
+        std::string namedAt;
+    };
+    std::vector<Reference> references;
 
     /// Records that `field` was set from `where` to `value`; a note when another file set it differently before.
     void provenance(const std::string& field, const std::string& file, const std::string& where,
@@ -113,7 +123,14 @@ Result<void> readLitgpt(KeyReader& r);
 Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char* source);
 /// Optimizer names of transformers' OptimizerNames (Axolotl, LLaMA-Factory and the Trainer share them).
 Result<void> applyHfOptimizer(KeyReader& r, const std::string& key, const std::string& name);
-/// A config file named inside another (a DeepSpeed JSON path), resolved against the naming file's folder.
+/// A config file named inside another (a DeepSpeed JSON path): the frameworks open it relative to the working
+/// directory they run in, usually the repository root; tried as given, then next to the naming file, then in each
+/// folder above it.
 void addReference(KeyReader& r, const std::string& key, const std::string& path);
+/// A trainer's `deepspeed` key: a path (read as a DeepSpeed JSON) or the config itself inline.
+Result<void> readDeepspeedKey(KeyReader& r, const std::string& key, const char* source);
+/// A Trainer `fsdp` option ("full_shard auto_wrap offload" or a list of those words), with the fsdp_config beside it.
+Result<void> readTrainerFsdpOption(KeyReader& r, const std::string& key, const std::string& configPrefix,
+                                   const char* source);
 
 } // namespace gpusizer::core::detail

@@ -2717,10 +2717,6 @@ Fewer cards (%2): %3</source>
         <translation>量化基座模型需要适配器（LoRA）：transformers 不支持对 4 位或 8 位模型进行全参数微调</translation>
     </message>
     <message>
-        <source>the files shard over GPUs but name no count: 1 GPU assumed (give the launch&apos;s count with --gpus)</source>
-        <translation>这些文件在多个 GPU 上分片，但未指明 GPU 数量：假设为 1 个 GPU（请用 --gpus 给出启动时的 GPU 数量）</translation>
-    </message>
-    <message>
         <source>accumulation = global batch / (devices × micro-batch) = %1</source>
         <translation>梯度累积 = 全局批次 / (设备数 × 微批次) = %1</translation>
     </message>
@@ -2731,10 +2727,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, or a config.json); --format names it</source>
         <translation>不是已知格式的训练配置（Axolotl，LLaMA-Factory，torchtune，transformers / TRL，PEFT，bitsandbytes，accelerate，DeepSpeed，LitGPT 或 config.json）；可用 --format 指定格式</translation>
-    </message>
-    <message>
-        <source>cannot read %1</source>
-        <translation>无法读取 %1</translation>
     </message>
     <message>
         <source>replaces %1 from %2</source>
@@ -2955,6 +2947,90 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Liger&apos;s fused RMSNorm and gated activation (apply_liger_kernel)</source>
         <translation>Liger 的融合 RMSNorm 和门控激活（apply_liger_kernel）</translation>
+    </message>
+    <message>
+        <source>cannot remove &apos;%1&apos;: the file has no such key</source>
+        <translation>无法删除“%1”：文件中没有这个键</translation>
+    </message>
+    <message>
+        <source>the file it names, read</source>
+        <translation>已读取它引用的文件</translation>
+    </message>
+    <message>
+        <source>cannot find the file it names (tried %1)</source>
+        <translation>找不到它引用的文件（已尝试 %1）</translation>
+    </message>
+    <message>
+        <source>TRL&apos;s SFTTrainer casts the adapters of a quantized model to bf16 (trl trainer/sft_trainer.py:1127-1130)</source>
+        <translation>TRL 的 SFTTrainer 会把量化模型的适配器转为 bf16（trl trainer/sft_trainer.py:1127-1130）</translation>
+    </message>
+    <message>
+        <source>the files say %1 GPUs: their count is kept</source>
+        <translation>文件指定了 %1 个 GPU：保留文件中的数量</translation>
+    </message>
+    <message>
+        <source>LitGPT quantizes only on one device (finetune/lora.py raises NotImplementedError)</source>
+        <translation>LitGPT 只支持在单个设备上量化（finetune/lora.py 会抛出 NotImplementedError）</translation>
+    </message>
+    <message>
+        <source>the files shard over GPUs but name no count: 1 GPU assumed (set the launch&apos;s count: --gpus, or GPUs in the window)</source>
+        <translation>文件在多个 GPU 上分片，但没有给出数量：按 1 个 GPU 估算（请设置启动时的数量：--gpus，或窗口中的 GPU 数量）</translation>
+    </message>
+    <message>
+        <source>names no module GPU Sizer knows (q_proj, v_proj, … or all-linear)</source>
+        <translation>没有指定 GPU Sizer 认识的模块（q_proj、v_proj、… 或 all-linear）</translation>
+    </message>
+    <message>
+        <source>a regular expression: the module names it spells are taken, in every layer</source>
+        <translation>这是一个正则表达式：取其中写出的模块名，应用于每一层</translation>
+    </message>
+    <message>
+        <source>a hub kernel GPU Sizer does not know: sized as SDPA</source>
+        <translation>GPU Sizer 不认识的 Hub 内核：按 SDPA 估算</translation>
+    </message>
+    <message>
+        <source>parameter offload needs ZeRO stage 3: not applied</source>
+        <translation>参数卸载需要 ZeRO 第 3 阶段：未应用</translation>
+    </message>
+    <message>
+        <source>differs from the Trainer&apos;s bf16 / fp16, which transformers refuses (trainer_config_finalize): the Trainer&apos;s is sized</source>
+        <translation>与 Trainer 的 bf16 / fp16 不一致，transformers 会拒绝（trainer_config_finalize）：按 Trainer 的设置估算</translation>
+    </message>
+    <message>
+        <source>the Trainer&apos;s bf16 / fp16 overrides it</source>
+        <translation>被 Trainer 的 bf16 / fp16 覆盖</translation>
+    </message>
+    <message>
+        <source>null: no truncation, the longest sample&apos;s length; GPU Sizer&apos;s default length is sized (set yours)</source>
+        <translation>null：不截断，即最长样本的长度；按 GPU Sizer 的默认长度估算（请设置你的长度）</translation>
+    </message>
+    <message>
+        <source>must be a path or a DeepSpeed config</source>
+        <translation>必须是路径或 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>no sharding strategy in it: FSDP is off</source>
+        <translation>其中没有分片策略：FSDP 未启用</translation>
+    </message>
+    <message>
+        <source>only bitsandbytes quantization is read: the weights are sized unquantized</source>
+        <translation>只读取 bitsandbytes 量化：权重按未量化估算</translation>
+    </message>
+    <message>
+        <source>does not change the stored weights&apos; size</source>
+        <translation>不改变所存权重的大小</translation>
+    </message>
+    <message>
+        <source>no adapter: full fine-tuning</source>
+        <translation>没有适配器：全参数微调</translation>
+    </message>
+    <message>
+        <source>LitGPT refuses quantization with a mixed precision: set precision to bf16-true</source>
+        <translation>LitGPT 不允许量化与混合精度同时使用：请把 precision 设为 bf16-true</translation>
+    </message>
+    <message>
+        <source>every GPU of the machine: give the count (--gpus, or the scenario&apos;s GPUs)</source>
+        <translation>使用机器上的全部 GPU：请给出数量（--gpus，或场景中的 GPU 数量）</translation>
     </message>
 </context>
 <context>

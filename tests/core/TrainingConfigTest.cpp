@@ -40,12 +40,11 @@ core::ImportRequest request(std::initializer_list<const char*> files) {
     for (const char* f : files) {
         r.files.push_back({kDir + f, slurp(kDir + f), std::nullopt});
     }
-    r.readReferenced = [](const std::string& path) -> core::Result<std::string> {
-        std::ifstream in(path);
-        if (!in) {
-            return core::fail(core::ErrorCode::Unreadable, "missing", path);
+    r.readReferenced = [](const std::string& path) -> std::optional<core::Result<std::string>> {
+        if (!std::ifstream(path)) {
+            return std::nullopt; // not there: the next place is tried
         }
-        return slurp(path);
+        return core::Result<std::string>(slurp(path));
     };
     return r;
 }
@@ -156,7 +155,6 @@ TEST(TrainingConfig, AxolotlReadsTheDeepspeedFileItNames) {
     core::Scenario want = on("llama-3.1-8b");
     want.framework = core::Framework::Axolotl;
     want.method = core::Method::Lora;
-    want.quantization = core::Quantization::Nf4Dq;
     want.lora.rank = 16;
     want.lora.alpha = 32;
     want.lora.dropout = 0.05;
@@ -250,7 +248,6 @@ TEST(TrainingConfig, TorchtuneLoraKeyByKeyAndTheMeasuredRun) {
     core::Scenario want = on("llama-3.2-3b"); // lora_llama3_2_3b
     want.framework = core::Framework::Torchtune;
     want.method = core::Method::Lora;
-    want.quantization = core::Quantization::Nf4Dq;
     want.lora.rank = 64;
     want.lora.alpha = 128;
     want.lora.dropout = 0.0;
@@ -345,7 +342,9 @@ TEST(TrainingConfig, TheSameRunWithItsDeepspeedJsonEstimatesTheSame) {
     const auto run = imported({"transformers/sft_config.json", "transformers/adapter_config.json",
                                "transformers/accelerate_deepspeed_file.yaml"});
     ASSERT_EQ(run.files.size(), 4u);
-    EXPECT_EQ(run.files[3].second, core::ConfigFormat::Deepspeed);
+    // The DeepSpeed JSON the accelerate config names is read right after it, before the adapter config.
+    EXPECT_EQ(run.files[2].second, core::ConfigFormat::Deepspeed);
+    EXPECT_EQ(run.files[2].first, kDir + "transformers/ds_zero3.json");
     EXPECT_EQ(run.scenario.precision, core::Precision::Bf16Fp32Master); // bf16.enabled "auto": the Trainer's bf16
     expectSameEstimate(run.scenario, "peft-docs-ds-01");
 }
@@ -522,7 +521,10 @@ TEST(TrainingConfig, MissingReferencedFileNamesWhoNamedIt) {
         {kDir + "x.yaml", "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 512\ndeepspeed: nowhere.json\n", {}});
     const auto e = core::importTrainingConfigs(r, catalog());
     ASSERT_FALSE(e.has_value());
-    EXPECT_EQ(e.error().where.rfind(kDir + "x.yaml:3:1: deepspeed: ", 0), 0u) << e.error().where;
+    EXPECT_EQ(e.error().where, kDir + "x.yaml:3:1: deepspeed");
+    // Every place it was looked for: as given (the working directory), next to the file, in each folder above.
+    EXPECT_NE(e.error().message().find("tried nowhere.json, " + kDir + "nowhere.json"), std::string::npos)
+        << e.error().message();
 }
 
 TEST(TrainingConfig, YamlScalarsAsPyYamlReadsThem) {
@@ -591,6 +593,208 @@ TEST(TrainingConfig, TheMeasurementScriptOfAnImportedRunMirrorsItsSettings) {
         EXPECT_NE(script.find(setting), std::string::npos) << setting;
     }
     EXPECT_EQ(script.find("\"notes\""), std::string::npos);
+}
+
+} // namespace
+} // namespace gpusizer
+
+namespace gpusizer {
+namespace {
+
+/// Imports in-memory files (name, text); a referenced file is looked up among them by the name it is asked for.
+core::Result<core::ImportedRun> importTexts(std::vector<std::pair<std::string, std::string>> files,
+                                            std::optional<std::int64_t> gpus = std::nullopt,
+                                            std::vector<std::string> overrides = {}) {
+    core::ImportRequest r;
+    for (const auto& [name, text] : files) {
+        r.files.push_back({name, text, std::nullopt});
+    }
+    r.gpus = gpus;
+    r.overrides = std::move(overrides);
+    r.readReferenced = [files](const std::string& path) -> std::optional<core::Result<std::string>> {
+        for (const auto& [name, text] : files) {
+            if (name == path) {
+                return core::Result<std::string>(text);
+            }
+        }
+        return std::nullopt;
+    };
+    return core::importTrainingConfigs(r, catalog());
+}
+
+core::ImportedRun ok(core::Result<core::ImportedRun> run) {
+    EXPECT_TRUE(run.has_value()) << (run ? "" : run.error().where + ": " + run.error().message());
+    return run ? *run : core::ImportedRun{};
+}
+
+const std::string kSft = R"({"per_device_train_batch_size": 2, "bf16": true, "max_seq_length": 1024})";
+const std::string kAdapter = R"({"peft_type": "LORA", "r": 8, "lora_alpha": 16, "target_modules": ["q_proj", "v_proj"],
+                                 "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})";
+
+TEST(TrainingConfigFramework, TheTrainersBf16WinsOverAccelerateMixedPrecision) {
+    // transformers TrainingArguments.__post_init__: "if training args is specified, it will override the one
+    // specified in the accelerate config" (it writes bf16 into ACCELERATE_MIXED_PRECISION).
+    const auto run =
+        ok(importTexts({{"sft.json", kSft},
+                        {"adapter.json", kAdapter},
+                        {"acc.yaml", "distributed_type: MULTI_GPU\nnum_processes: 2\nmixed_precision: 'no'\n"}}));
+    EXPECT_EQ(run.scenario.precision, core::Precision::AmpBf16); // an fp32 load with bf16 autocast
+    ASSERT_NE(lineFor(run, "mixed_precision"), nullptr);
+}
+
+TEST(TrainingConfigFramework, AxolotlFsdp2AtTheTopLevelTheOlderFsdpListAndInlineDeepspeed) {
+    const std::string base = "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\nlora_r: 8\nsequence_len: 1024\n";
+    // axolotl schemas/validation.py:882-887: the top-level fsdp_version wins.
+    auto run =
+        ok(importTexts({{"a.yaml", base + "fsdp_version: 2\nfsdp_config:\n  reshard_after_forward: true\n"}}, 8));
+    EXPECT_EQ(run.scenario.shardingEngine, core::ShardingEngine::Fsdp2);
+    EXPECT_EQ(run.scenario.sharding, core::Sharding::Zero3);
+    EXPECT_EQ(run.scenario.gpus, 8);
+    // The older list form goes to TrainingArguments.fsdp: shard_grad_op with offload.
+    run = ok(importTexts({{"b.yaml", base + "fsdp:\n  - shard_grad_op\n  - offload\n  - auto_wrap\n"}}, 2));
+    EXPECT_EQ(run.scenario.sharding, core::Sharding::Zero2);
+    EXPECT_EQ(run.scenario.offload, core::Offload::OptimizerAndParams);
+    // A DeepSpeed config written inline (schemas/config.py:1032: str | dict).
+    run = ok(importTexts(
+        {{"c.yaml", base + "deepspeed:\n  zero_optimization:\n    stage: 3\n  bf16:\n    enabled: auto\n"}}));
+    EXPECT_EQ(run.scenario.sharding, core::Sharding::Zero3);
+    EXPECT_EQ(run.scenario.shardingEngine, core::ShardingEngine::Deepspeed);
+    EXPECT_EQ(run.scenario.precision, core::Precision::Bf16Fp32Master);
+}
+
+TEST(TrainingConfigFramework, AReferencedDeepspeedFileIsFoundFromTheRepositoryRoot) {
+    // LLaMA-Factory's examples name examples/deepspeed/... from the repository root, where llamafactory-cli runs.
+    const auto run = imported({"llama-factory-repo/examples/train_lora/llama3_lora_sft_ds3.yaml"});
+    ASSERT_EQ(run.files.size(), 2u);
+    EXPECT_EQ(run.files[1].first, kDir + "llama-factory-repo/examples/deepspeed/ds_z3_config.json");
+    EXPECT_EQ(run.scenario.sharding, core::Sharding::Zero3);
+}
+
+TEST(TrainingConfigFramework, AxolotlFp16AndTheLoadDtype) {
+    // resolve_dtype: bf16 "auto" turns on only when fp16 is off.
+    const auto run =
+        ok(importTexts({{"a.yaml", "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\nlora_r: 8\nfp16: true\n"}}));
+    EXPECT_EQ(run.scenario.precision, core::Precision::Fp16);
+}
+
+TEST(TrainingConfigFramework, TrlLoadDtypeQloraAdaptersAndNoTruncation) {
+    const std::string sft = R"({"per_device_train_batch_size": 1, "bf16": true, "max_length": null,
+                                "model_init_kwargs": {"dtype": "bfloat16"}})";
+    const std::string bnb = R"({"quant_method": "bitsandbytes", "_load_in_4bit": true, "bnb_4bit_quant_type": "nf4",
+                                "bnb_4bit_use_double_quant": true})";
+    const auto run = ok(importTexts({{"sft.json", sft}, {"adapter.json", kAdapter}, {"bnb.json", bnb}}));
+    EXPECT_EQ(run.scenario.method, core::Method::Qlora);          // _load_in_4bit, the private spelling
+    EXPECT_EQ(run.scenario.precision, core::Precision::Bf16);     // model_init_kwargs.dtype (transformers v5)
+    EXPECT_EQ(run.scenario.lora.dtype, core::AdapterDtype::Bf16); // trl sft_trainer.py:1127-1130
+    EXPECT_EQ(run.scenario.seqLen, 2048);                         // null: GPU Sizer's length, noted
+    ASSERT_NE(lineFor(run, "max_length"), nullptr);
+    EXPECT_EQ(lineFor(run, "max_length")->kind, ImportLine::Kind::Note);
+    // peft_type and load_in_4bit both say something about the method: no "replaces" note between them.
+    for (const auto& l : run.lines) {
+        EXPECT_EQ(l.why.english().find("replaces"), std::string::npos) << l.key;
+    }
+}
+
+TEST(TrainingConfigFramework, ARealConflictBetweenFilesIsNoted) {
+    const std::string ds = R"({"zero_optimization": {"stage": 2}, "train_micro_batch_size_per_gpu": 4})";
+    const auto run = ok(importTexts({{"sft.json", kSft}, {"adapter.json", kAdapter}, {"ds.json", ds}}));
+    EXPECT_EQ(run.scenario.microBatch, 4);
+    bool noted = false;
+    for (const auto& l : run.lines) {
+        noted = noted || (l.field == "micro_batch" && l.why.english().find("replaces 2") != std::string::npos);
+    }
+    EXPECT_TRUE(noted);
+}
+
+TEST(TrainingConfigFramework, LitgptRefusesWhatLitgptRefusesAndShardsWithFsdp2) {
+    const std::string base = "checkpoint_dir: checkpoints/meta-llama/Llama-2-7b-hf\n";
+    // lora.py:141-143: quantization with the default bf16-mixed precision.
+    auto refused = importTexts({{"a.yaml", base + "quantize: bnb.nf4\n"}});
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().where, "a.yaml:2:1: quantize");
+    // lora.py:152-157: quantization on more than one device.
+    refused = importTexts({{"b.yaml", base + "precision: bf16-true\nquantize: bnb.nf4\ndevices: 2\n"}});
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_NE(refused.error().message().find("one device"), std::string::npos);
+    // Two devices: FSDP2 fully_shard, every Block checkpointed; accumulation 16 / 2 / 1 = 8.
+    auto run = ok(importTexts({{"c.yaml", base + "precision: bf16-true\ndevices: 2\n"}}));
+    EXPECT_EQ(run.scenario.gpus, 2);
+    EXPECT_EQ(run.scenario.sharding, core::Sharding::Zero3);
+    EXPECT_EQ(run.scenario.shardingEngine, core::ShardingEngine::Fsdp2);
+    EXPECT_EQ(run.scenario.checkpointing, core::Checkpointing::Full);
+    EXPECT_EQ(run.scenario.gradientAccumulation, 8);
+    // devices: auto takes the launch's count; a defaulted count gives way to --gpus too.
+    run = ok(importTexts({{"d.yaml", base + "precision: bf16-true\ndevices: auto\n"}}, 4));
+    EXPECT_EQ(run.scenario.gpus, 4);
+    run = ok(importTexts({{"e.yaml", base + "precision: bf16-true\n"}}, 4));
+    EXPECT_EQ(run.scenario.gpus, 4);
+}
+
+TEST(TrainingConfigFramework, GpusReplacesACountNoFileGives) {
+    const auto run = ok(importTexts(
+        {{"sft.json", kSft}, {"adapter.json", kAdapter}, {"acc.yaml", "distributed_type: MULTI_GPU\n"}}, 4));
+    EXPECT_EQ(run.scenario.gpus, 4); // accelerate's num_processes was only defaulted
+}
+
+TEST(TrainingConfigFramework, TorchtuneOverridesAsTuneRunTakesThem) {
+    const std::string recipe = "model:\n  _component_: torchtune.models.llama3_1.lora_llama3_1_8b\n"
+                               "  lora_attn_modules: [q_proj, v_proj]\n"
+                               "tokenizer:\n  max_seq_len: 2048\nbatch_size: 2\ndtype: bf16\n"
+                               "optimizer:\n  _component_: torch.optim.AdamW\n  fused: True\n";
+    // A component key set by name, None as null, a missing key's removal refused (config/_utils.py).
+    auto run = ok(importTexts({{"r.yaml", recipe}}, std::nullopt,
+                              {"optimizer=bitsandbytes.optim.PagedAdamW8bit", "tokenizer.max_seq_len=None"}));
+    EXPECT_EQ(run.scenario.optimizer, core::Optimizer::PagedAdamW8bit);
+    EXPECT_EQ(lineFor(run, "tokenizer.max_seq_len")->kind, ImportLine::Kind::Defaulted);
+    const auto refused = importTexts({{"r.yaml", recipe}}, std::nullopt, {"~nothere"});
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().message(), "cannot remove 'nothere': the file has no such key");
+}
+
+TEST(TrainingConfigFramework, TorchtuneBuildersOfOtherFamiliesMatchTheCatalog) {
+    for (const auto& [builder, id] :
+         {std::pair{"qwen2_5_0_5b", "qwen2.5-0.5b"}, std::pair{"lora_qwen2_5_7b_instruct", "qwen2.5-7b"},
+          std::pair{"phi4_14b", "phi-4"}, std::pair{"lora_llama3_2_1b", "llama-3.2-1b"}}) {
+        const auto run =
+            ok(importTexts({{"r.yaml", std::string("model:\n  _component_: torchtune.models.x.") + builder +
+                                           "\n  lora_attn_modules: [q_proj]\nbatch_size: 1\ndtype: bf16\n"}}));
+        EXPECT_EQ(run.scenario.modelId, id) << builder;
+    }
+}
+
+TEST(TrainingConfigFramework, LlamaFactoryPrecisionUnderFsdpAndPureBf16) {
+    const std::string full = "model_name_or_path: meta-llama/Llama-3.1-8B\nfinetuning_type: full\nbf16: true\n";
+    // adapter.py:337-349 keeps the trainable weights in fp32; FSDP's MixedPrecision gathers them in bf16.
+    auto run = ok(importTexts(
+        {{"lf.yaml", full}, {"acc.yaml", "distributed_type: FSDP\nnum_processes: 8\nmixed_precision: bf16\n"}}));
+    EXPECT_EQ(run.scenario.precision, core::Precision::FsdpMixedBf16);
+    // pure_bf16 LoRA: no fp32 cast, adapters in bf16 (autocast_adapter_dtype=False).
+    run = ok(importTexts({{"lf.yaml", "model_name_or_path: meta-llama/Llama-3.1-8B\npure_bf16: true\n"}}));
+    EXPECT_EQ(run.scenario.lora.dtype, core::AdapterDtype::Bf16);
+    EXPECT_EQ(run.scenario.precision, core::Precision::Bf16);
+}
+
+TEST(TrainingConfigFramework, ParameterOffloadNeedsZeroStage3) {
+    const std::string ds = R"({"zero_optimization": {"stage": 2, "offload_param": {"device": "cpu"},
+                               "offload_optimizer": {"device": "cpu"}}})";
+    const auto run = ok(importTexts({{"sft.json", kSft}, {"adapter.json", kAdapter}, {"ds.json", ds}}));
+    EXPECT_EQ(run.scenario.offload, core::Offload::Optimizer); // zero/config.py: offload_param only with stage 3
+}
+
+TEST(TrainingConfigFramework, PeftTargetModulesAsARegularExpression) {
+    const std::string adapter = R"json({"peft_type": "LORA", "r": 8, "lora_alpha": 16,
+                                        "target_modules": ".*\\.(q_proj|v_proj|down_proj)",
+                                        "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})json";
+    const auto run = ok(importTexts({{"sft.json", kSft}, {"adapter.json", adapter}}));
+    EXPECT_EQ(run.scenario.lora.targets, (std::vector{LinearRole::Q, LinearRole::V, LinearRole::Down}));
+}
+
+TEST(TrainingConfigFramework, NamesThatAreNotUtf8AreShownNotCrashedOn) {
+    const auto run = ok(importTexts({{"bad\xff.yaml", "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\n"}}));
+    EXPECT_NO_THROW((void)core::scenarioToJson(run.scenario));
+    EXPECT_NE(run.scenario.name.find("bad\xEF\xBF\xBD.yaml"), std::string::npos);
+    const auto refused = importTexts({{"a.yaml", "base_model: meta-llama/Llama-3.1-8B\n"}}, std::nullopt, {"\xff=1"});
+    ASSERT_FALSE(refused.has_value());
 }
 
 } // namespace

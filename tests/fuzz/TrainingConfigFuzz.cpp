@@ -15,7 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     core::ImportRequest request;
     request.files.push_back({"train.yaml", std::string(config), std::nullopt});
-    request.readReferenced = [&](const std::string&) -> core::Result<std::string> { return referenced; };
+    request.readReferenced = [&](const std::string&) -> std::optional<core::Result<std::string>> {
+        return core::Result<std::string>(referenced);
+    };
     const auto run = core::importTrainingConfigs(request, fuzz::catalog());
     if (run) {
         fuzz::require(!run->lines.empty(), "an accepted import reports what it read");

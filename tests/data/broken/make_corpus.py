@@ -451,8 +451,8 @@ for fmt, key, value, words in [
 training_case("torchtune", "unknown-builder.yaml", set_path("model._component_", "torchtune.models.acme.lora_acme_3b"),
               ["model._component_", "lora_acme_3b"])
 # An override that is not key=value.
-training_case("torchtune", "bad-override.yaml", lambda d: None, ["not key=value"],
-              extra=["~"])
+training_case("torchtune", "bad-override.yaml", lambda d: None, ["nothere", "no such key"],
+              extra=["~nothere"])
 
 # DeepSpeed and PEFT JSON files.
 DS = {"zero_optimization": {"stage": 3}, "bf16": {"enabled": True}, "train_micro_batch_size_per_gpu": 2}

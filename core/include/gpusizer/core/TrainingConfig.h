@@ -60,9 +60,10 @@ struct ImportRequest {
     std::optional<std::int64_t> gpus;
     /// The model's config.json when the id is not in the catalog (or to use instead of the catalog's).
     std::optional<ConfigFile> modelConfig;
-    /// Reads a file a config names (Axolotl's deepspeed path, accelerate's deepspeed_config_file), its path already
-    /// resolved against the naming file's folder. Unset: such references are an error.
-    std::function<Result<std::string>(const std::string& path)> readReferenced;
+    /// Reads a file a config names (Axolotl's deepspeed path, accelerate's deepspeed_config_file) at one of the places
+    /// it may be: nullopt when nothing is there (the next place is tried), an error when something is but cannot be
+    /// read. Unset: such references are an error.
+    std::function<std::optional<Result<std::string>>(const std::string& path)> readReferenced;
 };
 
 struct ImportedRun {
