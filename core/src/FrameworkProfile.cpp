@@ -63,7 +63,9 @@ FrameworkProfile profileForFramework(Framework framework) {
     case Framework::Lightning:
         // LitGPT on Lightning Fabric: its own GPT module with a fused qkv projection, outputs converted to fp32 and
         // held by the loop, the loss in 128-token chunks without an fp32 upcast, adapters in the model dtype,
-        // FSDPStrategy(auto_wrap_policy={Block}): adapters share each block's flat parameter.
+        // FSDPStrategy(auto_wrap_policy={Block}): adapters share each block's flat parameter. That is the layout of
+        // the published LitGPT runs (2023, litgpt @8641822); litgpt finetune/lora.py since v0.5.11 shards with FSDP2
+        // fully_shard instead, which an imported LitGPT config sets explicitly (sharding_engine fsdp2).
         p.lossUpcastsLogits = false;
         p.logitsHeldInFp32 = true;
         p.lossChunkTokens = 128;

@@ -509,7 +509,8 @@ Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Ca
         }
         for (const auto& ref : run.references) {
             GPUSIZER_ASSIGN(auto found, readReference(request, ref, run));
-            const auto& [path, bytes] = found;
+            const std::string& path = found.first; // (not a structured binding: the lambda below captures it)
+            const std::string& bytes = found.second;
             const bool seen = std::any_of(pending.begin(), pending.end(),
                                           [&](const Pending& p) { return samePath(p.doc.path, path); });
             if (seen) {

@@ -319,16 +319,15 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
                                      std::pair{"gradient_accumulation_steps", &Scenario::gradientAccumulation}}) {
         const std::string k = prefix + key;
         const json* v = r.value(k);
+        const char* fieldName =
+            key == std::string("train_micro_batch_size_per_gpu") ? "micro_batch" : "gradient_accumulation";
         if (v != nullptr && v->is_string() && v->get<std::string>() == "auto") {
-            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, "auto", "",
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, "auto → " + std::to_string(s.*field),
+                                 fieldName,
                                  verbatim("transformers integrations/deepspeed.py trainer_config_process: the "
                                           "Trainer's value")});
         } else if (v != nullptr) {
-            GPUSIZER_ASSIGN(auto n, r.integer(k,
-                                              key == std::string("train_micro_batch_size_per_gpu") ? "micro_batch"
-                                                                                                   : "gradient_"
-                                                                                                     "accumulation",
-                                              DEEPSPEED "deepspeed/runtime/constants.py", 1, 65536));
+            GPUSIZER_ASSIGN(auto n, r.integer(k, fieldName, DEEPSPEED "deepspeed/runtime/constants.py", 1, 65536));
             s.*field = *n;
         }
     }
