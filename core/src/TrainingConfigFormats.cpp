@@ -612,6 +612,13 @@ Result<void> readPeftAdapter(KeyReader& r) {
     for (const char* key : {"task_type", "bias", "fan_in_fan_out", "inference_mode", "revision"}) {
         r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
     }
+    // Per-layer subsets and ranks change the adapters' size; GPU Sizer adapts every layer at rank r.
+    for (const char* key : {"rank_pattern", "alpha_pattern", "layers_to_transform", "exclude_modules"}) {
+        if (const json* v = r.doc().find(key); v != nullptr && !v->is_null() && !v->empty()) {
+            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "not modelled: every layer is sized with rank r on every "
+                                                         "target"));
+        }
+    }
     return {};
 }
 

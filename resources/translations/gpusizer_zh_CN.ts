@@ -3032,6 +3032,10 @@ Fewer cards (%2): %3</source>
         <source>every GPU of the machine: give the count (--gpus, or the scenario&apos;s GPUs)</source>
         <translation>使用机器上的全部 GPU：请给出数量（--gpus，或场景中的 GPU 数量）</translation>
     </message>
+    <message>
+        <source>not modelled: every layer is sized with rank r on every target</source>
+        <translation>未建模：每一层的每个目标都按秩 r 估算</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
