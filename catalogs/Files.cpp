@@ -167,4 +167,31 @@ fs::path userCatalogDir() {
     return base / "gpusizer" / "GPU Sizer" / "catalogs";
 }
 
+core::Result<core::ImportRequest> trainingConfigRequest(const std::vector<std::string>& paths,
+                                                        const std::string& modelConfig) {
+    core::ImportRequest request;
+    for (const std::string& path : paths) {
+        auto bytes = readDocument(path);
+        if (!bytes) {
+            return tl::unexpected(bytes.error());
+        }
+        request.files.push_back({path, std::move(*bytes), std::nullopt});
+    }
+    if (!modelConfig.empty()) {
+        auto bytes = readDocument(modelConfig);
+        if (!bytes) {
+            return tl::unexpected(bytes.error());
+        }
+        request.modelConfig = core::ConfigFile{modelConfig, std::move(*bytes), core::ConfigFormat::ModelConfig};
+    }
+    request.readReferenced = [](const std::string& path) -> std::optional<core::Result<std::string>> {
+        std::error_code ec;
+        if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)) || ec) {
+            return std::nullopt;
+        }
+        return readDocument(path);
+    };
+    return request;
+}
+
 } // namespace gpusizer::catalogs

@@ -673,31 +673,18 @@ void MainWindow::importMeasurementDialog() {
 
 bool MainWindow::importTrainingConfigs(const QStringList& paths, const QString& modelConfig) {
     const QString title = tr("Cannot import the training config");
-    core::ImportRequest request;
+    std::vector<std::string> files;
     for (const QString& path : paths) {
-        auto bytes = catalogs::readDocument(path.toStdString()); // a regular file, at most 16 MiB
-        if (!bytes) {
-            DialogService::error(this, title, tr("Cannot open %1: %2").arg(path, ui::text(bytes.error().words)));
-            return false;
-        }
-        request.files.push_back({path.toStdString(), std::move(*bytes), std::nullopt});
+        files.push_back(path.toStdString());
     }
-    if (!modelConfig.isEmpty()) {
-        auto bytes = catalogs::readDocument(modelConfig.toStdString());
-        if (!bytes) {
-            DialogService::error(this, title, tr("Cannot open %1: %2").arg(modelConfig, ui::text(bytes.error().words)));
-            return false;
-        }
-        request.modelConfig =
-            core::ConfigFile{modelConfig.toStdString(), std::move(*bytes), core::ConfigFormat::ModelConfig};
+    const auto request = catalogs::trainingConfigRequest(files, modelConfig.toStdString());
+    if (!request) {
+        DialogService::error(this, title,
+                             tr("Cannot open %1: %2")
+                                 .arg(QString::fromStdString(request.error().where), ui::text(request.error().words)));
+        return false;
     }
-    request.readReferenced = [](const std::string& path) -> std::optional<core::Result<std::string>> {
-        if (!QFileInfo::exists(QString::fromStdString(path)) && !QFileInfo(QString::fromStdString(path)).isSymLink()) {
-            return std::nullopt; // not here: the importer tries the next place
-        }
-        return catalogs::readDocument(path);
-    };
-    auto run = core::importTrainingConfigs(request, m_controller.catalog());
+    auto run = core::importTrainingConfigs(*request, m_controller.catalog());
     if (!run && run.error().code == core::kModelConfigNeeded && modelConfig.isEmpty()) {
         // The model is not in the catalog: its config.json gives the architecture.
         const QString message = tr("%1\n\n%2\n\nChoose the model's config.json?")

@@ -124,16 +124,7 @@ bool writeOutput(const std::string& path, const std::string& bytes, std::ostream
     return true;
 }
 
-std::optional<core::Result<std::string>> readIfThere(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)) || ec) {
-        return std::nullopt;
-    }
-    return catalogs::readDocument(path);
-}
-
 std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& catalog, std::ostream& err) {
-    core::ImportRequest request;
     std::optional<core::ConfigFormat> format;
     if (a.format) {
         format = core::parseConfigFormat(*a.format);
@@ -144,19 +135,14 @@ std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& c
             return std::nullopt;
         }
     }
-    for (const std::string& path : a.positional) {
-        auto bytes = readInput(path, err);
-        if (!bytes) {
-            return std::nullopt;
-        }
-        request.files.push_back({path, std::move(*bytes), request.files.empty() ? format : std::nullopt});
+    auto read = catalogs::trainingConfigRequest(a.positional, a.modelConfig.value_or(""));
+    if (!read) {
+        printError(err, read.error());
+        return std::nullopt;
     }
-    if (a.modelConfig) {
-        auto bytes = readInput(*a.modelConfig, err);
-        if (!bytes) {
-            return std::nullopt;
-        }
-        request.modelConfig = core::ConfigFile{*a.modelConfig, std::move(*bytes), core::ConfigFormat::ModelConfig};
+    core::ImportRequest request = std::move(*read);
+    if (!request.files.empty()) {
+        request.files.front().format = format; // --format names the first file's
     }
     if (a.gpus) {
         try {
@@ -172,7 +158,6 @@ std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& c
         }
     }
     request.overrides = a.overrides;
-    request.readReferenced = [](const std::string& path) { return readIfThere(path); };
     auto run = core::importTrainingConfigs(request, catalog);
     if (!run) {
         printError(err, run.error());

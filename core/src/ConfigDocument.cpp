@@ -12,11 +12,7 @@ namespace gpusizer::core::detail {
 using nlohmann::json;
 
 std::string ConfigDocument::at(const std::string& key) const {
-    if (const auto m = marks.find(key); m != marks.end()) {
-        return displayable(path) + ":" + std::to_string(m->second.first) + ":" + std::to_string(m->second.second) +
-               ": " + key;
-    }
-    return displayable(path) + ": " + key;
+    return position(key) + ": " + key;
 }
 
 std::string ConfigDocument::position(const std::string& key) const {

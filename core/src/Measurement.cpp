@@ -1,6 +1,7 @@
 #include "gpusizer/core/Measurement.h"
 
 #include "JsonRead.h"
+#include "Lowercase.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
@@ -16,12 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
+using detail::lowercase;
 
 constexpr double kMaxBytes = 1e15;
 
@@ -108,7 +104,7 @@ std::vector<Measurement> storedMeasurements(const Scenario& scenario, const Cata
 }
 
 const GpuSpec* matchGpuName(std::string_view deviceName, const Catalog& catalog) {
-    const std::string name = lower(deviceName);
+    const std::string name = lowercase(deviceName);
     const GpuSpec* best = nullptr;
     std::size_t bestScore = 0;
     for (const auto& g : catalog.gpus) {
@@ -116,7 +112,7 @@ const GpuSpec* matchGpuName(std::string_view deviceName, const Catalog& catalog)
         // "4090", "mi300x") must appear in the device name; other matching words break ties.
         std::vector<std::string> words;
         std::string word;
-        for (char ch : lower(g.name) + " ") {
+        for (char ch : lowercase(g.name) + " ") {
             if (std::isalnum(static_cast<unsigned char>(ch))) {
                 word += ch;
             } else if (!word.empty()) {

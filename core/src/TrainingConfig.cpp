@@ -1,6 +1,7 @@
 #include "gpusizer/core/TrainingConfig.h"
 
 #include "JsonRead.h"
+#include "Lowercase.h"
 #include "TrainingConfigImport.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/HfConfig.h"
@@ -27,11 +28,7 @@ constexpr std::pair<ConfigFormat, const char*> kFormatNames[] = {
     {ConfigFormat::Deepspeed, "deepspeed"},   {ConfigFormat::Litgpt, "litgpt"},
 };
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
+using detail::lowercase;
 
 bool anyKey(const json& root, std::initializer_list<const char*> keys) {
     return std::any_of(keys.begin(), keys.end(), [&](const char* k) { return root.contains(k); });
@@ -413,7 +410,7 @@ std::optional<ConfigFormat> detectConfigFormat(std::string_view bytes) {
 }
 
 const ModelEntry* matchCatalogModel(const Catalog& catalog, std::string_view hfId) {
-    std::string id = lower(hfId);
+    std::string id = lowercase(hfId);
     while (!id.empty() && id.back() == '/') {
         id.pop_back();
     }
@@ -423,7 +420,7 @@ const ModelEntry* matchCatalogModel(const Catalog& catalog, std::string_view hfI
     // The exact repository: every shipped entry cites its config.json on huggingface.co.
     for (const ModelEntry& m : catalog.models) {
         for (const std::string& source : m.sources) {
-            if (lower(source).find("huggingface.co/" + id + "/") != std::string::npos) {
+            if (lowercase(source).find("huggingface.co/" + id + "/") != std::string::npos) {
                 return &m;
             }
         }
@@ -435,7 +432,7 @@ const ModelEntry* matchCatalogModel(const Catalog& catalog, std::string_view hfI
     static const char* const kVariantSuffixes[] = {"-hf", "-instruct", "-chat", "-it", "-base", "-sft", "-dpo"};
     for (int round = 0; round < 4; ++round) {
         for (const ModelEntry& m : catalog.models) {
-            if (lower(m.id) == name || lower(m.name) == name) {
+            if (lowercase(m.id) == name || lowercase(m.name) == name) {
                 return &m;
             }
         }
@@ -782,7 +779,7 @@ bool isScheduleOrBookkeeping(const std::string& key) {
         "samples",    "plot",         "timeout",  "ddp",       "do",          "train",    "plugins", "interval",
         "strict"};
     std::string word;
-    for (char ch : lower(key) + ".") {
+    for (char ch : lowercase(key) + ".") {
         if (ch == '.' || ch == '_' || ch == '-') {
             if (kWords.count(word) != 0) {
                 return true;

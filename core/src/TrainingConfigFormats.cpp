@@ -1018,7 +1018,8 @@ Result<void> readTorchtune(KeyReader& r) {
         builder = builder.substr(5);
     }
     // A builder of a family the catalog has names its catalog id; any other is named as the file names it.
-    run.modelName = torchtuneModelId(builder) != builder ? torchtuneModelId(builder) : *component;
+    const std::string catalogId = torchtuneModelId(builder);
+    run.modelName = catalogId != builder ? catalogId : *component;
     run.modelWhere = r.doc().at("model._component_");
     if (*run.method != Method::Full) {
         GPUSIZER_ASSIGN(auto quantize, r.flag("model.quantize_base", "method", builders, *run.method == Method::Qlora));

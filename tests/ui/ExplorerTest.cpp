@@ -984,6 +984,15 @@ QString trainingConfig(const char* name) {
     return QStringLiteral(GPUSIZER_TEST_DATA_DIR "/training-configs/") + QLatin1String(name);
 }
 
+/// A file with `text` in `dir`, for a test to import.
+QString writtenFile(const QTemporaryDir& dir, const char* name, const char* text) {
+    const QString path = dir.filePath(QLatin1String(name));
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(text);
+    return path;
+}
+
 ui::ImportReportDialog* importReportOf(ui::MainWindow& window) {
     return window.findChild<ui::ImportReportDialog*>(QStringLiteral("importReport"));
 }
@@ -1020,11 +1029,8 @@ TEST(Explorer, ImportingTrainingConfigsMakesTheirScenarioAndShowsTheReport) {
 TEST(Explorer, AnUnknownModelIsAskedForAsItsConfigJson) {
     Fixture f;
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("run.yaml"));
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write("base_model: acme/Mystery-7B\nadapter: lora\nlora_r: 8\nsequence_len: 1024\n");
-    file.close();
+    const QString path =
+        writtenFile(dir, "run.yaml", "base_model: acme/Mystery-7B\nadapter: lora\nlora_r: 8\nsequence_len: 1024\n");
     ui::DialogService::setNonInteractive(true);
     // Declined: nothing changes.
     const auto before = core::scenarioToJson(f.controller.scenario());
@@ -1043,11 +1049,8 @@ TEST(Explorer, ABrokenTrainingConfigIsReportedWithItsLineAndTheWorkStays) {
     Fixture f;
     f.controller.update([](core::Scenario& s) { s.seqLen = 777; });
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("axolotl.yaml"));
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write("base_model: meta-llama/Llama-3.1-8B\nmicro_batch_size: lots\n");
-    file.close();
+    const QString path =
+        writtenFile(dir, "axolotl.yaml", "base_model: meta-llama/Llama-3.1-8B\nmicro_batch_size: lots\n");
     ui::DialogService::setNonInteractive(true);
     ui::DialogService::shownErrors().clear();
     EXPECT_FALSE(f.window.importTrainingConfigs({path}));

@@ -4,10 +4,12 @@
 // writing, and the user's data folder where both look for catalogs.
 
 #include "gpusizer/core/Result.h"
+#include "gpusizer/core/TrainingConfig.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace gpusizer::catalogs {
 
@@ -17,6 +19,12 @@ inline constexpr std::int64_t kMaxDocumentBytes = 16LL * 1024 * 1024;
 /// The bytes of a regular file of at most `maxBytes`; an error naming the file and why otherwise (missing, a
 /// directory or another special file, too large, unreadable).
 core::Result<std::string> readDocument(const std::filesystem::path& path, std::int64_t maxBytes = kMaxDocumentBytes);
+
+/// A training config run read from disk for core::importTrainingConfigs: each file through readDocument, the
+/// model's config.json when given, and the reader of the files a config names (nothing there: the importer tries
+/// its next place). The window and the CLI share it; the first problem names its file.
+core::Result<core::ImportRequest> trainingConfigRequest(const std::vector<std::string>& paths,
+                                                        const std::string& modelConfig = {});
 
 /// Where writing `path` must go: through any symbolic links to the file they name; an error if that is a folder,
 /// a FIFO or a device (outputs are regular files only, written whole and renamed into place).
