@@ -88,7 +88,7 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
+    scroll->setMinimumWidth(m_inputs->openMinimumWidth() + 24); // room for the vertical scroll bar
     scroll->setFrameShape(QFrame::NoFrame);
 
     m_tabs = new QTabWidget(splitter);

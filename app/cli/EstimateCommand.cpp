@@ -28,10 +28,13 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     const std::string modelName = s.modelId.empty() ? s.model.name : s.modelId;
     out << "Model       " << modelName << "  (" << present::params(e.params.total) << " parameters, "
         << present::params(e.trainableParams) << " trainable)\n";
-    out << "Run         " << core::toString(s.method) << ", " << core::toString(s.precision) << ", "
-        << core::toString(s.optimizer) << ", micro-batch " << s.microBatch << " × " << s.seqLen
-        << " tokens, checkpointing " << core::toString(s.checkpointing) << ", attention " << core::toString(s.attention)
-        << "\n";
+    out << "Run         " << core::toString(s.method);
+    if (s.method != core::Method::Full && s.lora.kind != core::AdapterKind::Lora) {
+        out << " (" << core::toString(s.lora.kind) << ")";
+    }
+    out << ", " << core::toString(s.precision) << ", " << core::toString(s.optimizer) << ", micro-batch "
+        << s.microBatch << " × " << s.seqLen << " tokens, checkpointing " << core::toString(s.checkpointing)
+        << ", attention " << core::toString(s.attention) << "\n";
     out << "Layout      " << s.gpus << (s.gpus == 1 ? " GPU" : " GPUs") << ", sharding " << core::toString(s.sharding)
         << " (" << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
         << ", offload " << core::toString(s.offload) << "\n\n";

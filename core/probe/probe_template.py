@@ -180,6 +180,22 @@ def dtype_of(precision):
             "fp16-fp32-master": torch.float16}.get(precision, torch.float32)
 
 
+def peft_config(kind, lora):
+    targets = lora.get("targets")
+    if kind in ("lora", "dora", "lora-fa"):
+        return peft.LoraConfig(r=lora["rank"], lora_alpha=lora["alpha"], lora_dropout=lora["dropout"],
+                               target_modules=targets, use_dora=kind == "dora", task_type="CAUSAL_LM")
+    if kind == "vera":
+        return peft.VeraConfig(r=lora["rank"], vera_dropout=lora["dropout"], target_modules=targets,
+                               task_type="CAUSAL_LM")
+    if kind == "ia3":
+        return peft.IA3Config(target_modules=targets, feedforward_modules=[t for t in targets if t == "down_proj"],
+                              task_type="CAUSAL_LM")
+    if kind == "ln-tuning":
+        return peft.LNTuningConfig(task_type="CAUSAL_LM")
+    fail("adapter kind '%s' is not known to this script." % kind)
+
+
 def build(args, device):
     method = SCENARIO.get("method", "lora")
     precision = SCENARIO.get("precision", "bf16")
@@ -222,14 +238,20 @@ def build(args, device):
         model = BuiltinCausalLM(MODEL_CONFIG, checkpointing).to(dtype_of(precision) if device.type == "cuda"
                                                                  else torch.float32)
     if method in ("lora", "qlora"):
+        kind = lora.get("kind", "lora")
         if peft is not None and use_hf:
             if method == "qlora":
                 model = peft.prepare_model_for_kbit_training(model)
-            config = peft.LoraConfig(r=lora["rank"], lora_alpha=lora["alpha"], lora_dropout=lora["dropout"],
-                                     target_modules=lora.get("targets"), task_type="CAUSAL_LM")
-            model = peft.get_peft_model(model, config)
-        else:
+            model = peft.get_peft_model(model, peft_config(kind, lora))
+            if kind == "lora-fa":
+                # As peft.optimizers.create_lorafa_optimizer does: lora_A frozen, only lora_B trains.
+                for name, p in model.named_parameters():
+                    if "lora_A" in name:
+                        p.requires_grad_(False)
+        elif kind == "lora":
             apply_builtin_lora(model, lora)
+        else:
+            fail("The '%s' adapter needs transformers and peft installed." % kind)
     model.to(device)
     model.train()
     return model, ("transformers" if use_hf else "builtin")

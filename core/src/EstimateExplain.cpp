@@ -122,6 +122,35 @@ Words runtimeAssumption(const Scenario& s, const ExplainInputs& why) {
                  mib);
 }
 
+/// What the adapter kind changes, in the terms of the estimate (docs/memory-model.md §4).
+Words adapterKindAssumption(const Scenario& s, const Estimate& e) {
+    switch (s.lora.kind) {
+    case AdapterKind::Dora:
+        return words(QT_TRANSLATE_NOOP("gpusizer",
+                                       "DoRA: a trainable magnitude per output row; each adapted module keeps its "
+                                       "base and LoRA outputs for backward, and its forward forms B·A and W + s·B·A "
+                                       "(%1 GiB for the largest layer, freed before the next)."),
+                     number(static_cast<double>(e.doraWeightTemporaryBytes) / kGiB, 2));
+    case AdapterKind::LoraFa:
+        return words(QT_TRANSLATE_NOOP("gpusizer", "LoRA-FA: lora_A frozen (no gradient or optimizer state, its "
+                                                   "input not saved); only lora_B trains."));
+    case AdapterKind::Vera:
+        return words(QT_TRANSLATE_NOOP("gpusizer", "VeRA: one shared frozen pair of random matrices (fp32, rank %1); "
+                                                   "two trainable scaling vectors per adapted module."),
+                     std::to_string(s.lora.rank));
+    case AdapterKind::Ia3:
+        return words(QT_TRANSLATE_NOOP("gpusizer", "IA3: one trainable scaling vector per adapted module (down_proj "
+                                                   "scales its input, the others their output); the rank is unused."));
+    case AdapterKind::LnTuning:
+        return words(QT_TRANSLATE_NOOP("gpusizer", "LayerNorm tuning: trainable copies of every norm; the norms keep "
+                                                   "their normalised output for the weight's gradient; no adapters on "
+                                                   "linears."));
+    case AdapterKind::Lora:
+        break;
+    }
+    return {};
+}
+
 } // namespace
 
 void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
@@ -145,6 +174,9 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     assume(profileAssumption(s, prof));
     if (e.dataParallel > 1 || s.offload != Offload::None) {
         assume(shardingAssumption(s, prof, why.stage));
+    }
+    if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora) {
+        assume(adapterKindAssumption(s, e));
     }
     if (s.overheadCorrectionBytes != 0) {
         assume(words(

@@ -1,3 +1,4 @@
+#include "AdapterShapes.h"
 #include "EstimatorParts.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Units.h"
@@ -139,7 +140,10 @@ struct Context {
     int stage = 0;         // ZeRO stage in effect (offload runs under ZeRO-2 or -3)
     ShardingEngine engine = ShardingEngine::Deepspeed;
 
-    bool adapted(LinearRole r) const { return !full && contains(s.lora.targets, r); }
+    bool adapted(LinearRole r) const {
+        return !full && detail::adaptsLinears(s.lora.kind) && contains(s.lora.targets, r);
+    }
+    AdapterKind kind() const { return s.lora.kind; }
     bool quantizedRole(LinearRole r) const { return quantized && (!prof.quantizesOnlyAdaptedLinears || adapted(r)); }
     bool fsdp() const { return engine == ShardingEngine::Fsdp1 || engine == ShardingEngine::Fsdp2; }
     bool multiGpu() const { return dp > 1; }
@@ -173,7 +177,8 @@ Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
 // ---- Stage 1: what trains, what is quantized ----
 
 struct Trainables {
-    double adapters = 0; // LoRA parameters (decoder linears, lm_head, embedding)
+    double adapters = 0;       // trainable adapter parameters (decoder linears, lm_head, embedding, norm copies)
+    double frozenAdapters = 0; // adapter tensors without gradients: LoRA-FA's lora_A, VeRA's shared vera_A / vera_B
     double largestAdapter = 0;
     double savedCopies = 0;    // modules_to_save: full trainable copies (lm_head, embed_tokens), in the model dtype
     double quantizedData = 0;  // bytes of 4/8-bit weight data
@@ -192,6 +197,8 @@ Trainables trainables(const Context& ctx) {
     Trainables t;
     t.adapterB = adapterBytes(s, ctx.prof);
     const double r = static_cast<double>(s.lora.rank);
+    double maxIn = 0;
+    double maxOut = 0;
     for (const auto& g : ctx.groups) {
         const double in = static_cast<double>(g.inFeatures);
         const double out = static_cast<double>(g.outFeatures);
@@ -201,10 +208,15 @@ Trainables trainables(const Context& ctx) {
             t.routedWeights += count * in * out;
         }
         if (ctx.adapted(g.role)) {
-            t.adapters += count * r * (in + out);
-            t.routedAdapters += g.routedExpert ? count * r * (in + out) : 0.0;
-            t.largestAdapter = std::max({t.largestAdapter, r * in, r * out});
-            t.adafactorAdapterElems += count * (in + out + 2.0 * r);
+            const detail::AdapterOnLinear a =
+                detail::adapterOnLinear(ctx.kind(), g.role, r, in, out, false); // parameters only
+            t.adapters += count * a.trainable;
+            t.frozenAdapters += count * a.frozen;
+            t.routedAdapters += g.routedExpert ? count * a.trainable : 0.0;
+            t.largestAdapter = std::max(t.largestAdapter, a.largest);
+            t.adafactorAdapterElems += count * a.adafactorElems;
+            maxIn = std::max(maxIn, in);
+            maxOut = std::max(maxOut, out);
         }
         if (ctx.quantizedRole(g.role)) {
             t.quantizedData += count * in * out * quantDataPerWeight(s.quantization);
@@ -221,6 +233,22 @@ Trainables trainables(const Context& ctx) {
         t.adapters += adaptedEnds * r * (h + v);
         if (adaptedEnds > 0) {
             t.largestAdapter = std::max(t.largestAdapter, r * v);
+        }
+        if (s.lora.kind == AdapterKind::Vera) {
+            // One shared pair for the model, sized by the largest adapted input and output (vera/model.py _find_dim,
+            // _init_vera_A_vera_B), made in the default dtype (fp32) and kept as buffers.
+            t.frozenAdapters += r * (maxIn + maxOut) * 4.0 / t.adapterB;
+        }
+        if (s.lora.kind == AdapterKind::LnTuning) {
+            // A trainable deep copy of every targeted norm beside the frozen original (ln_tuning/layer.py
+            // update_layer; PEFT's Llama targets: input_layernorm, post_attention_layernorm and the final norm).
+            const double perNorm = ctx.arch.norm == NormKind::RmsNorm ? h : 2.0 * h; // LayerNorm: weight and bias
+            const double norms =
+                static_cast<double>(std::max<std::int64_t>(1, ctx.arch.normsPerLayer) * ctx.arch.numLayers) * perNorm +
+                static_cast<double>(ctx.params.finalNorm);
+            t.adapters += norms;
+            t.largestAdapter = std::max(t.largestAdapter, h);
+            t.adafactorAdapterElems += norms;
         }
         // modules_to_save copies (a tied lm_head shares the embedding's weight: no second copy).
         const bool headCopy = s.lora.saveLmHead && ctx.arch.causalLmHead && !ctx.arch.tiedEmbeddings;
@@ -316,11 +344,11 @@ double wholeWeights(const Context& ctx, const Trainables& t) {
     if (s.method == Method::Full) {
         weights = total * ctx.paramB;
     } else if (s.method == Method::Lora) {
-        weights = total * ctx.paramB + t.adapters * t.adapterB + t.savedCopies * ctx.paramB;
+        weights = total * ctx.paramB + (t.adapters + t.frozenAdapters) * t.adapterB + t.savedCopies * ctx.paramB;
     } else {
         const double restB = ctx.prof.kbitUpcastsNonQuantized ? 4.0 : ctx.c;
-        weights = t.quantizedData + t.quantConstants + (total - t.quantizedCount) * restB + t.adapters * t.adapterB +
-                  t.savedCopies * restB;
+        weights = t.quantizedData + t.quantConstants + (total - t.quantizedCount) * restB +
+                  (t.adapters + t.frozenAdapters) * t.adapterB + t.savedCopies * restB;
     }
     return weights;
 }
@@ -410,7 +438,7 @@ void shardStates(const Context& ctx, const Trainables& t, const WholeStates& who
         // _validate_frozen_params warning); no-sync accumulation keeps them unsharded until the last micro-batch.
         // Only the block units hold adapters: the root unit (embeddings, lm_head) stays frozen and gets none.
         const double blocks = static_cast<double>(ctx.params.layerLinear + ctx.params.layerOther);
-        const double flat = (blocks * ctx.paramB + t.adapters * t.adapterB) * share;
+        const double flat = (blocks * ctx.paramB + (t.adapters + t.frozenAdapters) * t.adapterB) * share;
         m.gradients = s.gradientAccumulation > 1 ? flat : flat / dp;
     }
     m.optimizerStates = whole.optimizer * share / shard.states;
@@ -581,6 +609,11 @@ double rmsNormInputBytes(const Context& ctx, double h) {
     return ctx.s.compile ? ctx.resid * h : 4.0 * h;
 }
 
+/// Norm weights train under full fine-tuning and LayerNorm tuning (its trainable copies run in place of the norms).
+bool normWeightsTrain(const Context& ctx) {
+    return ctx.full || ctx.kind() == AdapterKind::LnTuning;
+}
+
 /// Norms: RMSNorm saves its input upcast to fp32; LayerNorm saves its input (fp32 under autocast). The 16-bit
 /// normalised output is saved only when the norm weight trains (full fine-tuning), except by Liger's kernel, whose
 /// backward computes the weight's gradient from the saved input and rstd. Parallel blocks read one input.
@@ -591,7 +624,7 @@ double normActivations(const Context& ctx, double h) {
     const double normInput = rms ? rmsNormInputBytes(ctx, h) : (isAmp(s.precision) ? 4.0 : ctx.resid) * h;
     const double norms = static_cast<double>(std::max<std::int64_t>(1, arch.normsPerLayer));
     const double savedNormInputs = arch.parallelResidual ? 1.0 : norms;
-    const bool savesOutput = ctx.full && rms && !s.ligerRmsNorm;
+    const bool savesOutput = normWeightsTrain(ctx) && rms && !s.ligerRmsNorm;
     return savedNormInputs * normInput + (savesOutput ? norms * ctx.resid * h : 0.0);
 }
 
@@ -634,6 +667,12 @@ void attentionActivations(const Context& ctx, const LayerWidths& w, ActivationIt
     }
 }
 
+/// Whether the first adapter matmul trains on the linear's input, so autograd saves that input: lora_A does (LoRA,
+/// DoRA); LoRA-FA's frozen lora_A and VeRA's frozen vera_A do not; IA3 saves its own copy (counted with the adapters).
+bool adapterTrainsOnInput(const Context& ctx) {
+    return ctx.kind() == AdapterKind::Lora || ctx.kind() == AdapterKind::Dora;
+}
+
 /// Linear inputs: a linear saves its input when its weight trains, when a LoRA adapter without dropout
 /// reads it, or when a bitsandbytes 4-bit matmul wraps it. Inputs are shared within a group.
 double linearInputActivations(const Context& ctx, const LayerWidths& w) {
@@ -650,7 +689,7 @@ double linearInputActivations(const Context& ctx, const LayerWidths& w) {
             if (inputGroupOf(lg.role) != g) {
                 continue;
             }
-            const bool readsInputForLora = ctx.adapted(lg.role) && !loraDropout;
+            const bool readsInputForLora = ctx.adapted(lg.role) && !loraDropout && adapterTrainsOnInput(ctx);
             const bool bnbSaves = ctx.quantizedRole(lg.role) && prof.quantizedMatmulSavesInput;
             // (o_proj's input under flash-attention is a view of the output flash already saved: no new tensor.)
             const bool wrapperSaves =
@@ -662,6 +701,43 @@ double linearInputActivations(const Context& ctx, const LayerWidths& w) {
         }
     }
     return linearInputs;
+}
+
+/// What one adapted module saves per token, by adapter kind (huggingface/peft @5d602fdb). `in` is the width of the
+/// input it reads; `ownDropout` whether it runs a dropout of its own.
+double adapterSavedPerToken(const Context& ctx, const Trainables& t, const LinearGroup& lg, double in,
+                            bool ownDropout) {
+    const Scenario& s = ctx.s;
+    const double c = ctx.c;
+    const double aBytes = t.adapterB;
+    const double r = static_cast<double>(s.lora.rank);
+    const double out = static_cast<double>(lg.outFeatures);
+    // The adapter's matmuls run under autocast in the compute dtype; without it in the adapter dtype.
+    const double product = isAmp(s.precision) ? c : aBytes;
+    // Dropout saves its 1-byte mask; its output is saved only where the next matmul trains on it (lora_A).
+    const double mask = ownDropout ? in : 0.0;
+    const double dropoutOutput = ownDropout ? std::max(c, product) * in : 0.0;
+    switch (s.lora.kind) {
+    case AdapterKind::Lora:
+        return dropoutOutput + mask + aBytes * r; // lora_B saves lora_A's output
+    case AdapterKind::Dora:
+        // dora.py DoraLinearLayer.forward: (mag_norm_scale - 1) * base_result + mag_norm_scale * lora_result *
+        // scaling; the trainable magnitude makes both products save their tensor operand: the base output and
+        // the LoRA output.
+        return dropoutOutput + mask + aBytes * r + c * out + product * out;
+    case AdapterKind::LoraFa:
+        return mask + aBytes * r; // lora_A frozen: its input is not saved; lora_B still saves A's output
+    case AdapterKind::Vera:
+        // lambda_b * F.linear(lambda_d * F.linear(dropout(x), sliced_A), sliced_B): each trainable vector's product
+        // saves the matmul output it scales (r wide, then out wide); the frozen slices save no inputs.
+        return mask + product * (r + out);
+    case AdapterKind::Ia3:
+        // Feed-forward modules save x.to(ia3 dtype) for (x * ia3_scaling); the others the base output they scale.
+        return detail::ia3ScalesInput(lg.role) ? aBytes * in : c * out;
+    case AdapterKind::LnTuning:
+        return 0.0;
+    }
+    return 0.0;
 }
 
 /// LoRA: every adapted module has its own dropout (output + 1-byte mask); lora_B saves lora_A's output. A routed
@@ -679,7 +755,6 @@ double loraActivations(const Context& ctx, const Trainables& t, const LayerWidth
     const double routedPerToken = w.routedPerToken;
     const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
     double lora = 0;
-    const double aBytes = t.adapterB;
     std::vector<std::pair<LinearRole, bool>> seen;
     for (const auto& lg : ctx.groups) {
         const bool already = std::any_of(
@@ -700,10 +775,7 @@ double loraActivations(const Context& ctx, const Trainables& t, const LayerWidth
         const double in = ig == InputGroup::GateUp
                               ? h
                               : (ig == InputGroup::Down ? static_cast<double>(lg.inFeatures) : w.inputWidth(ig));
-        if (loraDropout && !sharedDropout) {
-            lora += visits * (std::max(c, isAmp(s.precision) ? c : aBytes) + 1.0) * in;
-        }
-        lora += visits * aBytes * static_cast<double>(s.lora.rank);
+        lora += visits * adapterSavedPerToken(ctx, t, lg, in, loraDropout && !sharedDropout);
     }
     // LoRA on part of a fused qkv projection zero-pads its output into the qkv width: index_copy saves its source
     // (LitGPT LoRAQKVLinear.zero_pad).
@@ -848,11 +920,15 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     // adapter without dropout, or Cut Cross-Entropy saves it).
     const bool headReadsInput =
         ctx.full || s.lora.saveLmHead || (s.lora.lmHead && s.lora.dropout <= 0.0) || s.loss == Loss::CutCrossEntropy;
-    const double finalTokenBytes = (arch.norm == NormKind::RmsNorm ? rmsNormInputBytes(ctx, h) : ctx.resid * h) +
-                                   (headReadsInput && arch.causalLmHead ? ctx.c * h : 0.0) +
-                                   (s.lora.lmHead && !ctx.full ? (s.lora.dropout > 0 ? (ctx.c + 1.0) * h : 0.0) +
-                                                                     t.adapterB * static_cast<double>(s.lora.rank)
-                                                               : 0.0);
+    // LayerNorm tuning trains the final norm too: its weight saves the normalised output (as in the layers).
+    const bool finalNormSavesOutput =
+        !ctx.full && s.lora.kind == AdapterKind::LnTuning && arch.norm == NormKind::RmsNorm && !s.ligerRmsNorm;
+    const double finalTokenBytes =
+        (arch.norm == NormKind::RmsNorm ? rmsNormInputBytes(ctx, h) : ctx.resid * h) +
+        (finalNormSavesOutput ? ctx.resid * h : 0.0) + (headReadsInput && arch.causalLmHead ? ctx.c * h : 0.0) +
+        (s.lora.lmHead && !ctx.full
+             ? (s.lora.dropout > 0 ? (ctx.c + 1.0) * h : 0.0) + t.adapterB * static_cast<double>(s.lora.rank)
+             : 0.0);
     out.layers = stored;
     out.final = finalTokenBytes * T;
     out.atLoss = stored + out.final;
@@ -944,6 +1020,7 @@ struct Transients {
     double gatheredPool = 0;     // the unshard stream's own peak (its blocks are not reused by the compute stream)
     double pendingUnit = 0;      // one more unit held by record_stream until its event completes (FSDP1, DeepSpeed)
     double dequant = 0;
+    double doraWeight = 0; // DoRA: the largest adapted layer's B·A and W + s·B·A while its forward runs
     double autocastCache = 0;
     double commBuckets = 0;
     // Where the buckets live: from optimizer construction on (DeepSpeed ZeRO-3's IPG buffer), from the start of
@@ -1016,7 +1093,7 @@ GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
         quantDataPerWeight(s.quantization) +
         (prof.quantStateSharded ? quantConstantsPerWeight(s.quantization, arch.hiddenSize) : 0.0);
     const double layerBytes = (layerParams - layerQuantized) * ctx.gatherB + layerQuantized * quantGatherB +
-                              t.adapters / L * t.adapterB * share;
+                              (t.adapters + t.frozenAdapters) / L * t.adapterB * share;
     const double headBytes = static_cast<double>(arch.vocabSize) * h * share * ctx.gatherB;
     const double rootBytes = static_cast<double>(ctx.params.embedding + ctx.params.lmHead) * share * ctx.gatherB;
     return {.layerParams = layerParams, .layerBytes = layerBytes, .headBytes = headBytes, .rootBytes = rootBytes};
@@ -1100,6 +1177,37 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
     }
 }
 
+/// DoRA's per-layer forward temporaries (dora.py @5d602fdb): get_lora_weight runs lora_B(lora_A(eye(in))) on an
+/// in x in identity in the adapter dtype (autocast keeps a 16-bit copy of it for lora_A's backward while the result
+/// lives); get_weight_norm then forms W + scaling * B·A in the input's dtype and takes its row norms. The larger of
+/// the two moments, for the largest adapted linear; freed before the next layer.
+double doraWeightTemporaries(const Context& ctx, const Trainables& t) {
+    const Scenario& s = ctx.s;
+    if (ctx.full || s.lora.kind != AdapterKind::Dora) {
+        return 0.0;
+    }
+    const double c = ctx.c;
+    const double aB = t.adapterB;
+    const double x = ctx.resid;
+    const bool amp = isAmp(s.precision);
+    const double product = amp ? c : aB;
+    double largest = 0;
+    for (const auto& g : ctx.groups) {
+        if (!ctx.adapted(g.role)) {
+            continue;
+        }
+        const double in = static_cast<double>(g.inFeatures);
+        const double out = static_cast<double>(g.outFeatures);
+        const double eyeCopy = (amp && aB > c) ? in * in * c : 0.0;
+        const double loraWeight = in * out * product;
+        const double atLoraWeight = in * in * aB + eyeCopy + loraWeight;
+        const double atNorm = eyeCopy + loraWeight + (product != x ? in * out * x : 0.0) +
+                              (ctx.quantizedRole(g.role) ? in * out * c : 0.0) + 2.0 * in * out * x;
+        largest = std::max({largest, atLoraWeight, atNorm});
+    }
+    return largest * ctx.modelShare;
+}
+
 Transients transients(const Context& ctx, const Trainables& t, const ModelStates& m) {
     const Scenario& s = ctx.s;
     const auto& prof = ctx.prof;
@@ -1109,6 +1217,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     const GatherSizes sizes = gatherSizes(ctx, t);
     gatheredParameters(ctx, sizes, out);
     out.dequant = ctx.quantized ? t.largestQuantized * ctx.c * share : 0.0;
+    out.doraWeight = doraWeightTemporaries(ctx, t);
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
@@ -1166,11 +1275,15 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
     const double base = m.weights + m.optimizerStates;
     const double bucketsInForward = tr.bucketLife == Transients::BucketLife::Always ? tr.commBuckets : 0.0;
     const double bucketsInBackward = tr.bucketLife != Transients::BucketLife::Reduce ? tr.commBuckets : 0.0;
+    // DoRA's weight temporaries live while a layer runs forward: at the end of forward either the last layer's or the
+    // final norm, logits and loss, whichever is larger; again while a checkpointed layer recomputes.
+    const double doraAtForwardEnd = std::max(0.0, tr.doraWeight - acts.final - loss.total);
     const Moment moments[] = {
         {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.total,
-         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace},
+         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace +
+             doraAtForwardEnd},
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
-         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace},
+         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight},
         {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace},
         {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
@@ -1191,6 +1304,7 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     e.activationBytesAtLoss = toBytes(acts.atLoss);
     e.gatheredParamBytesAtLoss = toBytes(tr.gatheredAtLoss);
     e.optimizerStepTemporaryBytes = toBytes(tr.stepTemporaries);
+    e.doraWeightTemporaryBytes = toBytes(tr.doraWeight);
     ComponentBytes& comp = e.perGpu;
     comp[Component::Weights] = toBytes(m.weights);
     comp[Component::Gradients] = toBytes(peak.grads);

@@ -50,6 +50,7 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.quantizedMatmulSavesInput = false;
         p.quantStateSharded = true;
         p.adaptersInFp32 = false;
+        p.doraRecomputesBaseWithDropout = false; // modules/peft/dora.py DoRALinear.forward (@bd2a0fc7)
         p.optimizerStep = OptimizerStepKind::Fused;
         p.chunkedLossProjectsPerChunk = true; // TransformerDecoder.chunked_output
         p.rootUnshardedThroughStep = true;

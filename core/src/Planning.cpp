@@ -1,6 +1,8 @@
 #include "gpusizer/core/Planning.h"
 
+#include "AdapterShapes.h"
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/Units.h"
 
 #include <algorithm>
@@ -118,16 +120,22 @@ double trainingFlopsPerToken(const Scenario& s) {
     if (s.method == Method::Full) {
         flops = 6.0 * matmul; // forward 2N, backward 4N (input and weight gradients)
     } else {
-        // Frozen weights need no weight gradients: forward 2N + input gradients 2N; adapters train fully.
-        double lora = 0;
+        // Frozen weights need no weight gradients: forward 2N + input gradients 2N; the adapter's own matmuls as
+        // its kind runs them (AdapterShapes.h).
+        double adapters = 0;
+        const bool secondBaseMatmul = s.lora.dropout > 0.0 && profileFor(s).doraRecomputesBaseWithDropout;
         for (const auto& g : linearGroups(a)) {
-            if (std::find(s.lora.targets.begin(), s.lora.targets.end(), g.role) != s.lora.targets.end() &&
+            if (detail::adaptsLinears(s.lora.kind) &&
+                std::find(s.lora.targets.begin(), s.lora.targets.end(), g.role) != s.lora.targets.end() &&
                 !g.routedExpert) {
-                lora += static_cast<double>(g.count) * static_cast<double>(s.lora.rank) *
-                        static_cast<double>(g.inFeatures + g.outFeatures);
+                adapters += static_cast<double>(g.count) *
+                            detail::adapterOnLinear(s.lora.kind, g.role, static_cast<double>(s.lora.rank),
+                                                    static_cast<double>(g.inFeatures),
+                                                    static_cast<double>(g.outFeatures), secondBaseMatmul)
+                                .flopsPerToken;
             }
         }
-        flops = 4.0 * matmul + 6.0 * lora;
+        flops = 4.0 * matmul + adapters;
     }
     if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
         flops += 2.0 * matmul; // one more forward pass

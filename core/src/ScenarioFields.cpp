@@ -121,12 +121,28 @@ std::vector<ScenarioField> trainingMethodFields() {
 /// LoRA's adapters and QLoRA's quantized base: the adapter methods' fields.
 std::vector<ScenarioField> adapterFields() {
     std::vector<ScenarioField> t;
+    ScenarioField kind;
+    kind.key = "lora.kind";
+    kind.type = FieldType::Choice;
+    kind.label = QT_TRANSLATE_NOOP("gpusizer", "Adapter");
+    kind.tooltip = QT_TRANSLATE_NOOP(
+        "gpusizer", "Which adapter trains on the frozen base: LoRA; DoRA (adds a magnitude per output row and keeps "
+                    "two more tensors per adapted module, slower); LoRA-FA (A frozen: no gradient or state for A); "
+                    "VeRA (shared frozen random matrices, two scaling vectors per module); IA3 (one scaling vector "
+                    "per module); LayerNorm tuning (trainable copies of the norms, no adapters on linears).");
+    kind.methods = kForAdapters;
+    kind.choices = choicesOf<AdapterKind>();
+    kind.defaultValue = static_cast<double>(static_cast<int>(LoraSettings{}.kind));
+    kind.get = [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.lora.kind)); };
+    kind.set = [](Scenario& s, double v) { s.lora.kind = static_cast<AdapterKind>(static_cast<int>(v)); };
+    t.push_back(kind);
+
     ScenarioField rank;
     rank.key = "lora.rank";
     rank.type = FieldType::Integer;
     rank.label = QT_TRANSLATE_NOOP("gpusizer", "LoRA rank");
-    rank.tooltip =
-        QT_TRANSLATE_NOOP("gpusizer", "LoRA rank r: each adapted linear adds r × (in + out) trainable parameters.");
+    rank.tooltip = QT_TRANSLATE_NOOP("gpusizer", "LoRA rank r: each adapted linear adds r × (in + out) trainable "
+                                                 "parameters (LoRA-FA r × out; VeRA r + out, its shared rank).");
     rank.methods = kForAdapters;
     rank.min = 1;
     rank.max = 65536;

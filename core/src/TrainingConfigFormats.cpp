@@ -571,16 +571,81 @@ Result<void> readTrainerFsdpOption(KeyReader& r, const std::string& key, const s
     return {};
 }
 
+/// PEFT's non-LoRA adapter configs: VeRA (VeraConfig), IA3 (IA3Config) and LayerNorm tuning (LNTuningConfig).
+Result<void> readPeftOtherAdapter(KeyReader& r, AdapterKind kind) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    s.lora.kind = kind;
+    if (kind == AdapterKind::Vera) {
+        const char* config = PEFT "src/peft/tuners/vera/config.py VeraConfig";
+        GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 256));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto dropout, r.number("vera_dropout", "lora.dropout", config, 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        r.ignore("d_initial", QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        r.ignore("projection_prng_key", QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        r.ignore("save_projection", QT_TRANSLATE_NOOP("gpusizer", "changes the checkpoint, not GPU memory"));
+    }
+    if (kind == AdapterKind::LnTuning) {
+        s.lora.targets.clear();
+        if (const json* v = r.doc().find("target_modules"); v != nullptr && !v->is_null()) {
+            r.noteKey("target_modules", QT_TRANSLATE_NOOP("gpusizer", "sized as PEFT's default: every norm of the "
+                                                                      "decoder and the final norm"));
+        }
+        return {};
+    }
+    const char* config = kind == AdapterKind::Vera ? PEFT "src/peft/tuners/vera/config.py VeraConfig"
+                                                   : PEFT "src/peft/tuners/ia3/config.py IA3Config";
+    GPUSIZER_ASSIGN(auto targets, regexTargets(r, "target_modules", config));
+    if (targets) {
+        GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
+    } else {
+        const bool ia3 = kind == AdapterKind::Ia3;
+        s.lora.targets = ia3 ? std::vector<LinearRole>{LinearRole::K, LinearRole::V, LinearRole::Down}
+                             : std::vector<LinearRole>{LinearRole::Q, LinearRole::V};
+        run.lines.push_back(
+            {ImportLine::Kind::Defaulted, r.doc().position(""), "target_modules",
+             ia3 ? "k_proj, v_proj, down_proj" : "q_proj, v_proj", "lora.targets",
+             verbatim(ia3 ? PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_TARGET_MODULES_MAPPING (llama)"
+                          : PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_VERA_TARGET_MODULES_MAPPING "
+                                 "(llama)")});
+    }
+    if (kind == AdapterKind::Ia3) {
+        GPUSIZER_ASSIGN(auto feedforward, r.list("feedforward_modules", "lora.targets", config));
+        if (feedforward && (feedforward->size() != 1 || feedforward->front() != "down_proj")) {
+            r.noteKey("feedforward_modules", QT_TRANSLATE_NOOP("gpusizer", "sized as PEFT's Llama mapping: down_proj "
+                                                                           "scales its input, the others their "
+                                                                           "output"));
+        }
+    }
+    return {};
+}
+
 Result<void> readPeftAdapter(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
     const char* config = PEFT "src/peft/tuners/lora/config.py LoraConfig";
-    GPUSIZER_ASSIGN(auto type, r.text("peft_type", "method", config, std::string("LORA")));
-    if (*type != "LORA") {
-        r.noteKey("peft_type", QT_TRANSLATE_NOOP("gpusizer", "only LoRA adapters are modelled: sized as LoRA"));
-    }
     if (!run.method || *run.method == Method::Full) {
         run.method = Method::Lora;
+    }
+    if (const json* base = r.value("base_model_name_or_path");
+        base != nullptr && base->is_string() && run.modelName.empty()) {
+        run.modelName = base->get<std::string>();
+        run.modelWhere = r.doc().at("base_model_name_or_path");
+    }
+    for (const char* key : {"task_type", "bias", "fan_in_fan_out", "inference_mode", "revision"}) {
+        r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+    }
+    GPUSIZER_ASSIGN(
+        auto type, r.text("peft_type", "lora.kind", PEFT "src/peft/utils/peft_types.py PeftType", std::string("LORA")));
+    if (*type == "VERA" || *type == "IA3" || *type == "LN_TUNING") {
+        return readPeftOtherAdapter(r, *type == "VERA"  ? AdapterKind::Vera
+                                       : *type == "IA3" ? AdapterKind::Ia3
+                                                        : AdapterKind::LnTuning);
+    }
+    if (*type != "LORA") {
+        r.noteKey("peft_type", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as LoRA (LoRA, DoRA, VeRA, IA3 and "
+                                                             "LayerNorm tuning are)"));
     }
     GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 8));
     s.lora.rank = *rank;
@@ -599,18 +664,9 @@ Result<void> readPeftAdapter(KeyReader& r) {
                                            "MAPPING (llama)")});
     }
     GPUSIZER_CHECK(applyModulesToSave(r, "modules_to_save", config));
-    GPUSIZER_ASSIGN(auto dora, r.flag("use_dora", "", config, false));
+    GPUSIZER_ASSIGN(auto dora, r.flag("use_dora", "lora.kind", config, false));
     if (*dora) {
-        r.noteKey("use_dora", QT_TRANSLATE_NOOP("gpusizer", "DoRA is not modelled yet: sized as LoRA (DoRA needs "
-                                                            "more: its magnitude vectors and W + s·BA per layer)"));
-    }
-    if (const json* base = r.value("base_model_name_or_path");
-        base != nullptr && base->is_string() && run.modelName.empty()) {
-        run.modelName = base->get<std::string>();
-        run.modelWhere = r.doc().at("base_model_name_or_path");
-    }
-    for (const char* key : {"task_type", "bias", "fan_in_fan_out", "inference_mode", "revision"}) {
-        r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        s.lora.kind = AdapterKind::Dora;
     }
     // Per-layer subsets and ranks change the adapters' size; GPU Sizer adapts every layer at rank r.
     for (const char* key : {"rank_pattern", "alpha_pattern", "layers_to_transform", "exclude_modules"}) {
@@ -708,6 +764,10 @@ Result<void> readAxolotl(KeyReader& r) {
         }
         GPUSIZER_CHECK(applyTargets(r, "lora_target_modules", names));
         GPUSIZER_CHECK(applyModulesToSave(r, "lora_modules_to_save", peft));
+        GPUSIZER_ASSIGN(auto dora, r.flag("peft_use_dora", "lora.kind", AXOLOTL "loaders/adapter.py:148", false));
+        if (*dora) {
+            s.lora.kind = AdapterKind::Dora;
+        }
     } else if (adapter.empty()) {
         run.method = Method::Full;
         if (*four || *eight) {
@@ -896,6 +956,11 @@ Result<void> readLlamaFactory(KeyReader& r) {
         }
         GPUSIZER_CHECK(applyTargets(r, "lora_target", *target));
         GPUSIZER_CHECK(applyModulesToSave(r, "additional_target", finetuning));
+        GPUSIZER_ASSIGN(auto dora,
+                        r.flag("use_dora", "lora.kind", LLAMAFACTORY "hparams/finetuning_args.py:103", false));
+        if (*dora) {
+            s.lora.kind = AdapterKind::Dora;
+        }
     } else {
         return tl::unexpected(r.error(
             "finetuning_type",
@@ -1049,9 +1114,9 @@ Result<void> readTorchtune(KeyReader& r) {
         s.lora.alpha = *alpha;
         GPUSIZER_ASSIGN(auto dropout, r.number("model.lora_dropout", "lora.dropout", builders, 0, 0.999, 0.0));
         s.lora.dropout = *dropout;
-        GPUSIZER_ASSIGN(auto dora, r.flag("model.use_dora", "", builders, false));
+        GPUSIZER_ASSIGN(auto dora, r.flag("model.use_dora", "lora.kind", builders, false));
         if (*dora) {
-            r.noteKey("model.use_dora", QT_TRANSLATE_NOOP("gpusizer", "DoRA is not modelled yet: sized as LoRA"));
+            s.lora.kind = AdapterKind::Dora; // torchtune/modules/peft/dora.py DoRALinear
         }
     }
     const char* recipe = TORCHTUNE "recipes/lora_finetune_single_device.py";

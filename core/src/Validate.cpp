@@ -95,7 +95,15 @@ Result<void> validate(const Scenario& s) {
     if (auto ok = validateLayout(s, profileFor(s)); !ok) {
         return ok;
     }
-    if (s.method != Method::Full && s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
+    if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora && (s.lora.lmHead || s.lora.embedding)) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "adapters on lm_head or embed_tokens are sized for LoRA only, "
+                                                        "not for %1; train them with modules_to_save instead"),
+                          toString(s.lora.kind)),
+                    "lora.targets");
+    }
+    if (s.method != Method::Full && s.lora.kind != AdapterKind::LnTuning && s.lora.targets.empty() && !s.lora.lmHead &&
+        !s.lora.embedding) {
         return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "LoRA needs at least one target module"),
                     "lora.targets");
     }

@@ -235,6 +235,24 @@ Message label(core::Framework v) {
     return {};
 }
 
+Message label(core::AdapterKind v) {
+    switch (v) {
+    case core::AdapterKind::Lora:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA"));
+    case core::AdapterKind::Dora:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "DoRA"));
+    case core::AdapterKind::LoraFa:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA-FA (A frozen)"));
+    case core::AdapterKind::Vera:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "VeRA"));
+    case core::AdapterKind::Ia3:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "IA3"));
+    case core::AdapterKind::LnTuning:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LayerNorm tuning"));
+    }
+    return {};
+}
+
 Message label(core::AdapterDtype v) {
     switch (v) {
     case core::AdapterDtype::Auto:
@@ -309,6 +327,9 @@ Message choiceLabel(const core::ScenarioField& f, int v) {
     }
     if (key == "optimizer") {
         return label(static_cast<core::Optimizer>(v));
+    }
+    if (key == "lora.kind") {
+        return label(static_cast<core::AdapterKind>(v));
     }
     if (key == "lora.dtype") {
         return label(static_cast<core::AdapterDtype>(v));

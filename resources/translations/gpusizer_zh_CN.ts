@@ -773,10 +773,6 @@
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <source>LoRA rank r: each adapted linear adds r × (in + out) trainable parameters.</source>
-        <translation>LoRA 秩 r：每个被适配的线性层增加 r × (in + out) 个可训练参数。</translation>
-    </message>
-    <message>
         <source>LoRA alpha</source>
         <translation>LoRA alpha</translation>
     </message>
@@ -2813,14 +2809,6 @@ Fewer cards (%2): %3</source>
         <translation>TrainingArguments 不含序列长度：采用 GPU Sizer 的默认值（可在窗口或场景中设置）</translation>
     </message>
     <message>
-        <source>only LoRA adapters are modelled: sized as LoRA</source>
-        <translation>仅对 LoRA 适配器建模：按 LoRA 估算</translation>
-    </message>
-    <message>
-        <source>DoRA is not modelled yet: sized as LoRA (DoRA needs more: its magnitude vectors and W + s·BA per layer)</source>
-        <translation>尚未对 DoRA 建模：按 LoRA 估算（DoRA 需要更多显存：其幅度向量以及每层的 W + s·BA）</translation>
-    </message>
-    <message>
         <source>does not change GPU memory</source>
         <translation>不影响 GPU 显存</translation>
     </message>
@@ -2871,10 +2859,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>the LoRA builders need lora_attn_modules</source>
         <translation>LoRA 构建器需要 lora_attn_modules</translation>
-    </message>
-    <message>
-        <source>DoRA is not modelled yet: sized as LoRA</source>
-        <translation>尚未对 DoRA 建模：按 LoRA 估算</translation>
     </message>
     <message>
         <source>null: torchtune pads each batch to its longest sample; GPU Sizer&apos;s default length is sized (set yours)</source>
@@ -3035,6 +3019,78 @@ Fewer cards (%2): %3</source>
     <message>
         <source>not modelled: every layer is sized with rank r on every target</source>
         <translation>未建模：每一层的每个目标都按秩 r 估算</translation>
+    </message>
+    <message>
+        <source>DoRA: a trainable magnitude per output row; each adapted module keeps its base and LoRA outputs for backward, and its forward forms B·A and W + s·B·A (%1 GiB for the largest layer, freed before the next).</source>
+        <translation>DoRA：每个输出行一个可训练的幅度；每个适配模块为反向传播保留其基础输出和 LoRA 输出，前向时构造 B·A 和 W + s·B·A（最大的层为 %1 GiB，在下一层之前释放）。</translation>
+    </message>
+    <message>
+        <source>LoRA-FA: lora_A frozen (no gradient or optimizer state, its input not saved); only lora_B trains.</source>
+        <translation>LoRA-FA：lora_A 冻结（无梯度和优化器状态，不保存其输入）；只训练 lora_B。</translation>
+    </message>
+    <message>
+        <source>VeRA: one shared frozen pair of random matrices (fp32, rank %1); two trainable scaling vectors per adapted module.</source>
+        <translation>VeRA：一对共享的冻结随机矩阵（fp32，秩 %1）；每个适配模块两个可训练的缩放向量。</translation>
+    </message>
+    <message>
+        <source>IA3: one trainable scaling vector per adapted module (down_proj scales its input, the others their output); the rank is unused.</source>
+        <translation>IA3：每个适配模块一个可训练的缩放向量（down_proj 缩放其输入，其余缩放其输出）；不使用秩。</translation>
+    </message>
+    <message>
+        <source>LayerNorm tuning: trainable copies of every norm; the norms keep their normalised output for the weight&apos;s gradient; no adapters on linears.</source>
+        <translation>LayerNorm 微调：每个归一化层的可训练副本；归一化层为权重梯度保留归一化后的输出；线性层上没有适配器。</translation>
+    </message>
+    <message>
+        <source>Adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Which adapter trains on the frozen base: LoRA; DoRA (adds a magnitude per output row and keeps two more tensors per adapted module, slower); LoRA-FA (A frozen: no gradient or state for A); VeRA (shared frozen random matrices, two scaling vectors per module); IA3 (one scaling vector per module); LayerNorm tuning (trainable copies of the norms, no adapters on linears).</source>
+        <translation>在冻结的基础模型上训练哪种适配器：LoRA；DoRA（每个输出行增加一个幅度，每个适配模块多保留两个张量，更慢）；LoRA-FA（A 冻结：A 无梯度和状态）；VeRA（共享的冻结随机矩阵，每个模块两个缩放向量）；IA3（每个模块一个缩放向量）；LayerNorm 微调（归一化层的可训练副本，线性层上没有适配器）。</translation>
+    </message>
+    <message>
+        <source>LoRA rank r: each adapted linear adds r × (in + out) trainable parameters (LoRA-FA r × out; VeRA r + out, its shared rank).</source>
+        <translation>LoRA 秩 r：每个适配的线性层增加 r × (输入 + 输出) 个可训练参数（LoRA-FA 为 r × 输出；VeRA 为 r + 输出，r 为其共享秩）。</translation>
+    </message>
+    <message>
+        <source>changes the checkpoint, not GPU memory</source>
+        <translation>改变检查点，不改变 GPU 内存</translation>
+    </message>
+    <message>
+        <source>sized as PEFT&apos;s default: every norm of the decoder and the final norm</source>
+        <translation>按 PEFT 的默认值估算：解码器的每个归一化层和最终归一化层</translation>
+    </message>
+    <message>
+        <source>sized as PEFT&apos;s Llama mapping: down_proj scales its input, the others their output</source>
+        <translation>按 PEFT 的 Llama 映射估算：down_proj 缩放其输入，其余缩放其输出</translation>
+    </message>
+    <message>
+        <source>not modelled: sized as LoRA (LoRA, DoRA, VeRA, IA3 and LayerNorm tuning are)</source>
+        <translation>未建模：按 LoRA 估算（已建模的是 LoRA、DoRA、VeRA、IA3 和 LayerNorm 微调）</translation>
+    </message>
+    <message>
+        <source>adapters on lm_head or embed_tokens are sized for LoRA only, not for %1; train them with modules_to_save instead</source>
+        <translation>lm_head 或 embed_tokens 上的适配器只对 LoRA 估算，不对 %1 估算；请改用 modules_to_save 训练它们</translation>
+    </message>
+    <message>
+        <source>DoRA</source>
+        <translation>DoRA</translation>
+    </message>
+    <message>
+        <source>LoRA-FA (A frozen)</source>
+        <translation>LoRA-FA（A 冻结）</translation>
+    </message>
+    <message>
+        <source>VeRA</source>
+        <translation>VeRA</translation>
+    </message>
+    <message>
+        <source>IA3</source>
+        <translation>IA3</translation>
+    </message>
+    <message>
+        <source>LayerNorm tuning</source>
+        <translation>LayerNorm 微调</translation>
     </message>
 </context>
 <context>

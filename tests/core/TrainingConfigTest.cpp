@@ -10,6 +10,7 @@
 #include "gpusizer/core/ProbeScript.h"
 #include "gpusizer/core/ScenarioJson.h"
 
+#include <algorithm>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -789,6 +790,60 @@ TEST(TrainingConfigFramework, PeftTargetModulesAsARegularExpression) {
                                         "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})json";
     const auto run = ok(importTexts({{"sft.json", kSft}, {"adapter.json", adapter}}));
     EXPECT_EQ(run.scenario.lora.targets, (std::vector{LinearRole::Q, LinearRole::V, LinearRole::Down}));
+}
+
+TEST(TrainingConfigFramework, PeftAdapterKindsAreReadFromTheirConfigs) {
+    // peft/tuners/lora/config.py use_dora; vera/config.py r default 256, vera_dropout; ia3 and ln_tuning defaults
+    // from utils/constants.py's Llama mappings (@5d602fdb).
+    const std::string dora = R"({"peft_type": "LORA", "r": 8, "lora_alpha": 16, "use_dora": true,
+                                 "target_modules": ["q_proj", "v_proj"], "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})";
+    auto run = ok(importTexts({{"sft.json", kSft}, {"adapter.json", dora}}));
+    EXPECT_EQ(run.scenario.lora.kind, core::AdapterKind::Dora);
+    ASSERT_NE(lineFor(run, "use_dora"), nullptr);
+    EXPECT_EQ(lineFor(run, "use_dora")->field, "lora.kind");
+
+    run = ok(importTexts(
+        {{"sft.json", kSft},
+         {"adapter.json",
+          R"({"peft_type": "VERA", "vera_dropout": 0.1, "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})"}}));
+    EXPECT_EQ(run.scenario.lora.kind, core::AdapterKind::Vera);
+    EXPECT_EQ(run.scenario.lora.rank, 256);
+    EXPECT_DOUBLE_EQ(run.scenario.lora.dropout, 0.1);
+    EXPECT_EQ(run.scenario.lora.targets, (std::vector{LinearRole::Q, LinearRole::V}));
+
+    run = ok(importTexts(
+        {{"sft.json", kSft},
+         {"adapter.json", R"({"peft_type": "IA3", "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})"}}));
+    EXPECT_EQ(run.scenario.lora.kind, core::AdapterKind::Ia3);
+    EXPECT_EQ(run.scenario.lora.targets, (std::vector{LinearRole::K, LinearRole::V, LinearRole::Down}));
+
+    run = ok(importTexts(
+        {{"sft.json", kSft},
+         {"adapter.json", R"({"peft_type": "LN_TUNING", "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})"}}));
+    EXPECT_EQ(run.scenario.lora.kind, core::AdapterKind::LnTuning);
+    EXPECT_TRUE(run.scenario.lora.targets.empty());
+
+    // Another PEFT method is sized as LoRA and says so.
+    run = ok(importTexts(
+        {{"sft.json", kSft},
+         {"adapter.json", R"({"peft_type": "LOKR", "r": 8, "base_model_name_or_path": "meta-llama/Llama-3.1-8B"})"}}));
+    EXPECT_EQ(run.scenario.lora.kind, core::AdapterKind::Lora);
+    EXPECT_TRUE(std::any_of(run.lines.begin(), run.lines.end(), [](const ImportLine& l) {
+        return l.key == "peft_type" && l.kind == ImportLine::Kind::Note;
+    }));
+}
+
+TEST(TrainingConfigFramework, DoraSwitchesOfAxolotlLlamaFactoryAndTorchtune) {
+    const std::string axolotl = "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\nlora_r: 16\n"
+                                "lora_target_linear: true\npeft_use_dora: true\n"; // loaders/adapter.py:148
+    EXPECT_EQ(ok(importTexts({{"a.yaml", axolotl}})).scenario.lora.kind, core::AdapterKind::Dora);
+    const std::string factory = "model_name_or_path: meta-llama/Llama-3.1-8B\nstage: sft\nfinetuning_type: lora\n"
+                                "use_dora: true\ncutoff_len: 1024\n"; // hparams/finetuning_args.py:103
+    EXPECT_EQ(ok(importTexts({{"f.yaml", factory}})).scenario.lora.kind, core::AdapterKind::Dora);
+    const std::string tune = "model:\n  _component_: torchtune.models.llama3_2.lora_llama3_2_3b\n"
+                             "  lora_attn_modules: [q_proj, v_proj]\n  use_dora: true\n"
+                             "optimizer:\n  _component_: torch.optim.AdamW\n";
+    EXPECT_EQ(ok(importTexts({{"t.yaml", tune}})).scenario.lora.kind, core::AdapterKind::Dora);
 }
 
 TEST(TrainingConfigFramework, NamesThatAreNotUtf8AreShownNotCrashedOn) {

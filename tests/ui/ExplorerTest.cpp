@@ -579,6 +579,36 @@ TEST(Explorer, TheWheelScrollsThePanelAndChangesAValueOnlyWhenItsControlHasTheFo
     EXPECT_EQ(checkpointing->focusPolicy(), Qt::StrongFocus);
 }
 
+TEST(Explorer, TheAdapterPickerSetsTheKindAndGreysWhatItLeavesUnused) {
+    Fixture f;
+    f.window.resize(1024, 700);
+    f.window.show();
+    auto* toggle = f.window.inputPanel()->findChild<QToolButton*>(QStringLiteral("advancedToggle"));
+    ASSERT_NE(toggle, nullptr);
+    toggle->setChecked(true);
+    QCoreApplication::processEvents();
+    // Open, the form fits the panel: nothing wider than the scroll area's viewport.
+    auto* scroll = qobject_cast<QScrollArea*>(f.window.inputPanel()->parentWidget()->parentWidget());
+    ASSERT_NE(scroll, nullptr);
+    EXPECT_LE(f.window.inputPanel()->minimumSizeHint().width(), scroll->viewport()->width());
+    auto* picker = f.window.findChild<QComboBox*>(QStringLiteral("field:lora.kind"));
+    auto* rank = f.window.findChild<QWidget*>(QStringLiteral("field:lora.rank"));
+    ASSERT_NE(picker, nullptr);
+    ASSERT_NE(rank, nullptr);
+    picker->setFocus(Qt::TabFocusReason);
+    const int ia3 = picker->findData(static_cast<int>(core::AdapterKind::Ia3));
+    ASSERT_GE(ia3, 0);
+    picker->setCurrentIndex(ia3);
+    emit picker->activated(ia3);
+    EXPECT_EQ(f.controller.scenario().lora.kind, core::AdapterKind::Ia3);
+    EXPECT_FALSE(rank->isEnabled()); // IA3 has no rank
+    const int dora = picker->findData(static_cast<int>(core::AdapterKind::Dora));
+    picker->setCurrentIndex(dora);
+    emit picker->activated(dora);
+    EXPECT_EQ(f.controller.scenario().lora.kind, core::AdapterKind::Dora);
+    EXPECT_TRUE(rank->isEnabled());
+}
+
 TEST(Explorer, TheScenarioNameFollowsModelAndMethodUntilTheUserNamesIt) {
     Fixture f;
     EXPECT_EQ(f.controller.scenario().name, "Llama-3.1-8B LoRA");

@@ -46,9 +46,10 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 28> kAdvancedFields{"precision",
+constexpr std::array<const char*, 29> kAdvancedFields{"precision",
                                                       "optimizer",
                                                       "optimizer_in_backward",
+                                                      "lora.kind",
                                                       "lora.rank",
                                                       "lora.dropout",
                                                       "lora.targets",
@@ -255,6 +256,7 @@ void InputPanel::addAdvancedSection(QVBoxLayout* layout) {
         tr("Precision, optimizer, LoRA, checkpointing, attention, loss, framework and multi-GPU layout."));
     layout->addWidget(toggle);
     QWidget* advanced = buildAdvanced();
+    m_advanced = advanced;
     advanced->setVisible(false);
     layout->addWidget(advanced);
     layout->addStretch(1);
@@ -262,6 +264,12 @@ void InputPanel::addAdvancedSection(QVBoxLayout* layout) {
         advanced->setVisible(open);
         toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
     });
+}
+
+int InputPanel::openMinimumWidth() const {
+    const QMargins margins = layout()->contentsMargins();
+    return std::max(minimumSizeHint().width(),
+                    m_advanced->minimumSizeHint().width() + margins.left() + margins.right());
 }
 
 void InputPanel::connectWrites() {
@@ -389,6 +397,8 @@ QWidget* InputPanel::buildAdvanced() {
     auto* box = new QGroupBox(this);
     auto* form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A row whose field does not fit beside its label goes below it, so the open form is no wider than the basics.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     for (const char* key : kAdvancedFields) {
         const core::ScenarioField* field = core::findField(key);
         if (field == nullptr) {
@@ -397,7 +407,7 @@ QWidget* InputPanel::buildAdvanced() {
         if (field->type != core::FieldType::Special) {
             QWidget* control = controlFor(*field, box);
             if (field->type == core::FieldType::Flag) {
-                form->addRow(QString(), control);
+                form->addRow(control); // a check box spans both columns: every one starts at the labels
             } else {
                 form->addRow(text(present::fieldLabel(*field)), control);
             }
@@ -429,13 +439,13 @@ QWidget* InputPanel::buildAdvanced() {
             m_loraHead = new QCheckBox(tr("Adapter on lm_head"), box);
             m_loraHead->setToolTip(tr("A LoRA adapter on the output projection (PEFT target \"lm_head\", LitGPT "
                                       "lora_head): r × (hidden + vocabulary) more trainable parameters."));
-            form->addRow(QString(), m_loraHead);
+            form->addRow(m_loraHead);
             connect(m_loraHead, &QCheckBox::toggled, this,
                     [this](bool v) { m_controller.update([&](core::Scenario& s) { s.lora.lmHead = v; }); });
         } else if (std::string_view(key) == "lora.modules_to_save") {
             m_saveHead = new QCheckBox(tr("Full copies: lm_head, embeddings"), box);
             m_saveHead->setToolTip(text(present::fieldTooltip(*field)));
-            form->addRow(QString(), m_saveHead);
+            form->addRow(m_saveHead);
             connect(m_saveHead, &QCheckBox::toggled, this, [this](bool v) {
                 m_controller.update([&](core::Scenario& s) { s.lora.saveLmHead = s.lora.saveEmbedding = v; });
             });
@@ -489,14 +499,24 @@ void InputPanel::refresh() {
         every->setEnabled(s.checkpointing == core::Checkpointing::EveryNth);
     }
     const bool lora = s.method != core::Method::Full;
+    // What the adapter kind leaves unused: LayerNorm tuning has no linear targets, IA3 and it no rank or dropout;
+    // adapters on lm_head are sized for LoRA only.
+    const core::AdapterKind kind = s.lora.kind;
+    const bool linearTargets = lora && kind != core::AdapterKind::LnTuning;
+    const bool scaledOnly = kind == core::AdapterKind::Ia3 || kind == core::AdapterKind::LnTuning;
+    for (const char* key : {"lora.rank", "lora.dropout"}) {
+        if (auto* control = fieldControl(key)) {
+            control->setEnabled(lora && !scaledOnly);
+        }
+    }
     for (std::size_t i = 0; i < kRoles.size(); ++i) {
         setCheck(m_loraTargets[i],
                  std::find(s.lora.targets.begin(), s.lora.targets.end(), kRoles[i]) != s.lora.targets.end());
-        m_loraTargets[i]->setEnabled(lora);
+        m_loraTargets[i]->setEnabled(linearTargets);
     }
     setCheck(m_loraHead, s.lora.lmHead);
     setCheck(m_saveHead, s.lora.saveLmHead);
-    m_loraHead->setEnabled(lora);
+    m_loraHead->setEnabled(lora && (kind == core::AdapterKind::Lora || s.lora.lmHead));
     m_saveHead->setEnabled(lora);
 }
 

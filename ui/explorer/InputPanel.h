@@ -33,6 +33,10 @@ class InputPanel final : public QWidget {
 public:
     explicit InputPanel(ScenarioController& controller, QWidget* parent = nullptr);
 
+    /// The width the panel needs with its advanced options open (hidden widgets do not count in minimumSizeHint):
+    /// the left column is made this wide so that opening them clips nothing.
+    int openMinimumWidth() const;
+
     // Slider range of the model size: log10(billions) in hundredths, 0.1 B ... 1 T.
     static constexpr int kSizeSliderMin = -100;
     static constexpr int kSizeSliderMax = 300;
@@ -92,6 +96,7 @@ private:
     std::array<QCheckBox*, 7> m_loraTargets{};
     QCheckBox* m_loraHead = nullptr;
     QCheckBox* m_saveHead = nullptr;
+    QWidget* m_advanced = nullptr;
     std::map<std::string, QWidget*> m_fields; ///< the field table's controls by key
 };
 

@@ -34,6 +34,9 @@ struct FrameworkProfile {
     /// zero_grad(set_to_none=True) frees gradients after each step (PyTorch >= 2.0 default); false: they persist
     /// through the next forward, as with PyTorch 1.x's zero-filling zero_grad().
     bool gradientsFreedAfterStep = true;
+    /// DoRA with dropout computes the base output a second time from the dropped-out input (PEFT variants.py
+    /// DoraLinearVariant.forward passes base_result=None); torchtune's DoRALinear reuses its base output.
+    bool doraRecomputesBaseWithDropout = true;
     /// One dropout feeds every LoRA adapter of a fused qkv projection (LitGPT), instead of one per adapted module.
     bool loraSharesQkvDropout = false;
     /// What "selective" checkpointing keeps (torchtitan: op-level; Megatron and the rest: the attention core).

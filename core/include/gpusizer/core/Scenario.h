@@ -50,6 +50,11 @@ enum class AdapterWrapping { Auto, Separate, Mixed };
 enum class Quantization { Nf4, Nf4Dq, Int8 };
 /// The training stack; sets behaviours the physics alone cannot decide (see FrameworkProfile).
 enum class Framework { Generic, HfTrainer, Torchtune, Torchtitan, Lightning, Deepspeed, Megatron, Unsloth, Axolotl };
+/// Which PEFT adapter the adapter methods train (huggingface/peft @5d602fdb): LoRA; DoRA (use_dora: a trainable
+/// magnitude per output row, tuners/lora/dora.py); LoRA-FA (lora_A frozen, optimizers/lorafa.py); VeRA (shared
+/// frozen random matrices, trainable scaling vectors, tuners/vera); IA3 (one trainable scaling vector per module,
+/// tuners/ia3); LayerNorm tuning (trainable copies of the norms, tuners/ln_tuning). See docs/memory-model.md §4.
+enum class AdapterKind { Lora, Dora, LoraFa, Vera, Ia3, LnTuning };
 /// Storage dtype of LoRA adapters. Auto: what the framework does (PEFT upcasts to fp32; torchtune/LitGPT keep bf16).
 enum class AdapterDtype { Auto, Fp32, Bf16, Fp16 };
 
@@ -90,7 +95,8 @@ struct ProfileOverrides {
 
 /// LoRA settings (Hu et al. 2021). Targets use Hugging Face Llama module names.
 struct LoraSettings {
-    std::int64_t rank = 16;
+    AdapterKind kind = AdapterKind::Lora;
+    std::int64_t rank = 16; ///< LoRA / DoRA / LoRA-FA rank; VeRA's shared rank (PEFT VeraConfig default 256)
     double alpha = 32.0;
     double dropout = 0.05;
     std::vector<LinearRole> targets{LinearRole::Q, LinearRole::V};
@@ -158,6 +164,7 @@ const char* toString(Offload v);
 const char* toString(Quantization v);
 const char* toString(Framework v);
 const char* toString(AdapterDtype v);
+const char* toString(AdapterKind v);
 const char* toString(OptimizerStepKind v);
 const char* toString(ShardingEngine v);
 const char* toString(AdapterWrapping v);

@@ -30,6 +30,7 @@ Message label(core::AdapterWrapping v);
 Message label(core::Quantization v);
 Message label(core::Framework v);
 Message label(core::AdapterDtype v);
+Message label(core::AdapterKind v);
 Message label(core::PeakMoment v);
 Message label(core::Objective v);
 Message label(core::Network v);

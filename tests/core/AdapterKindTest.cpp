@@ -1,0 +1,162 @@
+// The PEFT adapter kinds besides LoRA, each derived by hand from huggingface/peft @5d602fdb:
+// tuners/lora/dora.py + variants.py (DoRA), optimizers/lorafa.py (LoRA-FA), tuners/vera/{model,layer}.py (VeRA),
+// tuners/ia3/layer.py (IA3), tuners/ln_tuning/layer.py + utils/constants.py (LayerNorm tuning).
+#include "TestModels.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/ScenarioJson.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+using core::Component;
+
+namespace {
+
+constexpr std::int64_t kLlama2_7b = 6'738'415'616;
+
+// Llama-2-7B (h 4096, f 11008, 32 layers), pure bf16, adapters on q_proj and v_proj, rank 8, no checkpointing.
+core::Scenario adapters(core::AdapterKind kind, core::AdapterDtype dtype = core::AdapterDtype::Bf16) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.lora.kind = kind;
+    s.lora.rank = 8;
+    s.lora.dropout = 0.05;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = dtype;
+    s.checkpointing = core::Checkpointing::None;
+    s.gradientAccumulation = 2; // gradients alive at the peak
+    s.microBatch = 1;
+    s.seqLen = 512;
+    return s;
+}
+
+} // namespace
+
+TEST(AdapterKind, DoraAddsAMagnitudePerOutputRowAndKeepsTheBaseAndLoraOutputs) {
+    const auto e = core::estimate(adapters(core::AdapterKind::Dora));
+    // LoRA q, v: 2 x 8 x (4096 + 4096) = 131,072 per layer; lora_magnitude_vector one per output row: 2 x 4096
+    // = 8,192; (131,072 + 8,192) x 32 layers = 4,456,448.
+    EXPECT_EQ(e.trainableParams, 4'456'448);
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b + 2 * 4'456'448);
+    // Per module per token: dropout output 2 x 4096 + mask 4096 + lora_A output 2 x 8 = 12,304 (as LoRA);
+    // DoRA's products save base_result 2 x 4096 and lora_result 2 x 4096 = 16,384. Two modules: 57,376.
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.lora, 2.0 * (12'304 + 16'384));
+    // get_weight_norm on a 4096 x 4096 layer, all bf16: B·A 2 x 4096² = 33,554,432, then scaling x B·A and W + that,
+    // 2 x 2 x 4096² = 67,108,864: 100,663,296 (more than get_lora_weight's eye 2 x 4096² + B·A = 67,108,864).
+    EXPECT_EQ(e.doraWeightTemporaryBytes, 100'663'296);
+}
+
+TEST(AdapterKind, DoraWithAutocastKeepsASixteenBitCopyOfTheIdentity) {
+    auto s = adapters(core::AdapterKind::Dora, core::AdapterDtype::Fp32);
+    s.precision = core::Precision::AmpBf16; // fp32 model, bf16 autocast, fp32 adapters (PEFT's default upcast)
+    // get_lora_weight: eye(4096) fp32 4 x 4096² = 67,108,864 + its autocast bf16 copy 2 x 4096² = 33,554,432 + B·A
+    // under autocast bf16 2 x 4096² = 33,554,432 -> 134,217,728.
+    // get_weight_norm: the eye copy 33,554,432 + B·A 33,554,432 + B·A.to(fp32 input) 67,108,864 + scaling x B·A and
+    // W + that in fp32 2 x 67,108,864 -> 268,435,456 (the larger).
+    EXPECT_EQ(core::estimate(s).doraWeightTemporaryBytes, 268'435'456);
+}
+
+TEST(AdapterKind, DoraWithDropoutRunsTheBaseMatmulTwice) {
+    // With dropout, DoraLinearVariant passes base_result=None and dora.py computes F.linear(dropout(x), W) again:
+    // forward 2 x in x out plus the input gradient 2 x in x out per adapted module and token.
+    auto dora = adapters(core::AdapterKind::Dora);
+    auto lora = adapters(core::AdapterKind::Lora);
+    const double extra = 32.0 * 2.0 * 4.0 * 4096.0 * 4096.0; // 32 layers x 2 modules x 4 x 4096²
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(dora) - core::trainingFlopsPerToken(lora), extra);
+    dora.lora.dropout = 0.0;
+    lora.lora.dropout = 0.0;
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(dora), core::trainingFlopsPerToken(lora));
+}
+
+TEST(AdapterKind, LoraFaFreezesATheGradientAndStatesAreBsOnly) {
+    auto s = adapters(core::AdapterKind::LoraFa);
+    const auto e = core::estimate(s);
+    // Only lora_B trains: 8 x 4096 per module, 2 modules, 32 layers = 2,097,152; lora_A (8 x 4096 each) is kept.
+    EXPECT_EQ(e.trainableParams, 2'097'152);
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b + 2 * (2'097'152 + 2'097'152));
+    EXPECT_EQ(e.perGpu[Component::Gradients], 2 * 2'097'152);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 2 * 2 * 2'097'152); // AdamW m and v in bf16
+    // Frozen lora_A saves no input: per module the dropout mask 4096 and lora_A's output 2 x 8 -> 4,112.
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.lora, 2.0 * 4'112);
+    // Without dropout LoRA's lora_A saves the q/v input (2 x 4096); LoRA-FA's frozen A does not.
+    s.lora.dropout = 0.0;
+    auto lora = s;
+    lora.lora.kind = core::AdapterKind::Lora;
+    EXPECT_DOUBLE_EQ(core::estimate(lora).activationPerTokenLayer.linearInputs, 2.0 * 4096);
+    EXPECT_DOUBLE_EQ(core::estimate(s).activationPerTokenLayer.linearInputs, 0.0);
+    // FLOPs: A runs forward and passes the input gradient (4 x 8 x 4096) instead of training (6 x 8 x 4096).
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(lora) - core::trainingFlopsPerToken(s), 32.0 * 2.0 * 2.0 * 8 * 4096);
+}
+
+TEST(AdapterKind, VeraTrainsTwoVectorsPerModuleBesideOneSharedFrozenPair) {
+    auto s = adapters(core::AdapterKind::Vera, core::AdapterDtype::Fp32);
+    s.lora.rank = 256; // VeraConfig's default r
+    s.lora.dropout = 0.0;
+    const auto e = core::estimate(s);
+    // vera_lambda_d (256) + vera_lambda_b (4096) per module: 4,352 x 2 x 32 = 278,528 trainable.
+    EXPECT_EQ(e.trainableParams, 278'528);
+    // Shared vera_A 256 x 4096 and vera_B 4096 x 256 in fp32: 2 x 1,048,576 x 4 = 8,388,608 bytes.
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b + 4 * 278'528 + 8'388'608);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 4 * 278'528);
+    // Pure bf16 (no autocast): x is cast to the fp32 lambda dtype, so both matmul outputs are fp32; the products with
+    // lambda_d and lambda_b save them: 4 x (256 + 4096) = 17,408 per module.
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.lora, 2.0 * 17'408);
+}
+
+TEST(AdapterKind, Ia3ScalesTheFeedForwardInputAndTheOtherOutputs) {
+    auto s = adapters(core::AdapterKind::Ia3, core::AdapterDtype::Fp32);
+    s.lora.targets = {core::LinearRole::K, core::LinearRole::V, core::LinearRole::Down}; // PEFT's Llama mapping
+    s.lora.dropout = 0.0;
+    const auto e = core::estimate(s);
+    // ia3_l: k (4096, 1), v (4096, 1), down_proj (1, 11008): 19,200 per layer x 32 = 614,400.
+    EXPECT_EQ(e.trainableParams, 614'400);
+    // k and v save the bf16 base output they scale (2 x 4096 each); down_proj saves x.to(fp32) (4 x 11008).
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.lora, 2.0 * 4096 + 2.0 * 4096 + 4.0 * 11008);
+    // The scaling is element-wise: no matmul FLOPs beyond the frozen model's forward and input gradients.
+    auto frozen = s;
+    frozen.lora.kind = core::AdapterKind::LnTuning;
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(s), core::trainingFlopsPerToken(frozen));
+}
+
+TEST(AdapterKind, LayerNormTuningTrainsNormCopiesAndSavesTheirOutputs) {
+    auto s = adapters(core::AdapterKind::LnTuning, core::AdapterDtype::Fp32);
+    s.lora.targets.clear(); // the kind has no linear targets
+    ASSERT_TRUE(core::validate(s).has_value());
+    const auto e = core::estimate(s);
+    // Copies of input_layernorm and post_attention_layernorm in 32 layers and the final norm: 65 x 4096 = 266,240.
+    EXPECT_EQ(e.trainableParams, 266'240);
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.lora, 0.0);
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.linearInputs, 0.0);
+    // A trainable weight makes weight * normalised save the bf16 normalised input: per norm fp32 input 4 x 4096 +
+    // 2 x 4096 = 24,576; two norms 49,152 (LoRA's frozen norms keep 2 x 16,384 = 32,768).
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.norms, 49'152);
+}
+
+TEST(AdapterKind, AdaptersOnTheEndsAreSizedForLoraOnly) {
+    auto s = adapters(core::AdapterKind::Vera);
+    s.lora.lmHead = true;
+    const auto r = core::validate(s);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().where, "lora.targets");
+    s.lora.kind = core::AdapterKind::Lora;
+    EXPECT_TRUE(core::validate(s).has_value());
+}
+
+TEST(AdapterKind, TheKindRoundTripsThroughScenarioJson) {
+    const core::Catalog none;
+    const auto parsed = core::parseScenario(
+        R"({"model": {"params_billion": 1}, "method": "lora", "lora": {"kind": "lora-fa", "rank": 4}})", "t.json",
+        none);
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_EQ(parsed->scenario.lora.kind, core::AdapterKind::LoraFa);
+    const auto again = core::parseScenario(core::scenarioToJson(parsed->scenario), "t.json", none);
+    ASSERT_TRUE(again.has_value());
+    EXPECT_EQ(again->scenario.lora.kind, core::AdapterKind::LoraFa);
+    const auto bad =
+        core::parseScenario(R"({"model": {"params_billion": 1}, "lora": {"kind": "lokr"}})", "t.json", none);
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_NE(bad.error().where.find("kind"), std::string::npos);
+}
