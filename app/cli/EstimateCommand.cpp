@@ -32,6 +32,9 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (s.method != core::Method::Full && s.lora.kind != core::AdapterKind::Lora) {
         out << " (" << core::toString(s.lora.kind) << ")";
     }
+    if (s.method == core::Method::Full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+        out << " (last " << s.trainableLayers << " of " << s.model.numLayers << " layers)";
+    }
     out << ", " << core::toString(s.precision) << ", " << core::toString(s.optimizer) << ", micro-batch "
         << s.microBatch << " × " << s.seqLen << " tokens, checkpointing " << core::toString(s.checkpointing)
         << ", attention " << core::toString(s.attention) << "\n";

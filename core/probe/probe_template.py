@@ -252,6 +252,20 @@ def build(args, device):
             apply_builtin_lora(model, lora)
         else:
             fail("The '%s' adapter needs transformers and peft installed." % kind)
+    trainable_layers = SCENARIO.get("trainable_layers", 0) if method == "full" else 0
+    if trainable_layers:
+        if not use_hf:
+            fail("Freeze tuning (trainable_layers) needs transformers installed.")
+        # As LLaMA-Factory's freeze tuning: only the last n decoder layers train; with checkpointing the inputs
+        # require grad so that gradients flow through the frozen layers' checkpoints.
+        layers = model.model.layers
+        for p in model.parameters():
+            p.requires_grad_(False)
+        for layer in layers[len(layers) - trainable_layers:]:
+            for p in layer.parameters():
+                p.requires_grad_(True)
+        if checkpointing:
+            model.enable_input_require_grads()
     model.to(device)
     model.train()
     return model, ("transformers" if use_hf else "builtin")

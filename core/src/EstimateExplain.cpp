@@ -178,6 +178,16 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora) {
         assume(adapterKindAssumption(s, e));
     }
+    if (s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+        assume(words(s.checkpointing == Checkpointing::None
+                         ? QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, "
+                                                         "lm_head and the other layers are frozen and, without "
+                                                         "checkpointing, keep nothing for backward.")
+                         : QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, "
+                                                         "lm_head and the other layers are frozen but stay in the "
+                                                         "graph (checkpointing makes the inputs require grad)."),
+                     std::to_string(s.trainableLayers), std::to_string(s.model.numLayers)));
+    }
     if (s.overheadCorrectionBytes != 0) {
         assume(words(
             QT_TRANSLATE_NOOP("gpusizer", "Overhead corrected by %1 MiB from a calibration against measured runs."),

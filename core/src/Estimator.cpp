@@ -133,16 +133,20 @@ struct Context {
     double resid = 2.0;   // residual stream bytes
     double paramB = 2.0;  // stored parameter bytes
     double gatherB = 2.0; // gathered-for-compute parameter bytes
-    bool full = false;    // full fine-tuning: every weight trains
+    bool full = false;    // full fine-tuning: every weight trains (freeze tuning: every weight of the trained layers)
     bool quantized = false;
+    double trainLayerShare = 1.0; // freeze tuning: the share of decoder layers that train
+    bool frozenPass = false;      // sizing the frozen layers of a freeze-tuning run: nothing in them trains
     double tp = 1, pp = 1, dp = 1;
     double modelShare = 1; // even split of parameters over tensor x pipeline ranks
     int stage = 0;         // ZeRO stage in effect (offload runs under ZeRO-2 or -3)
     ShardingEngine engine = ShardingEngine::Deepspeed;
 
     bool adapted(LinearRole r) const {
-        return !full && detail::adaptsLinears(s.lora.kind) && contains(s.lora.targets, r);
+        return !full && !frozenPass && detail::adaptsLinears(s.lora.kind) && contains(s.lora.targets, r);
     }
+    /// Freeze tuning: only the last trainable_layers decoder layers train; embeddings, lm_head and the rest are frozen.
+    bool freezes() const { return full && trainLayerShare < 1.0; }
     AdapterKind kind() const { return s.lora.kind; }
     bool quantizedRole(LinearRole r) const { return quantized && (!prof.quantizesOnlyAdaptedLinears || adapted(r)); }
     bool fsdp() const { return engine == ShardingEngine::Fsdp1 || engine == ShardingEngine::Fsdp2; }
@@ -158,6 +162,9 @@ Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
     ctx.gatherB = gatheredBytes(s.precision);
     ctx.full = s.method == Method::Full;
     ctx.quantized = s.method == Method::Qlora;
+    if (ctx.full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+        ctx.trainLayerShare = static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers);
+    }
     ctx.tp = static_cast<double>(s.tensorParallel);
     ctx.pp = static_cast<double>(s.pipelineParallel);
     ctx.dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
@@ -187,9 +194,10 @@ struct Trainables {
     double largestQuantized = 0;
     double adafactorAdapterElems = 0;
     double adafactorFullElems = 0;
-    double adapterB = 2.0;     // bytes of an adapter parameter (and its gradient)
-    double routedWeights = 0;  // parameters of routed experts (expert parallelism splits them)
-    double routedAdapters = 0; // adapters on routed experts
+    double adapterB = 2.0;         // bytes of an adapter parameter (and its gradient)
+    double routedWeights = 0;      // parameters of routed experts (expert parallelism splits them)
+    double routedAdapters = 0;     // adapters on routed experts
+    double largestLayerTensor = 0; // the largest linear weight of a decoder layer (freeze tuning's largest trainable)
 };
 
 Trainables trainables(const Context& ctx) {
@@ -204,6 +212,7 @@ Trainables trainables(const Context& ctx) {
         const double out = static_cast<double>(g.outFeatures);
         const double count = static_cast<double>(g.count);
         t.adafactorFullElems += count * (in + out);
+        t.largestLayerTensor = std::max(t.largestLayerTensor, in * out);
         if (g.routedExpert) {
             t.routedWeights += count * in * out;
         }
@@ -307,24 +316,36 @@ struct WholeStates {
     double optimizer = 0;     // the states plus the master copy
 };
 
+/// Parameters that train under full fine-tuning: the whole model, or the trained layers of a freeze-tuning run
+/// (LLaMA-Factory model/adapter.py _setup_freeze_tuning: requires_grad only for the chosen layers' parameters).
+double fullyTrained(const Context& ctx) {
+    if (!ctx.freezes()) {
+        return static_cast<double>(ctx.params.total);
+    }
+    return static_cast<double>(ctx.params.layerLinear + ctx.params.layerOther) * ctx.trainLayerShare;
+}
+
+/// Bytes of a trained parameter under full fine-tuning: the precision's, or fp32 for freeze tuning's upcast layers.
+double fullTrainB(const Context& ctx) {
+    return (ctx.freezes() && ctx.s.trainableLayersFp32) ? 4.0 : ctx.paramB;
+}
+
 /// Trainable groups: the whole model (full), or adapters plus modules_to_save copies.
 void trainableGroups(const Context& ctx, const Trainables& t, ModelStates& m) {
     const ModelArch& arch = ctx.arch;
-    const double total = static_cast<double>(ctx.params.total);
     const double h = static_cast<double>(arch.hiddenSize);
     const double fullB = ctx.paramB;
-    m.trainable = ctx.full ? total : t.adapters + t.savedCopies;
-    m.trainB = ctx.full ? fullB : (t.adapters > 0 ? t.adapterB : ctx.paramB);
+    m.trainable = ctx.full ? fullyTrained(ctx) : t.adapters + t.savedCopies;
+    m.trainB = ctx.full ? fullTrainB(ctx) : (t.adapters > 0 ? t.adapterB : ctx.paramB);
     m.largestTrainable =
-        ctx.full ? static_cast<double>(ctx.params.largestTensor)
+        ctx.full ? (ctx.freezes() ? t.largestLayerTensor : static_cast<double>(ctx.params.largestTensor))
                  : std::max(t.largestAdapter, t.savedCopies > 0 ? static_cast<double>(arch.vocabSize) * h : 0.0);
 }
 
 /// Every trainable parameter's gradient in its parameter dtype, whole model.
 double gradientBytes(const Context& ctx, const Trainables& t) {
-    const double total = static_cast<double>(ctx.params.total);
-    const double fullB = ctx.paramB;
-    return ctx.full ? total * fullB : t.adapters * t.adapterB + t.savedCopies * ctx.paramB;
+    const double fullB = fullTrainB(ctx);
+    return ctx.full ? fullyTrained(ctx) * fullB : t.adapters * t.adapterB + t.savedCopies * ctx.paramB;
 }
 
 /// The gradients as held at the end of backward, whole model (one tensor's worth when the optimizer steps in
@@ -342,7 +363,7 @@ double wholeWeights(const Context& ctx, const Trainables& t) {
     const double total = static_cast<double>(ctx.params.total);
     double weights = 0;
     if (s.method == Method::Full) {
-        weights = total * ctx.paramB;
+        weights = total * ctx.paramB + fullyTrained(ctx) * (fullTrainB(ctx) - ctx.paramB);
     } else if (s.method == Method::Lora) {
         weights = total * ctx.paramB + (t.adapters + t.frozenAdapters) * t.adapterB + t.savedCopies * ctx.paramB;
     } else {
@@ -372,12 +393,14 @@ double wholeOptimizerStates(const Context& ctx, const Trainables& t, const Model
         // Factored second moment: a row and a column vector per matrix; vectors keep a full state (no momentum).
         // transformers' Adafactor makes its states from the fp32 gradient, so they are fp32 whatever the weights.
         const double embeddings = static_cast<double>(ctx.params.embedding + ctx.params.lmHead) / std::max(1.0, h);
-        const double elems = ctx.full ? t.adafactorFullElems + embeddings + h +
-                                            static_cast<double>(ctx.params.layerOther + ctx.params.finalNorm)
-                                      : t.adafactorAdapterElems + t.savedCopies / std::max(1.0, h) * 2.0;
+        const double elems =
+            ctx.freezes() ? (t.adafactorFullElems + static_cast<double>(ctx.params.layerOther)) * ctx.trainLayerShare
+            : ctx.full    ? t.adafactorFullElems + embeddings + h +
+                             static_cast<double>(ctx.params.layerOther + ctx.params.finalNorm)
+                       : t.adafactorAdapterElems + t.savedCopies / std::max(1.0, h) * 2.0;
         states = elems * 4.0;
     } else if (ctx.full) {
-        states = total * optimizerStateBytes(s, m.stateUnit);
+        states = fullyTrained(ctx) * optimizerStateBytes(s, m.stateUnit);
     } else {
         states = t.adapters * optimizerStateBytes(s, stateUnitFor(s, t.adapterB)) +
                  t.savedCopies * optimizerStateBytes(s, stateUnitFor(s, ctx.paramB));
@@ -388,9 +411,8 @@ double wholeOptimizerStates(const Context& ctx, const Trainables& t, const Model
 /// The master copy of the trainable parameters, whole model (0 where the recipe keeps none).
 double wholeMasterCopy(const Context& ctx, const Trainables& t) {
     const Scenario& s = ctx.s;
-    const double total = static_cast<double>(ctx.params.total);
-    const double fullB = ctx.paramB;
-    return ctx.full ? total * masterBytesFor(s, fullB)
+    const double fullB = fullTrainB(ctx);
+    return ctx.full ? fullyTrained(ctx) * masterBytesFor(s, fullB)
                     : t.adapters * masterBytesFor(s, t.adapterB) + t.savedCopies * masterBytesFor(s, ctx.paramB);
 }
 
@@ -517,7 +539,7 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     if (s.expertParallel > 1) {
         splitRoutedExperts(ctx, t, shard, m);
     }
-    m.headGradientUnsharded = (ctx.full && arch.causalLmHead)
+    m.headGradientUnsharded = (ctx.full && !ctx.freezes() && arch.causalLmHead)
                                   ? static_cast<double>(arch.vocabSize) * h * m.trainB * share
                                   : (s.lora.saveLmHead && arch.causalLmHead && !ctx.full
                                          ? static_cast<double>(arch.vocabSize) * h * ctx.paramB * share
@@ -611,7 +633,7 @@ double rmsNormInputBytes(const Context& ctx, double h) {
 
 /// Norm weights train under full fine-tuning and LayerNorm tuning (its trainable copies run in place of the norms).
 bool normWeightsTrain(const Context& ctx) {
-    return ctx.full || ctx.kind() == AdapterKind::LnTuning;
+    return ctx.full || (!ctx.frozenPass && ctx.kind() == AdapterKind::LnTuning);
 }
 
 /// Norms: RMSNorm saves its input upcast to fp32; LayerNorm saves its input (fp32 under autocast). The 16-bit
@@ -871,6 +893,19 @@ struct StoredActivations {
     double tokens = 0;    // tokens per micro-batch
 };
 
+/// What a layer that is not checkpointed keeps per token: everything, or what the selective policy saves.
+double keptPerToken(const Context& ctx, const ActivationItems& items) {
+    const double perLayer = items.total();
+    if (ctx.s.checkpointing != Checkpointing::Selective) {
+        return perLayer;
+    }
+    if (ctx.prof.selectivePolicy == SelectivePolicy::OpLevel) {
+        return std::min(perLayer, opLevelSelectivePerToken(ctx));
+    }
+    // Megatron / Korthikanti "selective" recomputes the attention core only: nothing with flash/SDPA.
+    return perLayer - items.attentionScores;
+}
+
 StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const Scenario& s = ctx.s;
     const auto& arch = ctx.arch;
@@ -884,18 +919,10 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const double perLayer = out.items.total();
 
     // What one layer keeps until backward, per token, and how many layers keep the layer input only.
-    double kept = perLayer;
     double checkpointedLayers = 0;
     switch (s.checkpointing) {
     case Checkpointing::None:
-        break;
     case Checkpointing::Selective:
-        if (ctx.prof.selectivePolicy == SelectivePolicy::OpLevel) {
-            kept = std::min(perLayer, opLevelSelectivePerToken(ctx));
-        } else {
-            // Megatron / Korthikanti "selective" recomputes the attention core only: nothing with flash/SDPA.
-            kept = perLayer - out.items.attentionScores;
-        }
         break;
     case Checkpointing::Full:
     case Checkpointing::Auto: // resolved to full before estimate() gets here
@@ -905,6 +932,18 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
         // torchtitan _apply_layer_sac: a block is wrapped when its running count is a multiple of n.
         checkpointedLayers = std::floor(L / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery)));
         break;
+    }
+    double kept = keptPerToken(ctx, out.items);
+    if (ctx.freezes()) {
+        // Freeze tuning: the frozen layers below the trained ones are in the autograd graph only when checkpointing
+        // is on, because LLaMA-Factory then calls enable_input_require_grads (model/model_utils/checkpointing.py
+        // prepare_model_for_training); without it nothing below the first trained layer saves anything.
+        Context frozen = ctx;
+        frozen.full = false;
+        frozen.frozenPass = true;
+        const double keptFrozen =
+            s.checkpointing == Checkpointing::None ? 0.0 : keptPerToken(frozen, activationItems(frozen, t));
+        kept = ctx.trainLayerShare * kept + (1.0 - ctx.trainLayerShare) * keptFrozen;
     }
     // Layers per pipeline stage: with 1F1B the first stage holds pp micro-batches of L/pp layers (L layers' worth,
     // Korthikanti §4.2.3); the last stage one micro-batch of L/pp layers (stage memory: see estimate()).
@@ -918,8 +957,8 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const double stored = storedPerToken * T;
     // After the last layer: the final norm's fp32 input, and lm_head's input when lm_head trains (or carries an
     // adapter without dropout, or Cut Cross-Entropy saves it).
-    const bool headReadsInput =
-        ctx.full || s.lora.saveLmHead || (s.lora.lmHead && s.lora.dropout <= 0.0) || s.loss == Loss::CutCrossEntropy;
+    const bool headReadsInput = (ctx.full && !ctx.freezes()) || s.lora.saveLmHead ||
+                                (s.lora.lmHead && s.lora.dropout <= 0.0) || s.loss == Loss::CutCrossEntropy;
     // LayerNorm tuning trains the final norm too: its weight saves the normalised output (as in the layers).
     const bool finalNormSavesOutput =
         !ctx.full && s.lora.kind == AdapterKind::LnTuning && arch.norm == NormKind::RmsNorm && !s.ligerRmsNorm;
@@ -1223,7 +1262,11 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
     const bool castsWeights = isAmp(s.precision) && s.method != Method::Qlora;
     if (castsWeights && s.checkpointing == Checkpointing::None && ctx.stage < 3) {
-        out.autocastCache = 2.0 * static_cast<double>(ctx.params.layerLinear + ctx.params.lmHead) * share;
+        // (Freeze tuning without checkpointing: only the trained layers and lm_head are in the graph.)
+        out.autocastCache = 2.0 *
+                            (static_cast<double>(ctx.params.layerLinear) * ctx.trainLayerShare +
+                             static_cast<double>(ctx.params.lmHead)) *
+                            share;
     }
     // Gradient communication buffers.
     if (m.trainable > 0) {

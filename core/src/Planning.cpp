@@ -117,7 +117,15 @@ double trainingFlopsPerToken(const Scenario& s) {
     const double matmul = static_cast<double>(p.activePerToken - p.embedding) +
                           (a.tiedEmbeddings && a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0);
     double flops = 0;
-    if (s.method == Method::Full) {
+    if (s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < a.numLayers) {
+        // Freeze tuning: the trained layers 6N; lm_head forward and input gradient 4N; the frozen layers forward 2N,
+        // and input gradients 2N only when checkpointing puts them in the graph (docs/memory-model.md §4).
+        const double head = a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0;
+        const double layers = matmul - head;
+        const double share = static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers);
+        const double frozenPerParam = s.checkpointing == Checkpointing::None ? 2.0 : 4.0;
+        flops = 6.0 * share * layers + frozenPerParam * (1.0 - share) * layers + 4.0 * head;
+    } else if (s.method == Method::Full) {
         flops = 6.0 * matmul; // forward 2N, backward 4N (input and weight gradients)
     } else {
         // Frozen weights need no weight gradients: forward 2N + input gradients 2N; the adapter's own matmuls as
@@ -152,7 +160,12 @@ double trainingFlopsPerToken(const Scenario& s) {
     const double dV = a.isMla() ? static_cast<double>(a.mla.vHeadDim) : static_cast<double>(a.effectiveHeadDim());
     const double attention = 2.0 * static_cast<double>(a.numHeads) * (dQk + dV) * static_cast<double>(s.seqLen) *
                              static_cast<double>(a.numLayers);
-    flops += 3.0 * attention;
+    // Freeze tuning without checkpointing: the frozen layers run attention forward only (nothing flows back).
+    const bool frozenForwardOnly = s.method == Method::Full && s.trainableLayers > 0 &&
+                                   s.trainableLayers < a.numLayers && s.checkpointing == Checkpointing::None;
+    const double backwardShare =
+        frozenForwardOnly ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
+    flops += (1.0 + 2.0 * backwardShare) * attention;
     return flops;
 }
 

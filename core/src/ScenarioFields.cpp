@@ -99,6 +99,22 @@ std::vector<ScenarioField> trainingMethodFields() {
                QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning trains every weight; LoRA freezes the base and trains "
                                              "adapters; QLoRA stores the base in 4 bits."),
                &Scenario::method));
+    ScenarioField layers = integer(
+        "trainable_layers", QT_TRANSLATE_NOOP("gpusizer", "Trainable layers"),
+        QT_TRANSLATE_NOOP("gpusizer", "Train only the last n decoder layers and freeze the rest, embeddings and "
+                                      "lm_head (LLaMA-Factory freeze tuning); 0 trains every weight. Without "
+                                      "checkpointing the frozen layers keep nothing for backward."),
+        0, 1000000, &Scenario::trainableLayers, kForFull);
+    layers.writtenWhen = [](const Scenario& s) { return s.method == Method::Full && s.trainableLayers > 0; };
+    t.push_back(layers);
+    ScenarioField layersFp32 =
+        flag("trainable_layers_fp32", QT_TRANSLATE_NOOP("gpusizer", "Trained layers in fp32"),
+             QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the trained layers are cast to fp32 (with fp32 gradients "
+                                           "and optimizer states) beside the frozen ones in the precision's dtype, as "
+                                           "LLaMA-Factory does unless pure_bf16."),
+             &Scenario::trainableLayersFp32, kForFull);
+    layersFp32.writtenWhen = [](const Scenario& s) { return s.method == Method::Full && s.trainableLayers > 0; };
+    t.push_back(layersFp32);
     t.push_back(
         choice("precision", QT_TRANSLATE_NOOP("gpusizer", "Precision"),
                QT_TRANSLATE_NOOP("gpusizer", "Where weights, gradients and optimizer states live and in which dtype: "

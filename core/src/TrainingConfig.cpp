@@ -256,6 +256,12 @@ void decidePrecision(detail::RunDraft& run) {
                      QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed casts the whole module, adapters included, to the 16-bit "
                                                    "dtype: adapters sized in that dtype"));
         }
+    } else if (run.trainableUpcastToFp32 && s.method == Method::Full && s.trainableLayers > 0 &&
+               (load == "bf16" || load == "fp16")) {
+        // Freeze tuning: only the trained layers are cast to fp32 (model/adapter.py _setup_freeze_tuning); the frozen
+        // ones stay in the load dtype.
+        p = load == "bf16" ? Precision::Bf16 : Precision::Fp16;
+        s.trainableLayersFp32 = true;
     } else if (run.trainableUpcastToFp32 && s.method == Method::Full) {
         // fp32 trainable weights: under FSDP its MixedPrecision gathers them in bf16, otherwise autocast.
         p = run.fsdp && bf16 ? Precision::FsdpMixedBf16

@@ -621,6 +621,34 @@ Result<void> readPeftOtherAdapter(KeyReader& r, AdapterKind kind) {
     return {};
 }
 
+/// LLaMA-Factory freeze tuning (hparams/finetuning_args.py FreezeArguments, model/adapter.py _setup_freeze_tuning).
+Result<void> readFreezeTuning(KeyReader& r, const char* source) {
+    Scenario& s = r.run().scenario;
+    GPUSIZER_ASSIGN(auto layers,
+                    r.integer("freeze_trainable_layers", "trainable_layers", source, -1000000, 1000000, 2));
+    if (*layers < 0) {
+        r.noteKey("freeze_trainable_layers",
+                  QT_TRANSLATE_NOOP("gpusizer", "the first layers train: sized as the same number of last layers "
+                                                "(the frozen layers above them are then in the graph too)"));
+    }
+    s.trainableLayers = *layers == 0 ? 0 : (*layers < 0 ? -*layers : *layers);
+    GPUSIZER_ASSIGN(auto modules, r.text("freeze_trainable_modules", "trainable_layers", source, std::string("all")));
+    if (*modules != "all") {
+        r.noteKey(
+            "freeze_trainable_modules",
+            QT_TRANSLATE_NOOP("gpusizer", "not modelled: every module of the trained layers is sized as trained"));
+    }
+    if (const json* extra = r.value("freeze_extra_modules"); extra != nullptr && !extra->is_null()) {
+        r.noteKey("freeze_extra_modules",
+                  QT_TRANSLATE_NOOP("gpusizer", "not modelled: the extra modules are sized as frozen"));
+    }
+    if (const json* pro = r.value("use_llama_pro"); pro != nullptr && pro->is_boolean() && pro->get<bool>()) {
+        r.noteKey("use_llama_pro", QT_TRANSLATE_NOOP("gpusizer", "LLaMA Pro's evenly spaced layers are sized as the "
+                                                                 "last layers"));
+    }
+    return {};
+}
+
 Result<void> readPeftAdapter(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
@@ -932,8 +960,7 @@ Result<void> readLlamaFactory(KeyReader& r) {
     if (*type == "full" || *type == "freeze") {
         run.method = Method::Full;
         if (*type == "freeze") {
-            r.noteKey("finetuning_type", QT_TRANSLATE_NOOP("gpusizer", "freeze-tuning is not modelled yet: sized as "
-                                                                       "full fine-tuning (an upper bound)"));
+            GPUSIZER_CHECK(readFreezeTuning(r, finetuning));
         }
     } else if (*type == "lora") {
         run.method = Method::Lora;

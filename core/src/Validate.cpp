@@ -95,6 +95,12 @@ Result<void> validate(const Scenario& s) {
     if (auto ok = validateLayout(s, profileFor(s)); !ok) {
         return ok;
     }
+    if (s.method == Method::Full && s.trainableLayers > s.model.numLayers) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "trainable_layers = %1 is more than the model's %2 layers"),
+                          std::to_string(s.trainableLayers), std::to_string(s.model.numLayers)),
+                    "trainable_layers");
+    }
     if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora && (s.lora.lmHead || s.lora.embedding)) {
         return fail(ErrorCode::Inconsistent,
                     words(QT_TRANSLATE_NOOP("gpusizer", "adapters on lm_head or embed_tokens are sized for LoRA only, "

@@ -52,9 +52,31 @@ Message modelDescription(const core::Scenario& s) {
     return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (catalog id %2)"), s.model.name, s.modelId);
 }
 
+/// An adapter kind other than LoRA, with what it is applied to.
+Message otherAdapterDescription(const core::Scenario& s) {
+    switch (s.lora.kind) {
+    case core::AdapterKind::Ia3:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 scaling vectors on %2"), label(s.lora.kind), targetList(s));
+    case core::AdapterKind::LnTuning:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "LayerNorm tuning of every norm"));
+    default:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 r%2 on %3"), label(s.lora.kind), count(s.lora.rank),
+                   targetList(s));
+    }
+}
+
 Message methodDescription(const core::Scenario& s) {
+    if (s.method != core::Method::Full && s.lora.kind != core::AdapterKind::Lora) {
+        return s.method == core::Method::Qlora ? msg(QT_TRANSLATE_NOOP("gpusizer", "QLoRA (%1): %2"),
+                                                     label(s.quantization), otherAdapterDescription(s))
+                                               : otherAdapterDescription(s);
+    }
     switch (s.method) {
     case core::Method::Full:
+        if (s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+            return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning of the last %1 of %2 layers"),
+                       count(s.trainableLayers), count(s.model.numLayers));
+        }
         return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning"));
     case core::Method::Lora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA r%1 on %2"), count(s.lora.rank), targetList(s));

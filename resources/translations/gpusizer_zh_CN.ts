@@ -2837,10 +2837,6 @@ Fewer cards (%2): %3</source>
         <translation>按监督训练估算：不计入参考模型或奖励模型</translation>
     </message>
     <message>
-        <source>freeze-tuning is not modelled yet: sized as full fine-tuning (an upper bound)</source>
-        <translation>尚未对冻结微调（freeze-tuning）建模：按全参数微调估算（上限）</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not one GPU Sizer sizes (lora, full, freeze)</source>
         <translation>&apos;%1&apos; 不是 GPU Sizer 可估算的类型（lora，full，freeze）</translation>
     </message>
@@ -3091,6 +3087,70 @@ Fewer cards (%2): %3</source>
     <message>
         <source>LayerNorm tuning</source>
         <translation>LayerNorm 微调</translation>
+    </message>
+    <message>
+        <source>LayerNorm tuning of every norm</source>
+        <translation>对每个归一化层做 LayerNorm 微调</translation>
+    </message>
+    <message>
+        <source>%1 r%2 on %3</source>
+        <translation>%1 r%2，作用于 %3</translation>
+    </message>
+    <message>
+        <source>QLoRA (%1): %2</source>
+        <translation>QLoRA（%1）：%2</translation>
+    </message>
+    <message>
+        <source>%1 scaling vectors on %2</source>
+        <translation>%1 缩放向量，作用于 %2</translation>
+    </message>
+    <message>
+        <source>Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head and the other layers are frozen and, without checkpointing, keep nothing for backward.</source>
+        <translation>冻结微调：%2 层中的最后 %1 层参与训练；嵌入层、lm_head 和其余层被冻结，在不使用检查点时不为反向传播保留任何内容。</translation>
+    </message>
+    <message>
+        <source>Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head and the other layers are frozen but stay in the graph (checkpointing makes the inputs require grad).</source>
+        <translation>冻结微调：%2 层中的最后 %1 层参与训练；嵌入层、lm_head 和其余层被冻结，但仍在计算图中（检查点使输入需要梯度）。</translation>
+    </message>
+    <message>
+        <source>Trainable layers</source>
+        <translation>可训练层数</translation>
+    </message>
+    <message>
+        <source>Train only the last n decoder layers and freeze the rest, embeddings and lm_head (LLaMA-Factory freeze tuning); 0 trains every weight. Without checkpointing the frozen layers keep nothing for backward.</source>
+        <translation>只训练最后 n 个解码器层，冻结其余层、嵌入层和 lm_head（LLaMA-Factory 冻结微调）；0 表示训练全部权重。不使用检查点时，冻结层不为反向传播保留任何内容。</translation>
+    </message>
+    <message>
+        <source>Trained layers in fp32</source>
+        <translation>训练层使用 fp32</translation>
+    </message>
+    <message>
+        <source>Freeze tuning: the trained layers are cast to fp32 (with fp32 gradients and optimizer states) beside the frozen ones in the precision&apos;s dtype, as LLaMA-Factory does unless pure_bf16.</source>
+        <translation>冻结微调：训练层转换为 fp32（梯度和优化器状态也为 fp32），冻结层保持精度设置的数据类型，与 LLaMA-Factory 在未设 pure_bf16 时的做法相同。</translation>
+    </message>
+    <message>
+        <source>the first layers train: sized as the same number of last layers (the frozen layers above them are then in the graph too)</source>
+        <translation>训练的是最前面的层：按相同数量的最后几层估算（此时其上方的冻结层也在计算图中）</translation>
+    </message>
+    <message>
+        <source>not modelled: every module of the trained layers is sized as trained</source>
+        <translation>未建模：训练层的每个模块都按参与训练估算</translation>
+    </message>
+    <message>
+        <source>not modelled: the extra modules are sized as frozen</source>
+        <translation>未建模：额外模块按冻结估算</translation>
+    </message>
+    <message>
+        <source>LLaMA Pro&apos;s evenly spaced layers are sized as the last layers</source>
+        <translation>LLaMA Pro 均匀分布的层按最后几层估算</translation>
+    </message>
+    <message>
+        <source>trainable_layers = %1 is more than the model&apos;s %2 layers</source>
+        <translation>trainable_layers = %1 超过了模型的 %2 层</translation>
+    </message>
+    <message>
+        <source>full fine-tuning of the last %1 of %2 layers</source>
+        <translation>对 %2 层中的最后 %1 层做全量微调</translation>
     </message>
 </context>
 <context>

@@ -160,3 +160,80 @@ TEST(AdapterKind, TheKindRoundTripsThroughScenarioJson) {
     ASSERT_FALSE(bad.has_value());
     EXPECT_NE(bad.error().where.find("kind"), std::string::npos);
 }
+
+// Freeze tuning (LLaMA-Factory finetuning_type freeze @ff6d4d12: model/adapter.py _setup_freeze_tuning trains the
+// last freeze_trainable_layers decoder layers; embeddings and lm_head stay frozen).
+namespace {
+
+core::Scenario freezeTwoLayers(core::Checkpointing checkpointing) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.trainableLayers = 2;
+    s.checkpointing = checkpointing;
+    s.attention = core::Attention::Sdpa;
+    s.gradientAccumulation = 2;
+    s.microBatch = 1;
+    s.seqLen = 512;
+    return s;
+}
+
+} // namespace
+
+TEST(FreezeTuning, OnlyTheLastLayersTrainAndHoldGradientsAndStates) {
+    const auto e = core::estimate(freezeTwoLayers(core::Checkpointing::None));
+    // A Llama-2-7B layer: 4 x 4096² + 3 x 4096 x 11008 = 202,375,168 weights + two norms 8,192 = 202,383,360; two
+    // layers 404,766,720.
+    EXPECT_EQ(e.trainableParams, 404'766'720);
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b); // every weight stays, in bf16
+    EXPECT_EQ(e.perGpu[Component::Gradients], 2 * 404'766'720);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 2 * 2 * 404'766'720); // pure bf16 AdamW: m, v in bf16
+}
+
+TEST(FreezeTuning, WithoutCheckpointingTheFrozenLayersKeepNothing) {
+    const auto e = core::estimate(freezeTwoLayers(core::Checkpointing::None));
+    // A trained layer keeps what full fine-tuning keeps: norms 2 x (4 + 2) x 4096 = 49,152; linear inputs
+    // 2 x (3 x 4096 + 11008) = 46,592; SDPA q, k, v, out 4 x 2 x 4096 + logsumexp 4 x 32 = 32,896; MLP 3 x 2 x 11008
+    // = 66,048: 194,688 per token.
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.total(), 194'688);
+    // Two such layers, and the final norm's fp32 input 4 x 4096 (lm_head is frozen: its input is not saved).
+    EXPECT_EQ(e.activationBytesAtLoss, std::int64_t{2 * 194'688 + 16'384} * 512);
+}
+
+TEST(FreezeTuning, WithCheckpointingTheFrozenLayersAreInTheGraph) {
+    // Full checkpointing: every layer's input (enable_input_require_grads), 2 x 4096 per layer, and the final norm.
+    EXPECT_EQ(core::estimate(freezeTwoLayers(core::Checkpointing::Full)).activationBytesAtLoss,
+              std::int64_t{32 * 8'192 + 16'384} * 512);
+    // Selective (attention core: nothing with SDPA): the 30 frozen layers keep what a frozen layer keeps — norm
+    // inputs 2 x 4 x 4096 = 32,768, SDPA 32,896, MLP 66,048 = 131,712 — and the two trained ones 194,688.
+    EXPECT_EQ(core::estimate(freezeTwoLayers(core::Checkpointing::Selective)).activationBytesAtLoss,
+              std::int64_t{2 * 194'688 + 30 * 131'712 + 16'384} * 512);
+}
+
+TEST(FreezeTuning, FlopsTrainTwoLayersAndPassGradientsThroughLmHead) {
+    // Matmul weights a token passes: 6,738,415,616 - the 131,072,000 embedding; lm_head 32000 x 4096 = 131,072,000.
+    const double head = 131'072'000.0;
+    const double layers = 6'738'415'616.0 - 131'072'000.0 - head;
+    // Trained layers 6N, frozen layers forward only 2N (no checkpointing), lm_head forward + input gradient 4N.
+    // Attention over the 512 x 512 scores, 2 x 32 heads x 512 x (128 + 128) = 8,388,608 per layer forward: forward in
+    // all 32 layers, backward (2x) in the two trained ones.
+    const double attention = 2.0 * 32 * 512 * 256;
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(freezeTwoLayers(core::Checkpointing::None)),
+                     6.0 * layers / 16.0 + 2.0 * layers * 15.0 / 16.0 + 4.0 * head + attention * (32 + 2 * 2));
+    auto s = freezeTwoLayers(core::Checkpointing::None);
+    s.trainableLayers = 33;
+    const auto r = core::validate(s);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().where, "trainable_layers");
+}
+
+TEST(FreezeTuning, TrainedLayersCastToFp32BesideSixteenBitFrozenOnes) {
+    auto s = freezeTwoLayers(core::Checkpointing::Full);
+    s.trainableLayersFp32 = true; // LLaMA-Factory cast_trainable_params_to_fp32 (model/adapter.py)
+    const auto e = core::estimate(s);
+    // Every weight in bf16, the two trained layers 2 B more each: 2 x 6,738,415,616 + 2 x 404,766,720.
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b + 2 * 404'766'720);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 4 * 404'766'720);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], std::int64_t{8} * 404'766'720); // fp32 m and v, no master copy
+}

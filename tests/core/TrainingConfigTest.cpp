@@ -846,6 +846,23 @@ TEST(TrainingConfigFramework, DoraSwitchesOfAxolotlLlamaFactoryAndTorchtune) {
     EXPECT_EQ(ok(importTexts({{"t.yaml", tune}})).scenario.lora.kind, core::AdapterKind::Dora);
 }
 
+TEST(TrainingConfigFramework, LlamaFactoryFreezeTuningTrainsTheLastLayersInFp32) {
+    // hparams/finetuning_args.py FreezeArguments (freeze_trainable_layers, default 2); model/adapter.py
+    // _setup_freeze_tuning casts the trained layers to fp32 unless pure_bf16; the model loads in bf16.
+    const std::string factory = "model_name_or_path: meta-llama/Llama-3.1-8B\nstage: sft\nfinetuning_type: freeze\n"
+                                "freeze_trainable_layers: 4\nbf16: true\ncutoff_len: 1024\n";
+    const auto run = ok(importTexts({{"f.yaml", factory}}));
+    EXPECT_EQ(run.scenario.method, core::Method::Full);
+    EXPECT_EQ(run.scenario.trainableLayers, 4);
+    EXPECT_EQ(run.scenario.precision, core::Precision::Bf16);
+    EXPECT_TRUE(run.scenario.trainableLayersFp32);
+    const std::string byDefault = "model_name_or_path: meta-llama/Llama-3.1-8B\nstage: sft\nfinetuning_type: freeze\n"
+                                  "pure_bf16: true\ncutoff_len: 1024\n";
+    const auto pure = ok(importTexts({{"f.yaml", byDefault}}));
+    EXPECT_EQ(pure.scenario.trainableLayers, 2);
+    EXPECT_FALSE(pure.scenario.trainableLayersFp32);
+}
+
 TEST(TrainingConfigFramework, NamesThatAreNotUtf8AreShownNotCrashedOn) {
     const auto run = ok(importTexts({{"bad\xff.yaml", "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\n"}}));
     EXPECT_NO_THROW((void)core::scenarioToJson(run.scenario));

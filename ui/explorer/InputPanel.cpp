@@ -46,7 +46,9 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 29> kAdvancedFields{"precision",
+constexpr std::array<const char*, 31> kAdvancedFields{"trainable_layers",
+                                                      "trainable_layers_fp32",
+                                                      "precision",
                                                       "optimizer",
                                                       "optimizer_in_backward",
                                                       "lora.kind",
@@ -497,6 +499,9 @@ void InputPanel::refresh() {
     }
     if (auto* every = fieldControl("checkpoint_every")) {
         every->setEnabled(s.checkpointing == core::Checkpointing::EveryNth);
+    }
+    if (auto* fp32 = fieldControl("trainable_layers_fp32")) {
+        fp32->setEnabled(s.method == core::Method::Full && s.trainableLayers > 0);
     }
     const bool lora = s.method != core::Method::Full;
     // What the adapter kind leaves unused: LayerNorm tuning has no linear targets, IA3 and it no rank or dropout;

@@ -124,6 +124,12 @@ struct Scenario {
     std::int64_t microBatch = 4;
     std::int64_t seqLen = 2048;
     std::int64_t gradientAccumulation = 1; ///< >1 keeps gradients alive through the next forward
+    /// Full fine-tuning of the last n decoder layers only, the rest frozen (LLaMA-Factory finetuning_type freeze,
+    /// freeze_trainable_layers); 0 trains every weight.
+    std::int64_t trainableLayers = 0;
+    /// Freeze tuning: the trained layers are cast to fp32 beside the 16-bit frozen ones (LLaMA-Factory
+    /// cast_trainable_params_to_fp32), with fp32 gradients and optimizer states.
+    bool trainableLayersFp32 = false;
     Checkpointing checkpointing = Checkpointing::Full;
     std::int64_t checkpointEvery = 2; ///< EveryNth: every n-th block is checkpointed
     Attention attention = Attention::Sdpa;
