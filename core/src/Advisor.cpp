@@ -22,6 +22,8 @@ const char* toString(FixKind kind) {
         return "efficient_attention";
     case FixKind::ChunkedLoss:
         return "chunked_loss";
+    case FixKind::FusedLoss:
+        return "fused_loss";
     case FixKind::LigerKernels:
         return "liger_kernels";
     case FixKind::EightBitAdam:
@@ -98,12 +100,30 @@ std::vector<Rung> activationRungs() {
          }},
         {FixKind::ChunkedLoss,
          [](const Scenario& s) {
-             return !s.model.causalLmHead     ? B::NoVocabularyLogits
-                    : s.loss == Loss::Chunked ? B::AlreadyChunked
-                                              : B::None;
+             return !s.model.causalLmHead      ? B::NoVocabularyLogits
+                    : s.loss != Loss::Standard ? B::AlreadyChunked
+                                               : B::None;
          },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.loss = Loss::Chunked;
+             return true;
+         }},
+        {FixKind::FusedLoss,
+         [](const Scenario& s) {
+             return !s.model.causalLmHead                                              ? B::NoVocabularyLogits
+                    : (s.loss == Loss::FusedLinear || s.loss == Loss::CutCrossEntropy) ? B::AlreadyFused
+                                                                                       : B::None;
+         },
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+             // Liger's LigerFusedLinearCrossEntropyLoss holds one chunk of logits and grad_input; Apple's Cut
+             // Cross-Entropy only a log-sum-exp per token and its blockwise gradient (docs/memory-model.md §5):
+             // whichever this scenario needs less for.
+             Scenario cce = s;
+             cce.loss = Loss::CutCrossEntropy;
+             s.loss = Loss::FusedLinear;
+             if (estimate(cce).deviceBytes < estimate(s).deviceBytes) {
+                 s.loss = Loss::CutCrossEntropy;
+             }
              return true;
          }},
         {FixKind::LigerKernels,

@@ -43,6 +43,8 @@ Message fixName(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "FlashAttention / SDPA"));
     case K::ChunkedLoss:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Chunked cross-entropy"));
+    case K::FusedLoss:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Fused cross-entropy"));
     case K::LigerKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Liger kernels"));
     case K::EightBitAdam:
@@ -81,9 +83,10 @@ Message fixPrice(core::FixKind kind) {
     case K::EfficientAttention:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "none: faster as well"));
     case K::ChunkedLoss:
-        return msg(QT_TRANSLATE_NOOP(
-            "gpusizer",
-            "none to slight: a fused or chunked loss kernel (Liger, torchtune, Unsloth, cut cross-entropy)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none to slight: a chunked loss (torchtune, Unsloth)"));
+    case K::FusedLoss:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none to slight: needs the liger-kernel or cut-cross-entropy package "
+                                                 "and a model its patches cover"));
     case K::LigerKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "none: faster as well; needs the liger-kernel package and a model "
                                                  "architecture it patches"));
@@ -130,6 +133,8 @@ Message fixBlocker(core::FixBlocker blocker) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no vocabulary-sized logits"));
     case B::AlreadyChunked:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already chunked"));
+    case B::AlreadyFused:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "already fused"));
     case B::NothingForLiger:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no RMSNorm or gated MLP to replace"));
     case B::AlreadyLiger:
@@ -172,7 +177,9 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
     case K::EfficientAttention:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "attention eager → SDPA (FlashAttention kernel)"));
     case K::ChunkedLoss:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy standard → chunked/fused"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy standard → chunked"));
+    case K::FusedLoss:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy %1 → %2"), label(before.loss), label(after.loss));
     case K::LigerKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Liger's fused RMSNorm and gated activation (apply_liger_kernel)"));
     case K::EightBitAdam:

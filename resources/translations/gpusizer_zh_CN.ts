@@ -1193,10 +1193,6 @@
         <translation>无：而且更快</translation>
     </message>
     <message>
-        <source>none to slight: a fused or chunked loss kernel (Liger, torchtune, Unsloth, cut cross-entropy)</source>
-        <translation>无或轻微：需要融合或分块的损失内核（Liger、torchtune、Unsloth、cut cross-entropy）</translation>
-    </message>
-    <message>
         <source>usually no measurable quality change; needs bitsandbytes</source>
         <translation>通常不会带来可测量的质量变化；需要 bitsandbytes</translation>
     </message>
@@ -2385,10 +2381,6 @@ Fewer cards (%2): %3</source>
         <translation>注意力 eager → SDPA（FlashAttention 内核）</translation>
     </message>
     <message>
-        <source>cross-entropy standard → chunked/fused</source>
-        <translation>交叉熵 标准 → 分块/融合</translation>
-    </message>
-    <message>
         <source>optimizer AdamW → 8-bit AdamW (bitsandbytes)</source>
         <translation>优化器 AdamW → 8 位 AdamW（bitsandbytes）</translation>
     </message>
@@ -3151,6 +3143,30 @@ Fewer cards (%2): %3</source>
     <message>
         <source>full fine-tuning of the last %1 of %2 layers</source>
         <translation>对 %2 层中的最后 %1 层做全量微调</translation>
+    </message>
+    <message>
+        <source>Fused cross-entropy</source>
+        <translation>融合交叉熵</translation>
+    </message>
+    <message>
+        <source>none to slight: a chunked loss (torchtune, Unsloth)</source>
+        <translation>无到轻微：分块损失（torchtune、Unsloth）</translation>
+    </message>
+    <message>
+        <source>none to slight: needs the liger-kernel or cut-cross-entropy package and a model its patches cover</source>
+        <translation>无到轻微：需要 liger-kernel 或 cut-cross-entropy 包，且模型在其补丁覆盖范围内</translation>
+    </message>
+    <message>
+        <source>already fused</source>
+        <translation>已是融合损失</translation>
+    </message>
+    <message>
+        <source>cross-entropy standard → chunked</source>
+        <translation>交叉熵 标准 → 分块</translation>
+    </message>
+    <message>
+        <source>cross-entropy %1 → %2</source>
+        <translation>交叉熵 %1 → %2</translation>
     </message>
 </context>
 <context>

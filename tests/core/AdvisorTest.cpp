@@ -45,6 +45,7 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
                                            core::FixKind::FullCheckpointing,
                                            core::FixKind::EfficientAttention,
                                            core::FixKind::ChunkedLoss,
+                                           core::FixKind::FusedLoss,
                                            core::FixKind::LigerKernels,
                                            core::FixKind::EightBitAdam,
                                            core::FixKind::Adafactor,
@@ -141,6 +142,37 @@ TEST(Advisor, MethodQuestionnaireFollowsTheGuides) {
         mergeCaveat = mergeCaveat || c == core::MethodCaveat::MergeIntoSixteenBit; // "…into the 16-bit base…"
     }
     EXPECT_TRUE(mergeCaveat);
+}
+
+TEST(Advisor, AFusedLossNeverHoldsTheLogitsAndTakesTheSmallerKernel) {
+    // Llama-3.1-8B full fine-tuning, micro-batch 4 x 2,048 = 8,192 tokens, vocabulary 128,256, bf16 compute.
+    const auto s = fullFinetune8b();
+    const auto& gpu = *catalog().findGpu("rtx-4090");
+    const auto advice = core::adviseOom(s, gpu);
+    const auto step = std::find_if(advice.steps.begin(), advice.steps.end(),
+                                   [](const core::FixStep& f) { return f.kind == core::FixKind::FusedLoss; });
+    ASSERT_NE(step, advice.steps.end());
+    ASSERT_TRUE(step->applicable);
+    // Cut Cross-Entropy: an fp32 log-sum-exp per token and the blockwise gradient of the lm_head input,
+    // 4 x 8,192 + 2 x 4,096 x 8,192 = 67,141,632 B. Liger's fused linear cross-entropy: grad_input 2 x 4,096 x 8,192
+    // plus one chunk of logits, next_pow2(8,192 / ceil(128,256 / 4,096) = 32) = 256 tokens x 128,256 x 2 B:
+    // 132,775,936 B. The smaller is proposed.
+    EXPECT_EQ(step->scenarioAlone.loss, core::Loss::CutCrossEntropy);
+    EXPECT_EQ(core::estimate(step->scenarioAlone).logitsBytesAtLoss, 67'141'632);
+    core::Scenario liger = s;
+    liger.loss = core::Loss::FusedLinear;
+    EXPECT_EQ(core::estimate(liger).logitsBytesAtLoss, 132'775'936);
+    EXPECT_GT(step->savingAlone, 0);
+    // Already fused: the rung says so, and the chunked rung does not undo it.
+    const auto again = core::adviseOom(liger, gpu);
+    for (const auto& f : again.steps) {
+        if (f.kind == core::FixKind::FusedLoss) {
+            EXPECT_EQ(f.blocker, core::FixBlocker::AlreadyFused);
+        }
+        if (f.kind == core::FixKind::ChunkedLoss) {
+            EXPECT_EQ(f.blocker, core::FixBlocker::AlreadyChunked);
+        }
+    }
 }
 
 TEST(Advisor, LigerKernelsSaveTheUpcastNormInputsAndOneGatedTensorPerLayer) {

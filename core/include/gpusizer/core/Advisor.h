@@ -18,7 +18,8 @@ enum class FixKind {
     SelectiveCheckpointing, ///< recompute the cheap tensors
     FullCheckpointing,      ///< keep one tensor per layer, recompute the rest
     EfficientAttention,     ///< SDPA / FlashAttention instead of eager
-    ChunkedLoss,            ///< chunked / fused cross-entropy
+    ChunkedLoss,            ///< chunked cross-entropy (torchtune CEWithChunkedOutputLoss)
+    FusedLoss,              ///< a loss that never holds the logits: Liger's fused linear CE or Cut Cross-Entropy
     LigerKernels,           ///< Liger's fused RMSNorm and SwiGLU / GeGLU
     EightBitAdam,           ///< bitsandbytes 8-bit AdamW
     Adafactor,              ///< factored second moment, no first moment
@@ -40,6 +41,7 @@ enum class FixBlocker {
     AlreadyEfficient,     ///< already SDPA / FlashAttention
     NoVocabularyLogits,   ///< the model has no vocabulary-sized logits
     AlreadyChunked,       ///< the loss is already chunked or fused
+    AlreadyFused,         ///< the loss already never holds the logits
     NothingForLiger,      ///< no RMSNorm and no gated MLP for Liger's kernels to replace
     AlreadyLiger,         ///< Liger's kernels are already on
     Already8Bit,          ///< the optimizer is already 8-bit
