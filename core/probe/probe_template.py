@@ -252,6 +252,21 @@ def build(args, device):
             apply_builtin_lora(model, lora)
         else:
             fail("The '%s' adapter needs transformers and peft installed." % kind)
+    float8 = SCENARIO.get("float8", "off") if method == "full" else "off"
+    if float8 != "off":
+        try:
+            from torchao.float8 import Float8LinearConfig, convert_to_float8_training
+        except ImportError:
+            fail("The scenario uses float8 training: pip install torchao.")
+        if device.type != "cuda" or torch.cuda.get_device_capability() < (8, 9):
+            fail("float8 training needs a GPU with FP8 tensor cores (compute capability 8.9 or newer).")
+        if float8 == "rowwise":
+            fp8_config = Float8LinearConfig.from_recipe_name("rowwise")
+        else:
+            fp8_config = Float8LinearConfig(enable_fsdp_float8_all_gather=SCENARIO.get("float8_all_gather", False))
+        say("converting the decoder linears to float8 (%s); lm_head stays in bf16" % float8)
+        # As torchtitan: every nn.Linear but the output projection.
+        convert_to_float8_training(model, config=fp8_config, module_filter_fn=lambda mod, fqn: fqn != "lm_head")
     trainable_layers = SCENARIO.get("trainable_layers", 0) if method == "full" else 0
     if trainable_layers:
         if not use_hf:

@@ -178,6 +178,12 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora) {
         assume(adapterKindAssumption(s, e));
     }
+    if (s.method == Method::Full && s.float8 != Float8::Off) {
+        assume(words(QT_TRANSLATE_NOOP("gpusizer", "float8 (%1): the decoder linears still save their 16-bit inputs "
+                                                   "(activations unchanged); their backward casts take %2 GiB at most; "
+                                                   "the planner runs them at the card's FP8 peak."),
+                     toString(s.float8), number(static_cast<double>(e.float8CastTemporaryBytes) / kGiB, 2)));
+    }
     if (s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
         assume(words(s.checkpointing == Checkpointing::None
                          ? QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, "

@@ -334,7 +334,6 @@ double fullTrainB(const Context& ctx) {
 void trainableGroups(const Context& ctx, const Trainables& t, ModelStates& m) {
     const ModelArch& arch = ctx.arch;
     const double h = static_cast<double>(arch.hiddenSize);
-    const double fullB = ctx.paramB;
     m.trainable = ctx.full ? fullyTrained(ctx) : t.adapters + t.savedCopies;
     m.trainB = ctx.full ? fullTrainB(ctx) : (t.adapters > 0 ? t.adapterB : ctx.paramB);
     m.largestTrainable =
@@ -386,7 +385,6 @@ double stateUnitFor(const Scenario& s, double bytes) {
 /// The optimizer's own states for the whole model (no master copy).
 double wholeOptimizerStates(const Context& ctx, const Trainables& t, const ModelStates& m) {
     const Scenario& s = ctx.s;
-    const double total = static_cast<double>(ctx.params.total);
     const double h = static_cast<double>(ctx.arch.hiddenSize);
     double states = 0;
     if (s.optimizer == Optimizer::Adafactor) {
@@ -1059,7 +1057,8 @@ struct Transients {
     double gatheredPool = 0;     // the unshard stream's own peak (its blocks are not reused by the compute stream)
     double pendingUnit = 0;      // one more unit held by record_stream until its event completes (FSDP1, DeepSpeed)
     double dequant = 0;
-    double doraWeight = 0; // DoRA: the largest adapted layer's B·A and W + s·B·A while its forward runs
+    double doraWeight = 0;  // DoRA: the largest adapted layer's B·A and W + s·B·A while its forward runs
+    double float8Casts = 0; // float8: one linear's float8 copies while its backward runs
     double autocastCache = 0;
     double commBuckets = 0;
     // Where the buckets live: from optimizer construction on (DeepSpeed ZeRO-3's IPG buffer), from the start of
@@ -1131,7 +1130,13 @@ GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
     const double quantGatherB =
         quantDataPerWeight(s.quantization) +
         (prof.quantStateSharded ? quantConstantsPerWeight(s.quantization, arch.hiddenSize) : 0.0);
-    const double layerBytes = (layerParams - layerQuantized) * ctx.gatherB + layerQuantized * quantGatherB +
+    // float8 all-gather: FSDP2 gathers the decoder linears' weights in float8 (torchao fsdp_utils.py
+    // WeightWithDynamicFloat8CastTensor fsdp_pre_all_gather), the norms in the compute dtype.
+    const double float8Gathered = (ctx.full && s.float8 == Float8::Tensorwise && s.float8AllGather)
+                                      ? static_cast<double>(ctx.params.layerLinear) / L * share
+                                      : 0.0;
+    const double layerBytes = (layerParams - layerQuantized - float8Gathered) * ctx.gatherB +
+                              layerQuantized * quantGatherB + float8Gathered +
                               (t.adapters + t.frozenAdapters) / L * t.adapterB * share;
     const double headBytes = static_cast<double>(arch.vocabSize) * h * share * ctx.gatherB;
     const double rootBytes = static_cast<double>(ctx.params.embedding + ctx.params.lmHead) * share * ctx.gatherB;
@@ -1216,6 +1221,28 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
     }
 }
 
+/// float8 training's casts (torchao float8_linear.py matmul_with_hp_or_float8_args @36027d82): forward saves the
+/// 16-bit input and weight and casts both again in backward — the output gradient twice (for the input gradient and,
+/// along the other dimension, for the weight gradient), the input and the weight once — 1 byte each, for the largest
+/// dense decoder linear; freed after its matmuls.
+double float8CastTemporaries(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    if (!ctx.full || s.float8 == Float8::Off) {
+        return 0.0;
+    }
+    const double tokens = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen);
+    double largest = 0;
+    for (const auto& g : ctx.groups) {
+        if (g.routedExpert) {
+            continue; // routed experts are not Float8Linear (torchtitan converts them with a separate converter)
+        }
+        const double in = static_cast<double>(g.inFeatures);
+        const double out = static_cast<double>(g.outFeatures);
+        largest = std::max(largest, 2.0 * tokens * out + tokens * in + in * out);
+    }
+    return largest / ctx.tp;
+}
+
 /// DoRA's per-layer forward temporaries (dora.py @5d602fdb): get_lora_weight runs lora_B(lora_A(eye(in))) on an
 /// in x in identity in the adapter dtype (autocast keeps a 16-bit copy of it for lora_A's backward while the result
 /// lives); get_weight_norm then forms W + scaling * B·A in the input's dtype and takes its row norms. The larger of
@@ -1257,6 +1284,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     gatheredParameters(ctx, sizes, out);
     out.dequant = ctx.quantized ? t.largestQuantized * ctx.c * share : 0.0;
     out.doraWeight = doraWeightTemporaries(ctx, t);
+    out.float8Casts = float8CastTemporaries(ctx);
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
@@ -1326,9 +1354,9 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
          tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace +
              doraAtForwardEnd},
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
-         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight},
+         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts},
         {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
-         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace},
+         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts},
         {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];
@@ -1348,6 +1376,7 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     e.gatheredParamBytesAtLoss = toBytes(tr.gatheredAtLoss);
     e.optimizerStepTemporaryBytes = toBytes(tr.stepTemporaries);
     e.doraWeightTemporaryBytes = toBytes(tr.doraWeight);
+    e.float8CastTemporaryBytes = toBytes(tr.float8Casts);
     ComponentBytes& comp = e.perGpu;
     comp[Component::Weights] = toBytes(m.weights);
     comp[Component::Gradients] = toBytes(peak.grads);

@@ -86,7 +86,8 @@ public:
     CardSearch(const Scenario& base, const GpuSpec& gpu, const PlanInputs& inputs)
         : m_base(trimmed(base)), m_gpu(gpu), m_in(inputs), m_profile(profileFor(base)),
           m_margin(fitMargin(base, inputs)), m_usable(gpu.usableBytes()), m_hostRam(hostRamBytesPerNode(gpu, inputs)),
-          m_fp16(!gpu.bf16 && usesBf16(base.precision)), m_checkpoint(checkpointBytes(base)) {
+          m_fp16(!gpu.bf16 && usesBf16(base.precision)), m_noFp8(base.float8 != Float8::Off && gpu.fp8Tflops <= 0),
+          m_checkpoint(checkpointBytes(base)) {
         const Estimate e =
             estimate(base.checkpointing == Checkpointing::Auto ? withCheckpointing(base) : base, Detail::NumbersOnly);
         m_trainable = static_cast<double>(e.trainableParams);
@@ -249,6 +250,10 @@ public:
         if (m_fp16) {
             s.precision = fp16Counterpart(s.precision);
         }
+        if (m_noFp8) {
+            s.float8 = Float8::Off;
+            s.float8AllGather = false;
+        }
         Candidate c = evaluate(s);
         if (c.fits()) {
             price(c);
@@ -298,6 +303,10 @@ private:
         if (m_fp16) {
             s.precision = fp16Counterpart(s.precision);
         }
+        if (m_noFp8) {
+            s.float8 = Float8::Off;
+            s.float8AllGather = false;
+        }
         // Keep the global batch (sequences per optimizer step): accumulation makes up what the micro-batches and the
         // data-parallel ranks do not.
         const std::int64_t perRank = m_globalBatch / (n / (l.tp * l.pp)); // exact: layoutsAt keeps only divisors
@@ -316,6 +325,7 @@ private:
         c.usableBytes = m_usable;
         c.marginShare = m_margin;
         c.fp16Instead = m_fp16;
+        c.bf16InsteadOfFloat8 = m_noFp8;
         c.globalBatchSequences = m_globalBatch;
         c.hostRamLimitBytes = static_cast<std::int64_t>(m_hostRam);
         if (s.gpus > m_in.maxGpus) {
@@ -350,7 +360,9 @@ private:
                               m_routedTrainable,
                               m_routedTotal,
                               static_cast<double>(c.estimate.perGpu[Component::Weights]),
-                              static_cast<double>(c.estimate.perGpu[Component::OptimizerStates])};
+                              static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]),
+                              float8FlopsPerToken(c.scenario),
+                              float8GatheredParams(c.scenario)};
         c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint);
     }
 
@@ -410,6 +422,7 @@ private:
     std::int64_t m_usable;
     double m_hostRam;
     bool m_fp16;
+    bool m_noFp8; // float8 asked for, but this card has no FP8 tensor cores: planned with bf16 matmuls
     double m_checkpoint;
     std::int64_t m_globalBatch = 1;
     std::vector<Checkpointing> m_checkpointing;

@@ -207,7 +207,44 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             static_cast<double>(e.routedTrainableParams),
             static_cast<double>(e.routedExpertParams),
             static_cast<double>(e.perGpu[Component::Weights]),
-            static_cast<double>(e.perGpu[Component::OptimizerStates])};
+            static_cast<double>(e.perGpu[Component::OptimizerStates]),
+            ::gpusizer::core::float8FlopsPerToken(s),
+            ::gpusizer::core::float8GatheredParams(s)};
+}
+
+namespace {
+
+/// Weights of the dense (not routed) decoder linears.
+double denseLayerLinearParams(const ModelArch& a) {
+    double weights = 0;
+    for (const auto& g : linearGroups(a)) {
+        if (!g.routedExpert) {
+            weights +=
+                static_cast<double>(g.count) * static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures);
+        }
+    }
+    return weights;
+}
+
+} // namespace
+
+double float8FlopsPerToken(const Scenario& s) {
+    if (s.method != Method::Full || s.float8 == Float8::Off) {
+        return 0.0;
+    }
+    // Forward, input and weight gradients, each a float8 matmul (torchao float8_linear.py
+    // matmul_with_hp_or_float8_args); recomputation runs the forward again.
+    const double recompute = (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 2.0
+                             : s.checkpointing == Checkpointing::EveryNth
+                                 ? 2.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
+                                 : 0.0;
+    return (6.0 + recompute) * denseLayerLinearParams(s.model);
+}
+
+double float8GatheredParams(const Scenario& s) {
+    return (s.method == Method::Full && s.float8 == Float8::Tensorwise && s.float8AllGather)
+               ? denseLayerLinearParams(s.model)
+               : 0.0;
 }
 
 namespace {
@@ -264,10 +301,14 @@ StepShape stepShape(const Scenario& s) {
 
 /// Compute time at peak x MFU, with QLoRA's dequantization and the pipeline bubble.
 double computeTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape,
-                   double tokensPerStep, double flopsPerToken) {
+                   double tokensPerStep, double flopsPerToken, double float8Flops) {
     const double gpus = shape.gpus;
-    const double peak = gpu.bf16Tflops * 1e12 * std::clamp(in.mfu, 0.01, 1.0);
-    double compute = tokensPerStep * flopsPerToken / gpus / peak;
+    const double mfu = std::clamp(in.mfu, 0.01, 1.0);
+    const double peak = gpu.bf16Tflops * 1e12 * mfu;
+    // float8 matmuls at the card's FP8 peak (the same utilisation), the rest at bf16.
+    const double fp8 = gpu.fp8Tflops > 0 ? std::min(float8Flops, flopsPerToken) : 0.0;
+    double compute =
+        tokensPerStep * ((flopsPerToken - fp8) / peak + (fp8 > 0 ? fp8 / (gpu.fp8Tflops * 1e12 * mfu) : 0.0)) / gpus;
     if (s.method == Method::Qlora) {
         compute *= kQloraDequantSlowdown;
     }
@@ -298,8 +339,10 @@ double dataParallelBytes(const Scenario& s, const StepFacts& f, const StepShape&
     const double ep = shape.ep;
     const double weightB = transferBytes(s.precision);
     const double gradB = s.method == Method::Full ? paramBytes(s.precision) : 4.0;
-    const auto dpTraffic = [&](double trainable, double total, double ranks) {
-        const double weightsBytes = total * weightB / (tp * pp);
+    const auto dpTraffic = [&](double trainable, double total, double ranks, double float8Gathered) {
+        // float8 all-gather: the decoder linears travel in 1 byte (torchao fsdp_utils
+        // WeightWithDynamicFloat8CastTensor).
+        const double weightsBytes = ((total - float8Gathered) * weightB + float8Gathered) / (tp * pp);
         const double gradBytes = trainable * gradB / (tp * pp);
         const double ring = ranks > 1 ? (ranks - 1.0) / ranks : 0.0;
         switch (s.sharding) {
@@ -315,8 +358,8 @@ double dataParallelBytes(const Scenario& s, const StepFacts& f, const StepShape&
     };
     const double routedTrainable = ep > 1 ? f.routedTrainableParams : 0.0;
     const double routedTotal = ep > 1 ? f.routedTotalParams : 0.0;
-    return dpTraffic(f.trainableParams - routedTrainable, f.totalParams - routedTotal, dp) +
-           dpTraffic(routedTrainable / ep, routedTotal / ep, dp / ep);
+    return dpTraffic(f.trainableParams - routedTrainable, f.totalParams - routedTotal, dp, f.float8GatheredParams) +
+           dpTraffic(routedTrainable / ep, routedTotal / ep, dp / ep, 0.0);
 }
 
 /// One kind of communication per GPU per step: the bytes it moves and the seconds it takes.
@@ -409,7 +452,7 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     const StepShape shape = stepShape(s);
     t.flopsPerToken = f.flopsPerToken;
     t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp;
-    const double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken);
+    const double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
     t.memoryFloorSeconds = memoryFloorTime(gpu, f, shape);
     t.computeSeconds = compute;
 

@@ -283,6 +283,19 @@ std::vector<ScenarioField> activationFields() {
         flag("compile", QT_TRANSLATE_NOOP("gpusizer", "torch.compile"),
              QT_TRANSLATE_NOOP("gpusizer", "Compiling fuses norms, activations and RoPE, saving activation memory."),
              &Scenario::compile));
+    t.push_back(choice(
+        "float8", QT_TRANSLATE_NOOP("gpusizer", "float8 training"),
+        QT_TRANSLATE_NOOP("gpusizer", "torchao float8 matmuls in the decoder linears (tensorwise or rowwise "
+                                      "scaling): faster on cards with FP8 tensor cores; the linears still save their "
+                                      "16-bit inputs, so activations do not shrink."),
+        &Scenario::float8, kForFull));
+    ScenarioField gather = flag(
+        "float8_all_gather", QT_TRANSLATE_NOOP("gpusizer", "float8 all-gather"),
+        QT_TRANSLATE_NOOP("gpusizer", "FSDP2 gathers the float8 linears' weights in 1 byte instead of 2 (tensorwise "
+                                      "scaling only): half the gathered layer and its traffic."),
+        &Scenario::float8AllGather, kForFull);
+    gather.writtenWhen = [](const Scenario& s) { return s.float8 != Float8::Off; };
+    t.push_back(gather);
     t.push_back(flag("liger_rms_norm", QT_TRANSLATE_NOOP("gpusizer", "Liger RMSNorm"),
                      QT_TRANSLATE_NOOP("gpusizer", "Liger's fused RMSNorm saves its 16-bit input and one fp32 value "
                                                    "per token instead of the fp32 upcast."),

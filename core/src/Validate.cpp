@@ -95,6 +95,13 @@ Result<void> validate(const Scenario& s) {
     if (auto ok = validateLayout(s, profileFor(s)); !ok) {
         return ok;
     }
+    if (s.method == Method::Full && s.float8AllGather &&
+        (s.float8 != Float8::Tensorwise || profileFor(s).engine != ShardingEngine::Fsdp2)) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "float8_all_gather needs tensorwise float8 and FSDP2 "
+                                                  "(torchao Float8LinearConfig.enable_fsdp_float8_all_gather)"),
+                    "float8_all_gather");
+    }
     if (s.method == Method::Full && s.trainableLayers > s.model.numLayers) {
         return fail(ErrorCode::Inconsistent,
                     words(QT_TRANSLATE_NOOP("gpusizer", "trainable_layers = %1 is more than the model's %2 layers"),

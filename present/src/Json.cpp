@@ -90,6 +90,7 @@ json candidateJson(const Candidate& c, const GpuSpec& gpu) {
            {"host_ram_bytes_per_node", c.hostRamPerNodeBytes},
            {"host_ram_limit_bytes_per_node", c.hostRamLimitBytes},
            {"fp16_instead_of_bf16", c.fp16Instead},
+           {"bf16_instead_of_float8", c.bf16InsteadOfFloat8},
            {"global_batch_sequences", c.globalBatchSequences}};
     if (!c.fits()) {
         j["why_not"] = english(whyNot(c));

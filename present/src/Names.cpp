@@ -235,6 +235,18 @@ Message label(core::Framework v) {
     return {};
 }
 
+Message label(core::Float8 v) {
+    switch (v) {
+    case core::Float8::Off:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "off (bf16 matmuls)"));
+    case core::Float8::Tensorwise:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "tensorwise scaling"));
+    case core::Float8::Rowwise:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "rowwise scaling"));
+    }
+    return {};
+}
+
 Message label(core::AdapterKind v) {
     switch (v) {
     case core::AdapterKind::Lora:
@@ -327,6 +339,9 @@ Message choiceLabel(const core::ScenarioField& f, int v) {
     }
     if (key == "optimizer") {
         return label(static_cast<core::Optimizer>(v));
+    }
+    if (key == "float8") {
+        return label(static_cast<core::Float8>(v));
     }
     if (key == "lora.kind") {
         return label(static_cast<core::AdapterKind>(v));

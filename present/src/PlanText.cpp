@@ -236,6 +236,10 @@ std::vector<Message> candidateNotes(const core::Candidate& c) {
         notes.push_back(
             msg(QT_TRANSLATE_NOOP("gpusizer", "fp16 instead of bf16 (this card has no bf16): use loss scaling")));
     }
+    if (c.bf16InsteadOfFloat8) {
+        notes.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "bf16 matmuls instead of float8 (this card has no FP8 tensor "
+                                                          "cores)")));
+    }
     if (c.hostRamPerNodeBytes > 0) {
         notes.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "host RAM %1 per node (of %2)"), gib(c.hostRamPerNodeBytes),
                             gib(c.hostRamLimitBytes)));

@@ -3168,6 +3168,46 @@ Fewer cards (%2): %3</source>
         <source>cross-entropy %1 → %2</source>
         <translation>交叉熵 %1 → %2</translation>
     </message>
+    <message>
+        <source>float8 (%1): the decoder linears still save their 16-bit inputs (activations unchanged); their backward casts take %2 GiB at most; the planner runs them at the card&apos;s FP8 peak.</source>
+        <translation>float8（%1）：解码器线性层仍保存其 16 位输入（激活不变）；其反向传播中的转换最多占用 %2 GiB；规划器按显卡的 FP8 峰值计算它们。</translation>
+    </message>
+    <message>
+        <source>float8 training</source>
+        <translation>float8 训练</translation>
+    </message>
+    <message>
+        <source>torchao float8 matmuls in the decoder linears (tensorwise or rowwise scaling): faster on cards with FP8 tensor cores; the linears still save their 16-bit inputs, so activations do not shrink.</source>
+        <translation>解码器线性层使用 torchao float8 矩阵乘（按张量或按行缩放）：在有 FP8 张量核心的显卡上更快；线性层仍保存 16 位输入，因此激活不会减少。</translation>
+    </message>
+    <message>
+        <source>float8 all-gather</source>
+        <translation>float8 all-gather</translation>
+    </message>
+    <message>
+        <source>FSDP2 gathers the float8 linears&apos; weights in 1 byte instead of 2 (tensorwise scaling only): half the gathered layer and its traffic.</source>
+        <translation>FSDP2 以 1 字节而非 2 字节收集 float8 线性层的权重（仅按张量缩放）：收集的层及其通信量减半。</translation>
+    </message>
+    <message>
+        <source>float8_all_gather needs tensorwise float8 and FSDP2 (torchao Float8LinearConfig.enable_fsdp_float8_all_gather)</source>
+        <translation>float8_all_gather 需要按张量缩放的 float8 和 FSDP2（torchao Float8LinearConfig.enable_fsdp_float8_all_gather）</translation>
+    </message>
+    <message>
+        <source>off (bf16 matmuls)</source>
+        <translation>关闭（bf16 矩阵乘）</translation>
+    </message>
+    <message>
+        <source>tensorwise scaling</source>
+        <translation>按张量缩放</translation>
+    </message>
+    <message>
+        <source>rowwise scaling</source>
+        <translation>按行缩放</translation>
+    </message>
+    <message>
+        <source>bf16 matmuls instead of float8 (this card has no FP8 tensor cores)</source>
+        <translation>使用 bf16 矩阵乘代替 float8（此卡没有 FP8 张量核心）</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

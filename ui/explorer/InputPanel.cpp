@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 31> kAdvancedFields{"trainable_layers",
+constexpr std::array<const char*, 33> kAdvancedFields{"trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",
                                                       "optimizer",
@@ -63,6 +63,8 @@ constexpr std::array<const char*, 31> kAdvancedFields{"trainable_layers",
                                                       "attention",
                                                       "loss",
                                                       "compile",
+                                                      "float8",
+                                                      "float8_all_gather",
                                                       "liger_rms_norm",
                                                       "liger_glu",
                                                       "liger_rope",

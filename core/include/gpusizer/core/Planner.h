@@ -46,6 +46,7 @@ struct Candidate {
     std::int64_t hostRamPerNodeBytes = 0;        ///< offloaded states of one node's GPUs
     std::int64_t hostRamLimitBytes = 0;
     bool fp16Instead = false;              ///< the card has no bf16: planned with the fp16 recipe (loss scaling needed)
+    bool bf16InsteadOfFloat8 = false;      ///< float8 asked for, the card has no FP8 tensor cores: bf16 matmuls
     std::int64_t globalBatchSequences = 1; ///< the user's global batch: sequences per optimizer step
     Component largestComponent = Component::Weights; ///< the part that dominates the device usage
     std::int64_t largestComponentBytes = 0;

@@ -75,6 +75,11 @@ double hourlyPrice(const GpuSpec& gpu, const PlanInputs& inputs, bool spot);
 /// for frozen weights), + 2N for full recomputation, + the attention term over the full s x s matrix (the convention
 /// of published MFU figures); MoE counts active parameters only.
 double trainingFlopsPerToken(const Scenario& scenario);
+/// The float8 part of trainingFlopsPerToken: the dense decoder linears' matmuls (torchtitan converts every nn.Linear
+/// but the output projection; routed experts use a separate grouped converter), 0 when float8 is off.
+double float8FlopsPerToken(const Scenario& scenario);
+/// Parameters FSDP2 all-gathers in float8 with float8_all_gather: the dense decoder linears' weights (else 0).
+double float8GatheredParams(const Scenario& scenario);
 
 /// The link a collective of `gpus` GPUs runs over, and its usable bandwidth per GPU per direction (GB/s).
 enum class LinkKind { NvLink, InfinityFabric, OnChipRoce, Pcie, Network };
@@ -115,6 +120,8 @@ struct StepFacts {
     double routedTotalParams = 0;
     double weightsBytesPerGpu = 0;
     double optimizerStateBytesPerGpu = 0;
+    double float8FlopsPerToken = 0;  ///< the part of flopsPerToken that runs as float8 matmuls (0: none)
+    double float8GatheredParams = 0; ///< parameters FSDP2 all-gathers in float8 (the decoder linears)
     static StepFacts of(const Scenario& scenario, const Estimate& estimate);
 };
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts);

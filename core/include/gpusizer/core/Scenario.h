@@ -46,6 +46,9 @@ enum class ShardingEngine { Auto, Deepspeed, Fsdp1, Fsdp2, Megatron };
 /// transformers Trainer since PR #29587) or mixed with frozen weights in one flat parameter per block (LitGPT's
 /// FSDPStrategy(auto_wrap_policy={Block})). Auto: the framework's.
 enum class AdapterWrapping { Auto, Separate, Mixed };
+/// float8 training of the decoder linears (torchao Float8Linear via convert_to_float8_training, as torchtitan applies
+/// it with filter_fqns ["output"]): tensorwise or rowwise dynamic scaling. See docs/memory-model.md §4.
+enum class Float8 { Off, Tensorwise, Rowwise };
 /// QLoRA base quantization: NF4, NF4 with double quantization, LLM.int8.
 enum class Quantization { Nf4, Nf4Dq, Int8 };
 /// The training stack; sets behaviours the physics alone cannot decide (see FrameworkProfile).
@@ -136,6 +139,10 @@ struct Scenario {
     Loss loss = Loss::Standard;
     bool activationOffload = false;
     bool compile = false; ///< torch.compile: fuses norms, activations and RoPE, saving activation memory
+    Float8 float8 = Float8::Off;
+    /// FSDP2 all-gathers the float8 linears' weights in float8 (Float8LinearConfig.enable_fsdp_float8_all_gather;
+    /// tensorwise scaling only).
+    bool float8AllGather = false;
     // Liger kernels (linkedin/Liger-Kernel, apply_liger_kernel_to_*): what each one's autograd function saves.
     bool ligerRmsNorm = false; ///< LigerRMSNormFunction: the 16-bit input and an fp32 rstd per row, no fp32 upcast
     bool ligerGlu = false;     ///< LigerSiLUMulFunction / GeGLU: the gate and up outputs, the activation recomputed
@@ -171,6 +178,7 @@ const char* toString(Quantization v);
 const char* toString(Framework v);
 const char* toString(AdapterDtype v);
 const char* toString(AdapterKind v);
+const char* toString(Float8 v);
 const char* toString(OptimizerStepKind v);
 const char* toString(ShardingEngine v);
 const char* toString(AdapterWrapping v);
