@@ -271,8 +271,8 @@ def build(args, device):
     if trainable_layers:
         if not use_hf:
             fail("Freeze tuning (trainable_layers) needs transformers installed.")
-        # As LLaMA-Factory's freeze tuning: only the last n decoder layers train; with checkpointing the inputs
-        # require grad so that gradients flow through the frozen layers' checkpoints.
+        # As LLaMA-Factory's freeze tuning: only the last n decoder layers train. Non-reentrant checkpointing gives
+        # the trained layers their gradients although their inputs do not require grad; the frozen ones save nothing.
         layers = model.model.layers
         for p in model.parameters():
             p.requires_grad_(False)
@@ -280,7 +280,7 @@ def build(args, device):
             for p in layer.parameters():
                 p.requires_grad_(True)
         if checkpointing:
-            model.enable_input_require_grads()
+            model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     model.to(device)
     model.train()
     return model, ("transformers" if use_hf else "builtin")

@@ -43,6 +43,7 @@ GPUSIZER_NAMES(AdapterDtype, {AdapterDtype::Auto, "auto"}, {AdapterDtype::Fp32, 
                {AdapterDtype::Fp16, "fp16"})
 GPUSIZER_NAMES(AdapterKind, {AdapterKind::Lora, "lora"}, {AdapterKind::Dora, "dora"}, {AdapterKind::LoraFa, "lora-fa"},
                {AdapterKind::Vera, "vera"}, {AdapterKind::Ia3, "ia3"}, {AdapterKind::LnTuning, "ln-tuning"})
+GPUSIZER_NAMES(ContextParallel, {ContextParallel::Ring, "ring"}, {ContextParallel::Ulysses, "ulysses"})
 GPUSIZER_NAMES(Float8, {Float8::Off, "off"}, {Float8::Tensorwise, "tensorwise"}, {Float8::Rowwise, "rowwise"})
 GPUSIZER_NAMES(OptimizerStepKind, {OptimizerStepKind::Foreach, "foreach"},
                {OptimizerStepKind::PerParameter, "per-parameter"}, {OptimizerStepKind::Fused, "fused"})
@@ -112,6 +113,7 @@ GPUSIZER_ENUM_API(Framework)
 GPUSIZER_ENUM_API(AdapterDtype)
 GPUSIZER_ENUM_API(AdapterKind)
 GPUSIZER_ENUM_API(Float8)
+GPUSIZER_ENUM_API(ContextParallel)
 GPUSIZER_ENUM_API(PeakMoment)
 GPUSIZER_ENUM_API(OptimizerStepKind)
 GPUSIZER_ENUM_API(ShardingEngine)

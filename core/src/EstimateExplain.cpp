@@ -185,13 +185,9 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
                      toString(s.float8), number(static_cast<double>(e.float8CastTemporaryBytes) / kGiB, 2)));
     }
     if (s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
-        assume(words(s.checkpointing == Checkpointing::None
-                         ? QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, "
-                                                         "lm_head and the other layers are frozen and, without "
-                                                         "checkpointing, keep nothing for backward.")
-                         : QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, "
-                                                         "lm_head and the other layers are frozen but stay in the "
-                                                         "graph (checkpointing makes the inputs require grad)."),
+        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head "
+                                                   "and the other layers are frozen, keep nothing for backward and "
+                                                   "are not checkpointed."),
                      std::to_string(s.trainableLayers), std::to_string(s.model.numLayers)));
     }
     if (s.overheadCorrectionBytes != 0) {

@@ -138,6 +138,7 @@ struct Context {
     double trainLayerShare = 1.0; // freeze tuning: the share of decoder layers that train
     bool frozenPass = false;      // sizing the frozen layers of a freeze-tuning run: nothing in them trains
     double tp = 1, pp = 1, dp = 1;
+    double cp = 1;         // context parallel: each sequence split over this many ranks (they shard states with dp)
     double modelShare = 1; // even split of parameters over tensor x pipeline ranks
     int stage = 0;         // ZeRO stage in effect (offload runs under ZeRO-2 or -3)
     ShardingEngine engine = ShardingEngine::Deepspeed;
@@ -169,6 +170,7 @@ Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
     ctx.pp = static_cast<double>(s.pipelineParallel);
     ctx.dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
     ctx.modelShare = 1.0 / (ctx.tp * ctx.pp);
+    ctx.cp = static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
     ctx.engine = prof.engine;
     ctx.stage = static_cast<int>(s.sharding);
     // DeepSpeed runs optimizer offload under ZeRO-1/2/3 and parameter offload under ZeRO-3 only; offload named without
@@ -473,7 +475,8 @@ void splitRoutedExperts(const Context& ctx, const Trainables& t, const ShardDegr
     const double ep = static_cast<double>(ctx.s.expertParallel);
     auto split = [ep](double fraction) { return (1.0 - fraction) + fraction / ep; };
     const double weightFraction = t.routedWeights / std::max(1.0, total);
-    const double trainFraction = ctx.full ? weightFraction : t.routedAdapters / std::max(1.0, m.trainable);
+    const double trainFraction = ctx.full ? t.routedWeights * ctx.trainLayerShare / std::max(1.0, m.trainable)
+                                          : t.routedAdapters / std::max(1.0, m.trainable);
     m.weights *= shard.weights > 1.0 ? 1.0 : split(weightFraction);
     m.gradients *= shard.gradients > 1.0 ? 1.0 : split(trainFraction);
     m.optimizerStates *= shard.states > 1.0 ? 1.0 : split(trainFraction);
@@ -740,11 +743,13 @@ double adapterSavedPerToken(const Context& ctx, const Trainables& t, const Linea
     switch (s.lora.kind) {
     case AdapterKind::Lora:
         return dropoutOutput + mask + aBytes * r; // lora_B saves lora_A's output
-    case AdapterKind::Dora:
+    case AdapterKind::Dora: {
         // dora.py DoraLinearLayer.forward: (mag_norm_scale - 1) * base_result + mag_norm_scale * lora_result *
         // scaling; the trainable magnitude makes both products save their tensor operand: the base output and
-        // the LoRA output.
-        return dropoutOutput + mask + aBytes * r + c * out + product * out;
+        // the LoRA output. With dropout the base output is recomputed from the input cast to the adapter dtype.
+        const double baseOut = (s.lora.dropout > 0.0 && !isAmp(s.precision)) ? aBytes : c;
+        return dropoutOutput + mask + aBytes * r + baseOut * out + product * out;
+    }
     case AdapterKind::LoraFa:
         return mask + aBytes * r; // lora_A frozen: its input is not saved; lora_B still saves A's output
     case AdapterKind::Vera:
@@ -904,12 +909,17 @@ double keptPerToken(const Context& ctx, const ActivationItems& items) {
     return perLayer - items.attentionScores;
 }
 
+/// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
+double localTokens(const Context& ctx) {
+    return static_cast<double>(ctx.s.microBatch) * static_cast<double>(ctx.s.seqLen) / ctx.cp;
+}
+
 StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const Scenario& s = ctx.s;
     const auto& arch = ctx.arch;
     StoredActivations out;
     out.items = activationItems(ctx, t);
-    const double T = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen);
+    const double T = localTokens(ctx);
     out.tokens = T;
     const double L = static_cast<double>(arch.numLayers);
     const double h = static_cast<double>(arch.hiddenSize);
@@ -931,21 +941,19 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
         checkpointedLayers = std::floor(L / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery)));
         break;
     }
-    double kept = keptPerToken(ctx, out.items);
+    const double kept = keptPerToken(ctx, out.items);
+    double layersInGraph = L;
     if (ctx.freezes()) {
-        // Freeze tuning: the frozen layers below the trained ones are in the autograd graph only when checkpointing
-        // is on, because LLaMA-Factory then calls enable_input_require_grads (model/model_utils/checkpointing.py
-        // prepare_model_for_training); without it nothing below the first trained layer saves anything.
-        Context frozen = ctx;
-        frozen.full = false;
-        frozen.frozenPass = true;
-        const double keptFrozen =
-            s.checkpointing == Checkpointing::None ? 0.0 : keptPerToken(frozen, activationItems(frozen, t));
-        kept = ctx.trainLayerShare * kept + (1.0 - ctx.trainLayerShare) * keptFrozen;
+        // Freeze tuning: nothing below the first trained layer requires grad, so the frozen layers save nothing, and
+        // LLaMA-Factory checkpoints only the trained layers (model/model_utils/checkpointing.py
+        // get_custom_gradient_checkpointing_func: "Only applies gradient checkpointing to trainable layers"; a
+        // frozen layer runs func(*args) plainly).
+        layersInGraph = L * ctx.trainLayerShare;
+        checkpointedLayers *= ctx.trainLayerShare;
     }
     // Layers per pipeline stage: with 1F1B the first stage holds pp micro-batches of L/pp layers (L layers' worth,
     // Korthikanti §4.2.3); the last stage one micro-batch of L/pp layers (stage memory: see estimate()).
-    double storedPerToken = (L - checkpointedLayers) * kept + checkpointedLayers * layerInput;
+    double storedPerToken = (layersInGraph - checkpointedLayers) * kept + checkpointedLayers * layerInput;
     if (s.activationOffload) {
         const double perLayerStored = storedPerToken / std::max(1.0, L);
         const double onGpu = std::min(L, kOffloadLayersInFlight) * perLayerStored;
@@ -1003,6 +1011,12 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
         const double incFactor = std::ceil(V / h);
         const double chunkTokens = std::pow(2.0, std::ceil(std::log2(std::max(1.0, std::ceil(tokens / incFactor)))));
         out.total = c * h * tokens / ctx.tp + c * std::min(chunkTokens, tokens) * V / ctx.tp;
+        // A trainable lm_head gets grad_weight = zeros_like(weight) in forward (fused_linear_cross_entropy.py L77);
+        // with accumulation the weight's .grad from the previous micro-batch lives beside it.
+        const bool headTrains = (ctx.full && !ctx.freezes()) || s.lora.saveLmHead;
+        if (headTrains && s.gradientAccumulation > 1) {
+            out.total += V * h * ctx.gatherB * ctx.modelShare;
+        }
         out.perElement = 0;
         return out;
     }
@@ -1023,7 +1037,7 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
         // saved_tensors_hooks on LitGPT's chunked_cross_entropy; docs/memory-model.md §5).
         const double lb = 4.0;
         const double chunkShare = (s.loss == Loss::Chunked && prof.lossChunkTokens > 0)
-                                      ? std::min(1.0, prof.lossChunkTokens / static_cast<double>(s.seqLen))
+                                      ? std::min(1.0, prof.lossChunkTokens * ctx.cp / static_cast<double>(s.seqLen))
                                       : (s.loss == Loss::Chunked ? 1.0 / chunks : 1.0);
         out.perElement = 2.0 * lb + 2.0 * lb * chunkShare;
     } else if (s.loss == Loss::Chunked) {
@@ -1057,8 +1071,9 @@ struct Transients {
     double gatheredPool = 0;     // the unshard stream's own peak (its blocks are not reused by the compute stream)
     double pendingUnit = 0;      // one more unit held by record_stream until its event completes (FSDP1, DeepSpeed)
     double dequant = 0;
-    double doraWeight = 0;  // DoRA: the largest adapted layer's B·A and W + s·B·A while its forward runs
-    double float8Casts = 0; // float8: one linear's float8 copies while its backward runs
+    double doraWeight = 0;             // DoRA: the largest adapted layer's B·A and W + s·B·A while its forward runs
+    double float8Casts = 0;            // float8: one linear's float8 copies while its backward runs
+    double contextParallelBuffers = 0; // ring: the k/v chunks in flight; Ulysses: q, k, v after the all-to-all
     double autocastCache = 0;
     double commBuckets = 0;
     // Where the buckets live: from optimizer construction on (DeepSpeed ZeRO-3's IPG buffer), from the start of
@@ -1108,6 +1123,18 @@ double optimizerStepTemporaries(const Context& ctx, const ModelStates& m, double
     return 0.0;
 }
 
+/// Weights of the dense (not routed) decoder linears: what torchao's Float8Linear converts.
+double denseLayerLinears(const Context& ctx) {
+    double weights = 0;
+    for (const auto& g : ctx.groups) {
+        if (!g.routedExpert) {
+            weights +=
+                static_cast<double>(g.count) * static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures);
+        }
+    }
+    return weights;
+}
+
 /// Parameter bytes as gathered for compute, per GPU (its tensor x pipeline share).
 struct GatherSizes {
     double layerParams = 0; // one decoder layer's parameters
@@ -1132,9 +1159,8 @@ GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
         (prof.quantStateSharded ? quantConstantsPerWeight(s.quantization, arch.hiddenSize) : 0.0);
     // float8 all-gather: FSDP2 gathers the decoder linears' weights in float8 (torchao fsdp_utils.py
     // WeightWithDynamicFloat8CastTensor fsdp_pre_all_gather), the norms in the compute dtype.
-    const double float8Gathered = (ctx.full && s.float8 == Float8::Tensorwise && s.float8AllGather)
-                                      ? static_cast<double>(ctx.params.layerLinear) / L * share
-                                      : 0.0;
+    const double float8Gathered =
+        (ctx.full && s.float8 == Float8::Tensorwise && s.float8AllGather) ? denseLayerLinears(ctx) / L * share : 0.0;
     const double layerBytes = (layerParams - layerQuantized - float8Gathered) * ctx.gatherB +
                               layerQuantized * quantGatherB + float8Gathered +
                               (t.adapters + t.frozenAdapters) / L * t.adapterB * share;
@@ -1221,6 +1247,24 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
     }
 }
 
+/// Context parallelism's per-layer buffers while a layer's attention runs. Ring attention (torch
+/// distributed/tensor/experimental/_attention.py) receives the next rank's k and v while it computes on the current
+/// ones: two chunks of k and v in flight. Ulysses (DeepSpeed runtime/sequence_parallel/ulysses_sp.py) re-lays q, k and
+/// v into a head split with all-to-alls into new buffers of the local size.
+double contextParallelBuffers(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    if (ctx.cp <= 1.0) {
+        return 0.0;
+    }
+    const auto& arch = ctx.arch;
+    const double a = static_cast<double>(arch.numHeads);
+    const double kv = static_cast<double>(arch.numKvHeads > 0 ? arch.numKvHeads : arch.numHeads);
+    const double d = static_cast<double>(arch.effectiveHeadDim());
+    const double tokens = localTokens(ctx);
+    const double perToken = s.contextParallelKind == ContextParallel::Ring ? 2.0 * 2.0 * kv * d : (a + 2.0 * kv) * d;
+    return ctx.c * perToken * tokens / ctx.tp;
+}
+
 /// float8 training's casts (torchao float8_linear.py matmul_with_hp_or_float8_args @36027d82): forward saves the
 /// 16-bit input and weight and casts both again in backward — the output gradient twice (for the input gradient and,
 /// along the other dimension, for the weight gradient), the input and the weight once — 1 byte each, for the largest
@@ -1230,7 +1274,7 @@ double float8CastTemporaries(const Context& ctx) {
     if (!ctx.full || s.float8 == Float8::Off) {
         return 0.0;
     }
-    const double tokens = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen);
+    const double tokens = localTokens(ctx);
     double largest = 0;
     for (const auto& g : ctx.groups) {
         if (g.routedExpert) {
@@ -1238,7 +1282,11 @@ double float8CastTemporaries(const Context& ctx) {
         }
         const double in = static_cast<double>(g.inFeatures);
         const double out = static_cast<double>(g.outFeatures);
-        largest = std::max(largest, 2.0 * tokens * out + tokens * in + in * out);
+        // Eager casts scale in fp32 first (float8_training_tensor.py L153: tensor.to(torch.float32) * scale);
+        // compiled, the cast is one fused kernel. A weight gathered in float8 is cast already.
+        const double eagerUpcast = s.compile ? 0.0 : 4.0 * tokens * out;
+        const double weightCast = s.float8AllGather ? 0.0 : in * out;
+        largest = std::max(largest, 2.0 * tokens * out + tokens * in + weightCast + eagerUpcast);
     }
     return largest / ctx.tp;
 }
@@ -1254,7 +1302,9 @@ double doraWeightTemporaries(const Context& ctx, const Trainables& t) {
     }
     const double c = ctx.c;
     const double aB = t.adapterB;
-    const double x = ctx.resid;
+    // PEFT casts the input to the adapter dtype before the variant runs (lora/layer.py Linear.forward
+    // _cast_input_dtype(x, lora_A.weight.dtype)).
+    const double x = aB;
     const bool amp = isAmp(s.precision);
     const double product = amp ? c : aB;
     double largest = 0;
@@ -1264,14 +1314,18 @@ double doraWeightTemporaries(const Context& ctx, const Trainables& t) {
         }
         const double in = static_cast<double>(g.inFeatures);
         const double out = static_cast<double>(g.outFeatures);
-        const double eyeCopy = (amp && aB > c) ? in * in * c : 0.0;
+        // lora_A saves the identity it ran on: autocast's 16-bit copy, else the identity itself; B·A keeps that graph
+        // alive through get_weight_norm.
+        const double eyeSaved = (amp && aB > c) ? in * in * c : in * in * aB;
         const double loraWeight = in * out * product;
-        const double atLoraWeight = in * in * aB + eyeCopy + loraWeight;
-        const double atNorm = eyeCopy + loraWeight + (product != x ? in * out * x : 0.0) +
-                              (ctx.quantizedRole(g.role) ? in * out * c : 0.0) + 2.0 * in * out * x;
+        const double atLoraWeight = in * in * aB + (amp && aB > c ? in * in * c : 0.0) + loraWeight;
+        const bool quantized = ctx.quantizedRole(g.role);
+        const double baseB = quantized ? c : ctx.paramB; // dequantize_module_weight gives the compute dtype
+        const double atNorm = eyeSaved + loraWeight + (product != x ? in * out * x : 0.0) +
+                              (quantized ? in * out * c : 0.0) + (baseB != x ? in * out * x : 0.0) + 2.0 * in * out * x;
         largest = std::max({largest, atLoraWeight, atNorm});
     }
-    return largest * ctx.modelShare;
+    return largest / ctx.tp; // one layer's temporaries: pipeline stages do not divide them
 }
 
 Transients transients(const Context& ctx, const Trainables& t, const ModelStates& m) {
@@ -1285,6 +1339,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     out.dequant = ctx.quantized ? t.largestQuantized * ctx.c * share : 0.0;
     out.doraWeight = doraWeightTemporaries(ctx, t);
     out.float8Casts = float8CastTemporaries(ctx);
+    out.contextParallelBuffers = contextParallelBuffers(ctx);
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
@@ -1354,9 +1409,10 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
          tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace +
              doraAtForwardEnd},
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
-         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts},
+         tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
+             tr.contextParallelBuffers},
         {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
-         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts},
+         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers},
         {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];
@@ -1377,6 +1433,7 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     e.optimizerStepTemporaryBytes = toBytes(tr.stepTemporaries);
     e.doraWeightTemporaryBytes = toBytes(tr.doraWeight);
     e.float8CastTemporaryBytes = toBytes(tr.float8Casts);
+    e.contextParallelBufferBytes = toBytes(tr.contextParallelBuffers);
     ComponentBytes& comp = e.perGpu;
     comp[Component::Weights] = toBytes(m.weights);
     comp[Component::Gradients] = toBytes(peak.grads);
@@ -1450,7 +1507,8 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const ModelStates m = modelStates(ctx, t);
     e.trainableParams = static_cast<std::int64_t>(m.trainable);
     e.routedExpertParams = static_cast<std::int64_t>(t.routedWeights);
-    e.routedTrainableParams = static_cast<std::int64_t>(ctx.full ? t.routedWeights : t.routedAdapters);
+    e.routedTrainableParams =
+        static_cast<std::int64_t>(ctx.full ? t.routedWeights * ctx.trainLayerShare : t.routedAdapters);
     StoredActivations acts = storedActivations(ctx, t);
     e.activationPerTokenLayer = acts.items;
     LossBytes loss = lossBytes(ctx, acts.tokens);

@@ -117,14 +117,20 @@ double trainingFlopsPerToken(const Scenario& s) {
     const double matmul = static_cast<double>(p.activePerToken - p.embedding) +
                           (a.tiedEmbeddings && a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0);
     double flops = 0;
-    if (s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < a.numLayers) {
-        // Freeze tuning: the trained layers 6N; lm_head forward and input gradient 4N; the frozen layers forward 2N,
-        // and input gradients 2N only when checkpointing puts them in the graph (docs/memory-model.md §4).
+    const bool freezes = s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < a.numLayers;
+    if (freezes) {
+        // Freeze tuning: the trained layers 6N; lm_head forward and input gradient 4N; the frozen layers forward
+        // only (2N): nothing below the trained layers is in the graph (docs/memory-model.md §4).
         const double head = a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0;
         const double layers = matmul - head;
         const double share = static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers);
-        const double frozenPerParam = s.checkpointing == Checkpointing::None ? 2.0 : 4.0;
-        flops = 6.0 * share * layers + frozenPerParam * (1.0 - share) * layers + 4.0 * head;
+        flops = 6.0 * share * layers + 2.0 * (1.0 - share) * layers + 4.0 * head;
+        // Only the trained layers are checkpointed, so only they run forward again.
+        if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
+            flops += 2.0 * share * layers;
+        } else if (s.checkpointing == Checkpointing::EveryNth) {
+            flops += 2.0 * share * layers / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
+        }
     } else if (s.method == Method::Full) {
         flops = 6.0 * matmul; // forward 2N, backward 4N (input and weight gradients)
     } else {
@@ -145,7 +151,9 @@ double trainingFlopsPerToken(const Scenario& s) {
         }
         flops = 4.0 * matmul + adapters;
     }
-    if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
+    if (freezes) {
+        // (recomputation counted above)
+    } else if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
         flops += 2.0 * matmul; // one more forward pass
     } else if (s.checkpointing == Checkpointing::EveryNth) {
         flops += 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
@@ -160,11 +168,9 @@ double trainingFlopsPerToken(const Scenario& s) {
     const double dV = a.isMla() ? static_cast<double>(a.mla.vHeadDim) : static_cast<double>(a.effectiveHeadDim());
     const double attention = 2.0 * static_cast<double>(a.numHeads) * (dQk + dV) * static_cast<double>(s.seqLen) *
                              static_cast<double>(a.numLayers);
-    // Freeze tuning without checkpointing: the frozen layers run attention forward only (nothing flows back).
-    const bool frozenForwardOnly = s.method == Method::Full && s.trainableLayers > 0 &&
-                                   s.trainableLayers < a.numLayers && s.checkpointing == Checkpointing::None;
+    // Freeze tuning: the frozen layers run attention forward only (nothing flows back through them).
     const double backwardShare =
-        frozenForwardOnly ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
+        freezes ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
     flops += (1.0 + 2.0 * backwardShare) * attention;
     return flops;
 }
@@ -238,6 +244,11 @@ double float8FlopsPerToken(const Scenario& s) {
                              : s.checkpointing == Checkpointing::EveryNth
                                  ? 2.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
                                  : 0.0;
+    if (s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+        // Freeze tuning: the trained layers run all three matmuls (and recompute); the frozen ones forward only.
+        const double share = static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers);
+        return ((6.0 + recompute) * share + 2.0 * (1.0 - share)) * denseLayerLinearParams(s.model);
+    }
     return (6.0 + recompute) * denseLayerLinearParams(s.model);
 }
 
@@ -426,6 +437,36 @@ double offloadTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, 
 
 /// Expert parallelism: every MoE layer sends each routed token copy to its expert and back (dispatch and combine),
 /// forward and backward, over the link of the expert-parallel group; not overlapped.
+/// Context parallelism's attention traffic per GPU per step, not overlapped (an upper bound: ring attention overlaps
+/// its sends with the local attention). Ring (torch distributed/tensor/experimental/_attention.py): each layer's
+/// forward passes the local k and v chunk to the next rank cp - 1 times; backward passes k, v and their gradients.
+/// Ulysses (DeepSpeed runtime/sequence_parallel/ulysses_sp.py): all-to-alls of q, k, v into a head split and of the
+/// output back, in forward and again in backward, each moving (cp - 1) / cp of its tensor.
+Traffic contextParallelTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape) {
+    const double cp = static_cast<double>(s.contextParallel);
+    const double a = static_cast<double>(s.model.numHeads) / shape.tp;
+    const double kv =
+        std::max(1.0, static_cast<double>(s.model.numKvHeads > 0 ? s.model.numKvHeads : s.model.numHeads) / shape.tp);
+    const double d = static_cast<double>(s.model.effectiveHeadDim());
+    const double localTokens = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) / cp;
+    const double layers = shape.layersPerStage * shape.accum;
+    const LinkChoice link = collectiveLink(gpu, s.contextParallel * s.tensorParallel, in.cluster);
+    double bytes = 0;
+    double messages = 0;
+    if (s.contextParallelKind == ContextParallel::Ring) {
+        const double chunk = 2.0 * kv * d * localTokens * 2.0; // k and v in 16 bits
+        bytes = (shape.forwards + 2.0) * (cp - 1.0) * chunk * layers;
+        messages = (shape.forwards + 1.0) * (cp - 1.0) * layers;
+    } else {
+        const double tensors = (2.0 * a + 2.0 * kv) * d * localTokens * 2.0; // q, out, k, v in 16 bits
+        bytes = (shape.forwards + 1.0) * (cp - 1.0) / cp * tensors * layers;
+        messages = (shape.forwards + 1.0) * 4.0 * layers;
+    }
+    const double seconds =
+        (bytes / (link.gbs * 1e9) + messages * ringLatencySeconds(link.kind, s.contextParallel)) * shape.bubble;
+    return {bytes, seconds};
+}
+
 Traffic expertParallelTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape) {
     const double pp = shape.pp;
     const double accum = shape.accum;
@@ -451,7 +492,9 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     StepTime t;
     const StepShape shape = stepShape(s);
     t.flopsPerToken = f.flopsPerToken;
-    t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp;
+    // Context-parallel ranks share their sequences: dp / cp groups take sequences of their own.
+    t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp /
+                      static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
     const double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
     t.memoryFloorSeconds = memoryFloorTime(gpu, f, shape);
     t.computeSeconds = compute;
@@ -463,13 +506,14 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     const Traffic ppComm = s.pipelineParallel > 1 ? pipelineTime(s, gpu, in, shape) : Traffic{};
     const double offloadSeconds = s.offload != Offload::None ? offloadTime(s, gpu, in, f, shape) : 0.0;
     const Traffic epComm = shape.ep > 1 ? expertParallelTime(s, gpu, in, shape) : Traffic{};
+    const Traffic cpComm = s.contextParallel > 1 ? contextParallelTime(s, gpu, in, shape) : Traffic{};
     t.offloadSeconds = offloadSeconds;
     // This order of the sum (pipeline, expert, then data + tensor parallel) keeps the figures bit-identical.
-    t.commBytesPerGpu = ppComm.bytes + epComm.bytes + (dpBytes + tpComm.bytes);
-    t.commSeconds = dpSeconds + tpComm.seconds + epComm.seconds + ppComm.seconds;
+    t.commBytesPerGpu = ppComm.bytes + epComm.bytes + (dpBytes + tpComm.bytes) + cpComm.bytes;
+    t.commSeconds = dpSeconds + tpComm.seconds + epComm.seconds + ppComm.seconds + cpComm.seconds;
     const double busy = std::max(compute, t.memoryFloorSeconds);
     t.exposedCommSeconds = std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpComm.seconds + epComm.seconds +
-                           ppComm.seconds + offloadSeconds;
+                           ppComm.seconds + offloadSeconds + cpComm.seconds;
     t.stepSeconds = busy + t.exposedCommSeconds;
     t.tokensPerSecond = t.stepSeconds > 0 ? t.tokensPerStep / t.stepSeconds : 0.0;
     return t;

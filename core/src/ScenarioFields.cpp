@@ -369,6 +369,23 @@ std::vector<ScenarioField> parallelFields() {
                                1, 1024, &Scenario::expertParallel);
     ep.writtenWhen = [](const Scenario& s) { return s.expertParallel > 1; };
     t.push_back(ep);
+    ScenarioField cp = integer(
+        "context_parallel", QT_TRANSLATE_NOOP("gpusizer", "Context parallel"),
+        QT_TRANSLATE_NOOP("gpusizer", "Split each sequence over this many GPUs: activations and logits per GPU "
+                                      "divide by it, model states are sharded over them too; attention traffic is "
+                                      "added to the step."),
+        1, 1024, &Scenario::contextParallel);
+    cp.writtenWhen = [](const Scenario& s) { return s.contextParallel > 1; };
+    t.push_back(cp);
+    ScenarioField cpKind =
+        choice("context_parallel_kind", QT_TRANSLATE_NOOP("gpusizer", "Context parallel kind"),
+               QT_TRANSLATE_NOOP("gpusizer", "ring: k/v chunks passed around the GPUs (torchtitan "
+                                             "context_parallel_degree); ulysses: all-to-all to a "
+                                             "split of the heads for attention (DeepSpeed Ulysses, "
+                                             "ArcticTraining); the heads must divide by the degree."),
+               &Scenario::contextParallelKind);
+    cpKind.writtenWhen = [](const Scenario& s) { return s.contextParallel > 1; };
+    t.push_back(cpKind);
     t.push_back(
         choice("offload", QT_TRANSLATE_NOOP("gpusizer", "Offload"),
                QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: move optimizer states (and parameters) to host RAM."),

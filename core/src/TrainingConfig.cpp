@@ -526,6 +526,14 @@ Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Ca
         run.references.clear();
     }
     GPUSIZER_CHECK(resolveModel(run, request, catalog));
+    if (run.scenario.trainableLayers >= run.scenario.model.numLayers && run.scenario.trainableLayers > 0) {
+        // LLaMA-Factory clamps: range(max(0, num_layers - n), num_layers) trains every layer (model/adapter.py).
+        run.scenario.trainableLayers = 0;
+        run.note("", "trainable_layers",
+                 QT_TRANSLATE_NOOP("gpusizer", "at least as many trainable layers as the model has: every layer "
+                                               "trains (embeddings and lm_head stay frozen; sized as full "
+                                               "fine-tuning)"));
+    }
     GPUSIZER_CHECK(finish(run, request));
     if (auto ok = validate(run.scenario); !ok) {
         auto e = ok.error();

@@ -382,8 +382,9 @@ Result<void> readAccelerate(KeyReader& r) {
     if (mixed) {
         const std::string launcher = *mixed == "bf16" || *mixed == "fp16" ? *mixed : *mixed == "fp8" ? "bf16" : "";
         if (*mixed == "fp8") {
-            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "float8 training is not modelled: sized as "
-                                                                       "bf16"));
+            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "accelerate's fp8 backends are not read: sized "
+                                                                       "as bf16 (float8 models torchao's "
+                                                                       "Float8Linear)"));
         }
         if (!run.computeFromTrainer) {
             run.compute = launcher;
@@ -576,6 +577,7 @@ Result<void> readPeftOtherAdapter(KeyReader& r, AdapterKind kind) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
     s.lora.kind = kind;
+    GPUSIZER_CHECK(applyModulesToSave(r, "modules_to_save", PEFT "src/peft/tuners (every config's modules_to_save)"));
     if (kind == AdapterKind::Vera) {
         const char* config = PEFT "src/peft/tuners/vera/config.py VeraConfig";
         GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 256));
@@ -810,6 +812,12 @@ Result<void> readAxolotl(KeyReader& r) {
     }
     GPUSIZER_ASSIGN(auto seq, r.integer("sequence_len", "seq_len", AXOLOTL "schemas/config.py:665", 1, 10000000, 512));
     s.seqLen = *seq;
+    // Sequence parallelism with ring-flash-attn (schemas/config.py:1101-1107; sequence_parallel_degree is the
+    // deprecated name, validation.py check_context_parallel_size copies it).
+    GPUSIZER_ASSIGN(auto cp, r.integer(spelling(r, "", {"context_parallel_size", "sequence_parallel_degree"}),
+                                       "context_parallel", AXOLOTL "schemas/config.py:1107", 1, 1024, 1));
+    s.contextParallel = *cp;
+    s.contextParallelKind = ContextParallel::Ring;
     GPUSIZER_ASSIGN(auto packing, r.flag("sample_packing", "", AXOLOTL "schemas/config.py:688", false));
     if (*packing) {
         r.noteKey("sample_packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is sequence_len tokens long"));

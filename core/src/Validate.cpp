@@ -28,6 +28,42 @@ Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
                     QT_TRANSLATE_NOOP("gpusizer", "gpus must be a multiple of tensor_parallel x pipeline_parallel"),
                     "gpus");
     }
+    if (s.contextParallel > 1) {
+        if ((s.gpus / (s.tensorParallel * s.pipelineParallel)) % s.contextParallel != 0) {
+            return fail(ErrorCode::Inconsistent,
+                        QT_TRANSLATE_NOOP("gpusizer",
+                                          "gpus must be a multiple of tensor_parallel x pipeline_parallel x "
+                                          "context_parallel"),
+                        "context_parallel");
+        }
+        const std::int64_t kvHeads = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
+        const std::int64_t headsPerRank = m.numHeads / s.tensorParallel;
+        const std::int64_t kvPerRank = std::max<std::int64_t>(1, kvHeads / s.tensorParallel);
+        // Ulysses splits the heads over the group for attention; fewer key/value heads than ranks are replicated
+        // (DeepSpeed runtime/sequence_parallel/ulysses_sp.py @edaa7221 L145-150).
+        if (s.contextParallelKind == ContextParallel::Ulysses &&
+            (headsPerRank % s.contextParallel != 0 ||
+             (kvPerRank % s.contextParallel != 0 && s.contextParallel % kvPerRank != 0))) {
+            return fail(ErrorCode::Inconsistent,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "Ulysses needs the attention heads (%1 per tensor-parallel "
+                                                            "rank) to divide by context_parallel, and the key/value "
+                                                            "heads (%2) to divide it or be divided by it"),
+                              std::to_string(headsPerRank), std::to_string(kvPerRank)),
+                        "context_parallel");
+        }
+        // Every rank takes an equal share of each sequence; torchtitan's load-balanced ring gives each rank two
+        // chunks (distributed/parallel_dims.py seq_len_divisor, @b5bcd76).
+        const std::int64_t divisor =
+            (s.contextParallelKind == ContextParallel::Ring && s.framework == Framework::Torchtitan ? 2 : 1) *
+            s.contextParallel;
+        if (s.seqLen % divisor != 0) {
+            return fail(ErrorCode::Inconsistent,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "seq_len must be a multiple of %1 to split over "
+                                                            "context_parallel"),
+                              std::to_string(divisor)),
+                        "context_parallel");
+        }
+    }
     // Tensor parallel splits the attention heads and the key/value heads across ranks (Megatron ColumnParallelLinear
     // per head group): both must divide by the degree.
     const std::int64_t kv = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;

@@ -235,6 +235,16 @@ Message label(core::Framework v) {
     return {};
 }
 
+Message label(core::ContextParallel v) {
+    switch (v) {
+    case core::ContextParallel::Ring:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "ring attention"));
+    case core::ContextParallel::Ulysses:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Ulysses (all-to-all)"));
+    }
+    return {};
+}
+
 Message label(core::Float8 v) {
     switch (v) {
     case core::Float8::Off:
@@ -339,6 +349,9 @@ Message choiceLabel(const core::ScenarioField& f, int v) {
     }
     if (key == "optimizer") {
         return label(static_cast<core::Optimizer>(v));
+    }
+    if (key == "context_parallel_kind") {
+        return label(static_cast<core::ContextParallel>(v));
     }
     if (key == "float8") {
         return label(static_cast<core::Float8>(v));

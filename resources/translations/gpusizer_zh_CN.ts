@@ -2785,10 +2785,6 @@ Fewer cards (%2): %3</source>
         <translation>Trainer 下的 DeepSpeed ZeRO-3：zero.Init 在加载模型时即对其进行分片</translation>
     </message>
     <message>
-        <source>float8 training is not modelled: sized as bf16</source>
-        <translation>未对 float8 训练建模：按 bf16 估算</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a GPU layout GPU Sizer sizes (NO, MULTI_GPU, DEEPSPEED, FSDP)</source>
         <translation>&apos;%1&apos; 不是 GPU Sizer 可估算的 GPU 并行布局（NO，MULTI_GPU，DEEPSPEED，FSDP）</translation>
     </message>
@@ -3097,14 +3093,6 @@ Fewer cards (%2): %3</source>
         <translation>%1 缩放向量，作用于 %2</translation>
     </message>
     <message>
-        <source>Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head and the other layers are frozen and, without checkpointing, keep nothing for backward.</source>
-        <translation>冻结微调：%2 层中的最后 %1 层参与训练；嵌入层、lm_head 和其余层被冻结，在不使用检查点时不为反向传播保留任何内容。</translation>
-    </message>
-    <message>
-        <source>Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head and the other layers are frozen but stay in the graph (checkpointing makes the inputs require grad).</source>
-        <translation>冻结微调：%2 层中的最后 %1 层参与训练；嵌入层、lm_head 和其余层被冻结，但仍在计算图中（检查点使输入需要梯度）。</translation>
-    </message>
-    <message>
         <source>Trainable layers</source>
         <translation>可训练层数</translation>
     </message>
@@ -3207,6 +3195,54 @@ Fewer cards (%2): %3</source>
     <message>
         <source>bf16 matmuls instead of float8 (this card has no FP8 tensor cores)</source>
         <translation>使用 bf16 矩阵乘代替 float8（此卡没有 FP8 张量核心）</translation>
+    </message>
+    <message>
+        <source>Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head and the other layers are frozen, keep nothing for backward and are not checkpointed.</source>
+        <translation>冻结微调：%2 层中的最后 %1 层参与训练；嵌入层、lm_head 和其余层被冻结，不为反向传播保留任何内容，也不做检查点。</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Split each sequence over this many GPUs: activations and logits per GPU divide by it, model states are sharded over them too; attention traffic is added to the step.</source>
+        <translation>把每个序列切分到这么多张 GPU 上：每张 GPU 的激活和 logits 按此除，模型状态也在它们之间分片；注意力通信计入每步时间。</translation>
+    </message>
+    <message>
+        <source>Context parallel kind</source>
+        <translation>上下文并行方式</translation>
+    </message>
+    <message>
+        <source>ring: k/v chunks passed around the GPUs (torchtitan context_parallel_degree); ulysses: all-to-all to a split of the heads for attention (DeepSpeed Ulysses, ArcticTraining); the heads must divide by the degree.</source>
+        <translation>ring：k/v 块在 GPU 之间环形传递（torchtitan context_parallel_degree）；ulysses：通过 all-to-all 按注意力头切分来计算注意力（DeepSpeed Ulysses、ArcticTraining）；注意力头数必须能被并行度整除。</translation>
+    </message>
+    <message>
+        <source>at least as many trainable layers as the model has: every layer trains (embeddings and lm_head stay frozen; sized as full fine-tuning)</source>
+        <translation>可训练层数不少于模型层数：每一层都参与训练（嵌入层和 lm_head 保持冻结；按全量微调估算）</translation>
+    </message>
+    <message>
+        <source>accelerate&apos;s fp8 backends are not read: sized as bf16 (float8 models torchao&apos;s Float8Linear)</source>
+        <translation>未读取 accelerate 的 fp8 后端：按 bf16 估算（float8 建模的是 torchao 的 Float8Linear）</translation>
+    </message>
+    <message>
+        <source>gpus must be a multiple of tensor_parallel x pipeline_parallel x context_parallel</source>
+        <translation>gpus 必须是 tensor_parallel × pipeline_parallel × context_parallel 的倍数</translation>
+    </message>
+    <message>
+        <source>Ulysses needs the attention heads (%1 per tensor-parallel rank) to divide by context_parallel, and the key/value heads (%2) to divide it or be divided by it</source>
+        <translation>Ulysses 要求注意力头数（每个张量并行 rank %1 个）能被 context_parallel 整除，且键/值头数（%2）能整除它或被它整除</translation>
+    </message>
+    <message>
+        <source>seq_len must be a multiple of %1 to split over context_parallel</source>
+        <translation>要按 context_parallel 切分，seq_len 必须是 %1 的倍数</translation>
+    </message>
+    <message>
+        <source>ring attention</source>
+        <translation>环形注意力</translation>
+    </message>
+    <message>
+        <source>Ulysses (all-to-all)</source>
+        <translation>Ulysses（all-to-all）</translation>
     </message>
 </context>
 <context>

@@ -44,9 +44,10 @@ TEST(AdapterKind, DoraAddsAMagnitudePerOutputRowAndKeepsTheBaseAndLoraOutputs) {
     // Per module per token: dropout output 2 x 4096 + mask 4096 + lora_A output 2 x 8 = 12,304 (as LoRA);
     // DoRA's products save base_result 2 x 4096 and lora_result 2 x 4096 = 16,384. Two modules: 57,376.
     EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.lora, 2.0 * (12'304 + 16'384));
-    // get_weight_norm on a 4096 x 4096 layer, all bf16: B·A 2 x 4096² = 33,554,432, then scaling x B·A and W + that,
-    // 2 x 2 x 4096² = 67,108,864: 100,663,296 (more than get_lora_weight's eye 2 x 4096² + B·A = 67,108,864).
-    EXPECT_EQ(e.doraWeightTemporaryBytes, 100'663'296);
+    // get_weight_norm on a 4096 x 4096 layer, all bf16: the identity lora_A saved 2 x 4096² = 33,554,432, B·A
+    // 33,554,432, then scaling x B·A and W + that, 2 x 2 x 4096² = 67,108,864: 134,217,728 (more than
+    // get_lora_weight's eye + B·A = 67,108,864).
+    EXPECT_EQ(e.doraWeightTemporaryBytes, 134'217'728);
 }
 
 TEST(AdapterKind, DoraWithAutocastKeepsASixteenBitCopyOfTheIdentity) {
@@ -54,8 +55,9 @@ TEST(AdapterKind, DoraWithAutocastKeepsASixteenBitCopyOfTheIdentity) {
     s.precision = core::Precision::AmpBf16; // fp32 model, bf16 autocast, fp32 adapters (PEFT's default upcast)
     // get_lora_weight: eye(4096) fp32 4 x 4096² = 67,108,864 + its autocast bf16 copy 2 x 4096² = 33,554,432 + B·A
     // under autocast bf16 2 x 4096² = 33,554,432 -> 134,217,728.
-    // get_weight_norm: the eye copy 33,554,432 + B·A 33,554,432 + B·A.to(fp32 input) 67,108,864 + scaling x B·A and
-    // W + that in fp32 2 x 67,108,864 -> 268,435,456 (the larger).
+    // get_weight_norm (the input cast to the fp32 adapter dtype): the eye copy 33,554,432 + B·A 33,554,432 +
+    // B·A.to(fp32) 67,108,864 + scaling x B·A and W + that in fp32 2 x 67,108,864 -> 268,435,456 (the larger; the
+    // fp32 model's W needs no cast).
     EXPECT_EQ(core::estimate(s).doraWeightTemporaryBytes, 268'435'456);
 }
 
@@ -201,14 +203,21 @@ TEST(FreezeTuning, WithoutCheckpointingTheFrozenLayersKeepNothing) {
     EXPECT_EQ(e.activationBytesAtLoss, std::int64_t{2 * 194'688 + 16'384} * 512);
 }
 
-TEST(FreezeTuning, WithCheckpointingTheFrozenLayersAreInTheGraph) {
-    // Full checkpointing: every layer's input (enable_input_require_grads), 2 x 4096 per layer, and the final norm.
+TEST(FreezeTuning, OnlyTheTrainedLayersAreCheckpointed) {
+    // LLaMA-Factory checkpoints the trained layers only (model/model_utils/checkpointing.py
+    // get_custom_gradient_checkpointing_func); the frozen ones run plainly with no input requiring grad.
+    // Full checkpointing: the two trained layers' inputs, 2 x 4096 each, and the final norm's fp32 input.
     EXPECT_EQ(core::estimate(freezeTwoLayers(core::Checkpointing::Full)).activationBytesAtLoss,
-              std::int64_t{32 * 8'192 + 16'384} * 512);
-    // Selective (attention core: nothing with SDPA): the 30 frozen layers keep what a frozen layer keeps — norm
-    // inputs 2 x 4 x 4096 = 32,768, SDPA 32,896, MLP 66,048 = 131,712 — and the two trained ones 194,688.
+              std::int64_t{2 * 8'192 + 16'384} * 512);
+    // Selective (attention core: nothing with SDPA): the two trained layers keep everything, the frozen ones nothing.
     EXPECT_EQ(core::estimate(freezeTwoLayers(core::Checkpointing::Selective)).activationBytesAtLoss,
-              std::int64_t{2 * 194'688 + 30 * 131'712 + 16'384} * 512);
+              std::int64_t{2 * 194'688 + 16'384} * 512);
+    // FLOPs with full checkpointing: only the trained layers run forward again (2N on 1/16 of the layers).
+    const double head = 131'072'000.0;
+    const double layers = 6'738'415'616.0 - 131'072'000.0 - head;
+    const double attention = 2.0 * 32 * 512 * 256;
+    EXPECT_DOUBLE_EQ(core::trainingFlopsPerToken(freezeTwoLayers(core::Checkpointing::Full)),
+                     (6.0 + 2.0) * layers / 16.0 + 2.0 * layers * 15.0 / 16.0 + 4.0 * head + attention * (32 + 2 * 2));
 }
 
 TEST(FreezeTuning, FlopsTrainTwoLayersAndPassGradientsThroughLmHead) {

@@ -162,6 +162,11 @@ TEST(Advisor, AFusedLossNeverHoldsTheLogitsAndTakesTheSmallerKernel) {
     core::Scenario liger = s;
     liger.loss = core::Loss::FusedLinear;
     EXPECT_EQ(core::estimate(liger).logitsBytesAtLoss, 132'775'936);
+    // With accumulation, Liger's grad_weight (zeros_like the bf16 lm_head, 128,256 x 4,096 x 2 B = 1,050,673,152 B)
+    // lives beside the weight's .grad from the previous micro-batch.
+    core::Scenario accumulating = liger;
+    accumulating.gradientAccumulation = 2;
+    EXPECT_EQ(core::estimate(accumulating).logitsBytesAtLoss, 132'775'936 + 1'050'673'152);
     EXPECT_GT(step->savingAlone, 0);
     // Already fused: the rung says so, and the chunked rung does not undo it.
     const auto again = core::adviseOom(liger, gpu);

@@ -863,6 +863,18 @@ TEST(TrainingConfigFramework, LlamaFactoryFreezeTuningTrainsTheLastLayersInFp32)
     EXPECT_FALSE(pure.scenario.trainableLayersFp32);
 }
 
+TEST(TrainingConfigFramework, AxolotlSequenceParallelismSplitsEachSequence) {
+    // schemas/config.py:1101-1107: context_parallel_size, and the deprecated sequence_parallel_degree
+    // (validation.py check_context_parallel_size copies it); ring-flash-attn.
+    const std::string axolotl = "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 32768\n"
+                                "context_parallel_size: 4\n";
+    const auto run = ok(importTexts({{"a.yaml", axolotl}}, 8));
+    EXPECT_EQ(run.scenario.contextParallel, 4);
+    EXPECT_EQ(run.scenario.contextParallelKind, core::ContextParallel::Ring);
+    const std::string older = "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 32768\nsequence_parallel_degree: 2\n";
+    EXPECT_EQ(ok(importTexts({{"a.yaml", older}}, 8)).scenario.contextParallel, 2);
+}
+
 TEST(TrainingConfigFramework, NamesThatAreNotUtf8AreShownNotCrashedOn) {
     const auto run = ok(importTexts({{"bad\xff.yaml", "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\n"}}));
     EXPECT_NO_THROW((void)core::scenarioToJson(run.scenario));

@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 33> kAdvancedFields{"trainable_layers",
+constexpr std::array<const char*, 35> kAdvancedFields{"trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",
                                                       "optimizer",
@@ -78,6 +78,8 @@ constexpr std::array<const char*, 33> kAdvancedFields{"trainable_layers",
                                                       "tensor_parallel",
                                                       "pipeline_parallel",
                                                       "expert_parallel",
+                                                      "context_parallel",
+                                                      "context_parallel_kind",
                                                       "offload"};
 
 int spinBound(double v) {

@@ -46,6 +46,10 @@ enum class ShardingEngine { Auto, Deepspeed, Fsdp1, Fsdp2, Megatron };
 /// transformers Trainer since PR #29587) or mixed with frozen weights in one flat parameter per block (LitGPT's
 /// FSDPStrategy(auto_wrap_policy={Block})). Auto: the framework's.
 enum class AdapterWrapping { Auto, Separate, Mixed };
+/// How a context-parallel group splits each sequence: ring attention (PyTorch context_parallel, torchtitan
+/// context_parallel_degree: k/v chunks passed around the ring) or DeepSpeed Ulysses (all-to-all to a head split for
+/// attention, as ArcticTraining uses it). See docs/memory-model.md §3.
+enum class ContextParallel { Ring, Ulysses };
 /// float8 training of the decoder linears (torchao Float8Linear via convert_to_float8_training, as torchtitan applies
 /// it with filter_fqns ["output"]): tensorwise or rowwise dynamic scaling. See docs/memory-model.md §4.
 enum class Float8 { Off, Tensorwise, Rowwise };
@@ -155,6 +159,10 @@ struct Scenario {
     std::int64_t tensorParallel = 1;
     std::int64_t pipelineParallel = 1;
     std::int64_t expertParallel = 1; ///< MoE: routed experts split over this many GPUs of the data-parallel group
+    /// Sequence / context parallel degree: each sequence split over this many GPUs, which also shard model states
+    /// with the data-parallel ranks (torchtitan's dp_shard_cp mesh, DeepSpeed's seq_data_parallel_group).
+    std::int64_t contextParallel = 1;
+    ContextParallel contextParallelKind = ContextParallel::Ring;
     Offload offload = Offload::None;
     std::string gpuId;                            ///< optional catalog GPU the user has in mind
     std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)
@@ -179,6 +187,7 @@ const char* toString(Framework v);
 const char* toString(AdapterDtype v);
 const char* toString(AdapterKind v);
 const char* toString(Float8 v);
+const char* toString(ContextParallel v);
 const char* toString(OptimizerStepKind v);
 const char* toString(ShardingEngine v);
 const char* toString(AdapterWrapping v);

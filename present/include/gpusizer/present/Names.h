@@ -32,6 +32,7 @@ Message label(core::Framework v);
 Message label(core::AdapterDtype v);
 Message label(core::AdapterKind v);
 Message label(core::Float8 v);
+Message label(core::ContextParallel v);
 Message label(core::PeakMoment v);
 Message label(core::Objective v);
 Message label(core::Network v);

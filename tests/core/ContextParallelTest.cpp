@@ -1,0 +1,81 @@
+// Context / sequence parallelism, derived by hand on Llama-2-7B (h 4096, 32 heads of 128, 32 layers, f 11008):
+// ring attention (torch distributed/tensor/experimental/_attention.py; torchtitan context_parallel_degree) and
+// DeepSpeed Ulysses (runtime/sequence_parallel/ulysses_sp.py @edaa7221).
+#include "TestModels.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planning.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+
+namespace {
+
+core::Scenario longSequences(std::int64_t cp) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.checkpointing = core::Checkpointing::None;
+    s.attention = core::Attention::Sdpa;
+    s.microBatch = 1;
+    s.seqLen = 8192;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.contextParallel = cp;
+    return s;
+}
+
+} // namespace
+
+TEST(ContextParallel, EachRankKeepsItsShareOfTheSequence) {
+    const auto e = core::estimate(longSequences(4));
+    // 8,192 tokens over 4 ranks: 2,048 per GPU. Per token: 32 layers x 194,688 (a full fine-tuning Llama-2-7B layer
+    // with SDPA, FreezeTuning tests) + the final norm's fp32 input 16,384 + lm_head's input 8,192 = 6,254,592 B.
+    EXPECT_EQ(e.activationBytesAtLoss, std::int64_t{6'254'592} * 2048);
+    // Model states are sharded over all 8 GPUs either way (torchtitan's dp_shard_cp mesh).
+    EXPECT_EQ(e.perGpu[core::Component::OptimizerStates],
+              core::estimate(longSequences(1)).perGpu[core::Component::OptimizerStates]);
+    // Ring attention: the next k and v chunks arrive while the current ones are used: 2 x (k + v) x 32 heads x 128 x
+    // 2,048 tokens x 2 B = 67,108,864 B.
+    EXPECT_EQ(e.contextParallelBufferBytes, 67'108'864);
+    // Ulysses: q, k and v re-laid into the head split, (32 + 2 x 32) x 128 x 2,048 x 2 B = 50,331,648 B.
+    auto ulysses = longSequences(4);
+    ulysses.contextParallelKind = core::ContextParallel::Ulysses;
+    EXPECT_EQ(core::estimate(ulysses).contextParallelBufferBytes, 50'331'648);
+}
+
+TEST(ContextParallel, TheDegreeMustFitTheGpusTheHeadsAndTheSequence) {
+    auto s = longSequences(3); // 8 GPUs do not split into groups of 3
+    auto r = core::validate(s);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().where, "context_parallel");
+    s = longSequences(4);
+    s.framework = core::Framework::Torchtitan;
+    s.seqLen = 8196; // a multiple of 4 but not of 2 x 4 (torchtitan seq_len_divisor)
+    r = core::validate(s);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().where, "context_parallel");
+    s = longSequences(64);
+    s.gpus = 64;
+    s.contextParallelKind = core::ContextParallel::Ulysses; // 32 heads do not divide over 64 ranks
+    r = core::validate(s);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().where, "context_parallel");
+    s.contextParallel = 8;
+    EXPECT_TRUE(core::validate(s).has_value());
+}
+
+TEST(ContextParallel, RingTrafficJoinsTheStepAndGroupsShareTheirSequences) {
+    const auto& h100 = *catalogs::loadCatalogs().catalog.findGpu("h100-sxm");
+    core::PlanInputs in;
+    const auto split = core::stepTime(longSequences(4), h100, in);
+    const auto whole = core::stepTime(longSequences(1), h100, in);
+    // 8 GPUs in groups of 4: two groups, each on its own sequence of 8,192 tokens.
+    EXPECT_DOUBLE_EQ(split.tokensPerStep, 2.0 * 8192);
+    EXPECT_DOUBLE_EQ(whole.tokensPerStep, 8.0 * 8192);
+    // The ring passes each rank's k and v chunk (2 x 32 x 128 x 2,048 x 2 B = 33,554,432 B) 3 times per layer in
+    // forward and twice that in backward (k, v and their gradients): (1 + 2) x 3 x 33,554,432 x 32 layers.
+    EXPECT_DOUBLE_EQ(split.commBytesPerGpu - whole.commBytesPerGpu, 3.0 * 3.0 * 33'554'432.0 * 32.0);
+}
