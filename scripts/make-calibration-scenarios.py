@@ -11,8 +11,9 @@ import pathlib
 import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# measured.json and measured-2.json: copies of the project's shared calibration files, in this order.
-ROWS = [row for name in ("measured.json", "measured-2.json")
+# measured.json and measured-2.json: copies of the project's shared calibration files, in this order; measured-3.json:
+# rows this project read from huggingface/peft's method comparison (each names its result file).
+ROWS = [row for name in ("measured.json", "measured-2.json", "measured-3.json")
         for row in json.loads((ROOT / "tests/data/calibration" / name).read_text())]
 CATALOG_MODELS = {m["id"]: m["config"] for m in json.loads((ROOT / "catalogs/models.json").read_text())["models"]}
 
@@ -314,6 +315,27 @@ def torchtitan(row):
     return s, interp
 
 
+def peft_method_comparison(row):
+    kind = row["method_detail"] or "lora"
+    fields = dict(framework="hf-trainer", method=row["method"], precision="bf16", optimizer="adamw",
+                  micro_batch=row["micro_batch"], seq_len=row["seq_len"], attention="sdpa", loss="standard",
+                  gradient_checkpointing="full" if row["grad_checkpointing"] else "none")
+    lora = row["lora"]
+    if lora:
+        fields["lora"] = {"kind": kind, "rank": lora["rank"] or 8, "dropout": lora["dropout"],
+                          "targets": [] if kind == "ln-tuning" else lora["target_modules"], "dtype": "fp32"}
+        if lora["alpha"]:
+            fields["lora"]["alpha"] = lora["alpha"]
+    s = base(row, hf_config(row["model_arch"], "llama"), **fields)
+    interp = ["peft method_comparison/MetaMathQA run.py: a bf16 model without AMP (use_amp false), adapters upcast "
+              "to fp32 (autocast_adapter_dtype), torch AdamW (foreach), SDPA, the loss on the model's logits; the "
+              "longest batch taken as max_seq_length tokens"]
+    if kind == "lora-fa":
+        interp.append("LoRA-FA: create_lorafa_optimizer freezes lora_A; LoraFAOptimizer keeps Adam states of lora_B "
+                      "only (sized as AdamW on the trainable parameters)")
+    return s, interp
+
+
 AXOLOTL_MODELS = {"allenai/Olmo-3-7B-Instruct-SFT": "olmo-3-7b", "mistralai/Ministral-8B-Instruct-2410": "ministral-8b",
                   "mistralai/Magistral-Small-2507": "mistral-small-3.1-24b",
                   "ByteDance-Seed/Seed-OSS-36B-Instruct": "seed-oss-36b"}
@@ -378,6 +400,8 @@ for row in ROWS:
         scenario, interp = torchtitan(row)
     elif src.startswith("axolotl"):
         scenario, interp = axolotl(row)
+    elif src.startswith("peft-mc"):
+        scenario, interp = peft_method_comparison(row)
     else:
         entry["excluded"] = "no rule for this source"
         out.append(entry)

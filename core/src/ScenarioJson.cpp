@@ -130,7 +130,9 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
                 }
             }
         }
-        if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding) {
+        // LayerNorm tuning has no linear targets (the kind may be read after the targets).
+        const bool normsOnly = r.raw().contains("kind") && r.raw()["kind"] == "ln-tuning";
+        if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding && !normsOnly) {
             return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "LoRA needs at least one target module"),
                         r.field("targets"));
         }

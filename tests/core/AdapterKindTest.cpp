@@ -2,6 +2,7 @@
 // tuners/lora/dora.py + variants.py (DoRA), optimizers/lorafa.py (LoRA-FA), tuners/vera/{model,layer}.py (VeRA),
 // tuners/ia3/layer.py (IA3), tuners/ln_tuning/layer.py + utils/constants.py (LayerNorm tuning).
 #include "TestModels.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/ScenarioJson.h"
@@ -245,4 +246,29 @@ TEST(FreezeTuning, TrainedLayersCastToFp32BesideSixteenBitFrozenOnes) {
     EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b + 2 * 404'766'720);
     EXPECT_EQ(e.perGpu[Component::Gradients], 4 * 404'766'720);
     EXPECT_EQ(e.perGpu[Component::OptimizerStates], std::int64_t{8} * 404'766'720); // fp32 m and v, no master copy
+}
+
+// Published counts: huggingface/peft method_comparison/MetaMathQA/results/*.json @5d602fdb (train_info
+// num_trainable_params, printed by the runs on meta-llama/Llama-3.2-3B: h 3072, 28 layers, k/v 1024, f 8192).
+TEST(AdapterKind, TrainableCountsMatchPeftsMethodComparison) {
+    const core::Catalog& catalog = catalogs::loadCatalogs().catalog;
+    const core::ModelEntry* llama = catalog.findModel("llama-3.2-3b");
+    ASSERT_NE(llama, nullptr);
+    auto run = [&](core::AdapterKind kind, std::int64_t rank, std::vector<core::LinearRole> targets) {
+        core::Scenario s;
+        s.model = llama->arch;
+        s.method = core::Method::Lora;
+        s.lora.kind = kind;
+        s.lora.rank = rank;
+        s.lora.dropout = 0.0;
+        s.lora.targets = std::move(targets);
+        return core::estimate(s).trainableParams;
+    };
+    using R = core::LinearRole;
+    EXPECT_EQ(run(core::AdapterKind::Lora, 32, {R::Q, R::V}), 9'175'040);      // lora--llama-3.2-3B-rank32
+    EXPECT_EQ(run(core::AdapterKind::Dora, 32, {R::Q, R::V}), 9'289'728);      // ...-rank32-dora
+    EXPECT_EQ(run(core::AdapterKind::LoraFa, 32, {R::Q, R::V}), 3'670'016);    // ...-rank32-lorafa
+    EXPECT_EQ(run(core::AdapterKind::Vera, 256, {R::Q, R::V}), 129'024);       // vera--llama-3.2-3B-default
+    EXPECT_EQ(run(core::AdapterKind::Ia3, 8, {R::K, R::V, R::Down}), 286'720); // ia3--llama-3.2-3B-default
+    EXPECT_EQ(run(core::AdapterKind::LnTuning, 8, {}), 175'104);               // ln_tuning--llama-3.2-3B-default
 }
