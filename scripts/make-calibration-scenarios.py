@@ -310,6 +310,11 @@ def torchtitan(row):
         # for torchao Float8Linear with dynamic tensorwise scaling (rowwise came later); the float8 all-gather is a
         # separate flag, off by default, and the benchmark does not say it was on.
         s["float8"] = "tensorwise"
+    if row.get("context_parallel", 1) > 1:
+        # torchtitan's context parallel: PyTorch's ring attention (context_parallel_degree), states sharded over
+        # the dp_shard_cp mesh.
+        s["context_parallel"] = row["context_parallel"]
+        s["context_parallel_kind"] = "ring"
         interp.append("float8: torchao Float8Linear, dynamic tensorwise scaling (the only recipe at 9dec370); float8 "
                       "all-gather not stated: off, torchtitan's default")
     return s, interp

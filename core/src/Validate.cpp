@@ -261,7 +261,9 @@ double estimateMagnitude(const Scenario& s) {
     const double layers = static_cast<double>(m.numLayers);
     const double heads = static_cast<double>(m.numHeads);
     const double seq = static_cast<double>(s.seqLen);
-    const double tokens = seq * static_cast<double>(s.microBatch);
+    // Per GPU: context parallelism gives each rank its share of the sequence.
+    const double tokens =
+        seq * static_cast<double>(s.microBatch) / static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
     const double width =
         static_cast<double>(std::max({m.intermediateSize, m.moe.expertIntermediate, m.moe.sharedIntermediate})) *
         static_cast<double>(std::max<std::int64_t>(1, m.moe.expertsPerToken + m.moe.sharedExperts));
@@ -272,7 +274,8 @@ double estimateMagnitude(const Scenario& s) {
     // dozen bytes per hidden, q/k/v and MLP element, eager scores and probabilities (with a dropout mask) per head
     // and key, the logits with their fp32 copies and gradient.
     const double states = params * 40.0;
-    const double activations = tokens * layers * (h * 64.0 + qkv * 8.0 + width * 24.0 + heads * seq * 16.0);
+    const double scores = s.attention == Attention::Eager ? heads * seq * 16.0 : 0.0; // only eager keeps them
+    const double activations = tokens * layers * (h * 64.0 + qkv * 8.0 + width * 24.0 + scores);
     const double logits = tokens * static_cast<double>(m.vocabSize) * 32.0;
     return states + activations + logits;
 }
