@@ -9,6 +9,7 @@ Scenario onOneCard(Scenario s) {
     s.tensorParallel = 1;
     s.pipelineParallel = 1;
     s.expertParallel = 1;
+    s.contextParallel = 1; // one card splits no sequence
     return s;
 }
 

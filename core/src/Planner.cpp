@@ -94,7 +94,9 @@ public:
         m_total = static_cast<double>(e.params.total);
         m_routedTrainable = static_cast<double>(e.routedTrainableParams);
         m_routedTotal = static_cast<double>(e.routedExpertParams);
-        const std::int64_t baseGroup = std::max<std::int64_t>(1, base.tensorParallel * base.pipelineParallel);
+        // Sequences per step: one per micro-batch slot of each data-parallel group (context-parallel ranks share one).
+        m_cp = std::max<std::int64_t>(1, base.contextParallel);
+        const std::int64_t baseGroup = std::max<std::int64_t>(1, base.tensorParallel * base.pipelineParallel * m_cp);
         m_globalBatch = base.microBatch * base.gradientAccumulation * std::max<std::int64_t>(1, base.gpus / baseGroup);
         if (base.checkpointing == Checkpointing::Auto) {
             m_checkpointing = {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full};
@@ -116,7 +118,7 @@ public:
             if (!m_in.allowOffload || m_profile.engine == ShardingEngine::Megatron) {
                 return out;
             }
-            if (!batchAllows(n)) {
+            if (n % m_cp != 0 || !batchAllows(n / m_cp)) {
                 return out;
             }
             const Sharding dpStage = n > 1 ? Sharding::Zero3 : Sharding::None;
@@ -140,11 +142,11 @@ public:
         }
         for (std::int64_t tp : tps) {
             for (std::int64_t pp : pps) {
-                if (n % (tp * pp) != 0) {
+                if (n % (tp * pp * m_cp) != 0) {
                     continue;
                 }
-                const std::int64_t dp = n / (tp * pp);
-                if (!batchAllows(dp)) {
+                const std::int64_t dp = n / (tp * pp); // the sharding group: data- and context-parallel ranks
+                if (!batchAllows(dp / m_cp)) {
                     continue;
                 }
                 std::vector<std::int64_t> eps{1};
@@ -309,7 +311,7 @@ private:
         }
         // Keep the global batch (sequences per optimizer step): accumulation makes up what the micro-batches and the
         // data-parallel ranks do not.
-        const std::int64_t perRank = m_globalBatch / (n / (l.tp * l.pp)); // exact: layoutsAt keeps only divisors
+        const std::int64_t perRank = m_globalBatch / (n / (l.tp * l.pp * m_cp)); // exact: layoutsAt keeps divisors
         s.microBatch = std::min(mb, perRank);
         while (perRank % s.microBatch != 0) {
             --s.microBatch;
@@ -425,6 +427,7 @@ private:
     bool m_noFp8; // float8 asked for, but this card has no FP8 tensor cores: planned with bf16 matmuls
     double m_checkpoint;
     std::int64_t m_globalBatch = 1;
+    std::int64_t m_cp = 1; // the scenario's context-parallel degree (kept by every layout)
     std::vector<Checkpointing> m_checkpointing;
     std::vector<double> m_flops;
     double m_trainable = 0;
@@ -481,7 +484,56 @@ Candidate fitAtCount(const Scenario& scenario, const GpuSpec& gpu, std::int64_t 
     return search.bestAt(count);
 }
 
+namespace {
+
+constexpr std::int64_t kMaxContextParallel = 32; // the largest degree the search tries
+
+CardPlan planWithContextParallel(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
+
+/// Whether a miss is the sequence's: activations and logits at least half of the device usage of the largest count
+/// tried. Then splitting the sequence (context parallelism) may fit where more sharding cannot.
+bool sequenceBound(const CardPlan& plan) {
+    if (plan.found || !plan.fewerCards || plan.fewerCards->why != Infeasible::GpuMemory) {
+        return false;
+    }
+    const Estimate& e = plan.fewerCards->estimate;
+    const std::int64_t perSequence = e.perGpu[Component::Activations] + e.perGpu[Component::LogitsLoss];
+    return 2 * perSequence >= e.deviceBytes;
+}
+
+} // namespace
+
 CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
+    CardPlan plan = planWithContextParallel(scenario, gpu, inputs);
+    if (!sequenceBound(plan) || scenario.contextParallel > 1) {
+        return plan;
+    }
+    // Sequences that fit no layout: split them with ring attention over 2, 4, ... cards (torchtitan's context
+    // parallel; any head count), the smallest degree that fits. Only then, so that the search stays in budget.
+    for (std::int64_t cp = 2; cp <= std::min<std::int64_t>(kMaxContextParallel, inputs.maxGpus); cp *= 2) {
+        Scenario split = scenario;
+        split.contextParallel = cp;
+        split.contextParallelKind = ContextParallel::Ring;
+        // The same global batch: cp ranks now share each sequence.
+        const std::int64_t groups =
+            std::max<std::int64_t>(1, scenario.gpus / (scenario.tensorParallel * scenario.pipelineParallel));
+        split.gradientAccumulation *= groups >= cp ? cp : groups;
+        if (scenario.seqLen % ((scenario.framework == Framework::Torchtitan ? 2 : 1) * cp) != 0) {
+            break; // the sequence no longer splits evenly (Validate.cpp's rule)
+        }
+        CardPlan withCp = planWithContextParallel(split, gpu, inputs);
+        if (withCp.found) {
+            withCp.candidatesTried += plan.candidatesTried;
+            return withCp;
+        }
+        plan.candidatesTried += withCp.candidatesTried;
+    }
+    return plan;
+}
+
+namespace {
+
+CardPlan planWithContextParallel(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     CardPlan plan;
     plan.gpu = &gpu;
     if (!validate(onOneCard(scenario))) {
@@ -560,6 +612,8 @@ CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     }
     return plan;
 }
+
+} // namespace
 
 std::vector<CardPlan> planCatalog(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
                                   const PlanInputs& inputs) {

@@ -48,7 +48,8 @@ Message checkpointingPart(const core::Scenario& s) {
 
 std::vector<Message> parallelismParts(const core::Scenario& s) {
     std::vector<Message> parts;
-    const std::int64_t dp = s.gpus / std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel);
+    const std::int64_t cp = std::max<std::int64_t>(1, s.contextParallel);
+    const std::int64_t dp = s.gpus / std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel * cp);
     // The degrees that multiply to the card count: TP 8 × PP 2 × DP 4. Expert parallelism splits the data-parallel
     // ranks (it does not multiply), so it is its own part.
     std::string degrees;
@@ -59,6 +60,7 @@ std::vector<Message> parallelismParts(const core::Scenario& s) {
     };
     degree("TP", s.tensorParallel);
     degree("PP", s.pipelineParallel);
+    degree("CP", cp); // context parallel: each sequence split over cp ranks
     degree("DP", dp);
     if (!degrees.empty()) {
         parts.push_back(verbatim(degrees)); // TP, PP and DP read the same in every language

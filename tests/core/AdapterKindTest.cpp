@@ -251,7 +251,7 @@ TEST(FreezeTuning, TrainedLayersCastToFp32BesideSixteenBitFrozenOnes) {
 // Published counts: huggingface/peft method_comparison/MetaMathQA/results/*.json @5d602fdb (train_info
 // num_trainable_params, printed by the runs on meta-llama/Llama-3.2-3B: h 3072, 28 layers, k/v 1024, f 8192).
 TEST(AdapterKind, TrainableCountsMatchPeftsMethodComparison) {
-    const core::Catalog& catalog = catalogs::loadCatalogs().catalog;
+    static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
     const core::ModelEntry* llama = catalog.findModel("llama-3.2-3b");
     ASSERT_NE(llama, nullptr);
     auto run = [&](core::AdapterKind kind, std::int64_t rank, std::vector<core::LinearRole> targets) {

@@ -4,6 +4,7 @@
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 
 #include <gtest/gtest.h>
@@ -68,7 +69,8 @@ TEST(ContextParallel, TheDegreeMustFitTheGpusTheHeadsAndTheSequence) {
 }
 
 TEST(ContextParallel, RingTrafficJoinsTheStepAndGroupsShareTheirSequences) {
-    const auto& h100 = *catalogs::loadCatalogs().catalog.findGpu("h100-sxm");
+    static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
+    const auto& h100 = *catalog.findGpu("h100-sxm");
     core::PlanInputs in;
     const auto split = core::stepTime(longSequences(4), h100, in);
     const auto whole = core::stepTime(longSequences(1), h100, in);
@@ -78,4 +80,33 @@ TEST(ContextParallel, RingTrafficJoinsTheStepAndGroupsShareTheirSequences) {
     // The ring passes each rank's k and v chunk (2 x 32 x 128 x 2,048 x 2 B = 33,554,432 B) 3 times per layer in
     // forward and twice that in backward (k, v and their gradients): (1 + 2) x 3 x 33,554,432 x 32 layers.
     EXPECT_DOUBLE_EQ(split.commBytesPerGpu - whole.commBytesPerGpu, 3.0 * 3.0 * 33'554'432.0 * 32.0);
+}
+
+TEST(ContextParallel, ThePlannerSplitsSequencesThatFitNoOtherLayout) {
+    // Llama-3.1-8B full fine-tuning on 262,144-token sequences: the logits alone are 262,144 x 128,256 x 14 B =
+    // 470 GB, so no sharding of model states fits a GH200 (one GPU per node: no tensor parallelism either).
+    core::Scenario s;
+    static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
+    s.model = catalog.findModel("llama-3.1-8b")->arch;
+    s.modelId = "llama-3.1-8b";
+    s.method = core::Method::Full;
+    s.precision = core::Precision::FsdpMixedBf16;
+    s.framework = core::Framework::Torchtitan;
+    s.microBatch = 1;
+    s.seqLen = 262'144;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    const auto& gh200 = *catalog.findGpu("gh200");
+    core::PlanInputs in;
+    const core::CardPlan plan = core::planOnCard(s, gh200, in);
+    ASSERT_TRUE(plan.found);
+    const std::int64_t cp = plan.best.scenario.contextParallel;
+    EXPECT_GT(cp, 1);
+    EXPECT_EQ(plan.best.scenario.contextParallelKind, core::ContextParallel::Ring);
+    // The smallest degree that fits: half of it fits no layout (a scenario that names its degree is searched as is).
+    core::Scenario half = s;
+    half.contextParallel = cp / 2;
+    if (half.contextParallel > 1) {
+        EXPECT_FALSE(core::planOnCard(half, gh200, in).found);
+    }
 }
