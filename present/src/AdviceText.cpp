@@ -179,7 +179,7 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
     case K::ChunkedLoss:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy standard → chunked"));
     case K::FusedLoss:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "cross-entropy %1 → %2"), label(before.loss), label(after.loss));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "loss: %1 → %2"), label(before.loss), label(after.loss));
     case K::LigerKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Liger's fused RMSNorm and gated activation (apply_liger_kernel)"));
     case K::EightBitAdam:

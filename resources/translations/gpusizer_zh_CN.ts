@@ -3153,10 +3153,6 @@ Fewer cards (%2): %3</source>
         <translation>交叉熵 标准 → 分块</translation>
     </message>
     <message>
-        <source>cross-entropy %1 → %2</source>
-        <translation>交叉熵 %1 → %2</translation>
-    </message>
-    <message>
         <source>float8 (%1): the decoder linears still save their 16-bit inputs (activations unchanged); their backward casts take %2 GiB at most; the planner runs them at the card&apos;s FP8 peak.</source>
         <translation>float8（%1）：解码器线性层仍保存其 16 位输入（激活不变）；其反向传播中的转换最多占用 %2 GiB；规划器按显卡的 FP8 峰值计算它们。</translation>
     </message>
@@ -3243,6 +3239,10 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Ulysses (all-to-all)</source>
         <translation>Ulysses（all-to-all）</translation>
+    </message>
+    <message>
+        <source>loss: %1 → %2</source>
+        <translation>损失：%1 → %2</translation>
     </message>
 </context>
 <context>
