@@ -38,6 +38,8 @@ const char* toString(FixKind kind) {
         return "qlora";
     case FixKind::MoreCardsZero3:
         return "more_cards_zero3";
+    case FixKind::ContextParallel:
+        return "context_parallel";
     case FixKind::CpuOffload:
         return "cpu_offload";
     }
@@ -213,6 +215,22 @@ std::vector<Rung> hardwareRungs() {
              }
              s = plan.best.scenario;
              return true;
+         }},
+        {FixKind::ContextParallel, [](const Scenario& s) { return s.contextParallel > 1 ? B::AlreadySplit : B::None; },
+         [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
+             // Long sequences: the smallest ring degree at which the planner finds a layout without offload.
+             PlanInputs noOffload = in;
+             noOffload.allowOffload = false;
+             for (std::int64_t cp = 2; cp <= std::min<std::int64_t>(32, in.maxGpus); cp *= 2) {
+                 const CardPlan plan = planOnCard(withContextParallel(s, cp), gpu, noOffload);
+                 if (plan.found) {
+                     s = plan.best.scenario;
+                     return true;
+                 }
+             }
+             s = withContextParallel(s, 2);
+             s.gpus = std::max<std::int64_t>(s.gpus, 2 * s.tensorParallel * s.pipelineParallel);
+             return false;
          }},
         {FixKind::CpuOffload,
          [](const Scenario& s) { return s.offload == Offload::OptimizerAndParams ? B::AlreadyOffloading : B::None; },

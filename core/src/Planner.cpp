@@ -503,6 +503,16 @@ bool sequenceBound(const CardPlan& plan) {
 
 } // namespace
 
+Scenario withContextParallel(const Scenario& scenario, std::int64_t cp) {
+    Scenario split = scenario;
+    split.contextParallel = cp;
+    split.contextParallelKind = ContextParallel::Ring;
+    const std::int64_t groups =
+        std::max<std::int64_t>(1, scenario.gpus / (scenario.tensorParallel * scenario.pipelineParallel));
+    split.gradientAccumulation *= groups >= cp ? cp : groups;
+    return split;
+}
+
 CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     CardPlan plan = planWithContextParallel(scenario, gpu, inputs);
     if (!sequenceBound(plan) || scenario.contextParallel > 1) {
@@ -511,13 +521,7 @@ CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     // Sequences that fit no layout: split them with ring attention over 2, 4, ... cards (torchtitan's context
     // parallel; any head count), the smallest degree that fits. Only then, so that the search stays in budget.
     for (std::int64_t cp = 2; cp <= std::min<std::int64_t>(kMaxContextParallel, inputs.maxGpus); cp *= 2) {
-        Scenario split = scenario;
-        split.contextParallel = cp;
-        split.contextParallelKind = ContextParallel::Ring;
-        // The same global batch: cp ranks now share each sequence.
-        const std::int64_t groups =
-            std::max<std::int64_t>(1, scenario.gpus / (scenario.tensorParallel * scenario.pipelineParallel));
-        split.gradientAccumulation *= groups >= cp ? cp : groups;
+        const Scenario split = withContextParallel(scenario, cp);
         if (scenario.seqLen % ((scenario.framework == Framework::Torchtitan ? 2 : 1) * cp) != 0) {
             break; // the sequence no longer splits evenly (Validate.cpp's rule)
         }

@@ -59,6 +59,8 @@ Message fixName(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "→ QLoRA"));
     case K::MoreCardsZero3:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "More cards, ZeRO-3 / FSDP"));
+    case K::ContextParallel:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Split the sequences (context parallel)"));
     case K::CpuOffload:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "CPU offload"));
     }
@@ -108,6 +110,9 @@ Message fixPrice(core::FixKind kind) {
     case K::MoreCardsZero3:
         return msg(QT_TRANSLATE_NOOP("gpusizer",
                                      "more GPUs to rent; communication cost grows (NVLink scales well, PCIe poorly)"));
+    case K::ContextParallel:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "more GPUs and attention traffic in every layer; needs a framework "
+                                                 "with context parallelism (torchtitan, Axolotl, DeepSpeed Ulysses)"));
     case K::CpuOffload:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "much slower steps (PCIe-bound) and large host RAM"));
     }
@@ -153,6 +158,8 @@ Message fixBlocker(core::FixBlocker blocker) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already adapters"));
     case B::AlreadyQlora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already QLoRA"));
+    case B::AlreadySplit:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "sequences are already split"));
     case B::AlreadyOffloading:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already offloading"));
     }
@@ -197,6 +204,11 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
                                        digits(inputs.maxGpus), gpu.name)
                                  : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2 with the planner's layout"),
                                        digits(after.gpus), gpu.name);
+    case K::ContextParallel:
+        return step.noLayoutFits
+                   ? msg(QT_TRANSLATE_NOOP("gpusizer", "no split up to 32 cards per sequence fits on %1"), gpu.name)
+                   : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2, each sequence over %3 cards (ring attention)"),
+                         digits(after.gpus), gpu.name, digits(after.contextParallel));
     case K::CpuOffload:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: %1 to host RAM"), core::toString(after.offload));
     }

@@ -3244,6 +3244,26 @@ Fewer cards (%2): %3</source>
         <source>loss: %1 → %2</source>
         <translation>损失：%1 → %2</translation>
     </message>
+    <message>
+        <source>Split the sequences (context parallel)</source>
+        <translation>切分序列（上下文并行）</translation>
+    </message>
+    <message>
+        <source>more GPUs and attention traffic in every layer; needs a framework with context parallelism (torchtitan, Axolotl, DeepSpeed Ulysses)</source>
+        <translation>需要更多 GPU，且每层都有注意力通信；需要支持上下文并行的框架（torchtitan、Axolotl、DeepSpeed Ulysses）</translation>
+    </message>
+    <message>
+        <source>sequences are already split</source>
+        <translation>序列已经切分</translation>
+    </message>
+    <message>
+        <source>no split up to 32 cards per sequence fits on %1</source>
+        <translation>每个序列最多切分到 32 张卡也无法在 %1 上容纳</translation>
+    </message>
+    <message>
+        <source>%1 × %2, each sequence over %3 cards (ring attention)</source>
+        <translation>%1 × %2，每个序列分到 %3 张卡上（环形注意力）</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -53,6 +53,7 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
                                            core::FixKind::Lora,
                                            core::FixKind::Qlora,
                                            core::FixKind::MoreCardsZero3,
+                                           core::FixKind::ContextParallel,
                                            core::FixKind::CpuOffload};
     ASSERT_EQ(advice.steps.size(), order.size());
     for (std::size_t i = 0; i < order.size(); ++i) {

@@ -3,10 +3,12 @@
 // DeepSpeed Ulysses (runtime/sequence_parallel/ulysses_sp.py @edaa7221).
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace gpusizer;
@@ -109,4 +111,40 @@ TEST(ContextParallel, ThePlannerSplitsSequencesThatFitNoOtherLayout) {
     if (half.contextParallel > 1) {
         EXPECT_FALSE(core::planOnCard(half, gh200, in).found);
     }
+}
+
+TEST(ContextParallel, TheAdvisorSplitsSequencesWithTheSavingForTheScenario) {
+    static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
+    core::Scenario s;
+    s.model = catalog.findModel("llama-3.1-8b")->arch;
+    s.modelId = "llama-3.1-8b";
+    s.method = core::Method::Full;
+    s.precision = core::Precision::FsdpMixedBf16;
+    s.framework = core::Framework::Torchtitan;
+    s.microBatch = 1;
+    s.seqLen = 262'144;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    const auto& gh200 = *catalog.findGpu("gh200");
+    const auto advice = core::adviseOom(s, gh200);
+    const auto step = std::find_if(advice.steps.begin(), advice.steps.end(),
+                                   [](const core::FixStep& f) { return f.kind == core::FixKind::ContextParallel; });
+    ASSERT_NE(step, advice.steps.end());
+    ASSERT_TRUE(step->applicable);
+    EXPECT_TRUE(step->fitsAlone);
+    EXPECT_FALSE(step->noLayoutFits);
+    // The planner's layout at the smallest degree that fits; its per-GPU figure is that layout's estimate.
+    EXPECT_GT(step->scenarioAlone.contextParallel, 1);
+    EXPECT_EQ(step->deviceAfterAlone, core::estimate(step->scenarioAlone).deviceBytes);
+    EXPECT_EQ(step->savingAlone, core::estimate(s).deviceBytes - step->deviceAfterAlone);
+    // Already split (over 2 cards, which is not enough): the rung says so.
+    core::Scenario split = core::withContextParallel(s, 2);
+    split.gpus = 2;
+    split.sharding = core::Sharding::Zero3;
+    const auto again = core::adviseOom(split, gh200);
+    ASSERT_FALSE(again.fitsAlready);
+    const auto blocked = std::find_if(again.steps.begin(), again.steps.end(),
+                                      [](const core::FixStep& f) { return f.kind == core::FixKind::ContextParallel; });
+    ASSERT_NE(blocked, again.steps.end());
+    EXPECT_EQ(blocked->blocker, core::FixBlocker::AlreadySplit);
 }

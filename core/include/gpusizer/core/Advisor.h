@@ -27,6 +27,7 @@ enum class FixKind {
     Lora,                   ///< freeze the base, train adapters
     Qlora,                  ///< LoRA on a 4-bit base
     MoreCardsZero3,         ///< shard model states over more cards (ZeRO-3 / FSDP)
+    ContextParallel,        ///< split each sequence over cards (ring attention), the planner's layout for it
     CpuOffload,             ///< optimizer states (then parameters) in host RAM
 };
 const char* toString(FixKind kind);
@@ -52,6 +53,7 @@ enum class FixBlocker {
     AlreadyAdapters,      ///< already LoRA or QLoRA
     AlreadyQlora,         ///< already QLoRA
     AlreadyOffloading,    ///< optimizer and parameters are already offloaded
+    AlreadySplit,         ///< each sequence is already split over cards (context parallel)
 };
 
 /// One rung of the ladder for a scenario: what it changes is `scenarioAlone` against the scenario.

@@ -77,6 +77,10 @@ Candidate fitAtCount(const Scenario& scenario, const GpuSpec& gpu, std::int64_t 
 /// The chosen count and layout on one GPU model, by the objective, with runners-up and the closest miss below.
 CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
 
+/// The scenario with each sequence split over `cp` ranks by ring attention, keeping its global batch (cp ranks share
+/// a sequence, so accumulation makes up the data-parallel groups it loses).
+Scenario withContextParallel(const Scenario& scenario, std::int64_t cp);
+
 /// planOnCard for every GPU.
 std::vector<CardPlan> planCatalog(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs);
 
