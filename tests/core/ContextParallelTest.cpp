@@ -30,6 +30,21 @@ core::Scenario longSequences(std::int64_t cp) {
     return s;
 }
 
+// Llama-3.1-8B full fine-tuning on 262,144-token sequences (torchtitan, FSDP2 mixed precision, full checkpointing).
+core::Scenario veryLongSequences(const core::Catalog& catalog) {
+    core::Scenario s;
+    s.model = catalog.findModel("llama-3.1-8b")->arch;
+    s.modelId = "llama-3.1-8b";
+    s.method = core::Method::Full;
+    s.precision = core::Precision::FsdpMixedBf16;
+    s.framework = core::Framework::Torchtitan;
+    s.microBatch = 1;
+    s.seqLen = 262'144;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    return s;
+}
+
 } // namespace
 
 TEST(ContextParallel, EachRankKeepsItsShareOfTheSequence) {
@@ -87,17 +102,8 @@ TEST(ContextParallel, RingTrafficJoinsTheStepAndGroupsShareTheirSequences) {
 TEST(ContextParallel, ThePlannerSplitsSequencesThatFitNoOtherLayout) {
     // Llama-3.1-8B full fine-tuning on 262,144-token sequences: the logits alone are 262,144 x 128,256 x 14 B =
     // 470 GB, so no sharding of model states fits a GH200 (one GPU per node: no tensor parallelism either).
-    core::Scenario s;
     static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
-    s.model = catalog.findModel("llama-3.1-8b")->arch;
-    s.modelId = "llama-3.1-8b";
-    s.method = core::Method::Full;
-    s.precision = core::Precision::FsdpMixedBf16;
-    s.framework = core::Framework::Torchtitan;
-    s.microBatch = 1;
-    s.seqLen = 262'144;
-    s.checkpointing = core::Checkpointing::Full;
-    s.attention = core::Attention::Flash;
+    const core::Scenario s = veryLongSequences(catalog);
     const auto& gh200 = *catalog.findGpu("gh200");
     core::PlanInputs in;
     const core::CardPlan plan = core::planOnCard(s, gh200, in);
@@ -115,16 +121,7 @@ TEST(ContextParallel, ThePlannerSplitsSequencesThatFitNoOtherLayout) {
 
 TEST(ContextParallel, TheAdvisorSplitsSequencesWithTheSavingForTheScenario) {
     static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
-    core::Scenario s;
-    s.model = catalog.findModel("llama-3.1-8b")->arch;
-    s.modelId = "llama-3.1-8b";
-    s.method = core::Method::Full;
-    s.precision = core::Precision::FsdpMixedBf16;
-    s.framework = core::Framework::Torchtitan;
-    s.microBatch = 1;
-    s.seqLen = 262'144;
-    s.checkpointing = core::Checkpointing::Full;
-    s.attention = core::Attention::Flash;
+    const core::Scenario s = veryLongSequences(catalog);
     const auto& gh200 = *catalog.findGpu("gh200");
     const auto advice = core::adviseOom(s, gh200);
     const auto step = std::find_if(advice.steps.begin(), advice.steps.end(),
