@@ -29,10 +29,10 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     out << "Model       " << modelName << "  (" << present::params(e.params.total) << " parameters, "
         << present::params(e.trainableParams) << " trainable)\n";
     out << "Run         " << core::toString(s.method);
-    if (s.method != core::Method::Full && s.lora.kind != core::AdapterKind::Lora) {
+    if (core::otherAdapter(s)) {
         out << " (" << core::toString(s.lora.kind) << ")";
     }
-    if (s.method == core::Method::Full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+    if (core::freezesLayers(s)) {
         out << " (last " << s.trainableLayers << " of " << s.model.numLayers << " layers)";
     }
     out << ", " << core::toString(s.precision) << ", " << core::toString(s.optimizer) << ", micro-batch "

@@ -221,12 +221,10 @@ std::vector<Rung> hardwareRungs() {
              // Long sequences: the smallest ring degree at which the planner finds a layout without offload.
              PlanInputs noOffload = in;
              noOffload.allowOffload = false;
-             for (std::int64_t cp = 2; cp <= std::min<std::int64_t>(32, in.maxGpus); cp *= 2) {
-                 const CardPlan plan = planOnCard(withContextParallel(s, cp), gpu, noOffload);
-                 if (plan.found) {
-                     s = plan.best.scenario;
-                     return true;
-                 }
+             const CardPlan plan = planSplittingSequences(s, gpu, noOffload);
+             if (plan.found) {
+                 s = plan.best.scenario;
+                 return true;
              }
              s = withContextParallel(s, 2);
              s.gpus = std::max<std::int64_t>(s.gpus, 2 * s.tensorParallel * s.pipelineParallel);

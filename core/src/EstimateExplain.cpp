@@ -175,7 +175,7 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     if (e.dataParallel > 1 || s.offload != Offload::None) {
         assume(shardingAssumption(s, prof, why.stage));
     }
-    if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora) {
+    if (otherAdapter(s)) {
         assume(adapterKindAssumption(s, e));
     }
     if (s.method == Method::Full && s.float8 != Float8::Off) {
@@ -184,7 +184,7 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
                                                    "the planner runs them at the card's FP8 peak."),
                      toString(s.float8), number(static_cast<double>(e.float8CastTemporaryBytes) / kGiB, 2)));
     }
-    if (s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+    if (freezesLayers(s)) {
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head "
                                                    "and the other layers are frozen, keep nothing for backward and "
                                                    "are not checkpointed."),

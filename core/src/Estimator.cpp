@@ -163,7 +163,7 @@ Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
     ctx.gatherB = gatheredBytes(s.precision);
     ctx.full = s.method == Method::Full;
     ctx.quantized = s.method == Method::Qlora;
-    if (ctx.full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+    if (freezesLayers(s)) {
         ctx.trainLayerShare = static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers);
     }
     ctx.tp = static_cast<double>(s.tensorParallel);
@@ -1123,18 +1123,6 @@ double optimizerStepTemporaries(const Context& ctx, const ModelStates& m, double
     return 0.0;
 }
 
-/// Weights of the dense (not routed) decoder linears: what torchao's Float8Linear converts.
-double denseLayerLinears(const Context& ctx) {
-    double weights = 0;
-    for (const auto& g : ctx.groups) {
-        if (!g.routedExpert) {
-            weights +=
-                static_cast<double>(g.count) * static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures);
-        }
-    }
-    return weights;
-}
-
 /// Parameter bytes as gathered for compute, per GPU (its tensor x pipeline share).
 struct GatherSizes {
     double layerParams = 0; // one decoder layer's parameters
@@ -1160,7 +1148,7 @@ GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
     // float8 all-gather: FSDP2 gathers the decoder linears' weights in float8 (torchao fsdp_utils.py
     // WeightWithDynamicFloat8CastTensor fsdp_pre_all_gather), the norms in the compute dtype.
     const double float8Gathered =
-        (ctx.full && s.float8 == Float8::Tensorwise && s.float8AllGather) ? denseLayerLinears(ctx) / L * share : 0.0;
+        (ctx.full && s.float8 == Float8::Tensorwise && s.float8AllGather) ? ctx.groups.denseWeights() / L * share : 0.0;
     const double layerBytes = (layerParams - layerQuantized - float8Gathered) * ctx.gatherB +
                               layerQuantized * quantGatherB + float8Gathered +
                               (t.adapters + t.frozenAdapters) / L * t.adapterB * share;

@@ -488,7 +488,8 @@ namespace {
 
 constexpr std::int64_t kMaxContextParallel = 32; // the largest degree the search tries
 
-CardPlan planWithContextParallel(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
+/// The search over one card at the scenario's own context-parallel degree.
+CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
 
 /// Whether a miss is the sequence's: activations and logits at least half of the device usage of the largest count
 /// tried. Then splitting the sequence (context parallelism) may fit where more sharding cannot.
@@ -513,31 +514,46 @@ Scenario withContextParallel(const Scenario& scenario, std::int64_t cp) {
     return split;
 }
 
+CardPlan planSplittingSequences(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
+    CardPlan plan;
+    plan.gpu = &gpu;
+    for (std::int64_t cp = 2; cp <= std::min<std::int64_t>(kMaxContextParallel, inputs.maxGpus); cp *= 2) {
+        const Scenario split = withContextParallel(scenario, cp);
+        // The degree's own rules (the sequence divides, Ulysses' heads): validated on the smallest group it needs.
+        Scenario group = onOneCard(split);
+        group.gpus = cp;
+        group.contextParallel = cp;
+        if (!validate(group)) {
+            break;
+        }
+        CardPlan withCp = searchCard(split, gpu, inputs);
+        plan.candidatesTried += withCp.candidatesTried;
+        if (withCp.found) {
+            withCp.candidatesTried = plan.candidatesTried;
+            return withCp;
+        }
+    }
+    return plan;
+}
+
 CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
-    CardPlan plan = planWithContextParallel(scenario, gpu, inputs);
+    CardPlan plan = searchCard(scenario, gpu, inputs);
     if (!sequenceBound(plan) || scenario.contextParallel > 1) {
         return plan;
     }
-    // Sequences that fit no layout: split them with ring attention over 2, 4, ... cards (torchtitan's context
-    // parallel; any head count), the smallest degree that fits. Only then, so that the search stays in budget.
-    for (std::int64_t cp = 2; cp <= std::min<std::int64_t>(kMaxContextParallel, inputs.maxGpus); cp *= 2) {
-        const Scenario split = withContextParallel(scenario, cp);
-        if (scenario.seqLen % ((scenario.framework == Framework::Torchtitan ? 2 : 1) * cp) != 0) {
-            break; // the sequence no longer splits evenly (Validate.cpp's rule)
-        }
-        CardPlan withCp = planWithContextParallel(split, gpu, inputs);
-        if (withCp.found) {
-            withCp.candidatesTried += plan.candidatesTried;
-            return withCp;
-        }
-        plan.candidatesTried += withCp.candidatesTried;
+    // Sequences that fit no layout: split them (only then, so that the search stays in budget).
+    CardPlan split = planSplittingSequences(scenario, gpu, inputs);
+    if (split.found) {
+        split.candidatesTried += plan.candidatesTried;
+        return split;
     }
+    plan.candidatesTried += split.candidatesTried;
     return plan;
 }
 
 namespace {
 
-CardPlan planWithContextParallel(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
+CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     CardPlan plan;
     plan.gpu = &gpu;
     if (!validate(onOneCard(scenario))) {

@@ -117,7 +117,7 @@ double trainingFlopsPerToken(const Scenario& s) {
     const double matmul = static_cast<double>(p.activePerToken - p.embedding) +
                           (a.tiedEmbeddings && a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0);
     double flops = 0;
-    const bool freezes = s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < a.numLayers;
+    const bool freezes = freezesLayers(s);
     if (freezes) {
         // Freeze tuning: the trained layers 6N; lm_head forward and input gradient 4N; the frozen layers forward
         // only (2N): nothing below the trained layers is in the graph (docs/memory-model.md §4).
@@ -218,22 +218,6 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             ::gpusizer::core::float8GatheredParams(s)};
 }
 
-namespace {
-
-/// Weights of the dense (not routed) decoder linears.
-double denseLayerLinearParams(const ModelArch& a) {
-    double weights = 0;
-    for (const auto& g : linearGroups(a)) {
-        if (!g.routedExpert) {
-            weights +=
-                static_cast<double>(g.count) * static_cast<double>(g.inFeatures) * static_cast<double>(g.outFeatures);
-        }
-    }
-    return weights;
-}
-
-} // namespace
-
 double float8FlopsPerToken(const Scenario& s) {
     if (s.method != Method::Full || s.float8 == Float8::Off) {
         return 0.0;
@@ -244,17 +228,17 @@ double float8FlopsPerToken(const Scenario& s) {
                              : s.checkpointing == Checkpointing::EveryNth
                                  ? 2.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
                                  : 0.0;
-    if (s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+    if (freezesLayers(s)) {
         // Freeze tuning: the trained layers run all three matmuls (and recompute); the frozen ones forward only.
         const double share = static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers);
-        return ((6.0 + recompute) * share + 2.0 * (1.0 - share)) * denseLayerLinearParams(s.model);
+        return ((6.0 + recompute) * share + 2.0 * (1.0 - share)) * linearGroups(s.model).denseWeights();
     }
-    return (6.0 + recompute) * denseLayerLinearParams(s.model);
+    return (6.0 + recompute) * linearGroups(s.model).denseWeights();
 }
 
 double float8GatheredParams(const Scenario& s) {
     return (s.method == Method::Full && s.float8 == Float8::Tensorwise && s.float8AllGather)
-               ? denseLayerLinearParams(s.model)
+               ? linearGroups(s.model).denseWeights()
                : 0.0;
 }
 

@@ -66,6 +66,22 @@ ScenarioField choice(const char* key, const char* label, const char* tooltip, E 
     return f;
 }
 
+/// A choice among the LoRA settings ("lora.*", the adapter methods only).
+template <class E>
+ScenarioField loraChoice(const char* key, const char* label, const char* tooltip, E LoraSettings::*member) {
+    ScenarioField f;
+    f.key = key;
+    f.type = FieldType::Choice;
+    f.label = label;
+    f.tooltip = tooltip;
+    f.methods = kForAdapters;
+    f.choices = choicesOf<E>();
+    f.defaultValue = static_cast<double>(static_cast<int>(LoraSettings{}.*member));
+    f.get = [member](const Scenario& s) { return static_cast<double>(static_cast<int>(s.lora.*member)); };
+    f.set = [member](Scenario& s, double v) { s.lora.*member = static_cast<E>(static_cast<int>(v)); };
+    return f;
+}
+
 ScenarioField special(const char* key, const char* label, const char* tooltip, unsigned methods = kForAll) {
     ScenarioField f;
     f.key = key;
@@ -137,21 +153,15 @@ std::vector<ScenarioField> trainingMethodFields() {
 /// LoRA's adapters and QLoRA's quantized base: the adapter methods' fields.
 std::vector<ScenarioField> adapterFields() {
     std::vector<ScenarioField> t;
-    ScenarioField kind;
-    kind.key = "lora.kind";
-    kind.type = FieldType::Choice;
-    kind.label = QT_TRANSLATE_NOOP("gpusizer", "Adapter");
-    kind.tooltip = QT_TRANSLATE_NOOP(
-        "gpusizer", "Which adapter trains on the frozen base: LoRA; DoRA (adds a magnitude per output row and keeps "
-                    "two more tensors per adapted module, slower); LoRA-FA (A frozen: no gradient or state for A); "
-                    "VeRA (shared frozen random matrices, two scaling vectors per module); IA3 (one scaling vector "
-                    "per module); LayerNorm tuning (trainable copies of the norms, no adapters on linears).");
-    kind.methods = kForAdapters;
-    kind.choices = choicesOf<AdapterKind>();
-    kind.defaultValue = static_cast<double>(static_cast<int>(LoraSettings{}.kind));
-    kind.get = [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.lora.kind)); };
-    kind.set = [](Scenario& s, double v) { s.lora.kind = static_cast<AdapterKind>(static_cast<int>(v)); };
-    t.push_back(kind);
+    t.push_back(
+        loraChoice("lora.kind", QT_TRANSLATE_NOOP("gpusizer", "Adapter"),
+                   QT_TRANSLATE_NOOP(
+                       "gpusizer",
+                       "Which adapter trains on the frozen base: LoRA; DoRA (adds a magnitude per output row and keeps "
+                       "two more tensors per adapted module, slower); LoRA-FA (A frozen: no gradient or state for A); "
+                       "VeRA (shared frozen random matrices, two scaling vectors per module); IA3 (one scaling vector "
+                       "per module); LayerNorm tuning (trainable copies of the norms, no adapters on linears)."),
+                   &LoraSettings::kind));
 
     ScenarioField rank;
     rank.key = "lora.rank";
@@ -195,19 +205,12 @@ std::vector<ScenarioField> adapterFields() {
     dropout.set = [](Scenario& s, double v) { s.lora.dropout = v; };
     t.push_back(dropout);
 
-    ScenarioField dtype;
-    dtype.key = "lora.dtype";
-    dtype.type = FieldType::Choice;
-    dtype.label = QT_TRANSLATE_NOOP("gpusizer", "Adapter dtype");
-    dtype.tooltip = QT_TRANSLATE_NOOP(
-        "gpusizer",
-        "Adapter dtype; auto follows the framework (PEFT keeps adapters in fp32, torchtune and LitGPT in bf16).");
-    dtype.methods = kForAdapters;
-    dtype.choices = choicesOf<AdapterDtype>();
-    dtype.defaultValue = static_cast<double>(static_cast<int>(LoraSettings{}.dtype));
-    dtype.get = [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.lora.dtype)); };
-    dtype.set = [](Scenario& s, double v) { s.lora.dtype = static_cast<AdapterDtype>(static_cast<int>(v)); };
-    t.push_back(dtype);
+    t.push_back(loraChoice(
+        "lora.dtype", QT_TRANSLATE_NOOP("gpusizer", "Adapter dtype"),
+        QT_TRANSLATE_NOOP(
+            "gpusizer",
+            "Adapter dtype; auto follows the framework (PEFT keeps adapters in fp32, torchtune and LitGPT in bf16)."),
+        &LoraSettings::dtype));
     t.push_back(
         special("lora.targets", QT_TRANSLATE_NOOP("gpusizer", "LoRA targets"),
                 QT_TRANSLATE_NOOP("gpusizer", "The projections that get an adapter in every layer (q_proj … down_proj, "

@@ -130,12 +130,7 @@ Result<void> readLora(const ObjectReader& top, Scenario& s) {
                 }
             }
         }
-        // LayerNorm tuning has no linear targets (the kind may be read after the targets).
-        const bool normsOnly = r.raw().contains("kind") && r.raw()["kind"] == "ln-tuning";
-        if (s.lora.targets.empty() && !s.lora.lmHead && !s.lora.embedding && !normsOnly) {
-            return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "LoRA needs at least one target module"),
-                        r.field("targets"));
-        }
+        // An empty list is validate()'s to refuse: it knows the adapter kind (LayerNorm tuning has no targets).
     }
     if (r.has("modules_to_save")) {
         const json& list = r.raw()["modules_to_save"];

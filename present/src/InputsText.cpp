@@ -66,14 +66,14 @@ Message otherAdapterDescription(const core::Scenario& s) {
 }
 
 Message methodDescription(const core::Scenario& s) {
-    if (s.method != core::Method::Full && s.lora.kind != core::AdapterKind::Lora) {
+    if (core::otherAdapter(s)) {
         return s.method == core::Method::Qlora ? msg(QT_TRANSLATE_NOOP("gpusizer", "QLoRA (%1): %2"),
                                                      label(s.quantization), otherAdapterDescription(s))
                                                : otherAdapterDescription(s);
     }
     switch (s.method) {
     case core::Method::Full:
-        if (s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers) {
+        if (core::freezesLayers(s)) {
             return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning of the last %1 of %2 layers"),
                        count(s.trainableLayers), count(s.model.numLayers));
         }

@@ -108,6 +108,17 @@ struct LinearGroupList {
     }
     const LinearGroup* begin() const { return items.data(); }
     const LinearGroup* end() const { return items.data() + count; }
+    /// Weights of the linears every token passes (not routed experts): what float8 training converts.
+    double denseWeights() const {
+        double weights = 0;
+        for (const auto& g : *this) {
+            if (!g.routedExpert) {
+                weights += static_cast<double>(g.count) * static_cast<double>(g.inFeatures) *
+                           static_cast<double>(g.outFeatures);
+            }
+        }
+        return weights;
+    }
     std::size_t size() const { return count; }
 };
 

@@ -77,6 +77,10 @@ Candidate fitAtCount(const Scenario& scenario, const GpuSpec& gpu, std::int64_t 
 /// The chosen count and layout on one GPU model, by the objective, with runners-up and the closest miss below.
 CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
 
+/// Long sequences: the plan on this card with each sequence split by ring attention (torchtitan's context parallel;
+/// any head count) over the smallest of 2, 4, ... 32 cards that fits; not found when none does.
+CardPlan planSplittingSequences(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
+
 /// The scenario with each sequence split over `cp` ranks by ring attention, keeping its global batch (cp ranks share
 /// a sequence, so accumulation makes up the data-parallel groups it loses).
 Scenario withContextParallel(const Scenario& scenario, std::int64_t cp);

@@ -173,6 +173,16 @@ struct Scenario {
     std::vector<std::string> measurements;
 };
 
+/// Freeze tuning: full fine-tuning of only the last trainableLayers decoder layers (fewer than the model has).
+inline bool freezesLayers(const Scenario& s) {
+    return s.method == Method::Full && s.trainableLayers > 0 && s.trainableLayers < s.model.numLayers;
+}
+
+/// An adapter method with an adapter other than LoRA (DoRA, LoRA-FA, VeRA, IA3, LayerNorm tuning).
+inline bool otherAdapter(const Scenario& s) {
+    return s.method != Method::Full && s.lora.kind != AdapterKind::Lora;
+}
+
 // Names as used in scenario JSON and on the command line; parse returns nullopt for unknown text.
 const char* toString(Method v);
 const char* toString(Precision v);
