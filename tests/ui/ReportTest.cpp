@@ -137,6 +137,7 @@ TEST(Report, ASectionHeadingStaysOnItsChartsPageAndStartsANewPageOnlyWhenTheChar
     const double page = doc->pageSize().height();
     auto pageOf = [&](double y) { return static_cast<int>(std::floor(y / page)); };
     int checked = 0;
+    double headingGap = -1.0;
     for (QTextBlock heading = doc->begin(); heading.isValid(); heading = heading.next()) {
         if (!heading.blockFormat().property(ui::kKeepWithChartProperty).toBool()) {
             continue;
@@ -154,10 +155,14 @@ TEST(Report, ASectionHeadingStaysOnItsChartsPageAndStartsANewPageOnlyWhenTheChar
         EXPECT_EQ(pageOf(h.top()), pageOf(c.bottom() - 1.0)) << heading.text().toStdString();
         if (heading.blockFormat().pageBreakPolicy() == QTextFormat::PageBreak_AlwaysBefore) {
             // It was moved: on the page before, the heading and everything up to the chart's end would not fit below
-            // the last block there (heading top to chart bottom is the height it needs).
-            const QRectF before = layout->blockBoundingRect(heading.previous());
-            const double roomLeft = (pageOf(before.bottom() - 1.0) + 1) * page - before.bottom();
-            EXPECT_GT(c.bottom() - h.top(), roomLeft) << heading.text().toStdString();
+            // the last block there (heading top to chart bottom is the height it needs, with the heading's margin).
+            const double bottom = layout->blockBoundingRect(heading.previous()).bottom();
+            const double roomLeft = (pageOf(bottom - 1.0) + 1) * page - bottom;
+            // The heading also needs its top margin: the gap above a heading that was not moved.
+            ASSERT_GE(headingGap, 0.0) << "the first marked heading was moved";
+            EXPECT_GT(c.bottom() - h.top() + headingGap, roomLeft) << heading.text().toStdString();
+        } else {
+            headingGap = h.top() - layout->blockBoundingRect(heading.previous()).bottom();
         }
         ++checked;
     }
