@@ -1,6 +1,7 @@
 #include "gpusizer/core/Advisor.h"
 
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/FrameworkProfile.h"
 
 #include <algorithm>
 #include <functional>
@@ -26,6 +27,8 @@ const char* toString(FixKind kind) {
         return "fused_loss";
     case FixKind::LigerKernels:
         return "liger_kernels";
+    case FixKind::Float8AllGather:
+        return "float8_all_gather";
     case FixKind::EightBitAdam:
         return "adamw_8bit";
     case FixKind::Adafactor:
@@ -51,7 +54,7 @@ namespace {
 /// A rung: whether it applies to a scenario, and how it changes it (its words are present's).
 struct Rung {
     FixKind kind;
-    std::function<FixBlocker(const Scenario&)> blocker;
+    std::function<FixBlocker(const Scenario&, const GpuSpec&)> blocker;
     /// Changes the scenario; returns false when no count of the card fits (more cards only).
     std::function<bool(Scenario&, const GpuSpec&, const PlanInputs&)> apply;
 };
@@ -64,13 +67,13 @@ bool isAdam(Optimizer o) {
 std::vector<Rung> batchRungs() {
     using B = FixBlocker;
     return {
-        {FixKind::SmallerMicroBatch, [](const Scenario& s) { return s.microBatch <= 1 ? B::MicroBatchIsOne : B::None; },
+        {FixKind::SmallerMicroBatch, [](const Scenario& s, const GpuSpec&) { return s.microBatch <= 1 ? B::MicroBatchIsOne : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.gradientAccumulation *= s.microBatch; // the same global batch
              s.microBatch = 1;
              return true;
          }},
-        {FixKind::ShorterSequence, [](const Scenario& s) { return s.seqLen <= 256 ? B::SequencesShort : B::None; },
+        {FixKind::ShorterSequence, [](const Scenario& s, const GpuSpec&) { return s.seqLen <= 256 ? B::SequencesShort : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.seqLen /= 2;
              return true;
@@ -83,25 +86,25 @@ std::vector<Rung> activationRungs() {
     using B = FixBlocker;
     return {
         {FixKind::SelectiveCheckpointing,
-         [](const Scenario& s) { return s.checkpointing != Checkpointing::None ? B::CheckpointingOn : B::None; },
+         [](const Scenario& s, const GpuSpec&) { return s.checkpointing != Checkpointing::None ? B::CheckpointingOn : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Selective;
              return true;
          }},
         {FixKind::FullCheckpointing,
-         [](const Scenario& s) { return s.checkpointing == Checkpointing::Full ? B::AlreadyFull : B::None; },
+         [](const Scenario& s, const GpuSpec&) { return s.checkpointing == Checkpointing::Full ? B::AlreadyFull : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Full;
              return true;
          }},
         {FixKind::EfficientAttention,
-         [](const Scenario& s) { return s.attention != Attention::Eager ? B::AlreadyEfficient : B::None; },
+         [](const Scenario& s, const GpuSpec&) { return s.attention != Attention::Eager ? B::AlreadyEfficient : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.attention = Attention::Sdpa;
              return true;
          }},
         {FixKind::ChunkedLoss,
-         [](const Scenario& s) {
+         [](const Scenario& s, const GpuSpec&) {
              return !s.model.causalLmHead      ? B::NoVocabularyLogits
                     : s.loss != Loss::Standard ? B::AlreadyChunked
                                                : B::None;
@@ -111,7 +114,7 @@ std::vector<Rung> activationRungs() {
              return true;
          }},
         {FixKind::FusedLoss,
-         [](const Scenario& s) {
+         [](const Scenario& s, const GpuSpec&) {
              return !s.model.causalLmHead                                              ? B::NoVocabularyLogits
                     : (s.loss == Loss::FusedLinear || s.loss == Loss::CutCrossEntropy) ? B::AlreadyFused
                                                                                        : B::None;
@@ -129,7 +132,7 @@ std::vector<Rung> activationRungs() {
              return true;
          }},
         {FixKind::LigerKernels,
-         [](const Scenario& s) {
+         [](const Scenario& s, const GpuSpec&) {
              const bool rms = s.model.norm == NormKind::RmsNorm;
              const bool gated = s.model.mlp == MlpKind::Gated;
              if (!rms && !gated) {
@@ -144,6 +147,27 @@ std::vector<Rung> activationRungs() {
              s.ligerRope = true;
              return true;
          }},
+        {FixKind::Float8AllGather,
+         [](const Scenario& s, const GpuSpec& gpu) {
+             // torchao's Float8Linear saves its 16-bit input and adds casts (docs/memory-model.md, float8): the only
+             // memory it saves is FSDP2 gathering the linears' weights in float8 instead of bf16, which
+             // enable_fsdp_float8_all_gather allows for tensorwise scaling of trained weights.
+             if (gpu.fp8Tflops <= 0) {
+                 return B::NoFp8OnCard;
+             }
+             if (s.float8AllGather) {
+                 return B::AlreadyFloat8;
+             }
+             const bool sharded = s.sharding == Sharding::Zero3 && s.gpus > s.tensorParallel * s.pipelineParallel;
+             return s.method == Method::Full && sharded && profileFor(s).engine == ShardingEngine::Fsdp2
+                        ? B::None
+                        : B::Float8OnlyGathers;
+         },
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+             s.float8 = Float8::Tensorwise;
+             s.float8AllGather = true;
+             return true;
+         }},
     };
 }
 
@@ -152,7 +176,7 @@ std::vector<Rung> optimizerRungs() {
     using B = FixBlocker;
     return {
         {FixKind::EightBitAdam,
-         [](const Scenario& s) {
+         [](const Scenario& s, const GpuSpec&) {
              if (s.optimizer == Optimizer::AdamW8bit || s.optimizer == Optimizer::PagedAdamW8bit) {
                  return B::Already8Bit;
              }
@@ -163,13 +187,13 @@ std::vector<Rung> optimizerRungs() {
              return true;
          }},
         {FixKind::Adafactor,
-         [](const Scenario& s) { return s.optimizer == Optimizer::Adafactor ? B::AlreadyAdafactor : B::None; },
+         [](const Scenario& s, const GpuSpec&) { return s.optimizer == Optimizer::Adafactor ? B::AlreadyAdafactor : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizer = Optimizer::Adafactor;
              return true;
          }},
         {FixKind::OptimizerInBackward,
-         [](const Scenario& s) {
+         [](const Scenario& s, const GpuSpec&) {
              return s.optimizerInBackward ? B::AlreadyInBackward
                                           : (s.method == Method::Full ? B::None : B::AdapterGradientsTiny);
          },
@@ -185,12 +209,12 @@ std::vector<Rung> optimizerRungs() {
 std::vector<Rung> methodRungs() {
     using B = FixBlocker;
     return {
-        {FixKind::Lora, [](const Scenario& s) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
+        {FixKind::Lora, [](const Scenario& s, const GpuSpec&) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Lora;
              return true;
          }},
-        {FixKind::Qlora, [](const Scenario& s) { return s.method == Method::Qlora ? B::AlreadyQlora : B::None; },
+        {FixKind::Qlora, [](const Scenario& s, const GpuSpec&) { return s.method == Method::Qlora ? B::AlreadyQlora : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Qlora;
              return true;
@@ -202,7 +226,7 @@ std::vector<Rung> methodRungs() {
 std::vector<Rung> hardwareRungs() {
     using B = FixBlocker;
     return {
-        {FixKind::MoreCardsZero3, [](const Scenario&) { return B::None; },
+        {FixKind::MoreCardsZero3, [](const Scenario&, const GpuSpec&) { return B::None; },
          [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
              // The planner's answer without offload: the count and layout every other view shows for this card.
              PlanInputs noOffload = in;
@@ -216,7 +240,7 @@ std::vector<Rung> hardwareRungs() {
              s = plan.best.scenario;
              return true;
          }},
-        {FixKind::ContextParallel, [](const Scenario& s) { return s.contextParallel > 1 ? B::AlreadySplit : B::None; },
+        {FixKind::ContextParallel, [](const Scenario& s, const GpuSpec&) { return s.contextParallel > 1 ? B::AlreadySplit : B::None; },
          [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
              // Long sequences: the smallest ring degree at which the planner finds a layout without offload.
              PlanInputs noOffload = in;
@@ -231,7 +255,7 @@ std::vector<Rung> hardwareRungs() {
              return false;
          }},
         {FixKind::CpuOffload,
-         [](const Scenario& s) { return s.offload == Offload::OptimizerAndParams ? B::AlreadyOffloading : B::None; },
+         [](const Scenario& s, const GpuSpec&) { return s.offload == Offload::OptimizerAndParams ? B::AlreadyOffloading : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.offload = s.offload == Offload::None ? Offload::Optimizer : Offload::OptimizerAndParams;
              if (s.sharding == Sharding::None) {
@@ -274,7 +298,7 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     for (const Rung& rung : ladder()) {
         FixStep step;
         step.kind = rung.kind;
-        step.blocker = rung.blocker(scenario);
+        step.blocker = rung.blocker(scenario, gpu);
         step.applicable = step.blocker == FixBlocker::None;
         if (step.applicable) {
             step.scenarioAlone = scenario;
@@ -287,7 +311,7 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
         advice.steps.push_back(step);
 
         // The combination: take each rung in order, on top of the previous ones, while it helps.
-        if (!advice.fittingScenario && rung.blocker(cumulative) == FixBlocker::None) {
+        if (!advice.fittingScenario && rung.blocker(cumulative, gpu) == FixBlocker::None) {
             Scenario next = cumulative;
             rung.apply(next, gpu, inputs);
             const Candidate after = judge(next);

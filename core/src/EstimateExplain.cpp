@@ -184,6 +184,12 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
                                                    "the planner runs them at the card's FP8 peak."),
                      toString(s.float8), number(static_cast<double>(e.float8CastTemporaryBytes) / kGiB, 2)));
     }
+    if (s.tiledMlp) {
+        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Tiled MLP: each layer's MLP saves only its input; in backward one "
+                                                   "tile's tensors and the input's gradient take %1 GiB, and the MLP "
+                                                   "runs forward once more."),
+                     number(static_cast<double>(e.tiledMlpWorkingSetBytes) / kGiB, 2)));
+    }
     if (freezesLayers(s)) {
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head "
                                                    "and the other layers are frozen, keep nothing for backward and "

@@ -698,7 +698,13 @@ bool adapterTrainsOnInput(const Context& ctx) {
 
 /// Linear inputs: a linear saves its input when its weight trains, when a LoRA adapter without dropout
 /// reads it, or when a bitsandbytes 4-bit matmul wraps it. Inputs are shared within a group.
-double linearInputActivations(const Context& ctx, const LayerWidths& w) {
+/// The two halves of a decoder layer, for what TiledMLP keeps apart.
+enum class LayerPart { Attention, Mlp };
+bool inPart(InputGroup g, LayerPart part) {
+    return (g == InputGroup::GateUp || g == InputGroup::Down) == (part == LayerPart::Mlp);
+}
+
+double linearInputActivations(const Context& ctx, const LayerWidths& w, LayerPart part) {
     const auto& s = ctx.s;
     const auto& prof = ctx.prof;
     const double c = ctx.c;
@@ -707,6 +713,9 @@ double linearInputActivations(const Context& ctx, const LayerWidths& w) {
     const bool zero3Wrapper = ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && prof.zero3LinearSavesInput;
     double linearInputs = 0;
     for (InputGroup g : {InputGroup::Qkv, InputGroup::O, InputGroup::GateUp, InputGroup::Down}) {
+        if (!inPart(g, part)) {
+            continue;
+        }
         bool saved = false;
         for (const auto& lg : ctx.groups) {
             if (inputGroupOf(lg.role) != g) {
@@ -767,7 +776,7 @@ double adapterSavedPerToken(const Context& ctx, const Trainables& t, const Linea
 
 /// LoRA: every adapted module has its own dropout (output + 1-byte mask); lora_B saves lora_A's output. A routed
 /// expert's adapter runs once per token routed to it: expertsPerToken times per token in MoE layers.
-double loraActivations(const Context& ctx, const Trainables& t, const LayerWidths& w) {
+double loraActivations(const Context& ctx, const Trainables& t, const LayerWidths& w, LayerPart part) {
     const auto& s = ctx.s;
     const auto& arch = ctx.arch;
     const auto& prof = ctx.prof;
@@ -784,7 +793,7 @@ double loraActivations(const Context& ctx, const Trainables& t, const LayerWidth
     for (const auto& lg : ctx.groups) {
         const bool already = std::any_of(
             seen.begin(), seen.end(), [&](const auto& p) { return p.first == lg.role && p.second == lg.routedExpert; });
-        if (!ctx.adapted(lg.role) || already) {
+        if (!ctx.adapted(lg.role) || already || !inPart(inputGroupOf(lg.role), part)) {
             continue;
         }
         const bool sharedDropout = prof.loraSharesQkvDropout && inputGroupOf(lg.role) == InputGroup::Qkv &&
@@ -804,7 +813,7 @@ double loraActivations(const Context& ctx, const Trainables& t, const LayerWidth
     }
     // LoRA on part of a fused qkv projection zero-pads its output into the qkv width: index_copy saves its source
     // (LitGPT LoRAQKVLinear.zero_pad).
-    if (prof.fusedQkvProjection && !w.mla) {
+    if (prof.fusedQkvProjection && !w.mla && part == LayerPart::Attention) {
         const bool q = ctx.adapted(LinearRole::Q), k = ctx.adapted(LinearRole::K), v = ctx.adapted(LinearRole::V);
         if ((q || k || v) && !(q && k && v)) {
             lora += c * ((q ? a * d : 0.0) + (k ? kv * d : 0.0) + (v ? kv * d : 0.0));
@@ -835,11 +844,19 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
     ActivationItems it;
     it.norms = normActivations(ctx, w.h);
     attentionActivations(ctx, w, it);
-    it.linearInputs = linearInputActivations(ctx, w);
+    it.linearInputs = linearInputActivations(ctx, w, LayerPart::Attention);
     if (!ctx.full) {
-        it.lora = loraActivations(ctx, t, w);
+        it.lora = loraActivations(ctx, t, w, LayerPart::Attention);
     }
-    it.mlp = mlpActivations(ctx, w);
+    if (s.tiledMlp) {
+        it.mlp = ctx.c * w.h; // TiledMLP saves only its input x; a tile's own tensors are recomputed in backward
+    } else {
+        it.mlp = mlpActivations(ctx, w);
+        it.linearInputs += linearInputActivations(ctx, w, LayerPart::Mlp);
+        if (!ctx.full) {
+            it.lora += loraActivations(ctx, t, w, LayerPart::Mlp);
+        }
+    }
 
     // Residual-branch dropout masks (BERT/GPT-2 style), one byte per element, two per layer.
     if (arch.hiddenDropout > 0) {
@@ -857,6 +874,26 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
         it.dropout /= tp;
     }
     return it;
+}
+
+/// DeepSpeed's TiledMLP (deepspeed/runtime/sequence_parallel/ulysses_sp.py TiledMLP @edaa7221, ArcticTraining's
+/// tiled_mlp_compute): backward preallocates the input's gradient whole (x_grad = zeros_like(x)) and recomputes the
+/// MLP one tile at a time with autograd, so one tile's saved tensors live beside it. num_shards="auto" makes
+/// ceil(seqlen / hidden) tiles: a tile holds about `hidden` tokens of each sequence whatever its length.
+double tiledMlpWorkingSet(const Context& ctx, const Trainables& t, double tokens) {
+    const Scenario& s = ctx.s;
+    if (!s.tiledMlp) {
+        return 0.0;
+    }
+    const LayerWidths w = layerWidths(ctx);
+    double perToken = mlpActivations(ctx, w) + linearInputActivations(ctx, w, LayerPart::Mlp);
+    if (!ctx.full) {
+        perToken += loraActivations(ctx, t, w, LayerPart::Mlp);
+    }
+    const double seqLocal = static_cast<double>(s.seqLen) / ctx.cp;
+    const double tiles = std::ceil(seqLocal / w.h);
+    const double tileTokens = static_cast<double>(s.microBatch) * std::ceil(seqLocal / tiles);
+    return (tileTokens * perToken + ctx.c * w.h * tokens) / ctx.tp;
 }
 
 /// torchtitan's op-level selective AC (_op_sac_save_list; _get_custom_policy saves every second aten.mm, counting
@@ -1074,6 +1111,7 @@ struct Transients {
     double doraWeight = 0;             // DoRA: the largest adapted layer's B·A and W + s·B·A while its forward runs
     double float8Casts = 0;            // float8: one linear's float8 copies while its backward runs
     double contextParallelBuffers = 0; // ring: the k/v chunks in flight; Ulysses: q, k, v after the all-to-all
+    double tiledMlp = 0;               // TiledMLP: one tile's tensors and the whole input's gradient in backward
     double autocastCache = 0;
     double commBuckets = 0;
     // Where the buckets live: from optimizer construction on (DeepSpeed ZeRO-3's IPG buffer), from the start of
@@ -1328,6 +1366,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     out.doraWeight = doraWeightTemporaries(ctx, t);
     out.float8Casts = float8CastTemporaries(ctx);
     out.contextParallelBuffers = contextParallelBuffers(ctx);
+    out.tiledMlp = tiledMlpWorkingSet(ctx, t, localTokens(ctx));
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
@@ -1398,9 +1437,10 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
              doraAtForwardEnd},
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
-             tr.contextParallelBuffers},
+             tr.contextParallelBuffers + tr.tiledMlp},
         {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
-         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers},
+         tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers +
+             tr.tiledMlp},
         {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];
@@ -1422,6 +1462,7 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     e.doraWeightTemporaryBytes = toBytes(tr.doraWeight);
     e.float8CastTemporaryBytes = toBytes(tr.float8Casts);
     e.contextParallelBufferBytes = toBytes(tr.contextParallelBuffers);
+    e.tiledMlpWorkingSetBytes = toBytes(tr.tiledMlp);
     ComponentBytes& comp = e.perGpu;
     comp[Component::Weights] = toBytes(m.weights);
     comp[Component::Gradients] = toBytes(peak.grads);

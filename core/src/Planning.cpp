@@ -158,6 +158,19 @@ double trainingFlopsPerToken(const Scenario& s) {
     } else if (s.checkpointing == Checkpointing::EveryNth) {
         flops += 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
     }
+    if (s.tiledMlp) {
+        // TiledMLP's backward runs each tile's forward again (ulysses_sp.py TiledMLP.backward): one more MLP forward
+        // in every layer that runs backward.
+        double mlpWeights = 0;
+        for (const auto& g : linearGroups(a)) {
+            const bool mlp = g.role == LinearRole::Gate || g.role == LinearRole::Up || g.role == LinearRole::Down;
+            if (mlp && !g.routedExpert) {
+                mlpWeights += static_cast<double>(g.count) * static_cast<double>(g.inFeatures * g.outFeatures);
+            }
+        }
+        const double trained = freezes ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
+        flops += 2.0 * mlpWeights * trained;
+    }
     // Attention scores and weighted sum over the whole s x s matrix: 2 x a x s x (d_qk + d_v) per token per layer
     // forward (4 x a x d x s when q, k and v share a head size), x3 for training. MLA scores with the no-RoPE + RoPE
     // head (192 for DeepSeek-V3) and weighs v_head_dim values (128; DeepSeek-V3 inference/model.py MLA). A causal

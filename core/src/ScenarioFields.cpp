@@ -313,6 +313,12 @@ std::vector<ScenarioField> activationFields() {
              QT_TRANSLATE_NOOP("gpusizer", "Liger's rotary embedding kernel is faster; it keeps what eager RoPE "
                                            "keeps (cos and sin), so memory does not change."),
              &Scenario::ligerRope));
+    t.push_back(flag("tiled_mlp", QT_TRANSLATE_NOOP("gpusizer", "Tiled MLP"),
+                     QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed's TiledMLP (ArcticTraining tiled_mlp_compute): the MLP "
+                                                   "runs in tiles of about hidden-size tokens and saves only its "
+                                                   "input; backward recomputes one tile at a time. For long "
+                                                   "sequences; one more MLP forward per step."),
+                     &Scenario::tiledMlp));
     return t;
 }
 

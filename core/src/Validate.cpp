@@ -138,6 +138,13 @@ Result<void> validate(const Scenario& s) {
                                                   "(torchao Float8LinearConfig.enable_fsdp_float8_all_gather)"),
                     "float8_all_gather");
     }
+    if (s.tiledMlp && s.model.isMoe()) {
+        // TiledMLP replaces a dense MLP module's forward (ArcticTraining model/tiled_compute.py); a routed MoE block
+        // is another module with its own dispatch.
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "tiled_mlp tiles dense MLPs only; this model's MLPs are MoE blocks"),
+                    "tiled_mlp");
+    }
     if (s.method == Method::Full && s.trainableLayers > s.model.numLayers) {
         return fail(ErrorCode::Inconsistent,
                     words(QT_TRANSLATE_NOOP("gpusizer", "trainable_layers = %1 is more than the model's %2 layers"),

@@ -47,6 +47,8 @@ Message fixName(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Fused cross-entropy"));
     case K::LigerKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Liger kernels"));
+    case K::Float8AllGather:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "float8 with float8 all-gather"));
     case K::EightBitAdam:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "8-bit AdamW"));
     case K::Adafactor:
@@ -92,6 +94,10 @@ Message fixPrice(core::FixKind kind) {
     case K::LigerKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "none: faster as well; needs the liger-kernel package and a model "
                                                  "architecture it patches"));
+    case K::Float8AllGather:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "float8 matmuls round differently from bf16 (check the loss "
+                                                 "curve); needs torchao, FSDP2 and tensorwise scaling; usually "
+                                                 "faster on large matmuls"));
     case K::EightBitAdam:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "usually no measurable quality change; needs bitsandbytes"));
     case K::Adafactor:
@@ -144,6 +150,13 @@ Message fixBlocker(core::FixBlocker blocker) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no RMSNorm or gated MLP to replace"));
     case B::AlreadyLiger:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already on"));
+    case B::NoFp8OnCard:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "this card has no FP8 tensor cores"));
+    case B::Float8OnlyGathers:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "float8 saves memory only when FSDP2 gathers fully fine-tuned "
+                                                 "weights over several cards; elsewhere its casts add memory"));
+    case B::AlreadyFloat8:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "weights are already gathered in float8"));
     case B::Already8Bit:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already 8-bit"));
     case B::OnlyReplacesAdamW:
@@ -189,6 +202,10 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
         return msg(QT_TRANSLATE_NOOP("gpusizer", "loss: %1 → %2"), label(before.loss), label(after.loss));
     case K::LigerKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Liger's fused RMSNorm and gated activation (apply_liger_kernel)"));
+    case K::Float8AllGather:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "float8 %1 → tensorwise, FSDP2 gathers the linears' weights in "
+                                                 "float8"),
+                   label(before.float8));
     case K::EightBitAdam:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer AdamW → 8-bit AdamW (bitsandbytes)"));
     case K::Adafactor:

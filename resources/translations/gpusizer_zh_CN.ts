@@ -3264,6 +3264,54 @@ Fewer cards (%2): %3</source>
         <source>%1 × %2, each sequence over %3 cards (ring attention)</source>
         <translation>%1 × %2，每个序列分到 %3 张卡上（环形注意力）</translation>
     </message>
+    <message>
+        <source>&apos;not_as_in_scenario&apos; must be a list of texts</source>
+        <translation>&apos;not_as_in_scenario&apos; 必须是文本列表</translation>
+    </message>
+    <message>
+        <source>the script, one process on one GPU, ran this run instead of the scenario&apos;s, and it is compared with its own estimate: %1</source>
+        <translation>脚本以单进程在单个 GPU 上运行了这次训练（而非场景中的设置），并与它自己的估算比较：%1</translation>
+    </message>
+    <message>
+        <source>Tiled MLP</source>
+        <translation>分块 MLP</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s TiledMLP (ArcticTraining tiled_mlp_compute): the MLP runs in tiles of about hidden-size tokens and saves only its input; backward recomputes one tile at a time. For long sequences; one more MLP forward per step.</source>
+        <translation>DeepSpeed 的 TiledMLP（ArcticTraining tiled_mlp_compute）：MLP 按约 hidden-size 个 token 的分块运行，只保存其输入；反向传播时逐块重算。适用于长序列；每步多一次 MLP 前向。</translation>
+    </message>
+    <message>
+        <source>tiled_mlp tiles dense MLPs only; this model&apos;s MLPs are MoE blocks</source>
+        <translation>tiled_mlp 只对稠密 MLP 分块；此模型的 MLP 是 MoE 块</translation>
+    </message>
+    <message>
+        <source>float8 with float8 all-gather</source>
+        <translation>float8 并以 float8 all-gather</translation>
+    </message>
+    <message>
+        <source>this card has no FP8 tensor cores</source>
+        <translation>此卡没有 FP8 张量核心</translation>
+    </message>
+    <message>
+        <source>float8 saves memory only when FSDP2 gathers fully fine-tuned weights over several cards; elsewhere its casts add memory</source>
+        <translation>只有在 FSDP2 跨多卡聚合全参数微调的权重时 float8 才节省显存；其他情况下其类型转换会增加显存</translation>
+    </message>
+    <message>
+        <source>weights are already gathered in float8</source>
+        <translation>权重已以 float8 聚合</translation>
+    </message>
+    <message>
+        <source>float8 %1 → tensorwise, FSDP2 gathers the linears&apos; weights in float8</source>
+        <translation>float8 %1 → tensorwise，FSDP2 以 float8 聚合线性层权重</translation>
+    </message>
+    <message>
+        <source>float8 matmuls round differently from bf16 (check the loss curve); needs torchao, FSDP2 and tensorwise scaling; usually faster on large matmuls</source>
+        <translation>float8 矩阵乘的舍入与 bf16 不同（请检查损失曲线）；需要 torchao、FSDP2 和 tensorwise 缩放；大矩阵乘通常更快</translation>
+    </message>
+    <message>
+        <source>Tiled MLP: each layer&apos;s MLP saves only its input; in backward one tile&apos;s tensors and the input&apos;s gradient take %1 GiB, and the MLP runs forward once more.</source>
+        <translation>分块 MLP：每层 MLP 只保存其输入；反向传播时一个分块的张量和输入的梯度占 %1 GiB，且 MLP 多运行一次前向。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

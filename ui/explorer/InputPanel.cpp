@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 35> kAdvancedFields{"trainable_layers",
+constexpr std::array<const char*, 36> kAdvancedFields{"trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",
                                                       "optimizer",
@@ -68,6 +68,7 @@ constexpr std::array<const char*, 35> kAdvancedFields{"trainable_layers",
                                                       "liger_rms_norm",
                                                       "liger_glu",
                                                       "liger_rope",
+                                                      "tiled_mlp",
                                                       "activation_offload",
                                                       "framework",
                                                       "gradient_accumulation",

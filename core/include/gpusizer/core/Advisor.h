@@ -21,6 +21,7 @@ enum class FixKind {
     ChunkedLoss,            ///< chunked cross-entropy (torchtune CEWithChunkedOutputLoss)
     FusedLoss,              ///< a loss that never holds the logits: Liger's fused linear CE or Cut Cross-Entropy
     LigerKernels,           ///< Liger's fused RMSNorm and SwiGLU / GeGLU
+    Float8AllGather,        ///< torchao float8 linears with FSDP2 gathering their weights in float8
     EightBitAdam,           ///< bitsandbytes 8-bit AdamW
     Adafactor,              ///< factored second moment, no first moment
     OptimizerInBackward,    ///< step each parameter as its gradient arrives
@@ -45,6 +46,9 @@ enum class FixBlocker {
     AlreadyFused,         ///< the loss already never holds the logits
     NothingForLiger,      ///< no RMSNorm and no gated MLP for Liger's kernels to replace
     AlreadyLiger,         ///< Liger's kernels are already on
+    NoFp8OnCard,          ///< the card has no FP8 tensor cores
+    Float8OnlyGathers,    ///< float8 saves memory only through FSDP2's float8 all-gather of full fine-tuning
+    AlreadyFloat8,        ///< the weights are already gathered in float8
     Already8Bit,          ///< the optimizer is already 8-bit
     OnlyReplacesAdamW,    ///< 8-bit Adam only replaces AdamW
     AlreadyAdafactor,     ///< already Adafactor

@@ -151,6 +151,8 @@ struct Scenario {
     bool ligerRmsNorm = false; ///< LigerRMSNormFunction: the 16-bit input and an fp32 rstd per row, no fp32 upcast
     bool ligerGlu = false;     ///< LigerSiLUMulFunction / GeGLU: the gate and up outputs, the activation recomputed
     bool ligerRope = false;    ///< LigerRopeFunction: cos and sin only, as eager RoPE (faster, no memory change)
+    /// DeepSpeed TiledMLP (ArcticTraining tiled_mlp_compute): the MLP runs in sequence tiles, saving only its input.
+    bool tiledMlp = false;
     Framework framework = Framework::Generic;
     std::int64_t gpus = 1;
     Sharding sharding = Sharding::None;
