@@ -196,6 +196,60 @@ def peft_config(kind, lora):
     fail("adapter kind '%s' is not known to this script." % kind)
 
 
+def measured_run():
+    """The scenario this one-process script really runs: what it cannot run here is set to what it does instead,
+    and listed, so that the result is compared with the estimate of the run that was measured."""
+    ran = dict(SCENARIO)
+    changed = []
+
+    def change(key, value, why):
+        if key not in ran:
+            return  # the default, which is what the script does
+        if ran[key] != value:
+            changed.append("%s: %s -> %s (%s)" % (key, json.dumps(ran[key]), json.dumps(value), why))
+        ran[key] = value
+
+    one_gpu = "one process on one GPU"
+    for key in ("gpus", "tensor_parallel", "pipeline_parallel", "expert_parallel", "context_parallel"):
+        change(key, 1, one_gpu)
+    change("sharding", "none", one_gpu)
+    change("offload", "none", one_gpu)
+    change("float8_all_gather", False, one_gpu)
+    ran.pop("sharding_engine", None)
+    ran.pop("adapter_wrapping", None)
+    checkpointing = ran.get("gradient_checkpointing", "full")
+    change("gradient_checkpointing", "none" if checkpointing == "none" else "full",
+           "gradient_checkpointing_enable() checkpoints every layer")
+    ran.pop("checkpoint_every", None)
+    change("loss", "standard", "the script's loss is cross-entropy on the whole logits")
+    change("gradient_accumulation", 1, "one micro-batch per optimizer step")
+    change("optimizer_in_backward", False, "the optimizer steps after backward")
+    change("activation_offload", False, "activations stay on the GPU")
+    change("compile", False, "eager mode")
+    for line in changed:
+        say("not as in the scenario: " + line)
+    return ran, changed
+
+
+def tile_mlps(layers):
+    """DeepSpeed's TiledMLP, as ArcticTraining's tiled_mlp_compute patches it in: each MLP runs in ceil(seqlen /
+    hidden) sequence tiles and backward recomputes one tile at a time."""
+    try:
+        from deepspeed.runtime.sequence_parallel.ulysses_sp import TiledMLP
+    except ImportError:
+        fail("The scenario uses TiledMLP: pip install deepspeed (0.17.2 or newer).")
+    for layer in layers:
+        mlp = layer.mlp
+        original = type(mlp).forward
+
+        def tiled(x, mlp=mlp, original=original):
+            shards = max(1, math.ceil(x.shape[-2] / x.shape[-1]))
+            return TiledMLP.apply(original, mlp, x, shards, list(mlp.parameters()))
+
+        mlp.forward = tiled
+    say("MLPs tiled along the sequence (DeepSpeed TiledMLP)")
+
+
 def build(args, device):
     method = SCENARIO.get("method", "lora")
     precision = SCENARIO.get("precision", "bf16")
@@ -237,6 +291,8 @@ def build(args, device):
         say("building the built-in Llama-style model (transformers not installed)")
         model = BuiltinCausalLM(MODEL_CONFIG, checkpointing).to(dtype_of(precision) if device.type == "cuda"
                                                                  else torch.float32)
+    if SCENARIO.get("tiled_mlp", False):
+        tile_mlps(model.model.layers if use_hf else model.layers)
     if method in ("lora", "qlora"):
         kind = lora.get("kind", "lora")
         if peft is not None and use_hf:
@@ -315,6 +371,7 @@ def main():
     if args.device == "cuda" and not torch.cuda.is_available():
         fail("no CUDA GPU is visible; run this on the GPU you want to measure (or --device cpu for a smoke test).")
     device = torch.device(args.device)
+    ran, changed = measured_run()
     say("torch %s on %s" % (torch.__version__, torch.cuda.get_device_name(0) if device.type == "cuda" else "CPU"))
     model, implementation = build(args, device)
     trainable = [p for p in model.parameters() if p.requires_grad]
@@ -349,7 +406,8 @@ def main():
     result = {
         "format": "gpusizer-measurement",
         "version": 1,
-        "scenario": SCENARIO,
+        "scenario": ran,
+        "not_as_in_scenario": changed,
         "device": device.type,
         "gpu_name": torch.cuda.get_device_name(0) if device.type == "cuda" else None,
         "implementation": implementation,

@@ -83,6 +83,17 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
         m.stepSeconds.push_back(t.get<double>());
     }
     GPUSIZER_ASSIGN(m.tokensPerSecond, r.optionalNumber("tokens_per_second", 0, 1e12));
+    if (doc.contains("not_as_in_scenario")) {
+        const json& changed = doc["not_as_in_scenario"];
+        const bool strings =
+            changed.is_array() && std::all_of(changed.begin(), changed.end(), [](const json& v) { return v.is_string(); });
+        if (!strings) {
+            return fail(ErrorCode::WrongType,
+                        QT_TRANSLATE_NOOP("gpusizer", "'not_as_in_scenario' must be a list of texts"),
+                        r.field("not_as_in_scenario"));
+        }
+        m.notAsInScenario = changed.get<std::vector<std::string>>();
+    }
     if (!doc.contains("scenario") || !doc["scenario"].is_object()) {
         return fail(ErrorCode::MissingField,
                     QT_TRANSLATE_NOOP("gpusizer", "'scenario' (the scenario the script ran) is missing"),
@@ -171,6 +182,16 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
         note("different_run_shape",
              QT_TRANSLATE_NOOP("gpusizer", "the measurement ran a different method, micro-batch or sequence length "
                                            "than the scenario: the comparison uses the measured run's shape"));
+    }
+    if (!m.notAsInScenario.empty()) {
+        std::string list;
+        for (const auto& line : m.notAsInScenario) {
+            list += (list.empty() ? "" : "; ") + line;
+        }
+        note("not_as_in_scenario",
+             words(QT_TRANSLATE_NOOP("gpusizer", "the script, one process on one GPU, ran this run instead of "
+                                                 "the scenario's, and it is compared with its own estimate: %1"),
+                   list));
     }
     if (m.cpuRun()) {
         note("cpu_run",

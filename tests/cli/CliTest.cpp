@@ -1,4 +1,5 @@
 // Runs the real gpusizer-cli binary and checks what a user sees: output, exit status, messages.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -308,6 +309,41 @@ TEST(Cli, CpuSmokeRunsOfTheScriptAreReadBack) {
         EXPECT_EQ(written.at("params_total").get<std::int64_t>(), lora ? base + 7'168 : base);
         std::filesystem::remove_all(dir);
     }
+}
+
+TEST(Cli, TheScriptRecordsTheRunItMeasuredWhereItCannotRunTheScenario) {
+    if (!pythonHasTorch()) {
+        GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
+    }
+    // Two GPUs with ZeRO-3 and a chunked loss: one process on one GPU runs neither.
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_layout_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
+    scenario["gpus"] = 2;
+    scenario["sharding"] = "zero3";
+    scenario["loss"] = "chunked";
+    const auto scenarioFile = dir / "two-gpus.json";
+    std::ofstream(scenarioFile) << scenario.dump();
+    const auto script = dir / "probe.py";
+    const auto result = dir / "result.json";
+    ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0);
+    const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
+                            result.string() + " >/dev/null 2>&1";
+    ASSERT_EQ(std::system(run.c_str()), 0);
+    const auto written = nlohmann::json::parse(slurp(result));
+    const auto& ran = written.at("scenario");
+    EXPECT_EQ(ran.at("gpus"), 1);
+    EXPECT_EQ(ran.at("sharding"), "none");
+    EXPECT_EQ(ran.at("loss"), "standard");
+    EXPECT_EQ(written.at("not_as_in_scenario").size(), 3u); // gpus, sharding, loss
+    const auto r = runCli("compare-measured " + scenarioFile.string() + " " + result.string() + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto notes = nlohmann::json::parse(r.out).at("notes");
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const nlohmann::json& n) {
+        return n.at("code") == "not_as_in_scenario" &&
+               n.at("message").get<std::string>().find("gpus: 2 -> 1") != std::string::npos;
+    }));
+    std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, BadMeasurementsAreRefusedWithTheReason) {

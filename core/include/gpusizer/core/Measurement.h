@@ -25,6 +25,8 @@ struct Measurement {
     std::vector<double> stepSeconds;
     std::optional<double> tokensPerSecond;
     Scenario scenario; ///< the scenario the script ran
+    /// What the one-process script ran differently from the scenario it was made for ("loss: ... -> ... (why)").
+    std::vector<std::string> notAsInScenario;
 
     /// CPU smoke runs measure no GPU memory and are never used for calibration.
     bool cpuRun() const { return device != "cuda"; }
