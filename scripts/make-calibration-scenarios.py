@@ -12,7 +12,8 @@ import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # measured.json and measured-2.json: copies of the project's shared calibration files, in this order; measured-3.json:
-# rows this project read from huggingface/peft's method comparison (each names its result file).
+# rows this project read from huggingface/peft's method comparison, torchtitan's benchmarks and ArcticTraining's
+# long-sequence recipes (each names its source file at a commit).
 ROWS = [row for name in ("measured.json", "measured-2.json", "measured-3.json")
         for row in json.loads((ROOT / "tests/data/calibration" / name).read_text())]
 CATALOG_MODELS = {m["id"]: m["config"] for m in json.loads((ROOT / "catalogs/models.json").read_text())["models"]}
@@ -341,6 +342,38 @@ def peft_method_comparison(row):
     return s, interp
 
 
+ALST_MODELS = {"meta-llama/Llama-3.1-8B-Instruct": "llama-3.1-8b", "meta-llama/Llama-3.1-70B-Instruct": "llama-3.1-70b",
+               "Qwen/Qwen3-32B": "qwen3-32b"}
+
+
+def alst(row):
+    model = dict(CATALOG_MODELS[ALST_MODELS[row["model"]]])
+    sp = row["sequence_parallel"]
+    s = base(row, model, framework="hf-trainer", method="full", precision="bf16-fp32-master", optimizer="adamw",
+             micro_batch=1, seq_len=row["seq_len"], gradient_checkpointing="full", attention="flash",
+             loss="standard", gpus=row["num_gpus"], sharding="zero3", sharding_engine="deepspeed",
+             offload="optimizer+params" if row["offload_params"] else "optimizer")
+    interp = ["ArcticTraining SFT: a transformers model under DeepSpeed ZeRO-3 (bf16 module, fp32 master states on the "
+              "host with cpu_adam), gradient_checkpointing_enable(), flash-attention; transformers' model-side "
+              "behaviours are the hf-trainer profile's; packed sequences up to max_length"]
+    if sp > 1:
+        s["context_parallel"] = sp
+        s["context_parallel_kind"] = "ulysses"
+        interp.append("sequence_parallel_size %d: DeepSpeed Ulysses over all the run's GPUs" % sp)
+    if row["liger"]:
+        # model.type "liger": AutoLigerKernelForCausalLM, apply_liger_kernel_to_* defaults (RoPE, RMSNorm, SwiGLU and
+        # the fused linear cross-entropy).
+        s.update(liger_rms_norm=True, liger_glu=True, liger_rope=True, loss="fused-linear")
+        interp.append("model.type liger: Liger RoPE, RMSNorm, SwiGLU and fused linear cross-entropy")
+    if row["tiled_mlp"]:
+        s["tiled_mlp"] = True
+        interp.append("tiled_mlp_compute: DeepSpeed TiledMLP")
+    if row["checkpoint_offload"]:
+        s["activation_offload"] = True
+        interp.append("activation_checkpoint_cpu_offload: the checkpointed layer inputs in host memory")
+    return s, interp
+
+
 AXOLOTL_MODELS = {"allenai/Olmo-3-7B-Instruct-SFT": "olmo-3-7b", "mistralai/Ministral-8B-Instruct-2410": "ministral-8b",
                   "mistralai/Magistral-Small-2507": "mistral-small-3.1-24b",
                   "ByteDance-Seed/Seed-OSS-36B-Instruct": "seed-oss-36b"}
@@ -407,6 +440,8 @@ for row in ROWS:
         scenario, interp = axolotl(row)
     elif src.startswith("peft-mc"):
         scenario, interp = peft_method_comparison(row)
+    elif src.startswith("alst"):
+        scenario, interp = alst(row)
     else:
         entry["excluded"] = "no rule for this source"
         out.append(entry)

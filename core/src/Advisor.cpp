@@ -67,13 +67,15 @@ bool isAdam(Optimizer o) {
 std::vector<Rung> batchRungs() {
     using B = FixBlocker;
     return {
-        {FixKind::SmallerMicroBatch, [](const Scenario& s, const GpuSpec&) { return s.microBatch <= 1 ? B::MicroBatchIsOne : B::None; },
+        {FixKind::SmallerMicroBatch,
+         [](const Scenario& s, const GpuSpec&) { return s.microBatch <= 1 ? B::MicroBatchIsOne : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.gradientAccumulation *= s.microBatch; // the same global batch
              s.microBatch = 1;
              return true;
          }},
-        {FixKind::ShorterSequence, [](const Scenario& s, const GpuSpec&) { return s.seqLen <= 256 ? B::SequencesShort : B::None; },
+        {FixKind::ShorterSequence,
+         [](const Scenario& s, const GpuSpec&) { return s.seqLen <= 256 ? B::SequencesShort : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.seqLen /= 2;
              return true;
@@ -86,19 +88,25 @@ std::vector<Rung> activationRungs() {
     using B = FixBlocker;
     return {
         {FixKind::SelectiveCheckpointing,
-         [](const Scenario& s, const GpuSpec&) { return s.checkpointing != Checkpointing::None ? B::CheckpointingOn : B::None; },
+         [](const Scenario& s, const GpuSpec&) {
+             return s.checkpointing != Checkpointing::None ? B::CheckpointingOn : B::None;
+         },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Selective;
              return true;
          }},
         {FixKind::FullCheckpointing,
-         [](const Scenario& s, const GpuSpec&) { return s.checkpointing == Checkpointing::Full ? B::AlreadyFull : B::None; },
+         [](const Scenario& s, const GpuSpec&) {
+             return s.checkpointing == Checkpointing::Full ? B::AlreadyFull : B::None;
+         },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.checkpointing = Checkpointing::Full;
              return true;
          }},
         {FixKind::EfficientAttention,
-         [](const Scenario& s, const GpuSpec&) { return s.attention != Attention::Eager ? B::AlreadyEfficient : B::None; },
+         [](const Scenario& s, const GpuSpec&) {
+             return s.attention != Attention::Eager ? B::AlreadyEfficient : B::None;
+         },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.attention = Attention::Sdpa;
              return true;
@@ -187,7 +195,9 @@ std::vector<Rung> optimizerRungs() {
              return true;
          }},
         {FixKind::Adafactor,
-         [](const Scenario& s, const GpuSpec&) { return s.optimizer == Optimizer::Adafactor ? B::AlreadyAdafactor : B::None; },
+         [](const Scenario& s, const GpuSpec&) {
+             return s.optimizer == Optimizer::Adafactor ? B::AlreadyAdafactor : B::None;
+         },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.optimizer = Optimizer::Adafactor;
              return true;
@@ -209,12 +219,14 @@ std::vector<Rung> optimizerRungs() {
 std::vector<Rung> methodRungs() {
     using B = FixBlocker;
     return {
-        {FixKind::Lora, [](const Scenario& s, const GpuSpec&) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
+        {FixKind::Lora,
+         [](const Scenario& s, const GpuSpec&) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Lora;
              return true;
          }},
-        {FixKind::Qlora, [](const Scenario& s, const GpuSpec&) { return s.method == Method::Qlora ? B::AlreadyQlora : B::None; },
+        {FixKind::Qlora,
+         [](const Scenario& s, const GpuSpec&) { return s.method == Method::Qlora ? B::AlreadyQlora : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.method = Method::Qlora;
              return true;
@@ -240,7 +252,8 @@ std::vector<Rung> hardwareRungs() {
              s = plan.best.scenario;
              return true;
          }},
-        {FixKind::ContextParallel, [](const Scenario& s, const GpuSpec&) { return s.contextParallel > 1 ? B::AlreadySplit : B::None; },
+        {FixKind::ContextParallel,
+         [](const Scenario& s, const GpuSpec&) { return s.contextParallel > 1 ? B::AlreadySplit : B::None; },
          [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
              // Long sequences: the smallest ring degree at which the planner finds a layout without offload.
              PlanInputs noOffload = in;
@@ -255,7 +268,9 @@ std::vector<Rung> hardwareRungs() {
              return false;
          }},
         {FixKind::CpuOffload,
-         [](const Scenario& s, const GpuSpec&) { return s.offload == Offload::OptimizerAndParams ? B::AlreadyOffloading : B::None; },
+         [](const Scenario& s, const GpuSpec&) {
+             return s.offload == Offload::OptimizerAndParams ? B::AlreadyOffloading : B::None;
+         },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.offload = s.offload == Offload::None ? Offload::Optimizer : Offload::OptimizerAndParams;
              if (s.sharding == Sharding::None) {

@@ -17,7 +17,7 @@ constexpr std::array<BandEntry, 12> kTable{{
     {{true,  Method::Lora,  false}, {0.05, 0.07}, 11},
     {{true,  Method::Lora,  true} , {0.14, 0.13}, 16},
     {{true,  Method::Qlora, false}, {0.06, 0.05}, 9},
-    {{true,  Method::Qlora, true} , {0.05, 0.28}, 13},
+    {{true,  Method::Qlora, true} , {0.05, 0.27}, 13},
     {{false, Method::Full,  false}, {0.17, 0.27}, 15},
     {{false, Method::Full,  true} , {0.47, 0.27}, 20},
     {{false, Method::Lora,  false}, {0.05, 0.11}, 11},

@@ -876,6 +876,21 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
     return it;
 }
 
+/// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
+double localTokens(const Context& ctx) {
+    return static_cast<double>(ctx.s.microBatch) * static_cast<double>(ctx.s.seqLen) / ctx.cp;
+}
+
+/// What the MLP half of a layer saves per token without tiling: its element-wise tensors, the inputs of its
+/// linears and their adapters' tensors.
+double untiledMlpSavedPerToken(const Context& ctx, const Trainables& t, const LayerWidths& w) {
+    double perToken = mlpActivations(ctx, w) + linearInputActivations(ctx, w, LayerPart::Mlp);
+    if (!ctx.full) {
+        perToken += loraActivations(ctx, t, w, LayerPart::Mlp);
+    }
+    return perToken;
+}
+
 /// DeepSpeed's TiledMLP (deepspeed/runtime/sequence_parallel/ulysses_sp.py TiledMLP @edaa7221, ArcticTraining's
 /// tiled_mlp_compute): backward preallocates the input's gradient whole (x_grad = zeros_like(x)) and recomputes the
 /// MLP one tile at a time with autograd, so one tile's saved tensors live beside it. num_shards="auto" makes
@@ -886,14 +901,35 @@ double tiledMlpWorkingSet(const Context& ctx, const Trainables& t, double tokens
         return 0.0;
     }
     const LayerWidths w = layerWidths(ctx);
-    double perToken = mlpActivations(ctx, w) + linearInputActivations(ctx, w, LayerPart::Mlp);
-    if (!ctx.full) {
-        perToken += loraActivations(ctx, t, w, LayerPart::Mlp);
-    }
+    const double perToken = untiledMlpSavedPerToken(ctx, t, w);
     const double seqLocal = static_cast<double>(s.seqLen) / ctx.cp;
     const double tiles = std::ceil(seqLocal / w.h);
     const double tileTokens = static_cast<double>(s.microBatch) * std::ceil(seqLocal / tiles);
     return (tileTokens * perToken + ctx.c * w.h * tokens) / ctx.tp;
+}
+
+/// What a decoder layer's backward adds to its saved tensors (autograd frees a node's saved tensors once its backward
+/// has run, and the MLP runs backward before the attention): the gradient of the layer's output in the residual
+/// stream throughout; in the MLP's backward TiledMLP's tile and x_grad; in the attention's, once the MLP's saved
+/// tensors are freed, the output's gradient and what FlashAttention-2's mha_bwd allocates — dq, dk, dv, with
+/// grouped key/value heads dk and dv expanded to every head, an fp32 dq accumulator and an fp32 softmax_d per head
+/// (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp @00979f57; PyTorch's flash SDPA backend is its port).
+/// The MLP's own gradient temporaries and eager attention's score gradients are not itemised.
+double layerBackwardWorkingSet(const Context& ctx, const Trainables& t, double tiledMlp) {
+    const Scenario& s = ctx.s;
+    const LayerWidths w = layerWidths(ctx);
+    const double tokens = localTokens(ctx);
+    const double residualGradient = ctx.resid * w.h * tokens / ctx.tp;
+    double attentionPhase = 0;
+    if (s.attention != Attention::Eager) {
+        const double kvWidth = w.mla ? w.qDim + w.vDim : 2.0 * w.kv * w.d; // k and v over their heads
+        const double expanded = (!w.mla && w.kv < w.a) ? w.qDim + w.a * w.d : 0.0;
+        const double kernel = ctx.c * (w.qDim + kvWidth + expanded) + 4.0 * w.qDim + 4.0 * w.a;
+        const double outputGradient = ctx.c * (w.mla ? w.vDim : w.a * w.d);
+        const double mlpFreed = s.tiledMlp ? ctx.c * w.h : untiledMlpSavedPerToken(ctx, t, w);
+        attentionPhase = std::max(0.0, (kernel + outputGradient) / ctx.tp - mlpFreed / ctx.tp) * tokens;
+    }
+    return residualGradient + std::max(tiledMlp, attentionPhase);
 }
 
 /// torchtitan's op-level selective AC (_op_sac_save_list; _get_custom_policy saves every second aten.mm, counting
@@ -944,11 +980,6 @@ double keptPerToken(const Context& ctx, const ActivationItems& items) {
     }
     // Megatron / Korthikanti "selective" recomputes the attention core only: nothing with flash/SDPA.
     return perLayer - items.attentionScores;
-}
-
-/// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
-double localTokens(const Context& ctx) {
-    return static_cast<double>(ctx.s.microBatch) * static_cast<double>(ctx.s.seqLen) / ctx.cp;
 }
 
 StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
@@ -1112,6 +1143,7 @@ struct Transients {
     double float8Casts = 0;            // float8: one linear's float8 copies while its backward runs
     double contextParallelBuffers = 0; // ring: the k/v chunks in flight; Ulysses: q, k, v after the all-to-all
     double tiledMlp = 0;               // TiledMLP: one tile's tensors and the whole input's gradient in backward
+    double layerBackward = 0;          // a layer's backward: the residual gradient and its largest kernel's buffers
     double autocastCache = 0;
     double commBuckets = 0;
     // Where the buckets live: from optimizer construction on (DeepSpeed ZeRO-3's IPG buffer), from the start of
@@ -1367,6 +1399,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     out.float8Casts = float8CastTemporaries(ctx);
     out.contextParallelBuffers = contextParallelBuffers(ctx);
     out.tiledMlp = tiledMlpWorkingSet(ctx, t, localTokens(ctx));
+    out.layerBackward = layerBackwardWorkingSet(ctx, t, out.tiledMlp);
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
@@ -1437,10 +1470,10 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
              doraAtForwardEnd},
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
-             tr.contextParallelBuffers + tr.tiledMlp},
+             tr.contextParallelBuffers + tr.layerBackward},
         {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers +
-             tr.tiledMlp},
+             tr.layerBackward},
         {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];
@@ -1463,6 +1496,7 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     e.float8CastTemporaryBytes = toBytes(tr.float8Casts);
     e.contextParallelBufferBytes = toBytes(tr.contextParallelBuffers);
     e.tiledMlpWorkingSetBytes = toBytes(tr.tiledMlp);
+    e.layerBackwardBytes = toBytes(tr.layerBackward);
     ComponentBytes& comp = e.perGpu;
     comp[Component::Weights] = toBytes(m.weights);
     comp[Component::Gradients] = toBytes(peak.grads);

@@ -85,8 +85,8 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
     GPUSIZER_ASSIGN(m.tokensPerSecond, r.optionalNumber("tokens_per_second", 0, 1e12));
     if (doc.contains("not_as_in_scenario")) {
         const json& changed = doc["not_as_in_scenario"];
-        const bool strings =
-            changed.is_array() && std::all_of(changed.begin(), changed.end(), [](const json& v) { return v.is_string(); });
+        const bool strings = changed.is_array() &&
+                             std::all_of(changed.begin(), changed.end(), [](const json& v) { return v.is_string(); });
         if (!strings) {
             return fail(ErrorCode::WrongType,
                         QT_TRANSLATE_NOOP("gpusizer", "'not_as_in_scenario' must be a list of texts"),

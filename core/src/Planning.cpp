@@ -168,7 +168,8 @@ double trainingFlopsPerToken(const Scenario& s) {
                 mlpWeights += static_cast<double>(g.count) * static_cast<double>(g.inFeatures * g.outFeatures);
             }
         }
-        const double trained = freezes ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
+        const double trained =
+            freezes ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
         flops += 2.0 * mlpWeights * trained;
     }
     // Attention scores and weighted sum over the whole s x s matrix: 2 x a x s x (d_qk + d_v) per token per layer

@@ -38,17 +38,26 @@ TEST(TiledMlp, TheMlpSavesOnlyItsInputAndOneTileLivesInBackward) {
     EXPECT_DOUBLE_EQ(tiled.activationPerTokenLayer.mlp, 2.0 * kH);
     // What stays with the attention half: the inputs of q/k/v (2h) and of o (2 x 32 x 128).
     EXPECT_DOUBLE_EQ(tiled.activationPerTokenLayer.linearInputs, 2.0 * kH + 2.0 * 32 * 128);
-    EXPECT_DOUBLE_EQ(plain.activationPerTokenLayer.linearInputs - tiled.activationPerTokenLayer.linearInputs, 2.0 * kH + 2.0 * kF);
+    EXPECT_DOUBLE_EQ(plain.activationPerTokenLayer.linearInputs - tiled.activationPerTokenLayer.linearInputs,
+                     2.0 * kH + 2.0 * kF);
     // Backward: num_shards = ceil(131072 / 4096) = 32 tiles of 4096 tokens, each recomputed with autograd (8f + 2h =
     // 122,880 B per token: 503,316,480 B), beside x_grad = zeros_like(x) for the whole input (2 x 4096 x 131072 =
     // 1,073,741,824 B).
     EXPECT_EQ(tiled.tiledMlpWorkingSetBytes, 503'316'480 + 1'073'741'824);
     EXPECT_EQ(plain.tiledMlpWorkingSetBytes, 0);
-    // At the recomputed layer: 8f B per token less (15,032,385,536 B) and the working set more.
+    // While the layer runs backward (docs/memory-model.md §6): the residual gradient (2h per token, both runs), then
+    // in the attention's backward, once the MLP's saved tensors are freed, FlashAttention-2's buffers and the
+    // output's gradient: dq 2 x 4096, dk and dv 2 x 2 x 1024, expanded to 32 heads 2 x 2 x 4096, fp32 dq_accum
+    // 4 x 4096 and softmax_d 4 x 32, dout 2 x 4096 = 53,376 B per token. Untiled the MLP frees 8f + 2h = 122,880 B
+    // first, so that phase adds nothing; tiled it frees x only (8,192 B): 45,184 B per token, 5,922,357,248 B at
+    // 131,072 tokens, more than the tile's 1,577,058,304 B.
+    EXPECT_EQ(plain.layerBackwardBytes, 1'073'741'824);
+    EXPECT_EQ(tiled.layerBackwardBytes, 1'073'741'824 + 5'922'357'248);
+    // At the recomputed layer: 8f B per token less (15,032,385,536 B) and the attention's buffers more.
     ASSERT_EQ(plain.peakMoment, core::PeakMoment::LastLayerRecompute);
     ASSERT_EQ(tiled.peakMoment, core::PeakMoment::LastLayerRecompute);
     EXPECT_EQ(plain.allocatedPeakBytes - tiled.allocatedPeakBytes,
-              static_cast<std::int64_t>(kTokens * 8.0 * kF) - (503'316'480 + 1'073'741'824));
+              static_cast<std::int64_t>(kTokens * 8.0 * kF) - 5'922'357'248);
 }
 
 TEST(TiledMlp, TilesFollowTheSequenceEachRankHoldsAndTheMlpRunsForwardOnceMore) {

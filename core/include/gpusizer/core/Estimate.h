@@ -84,6 +84,7 @@ struct Estimate {
     std::int64_t float8CastTemporaryBytes = 0;   ///< float8: the largest linear's float8 copies in its backward
     std::int64_t contextParallelBufferBytes = 0; ///< context parallel: ring k/v chunks in flight or Ulysses buffers
     std::int64_t tiledMlpWorkingSetBytes = 0;    ///< TiledMLP: one tile's tensors and the input's gradient in backward
+    std::int64_t layerBackwardBytes = 0;         ///< a layer's backward: residual gradient, attention kernel buffers
     std::int64_t activationBytesAtLoss = 0;      ///< saved activations at the loss (every stored layer and the last)
     std::int64_t gatheredParamBytesAtLoss = 0;   ///< ZeRO-3/FSDP parameters gathered for compute at the loss
     FrameworkProfile profile;
