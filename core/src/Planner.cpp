@@ -130,7 +130,11 @@ public:
         }
         std::vector<std::int64_t> tps{1};
         for (std::int64_t t = 2; t <= std::min<std::int64_t>(n, m_gpu.gpusPerNode); t *= 2) {
-            if (m_gpu.gpusPerNode % t == 0 && m.numHeads % t == 0 && kv % t == 0) {
+            // (Ulysses also splits each tensor-parallel rank's heads over the sequence's ranks.)
+            const bool ulyssesAllows = m_base.contextParallel <= 1 ||
+                                       m_base.contextParallelKind != ContextParallel::Ulysses ||
+                                       ulyssesSplitsHeads(m, t, m_cp);
+            if (m_gpu.gpusPerNode % t == 0 && m.numHeads % t == 0 && kv % t == 0 && ulyssesAllows) {
                 tps.push_back(t);
             }
         }

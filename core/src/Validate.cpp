@@ -39,11 +39,8 @@ Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
         const std::int64_t kvHeads = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
         const std::int64_t headsPerRank = m.numHeads / s.tensorParallel;
         const std::int64_t kvPerRank = std::max<std::int64_t>(1, kvHeads / s.tensorParallel);
-        // Ulysses splits the heads over the group for attention; fewer key/value heads than ranks are replicated
-        // (DeepSpeed runtime/sequence_parallel/ulysses_sp.py @edaa7221 L145-150).
         if (s.contextParallelKind == ContextParallel::Ulysses &&
-            (headsPerRank % s.contextParallel != 0 ||
-             (kvPerRank % s.contextParallel != 0 && s.contextParallel % kvPerRank != 0))) {
+            !ulyssesSplitsHeads(m, s.tensorParallel, s.contextParallel)) {
             return fail(ErrorCode::Inconsistent,
                         words(QT_TRANSLATE_NOOP("gpusizer", "Ulysses needs the attention heads (%1 per tensor-parallel "
                                                             "rank) to divide by context_parallel, and the key/value "

@@ -62,10 +62,10 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
          msg(QT_TRANSLATE_NOOP("gpusizer", "Device memory per GPU with your layout (what nvidia-smi would show)."))},
         {msg(QT_TRANSLATE_NOOP("gpusizer", "Headroom")), Align::Right,
          msg(QT_TRANSLATE_NOOP("gpusizer", "Share of the card's usable memory left free with your layout."))},
-        {msg(QT_TRANSLATE_NOOP("gpusizer", "Max batch")), Align::Right,
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Max batch, 1 GPU")), Align::Right,
          msg(QT_TRANSLATE_NOOP(
              "gpusizer", "Largest micro-batch that fits one card, with the margin, at the current sequence length."))},
-        {msg(QT_TRANSLATE_NOOP("gpusizer", "Max seq.")), Align::Right,
+        {msg(QT_TRANSLATE_NOOP("gpusizer", "Max seq., 1 GPU")), Align::Right,
          msg(QT_TRANSLATE_NOOP("gpusizer",
                                "Longest sequence that fits one card, with the margin, at the current micro-batch."))},
         {msg(QT_TRANSLATE_NOOP("gpusizer", "Usable")), Align::Right,

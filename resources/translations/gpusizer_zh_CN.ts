@@ -2005,16 +2005,8 @@
         <translation>按您的布局，该 GPU 可用显存中剩余空闲的比例。</translation>
     </message>
     <message>
-        <source>Max batch</source>
-        <translation>最大批次</translation>
-    </message>
-    <message>
         <source>Largest micro-batch that fits one card, with the margin, at the current sequence length.</source>
         <translation>在当前序列长度下，含余量时单个 GPU 可容纳的最大微批次。</translation>
-    </message>
-    <message>
-        <source>Max seq.</source>
-        <translation>最大序列</translation>
     </message>
     <message>
         <source>Longest sequence that fits one card, with the margin, at the current micro-batch.</source>
@@ -3311,6 +3303,14 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Tiled MLP: each layer&apos;s MLP saves only its input; in backward one tile&apos;s tensors and the input&apos;s gradient take %1 GiB, and the MLP runs forward once more.</source>
         <translation>分块 MLP：每层 MLP 只保存其输入；反向传播时一个分块的张量和输入的梯度占 %1 GiB，且 MLP 多运行一次前向。</translation>
+    </message>
+    <message>
+        <source>Max batch, 1 GPU</source>
+        <translation>最大批量，1 GPU</translation>
+    </message>
+    <message>
+        <source>Max seq., 1 GPU</source>
+        <translation>最大序列，1 GPU</translation>
     </message>
 </context>
 <context>

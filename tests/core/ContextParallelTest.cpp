@@ -119,6 +119,35 @@ TEST(ContextParallel, ThePlannerSplitsSequencesThatFitNoOtherLayout) {
     }
 }
 
+TEST(ContextParallel, ThePlannersTensorParallelismLeavesUlyssesHeadsToSplit) {
+    // Llama-3.1-70B (64 heads, 8 key/value heads) over Ulysses degree 32 (ArcticTraining's recipe): tensor parallelism
+    // 8 leaves 8 heads per rank, which 32 ranks cannot split; 2 leaves 32 heads and 4 key/value heads, which can.
+    static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
+    core::Scenario s = veryLongSequences(catalog);
+    s.model = catalog.findModel("llama-3.1-70b")->arch;
+    s.modelId = "llama-3.1-70b";
+    s.framework = core::Framework::HfTrainer;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.seqLen = 4'000'000;
+    s.gpus = 32;
+    s.sharding = core::Sharding::Zero3;
+    s.contextParallel = 32;
+    s.contextParallelKind = core::ContextParallel::Ulysses;
+    s.tiledMlp = true;
+    s.activationOffload = true;
+    s.loss = core::Loss::FusedLinear;
+    s.ligerRmsNorm = s.ligerGlu = true;
+    s.offload = core::Offload::Optimizer;
+    EXPECT_FALSE(core::ulyssesSplitsHeads(s.model, 8, 32));
+    EXPECT_TRUE(core::ulyssesSplitsHeads(s.model, 2, 32));
+    const core::CardPlan plan = core::planOnCard(s, *catalog.findGpu("h100-sxm"), core::PlanInputs{});
+    ASSERT_TRUE(plan.found);
+    const core::Scenario& best = plan.best.scenario;
+    EXPECT_TRUE(core::ulyssesSplitsHeads(best.model, best.tensorParallel, best.contextParallel))
+        << "TP " << best.tensorParallel << " x CP " << best.contextParallel;
+    EXPECT_TRUE(core::validate(best).has_value());
+}
+
 TEST(ContextParallel, TheAdvisorSplitsSequencesWithTheSavingForTheScenario) {
     static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
     const core::Scenario s = veryLongSequences(catalog);

@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/ModelArch.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -183,6 +184,16 @@ inline bool freezesLayers(const Scenario& s) {
 /// An adapter method with an adapter other than LoRA (DoRA, LoRA-FA, VeRA, IA3, LayerNorm tuning).
 inline bool otherAdapter(const Scenario& s) {
     return s.method != Method::Full && s.lora.kind != AdapterKind::Lora;
+}
+
+/// Whether Ulysses can split this model's heads over `cp` ranks at tensor-parallel degree `tp`: the attention heads of
+/// a tensor-parallel rank must divide by cp, and its key/value heads divide cp or be divided by it (fewer are
+/// replicated; DeepSpeed runtime/sequence_parallel/ulysses_sp.py @edaa7221 L145-150).
+inline bool ulyssesSplitsHeads(const ModelArch& m, std::int64_t tp, std::int64_t cp) {
+    const std::int64_t kvHeads = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
+    const std::int64_t heads = m.numHeads / tp;
+    const std::int64_t kv = std::max<std::int64_t>(1, kvHeads / tp);
+    return heads % cp == 0 && (kv % cp == 0 || cp % kv == 0);
 }
 
 // Names as used in scenario JSON and on the command line; parse returns nullopt for unknown text.
