@@ -199,6 +199,12 @@ void AdvisorView::refresh() {
         m_ladderTable->setColumnWidth(LadderTableModel::Change,
                                       std::min(m_ladderTable->columnWidth(LadderTableModel::Change), 330));
         m_ladderTable->resizeRowsToContents();
+        // At most two lines a row, whatever width the stretched Price column gets: longer cells elide and keep
+        // their whole text in the tooltip, so a narrow column cannot push the ladder's rows out of view.
+        const int twoLines = 2 * m_ladderTable->fontMetrics().lineSpacing() + 6;
+        for (int row = 0; row < m_ladder->rowCount(); ++row) {
+            m_ladderTable->setRowHeight(row, std::min(m_ladderTable->rowHeight(row), twoLines));
+        }
     }
     auto rows = core::sizingTable(s, controller().catalog(), controller().planInputs());
     const present::Message vocabulary = present::sizingVocabularyNote(rows, controller().catalog());
