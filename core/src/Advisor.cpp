@@ -388,6 +388,10 @@ SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<Gpu
     inMemory.allowOffload = false;
     for (const auto& gpu : gpus) {
         for (std::int64_t n : cardCounts(gpu, inputs.maxGpus)) {
+            // The bill only grows with the count: once it reaches the best so far, no larger count can win.
+            if (best.gpu != nullptr && static_cast<double>(n) * hourlyPrice(gpu, inputs, false) >= best.usdPerHour) {
+                break;
+            }
             const Candidate c = fitAtCount(scenario, gpu, n, inMemory);
             if (!c.fits()) {
                 continue;

@@ -4,6 +4,7 @@
 #include "gpusizer/core/Units.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 #include <sstream>
@@ -696,40 +697,38 @@ bool adapterTrainsOnInput(const Context& ctx) {
     return ctx.kind() == AdapterKind::Lora || ctx.kind() == AdapterKind::Dora;
 }
 
+/// Per token, what the attention half and the MLP half of a decoder layer save (TiledMLP keeps the MLP's apart).
+struct Halves {
+    double attention = 0;
+    double mlp = 0;
+    double& of(InputGroup g) { return (g == InputGroup::GateUp || g == InputGroup::Down) ? mlp : attention; }
+};
+
 /// Linear inputs: a linear saves its input when its weight trains, when a LoRA adapter without dropout
 /// reads it, or when a bitsandbytes 4-bit matmul wraps it. Inputs are shared within a group.
-/// The two halves of a decoder layer, for what TiledMLP keeps apart.
-enum class LayerPart { Attention, Mlp };
-bool inPart(InputGroup g, LayerPart part) {
-    return (g == InputGroup::GateUp || g == InputGroup::Down) == (part == LayerPart::Mlp);
-}
-
-double linearInputActivations(const Context& ctx, const LayerWidths& w, LayerPart part) {
+Halves linearInputActivations(const Context& ctx, const LayerWidths& w) {
     const auto& s = ctx.s;
     const auto& prof = ctx.prof;
     const double c = ctx.c;
     const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
     // Under DeepSpeed ZeRO-3's zero.Init every 16-bit linear runs LinearFunctionForZeroStage3, which saves its input.
     const bool zero3Wrapper = ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && prof.zero3LinearSavesInput;
-    double linearInputs = 0;
+    // One pass over the linears: whether anything that reads each input group saves it.
+    std::array<bool, 4> saved{};
+    for (const auto& lg : ctx.groups) {
+        const InputGroup g = inputGroupOf(lg.role);
+        const bool readsInputForLora = ctx.adapted(lg.role) && !loraDropout && adapterTrainsOnInput(ctx);
+        const bool bnbSaves = ctx.quantizedRole(lg.role) && prof.quantizedMatmulSavesInput;
+        // (o_proj's input under flash-attention is a view of the output flash already saved: no new tensor.)
+        const bool wrapperSaves =
+            zero3Wrapper && !ctx.quantizedRole(lg.role) && !(g == InputGroup::O && s.attention == Attention::Flash);
+        saved[static_cast<std::size_t>(g)] =
+            saved[static_cast<std::size_t>(g)] || ctx.full || readsInputForLora || bnbSaves || wrapperSaves;
+    }
+    Halves linearInputs;
     for (InputGroup g : {InputGroup::Qkv, InputGroup::O, InputGroup::GateUp, InputGroup::Down}) {
-        if (!inPart(g, part)) {
-            continue;
-        }
-        bool saved = false;
-        for (const auto& lg : ctx.groups) {
-            if (inputGroupOf(lg.role) != g) {
-                continue;
-            }
-            const bool readsInputForLora = ctx.adapted(lg.role) && !loraDropout && adapterTrainsOnInput(ctx);
-            const bool bnbSaves = ctx.quantizedRole(lg.role) && prof.quantizedMatmulSavesInput;
-            // (o_proj's input under flash-attention is a view of the output flash already saved: no new tensor.)
-            const bool wrapperSaves =
-                zero3Wrapper && !ctx.quantizedRole(lg.role) && !(g == InputGroup::O && s.attention == Attention::Flash);
-            saved = saved || ctx.full || readsInputForLora || bnbSaves || wrapperSaves;
-        }
-        if (saved) {
-            linearInputs += c * w.inputWidth(g);
+        if (saved[static_cast<std::size_t>(g)]) {
+            linearInputs.of(g) += c * w.inputWidth(g);
         }
     }
     return linearInputs;
@@ -776,7 +775,7 @@ double adapterSavedPerToken(const Context& ctx, const Trainables& t, const Linea
 
 /// LoRA: every adapted module has its own dropout (output + 1-byte mask); lora_B saves lora_A's output. A routed
 /// expert's adapter runs once per token routed to it: expertsPerToken times per token in MoE layers.
-double loraActivations(const Context& ctx, const Trainables& t, const LayerWidths& w, LayerPart part) {
+Halves loraActivations(const Context& ctx, const Trainables& t, const LayerWidths& w) {
     const auto& s = ctx.s;
     const auto& arch = ctx.arch;
     const auto& prof = ctx.prof;
@@ -788,12 +787,12 @@ double loraActivations(const Context& ctx, const Trainables& t, const LayerWidth
     const double moeShare = w.moeShare;
     const double routedPerToken = w.routedPerToken;
     const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
-    double lora = 0;
+    Halves lora;
     std::vector<std::pair<LinearRole, bool>> seen;
     for (const auto& lg : ctx.groups) {
         const bool already = std::any_of(
             seen.begin(), seen.end(), [&](const auto& p) { return p.first == lg.role && p.second == lg.routedExpert; });
-        if (!ctx.adapted(lg.role) || already || !inPart(inputGroupOf(lg.role), part)) {
+        if (!ctx.adapted(lg.role) || already) {
             continue;
         }
         const bool sharedDropout = prof.loraSharesQkvDropout && inputGroupOf(lg.role) == InputGroup::Qkv &&
@@ -809,14 +808,14 @@ double loraActivations(const Context& ctx, const Trainables& t, const LayerWidth
         const double in = ig == InputGroup::GateUp
                               ? h
                               : (ig == InputGroup::Down ? static_cast<double>(lg.inFeatures) : w.inputWidth(ig));
-        lora += visits * adapterSavedPerToken(ctx, t, lg, in, loraDropout && !sharedDropout);
+        lora.of(ig) += visits * adapterSavedPerToken(ctx, t, lg, in, loraDropout && !sharedDropout);
     }
     // LoRA on part of a fused qkv projection zero-pads its output into the qkv width: index_copy saves its source
     // (LitGPT LoRAQKVLinear.zero_pad).
-    if (prof.fusedQkvProjection && !w.mla && part == LayerPart::Attention) {
+    if (prof.fusedQkvProjection && !w.mla) {
         const bool q = ctx.adapted(LinearRole::Q), k = ctx.adapted(LinearRole::K), v = ctx.adapted(LinearRole::V);
         if ((q || k || v) && !(q && k && v)) {
-            lora += c * ((q ? a * d : 0.0) + (k ? kv * d : 0.0) + (v ? kv * d : 0.0));
+            lora.attention += c * ((q ? a * d : 0.0) + (k ? kv * d : 0.0) + (v ? kv * d : 0.0));
         }
     }
     return lora;
@@ -837,25 +836,34 @@ double mlpActivations(const Context& ctx, const LayerWidths& w) {
 
 /// Saved activations per token for one decoder layer (Korthikanti et al. 2022 §4, itemised per tensor as
 /// PyTorch autograd saves it for a Hugging Face Llama-style layer; see docs/memory-model.md).
-ActivationItems activationItems(const Context& ctx, const Trainables& t) {
+/// One layer's saved tensors per token, and what its MLP half would save untiled (TiledMLP's tile; what the MLP frees
+/// before the attention runs backward).
+struct LayerActivations {
+    ActivationItems items;
+    double untiledMlp = 0;
+};
+
+LayerActivations activationItems(const Context& ctx, const Trainables& t) {
     const auto& s = ctx.s;
     const auto& arch = ctx.arch;
     const LayerWidths w = layerWidths(ctx);
-    ActivationItems it;
+    LayerActivations out;
+    ActivationItems& it = out.items;
     it.norms = normActivations(ctx, w.h);
     attentionActivations(ctx, w, it);
-    it.linearInputs = linearInputActivations(ctx, w, LayerPart::Attention);
-    if (!ctx.full) {
-        it.lora = loraActivations(ctx, t, w, LayerPart::Attention);
-    }
+    const Halves inputs = linearInputActivations(ctx, w);
+    const Halves lora = ctx.full ? Halves{} : loraActivations(ctx, t, w);
+    const double mlp = mlpActivations(ctx, w);
+    out.untiledMlp = mlp + inputs.mlp + lora.mlp;
     if (s.tiledMlp) {
-        it.mlp = ctx.c * w.h; // TiledMLP saves only its input x; a tile's own tensors are recomputed in backward
+        // TiledMLP saves only its input x; a tile's own tensors are recomputed in backward.
+        it.mlp = ctx.c * w.h;
+        it.linearInputs = inputs.attention;
+        it.lora = lora.attention;
     } else {
-        it.mlp = mlpActivations(ctx, w);
-        it.linearInputs += linearInputActivations(ctx, w, LayerPart::Mlp);
-        if (!ctx.full) {
-            it.lora += loraActivations(ctx, t, w, LayerPart::Mlp);
-        }
+        it.mlp = mlp;
+        it.linearInputs = inputs.attention + inputs.mlp;
+        it.lora = lora.attention + lora.mlp;
     }
 
     // Residual-branch dropout masks (BERT/GPT-2 style), one byte per element, two per layer.
@@ -872,8 +880,9 @@ ActivationItems activationItems(const Context& ctx, const Trainables& t) {
         it.mlp /= tp;
         it.lora /= tp;
         it.dropout /= tp;
+        out.untiledMlp /= tp;
     }
-    return it;
+    return out;
 }
 
 /// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
@@ -881,31 +890,20 @@ double localTokens(const Context& ctx) {
     return static_cast<double>(ctx.s.microBatch) * static_cast<double>(ctx.s.seqLen) / ctx.cp;
 }
 
-/// What the MLP half of a layer saves per token without tiling: its element-wise tensors, the inputs of its
-/// linears and their adapters' tensors.
-double untiledMlpSavedPerToken(const Context& ctx, const Trainables& t, const LayerWidths& w) {
-    double perToken = mlpActivations(ctx, w) + linearInputActivations(ctx, w, LayerPart::Mlp);
-    if (!ctx.full) {
-        perToken += loraActivations(ctx, t, w, LayerPart::Mlp);
-    }
-    return perToken;
-}
-
 /// DeepSpeed's TiledMLP (deepspeed/runtime/sequence_parallel/ulysses_sp.py TiledMLP @edaa7221, ArcticTraining's
 /// tiled_mlp_compute): backward preallocates the input's gradient whole (x_grad = zeros_like(x)) and recomputes the
 /// MLP one tile at a time with autograd, so one tile's saved tensors live beside it. num_shards="auto" makes
 /// ceil(seqlen / hidden) tiles: a tile holds about `hidden` tokens of each sequence whatever its length.
-double tiledMlpWorkingSet(const Context& ctx, const Trainables& t, double tokens) {
+double tiledMlpWorkingSet(const Context& ctx, double untiledMlp) {
     const Scenario& s = ctx.s;
     if (!s.tiledMlp) {
         return 0.0;
     }
-    const LayerWidths w = layerWidths(ctx);
-    const double perToken = untiledMlpSavedPerToken(ctx, t, w);
+    const double h = static_cast<double>(ctx.arch.hiddenSize);
     const double seqLocal = static_cast<double>(s.seqLen) / ctx.cp;
-    const double tiles = std::ceil(seqLocal / w.h);
+    const double tiles = std::ceil(seqLocal / h);
     const double tileTokens = static_cast<double>(s.microBatch) * std::ceil(seqLocal / tiles);
-    return (tileTokens * perToken + ctx.c * w.h * tokens) / ctx.tp;
+    return tileTokens * untiledMlp + ctx.c * h * localTokens(ctx) / ctx.tp;
 }
 
 /// What a decoder layer's backward adds to its saved tensors (autograd frees a node's saved tensors once its backward
@@ -915,7 +913,7 @@ double tiledMlpWorkingSet(const Context& ctx, const Trainables& t, double tokens
 /// grouped key/value heads dk and dv expanded to every head, an fp32 dq accumulator and an fp32 softmax_d per head
 /// (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp @00979f57; PyTorch's flash SDPA backend is its port).
 /// The MLP's own gradient temporaries and eager attention's score gradients are not itemised.
-double layerBackwardWorkingSet(const Context& ctx, const Trainables& t, double tiledMlp) {
+double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double tiledMlp) {
     const Scenario& s = ctx.s;
     const LayerWidths w = layerWidths(ctx);
     const double tokens = localTokens(ctx);
@@ -926,8 +924,8 @@ double layerBackwardWorkingSet(const Context& ctx, const Trainables& t, double t
         const double expanded = (!w.mla && w.kv < w.a) ? w.qDim + w.a * w.d : 0.0;
         const double kernel = ctx.c * (w.qDim + kvWidth + expanded) + 4.0 * w.qDim + 4.0 * w.a;
         const double outputGradient = ctx.c * (w.mla ? w.vDim : w.a * w.d);
-        const double mlpFreed = s.tiledMlp ? ctx.c * w.h : untiledMlpSavedPerToken(ctx, t, w);
-        attentionPhase = std::max(0.0, (kernel + outputGradient) / ctx.tp - mlpFreed / ctx.tp) * tokens;
+        const double mlpFreed = s.tiledMlp ? ctx.c * w.h / ctx.tp : untiledMlp;
+        attentionPhase = std::max(0.0, (kernel + outputGradient) / ctx.tp - mlpFreed) * tokens;
     }
     return residualGradient + std::max(tiledMlp, attentionPhase);
 }
@@ -960,13 +958,14 @@ double opLevelSelectivePerToken(const Context& ctx) {
 
 struct StoredActivations {
     ActivationItems items;
-    double layers = 0;    // the decoder layers' stored tensors (one micro-batch's, or L layers' worth under 1F1B)
-    double final = 0;     // after the last layer: final norm input, lm_head input
-    double atLoss = 0;    // every stored layer's tensors and the final norm's input, at the loss
-    double lastLayer = 0; // one layer's full set (its backward, or its recomputation)
-    double recompute = 0; // checkpointed: stored inputs plus the last layer recomputed
-    double cpu = 0;       // activation offload: what went to host memory
-    double tokens = 0;    // tokens per micro-batch
+    double layers = 0;     // the decoder layers' stored tensors (one micro-batch's, or L layers' worth under 1F1B)
+    double final = 0;      // after the last layer: final norm input, lm_head input
+    double atLoss = 0;     // every stored layer's tensors and the final norm's input, at the loss
+    double lastLayer = 0;  // one layer's full set (its backward, or its recomputation)
+    double recompute = 0;  // checkpointed: stored inputs plus the last layer recomputed
+    double cpu = 0;        // activation offload: what went to host memory
+    double tokens = 0;     // tokens per micro-batch
+    double untiledMlp = 0; // per token: what the MLP half saves untiled (LayerActivations)
 };
 
 /// What a layer that is not checkpointed keeps per token: everything, or what the selective policy saves.
@@ -986,7 +985,9 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const Scenario& s = ctx.s;
     const auto& arch = ctx.arch;
     StoredActivations out;
-    out.items = activationItems(ctx, t);
+    const LayerActivations layer = activationItems(ctx, t);
+    out.items = layer.items;
+    out.untiledMlp = layer.untiledMlp;
     const double T = localTokens(ctx);
     out.tokens = T;
     const double L = static_cast<double>(arch.numLayers);
@@ -1386,7 +1387,7 @@ double doraWeightTemporaries(const Context& ctx, const Trainables& t) {
     return largest / ctx.tp; // one layer's temporaries: pipeline stages do not divide them
 }
 
-Transients transients(const Context& ctx, const Trainables& t, const ModelStates& m) {
+Transients transients(const Context& ctx, const Trainables& t, const ModelStates& m, const StoredActivations& acts) {
     const Scenario& s = ctx.s;
     const auto& prof = ctx.prof;
     Transients out;
@@ -1398,8 +1399,8 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     out.doraWeight = doraWeightTemporaries(ctx, t);
     out.float8Casts = float8CastTemporaries(ctx);
     out.contextParallelBuffers = contextParallelBuffers(ctx);
-    out.tiledMlp = tiledMlpWorkingSet(ctx, t, localTokens(ctx));
-    out.layerBackward = layerBackwardWorkingSet(ctx, t, out.tiledMlp);
+    out.tiledMlp = tiledMlpWorkingSet(ctx, acts.untiledMlp);
+    out.layerBackward = layerBackwardWorkingSet(ctx, acts.untiledMlp, out.tiledMlp);
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
@@ -1576,7 +1577,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     e.activationPerTokenLayer = acts.items;
     LossBytes loss = lossBytes(ctx, acts.tokens);
     e.logitsBytesPerElement = loss.perElement;
-    const Transients tr = transients(ctx, t, m);
+    const Transients tr = transients(ctx, t, m, acts);
     if (s.pipelineParallel > 1) {
         mostLoadedPipelineStage(ctx, acts, loss);
     }

@@ -1,5 +1,6 @@
-// Google Benchmark: one estimate, a sweep of 10,000 estimates, the fit table over the catalog.
+// Google Benchmark: one estimate, a sweep of 10,000 estimates, the fit table over the catalog, the advisor.
 #include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/Planner.h"
@@ -52,6 +53,24 @@ void FitTableOverCatalog(benchmark::State& state) {
     }
 }
 BENCHMARK(FitTableOverCatalog)->Unit(benchmark::kMillisecond);
+
+// The Advisor tab's two computations for the default scenario: the OOM ladder on an RTX 4090 and the sizing table.
+void AdviseOomDefault(benchmark::State& state) {
+    const auto scenario = gpusizer::core::defaultScenario(catalog());
+    const auto& gpu = *catalog().findGpu("rtx-4090");
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::adviseOom(scenario, gpu));
+    }
+}
+BENCHMARK(AdviseOomDefault)->Unit(benchmark::kMillisecond);
+
+void SizingTableDefault(benchmark::State& state) {
+    const auto scenario = gpusizer::core::defaultScenario(catalog());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::sizingTable(scenario, catalog()));
+    }
+}
+BENCHMARK(SizingTableDefault)->Unit(benchmark::kMillisecond);
 
 void PlanOverCatalog(benchmark::State& state, const char* modelId, gpusizer::core::Method method,
                      std::int64_t globalBatch) {
