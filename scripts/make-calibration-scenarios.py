@@ -349,22 +349,24 @@ ALST_MODELS = {"meta-llama/Llama-3.1-8B-Instruct": "llama-3.1-8b", "meta-llama/L
 def alst(row):
     model = dict(CATALOG_MODELS[ALST_MODELS[row["model"]]])
     sp = row["sequence_parallel"]
-    s = base(row, model, framework="hf-trainer", method="full", precision="bf16-fp32-master", optimizer="adamw",
+    s = base(row, model, framework="deepspeed", method="full", precision="bf16-fp32-master", optimizer="adamw",
              micro_batch=1, seq_len=row["seq_len"], gradient_checkpointing="full", attention="flash",
              loss="standard", gpus=row["num_gpus"], sharding="zero3", sharding_engine="deepspeed",
              offload="optimizer+params" if row["offload_params"] else "optimizer")
-    interp = ["ArcticTraining SFT: a transformers model under DeepSpeed ZeRO-3 (bf16 module, fp32 master states on the "
-              "host with cpu_adam), gradient_checkpointing_enable(), flash-attention; transformers' model-side "
-              "behaviours are the hf-trainer profile's; packed sequences up to max_length"]
+    interp = ["ArcticTraining SFT: a transformers model under deepspeed.initialize (the deepspeed profile: the recipe's "
+              "zero_optimization leaves DeepSpeed's default buckets), ZeRO-3 with a bf16 module and fp32 master states "
+              "on the host (cpu_adam), gradient_checkpointing_enable(), flash-attention; packed sequences up to "
+              "max_length"]
     if sp > 1:
         s["context_parallel"] = sp
         s["context_parallel_kind"] = "ulysses"
         interp.append("sequence_parallel_size %d: DeepSpeed Ulysses over all the run's GPUs" % sp)
     if row["liger"]:
-        # model.type "liger": AutoLigerKernelForCausalLM, apply_liger_kernel_to_* defaults (RoPE, RMSNorm, SwiGLU and
-        # the fused linear cross-entropy).
-        s.update(liger_rms_norm=True, liger_glu=True, liger_rope=True, loss="fused-linear")
-        interp.append("model.type liger: Liger RoPE, RMSNorm, SwiGLU and fused linear cross-entropy")
+        # model.type "liger": AutoLigerKernelForCausalLM with its defaults (RoPE, RMSNorm, SwiGLU and the fused linear
+        # cross-entropy), but no SwiGLU when TiledMLP patches the MLP (model/liger_factory.py:42).
+        s.update(liger_rms_norm=True, liger_glu=not row["tiled_mlp"], liger_rope=True, loss="fused-linear")
+        interp.append("model.type liger: Liger RoPE, RMSNorm, fused linear cross-entropy, and SwiGLU unless TiledMLP "
+                      "replaces the MLP")
     if row["tiled_mlp"]:
         s["tiled_mlp"] = True
         interp.append("tiled_mlp_compute: DeepSpeed TiledMLP")

@@ -171,7 +171,7 @@ void MainWindow::buildMenus() {
     QAction* importTraining = file->addAction(tr("Import &training config…"), this, &MainWindow::importTrainingDialog);
     importTraining->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
     importTraining->setToolTip(tr("Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, "
-                                  "DeepSpeed or LitGPT files of one run (select several together)"));
+                                  "DeepSpeed, LitGPT or ArcticTraining files of one run (select several together)"));
     QAction* showReport = file->addAction(tr("Show import &report"), this, &MainWindow::showImportReport);
     showReport->setObjectName(QStringLiteral("showImportReport"));
     showReport->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R));

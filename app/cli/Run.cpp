@@ -17,8 +17,8 @@ const std::vector<Command>& commands() {
         {"import-config",
          "import-config FILE... [key=value...] [--model-config config.json] [--format NAME] [--gpus N] [--json] "
          "[-o scenario.json]",
-         "a scenario from Axolotl, LLaMA-Factory, torchtune, transformers/TRL, PEFT, accelerate, DeepSpeed or "
-         "LitGPT configs, with what was read",
+         "a scenario from Axolotl, LLaMA-Factory, torchtune, transformers/TRL, PEFT, accelerate, DeepSpeed, "
+         "LitGPT or ArcticTraining configs, with what was read",
          importConfigCommand},
         {"advise", "advise SCENARIO.json --gpu ID [PLAN OPTIONS] [--json]",
          "out-of-memory fixes in order of cost, each with its saving", adviseCommand},

@@ -21,11 +21,17 @@ using nlohmann::json;
 namespace {
 
 constexpr std::pair<ConfigFormat, const char*> kFormatNames[] = {
-    {ConfigFormat::Axolotl, "axolotl"},       {ConfigFormat::LlamaFactory, "llama-factory"},
-    {ConfigFormat::Torchtune, "torchtune"},   {ConfigFormat::TrainingArguments, "transformers"},
-    {ConfigFormat::PeftAdapter, "peft"},      {ConfigFormat::BitsAndBytes, "bitsandbytes"},
-    {ConfigFormat::ModelConfig, "hf-config"}, {ConfigFormat::Accelerate, "accelerate"},
-    {ConfigFormat::Deepspeed, "deepspeed"},   {ConfigFormat::Litgpt, "litgpt"},
+    {ConfigFormat::Axolotl, "axolotl"},
+    {ConfigFormat::LlamaFactory, "llama-factory"},
+    {ConfigFormat::Torchtune, "torchtune"},
+    {ConfigFormat::TrainingArguments, "transformers"},
+    {ConfigFormat::PeftAdapter, "peft"},
+    {ConfigFormat::BitsAndBytes, "bitsandbytes"},
+    {ConfigFormat::ModelConfig, "hf-config"},
+    {ConfigFormat::Accelerate, "accelerate"},
+    {ConfigFormat::Deepspeed, "deepspeed"},
+    {ConfigFormat::Litgpt, "litgpt"},
+    {ConfigFormat::ArcticTraining, "arctic-training"},
 };
 
 using detail::lowercase;
@@ -68,6 +74,12 @@ std::optional<ConfigFormat> formatOf(const json& root) {
     if (root.contains("distributed_type") || root.contains("compute_environment")) {
         return ConfigFormat::Accelerate;
     }
+    // ArcticTraining: model and data sections beside the trainer's own keys (config/trainer.py).
+    if (root.contains("model") && root["model"].is_object() && root["model"].contains("name_or_path") &&
+        anyKey(root, {"micro_batch_size", "sequence_parallel_size", "tiled_mlp_compute",
+                      "activation_checkpoint_cpu_offload", "deepspeed", "exit_iteration"})) {
+        return ConfigFormat::ArcticTraining;
+    }
     if (root.contains("base_model") &&
         anyKey(root, {"micro_batch_size", "sequence_len", "adapter", "datasets", "lora_r", "num_epochs"})) {
         return ConfigFormat::Axolotl;
@@ -97,6 +109,7 @@ int readOrder(ConfigFormat f) {
     case ConfigFormat::Torchtune:
     case ConfigFormat::Litgpt:
     case ConfigFormat::TrainingArguments:
+    case ConfigFormat::ArcticTraining:
         return 0;
     case ConfigFormat::Accelerate:
         return 1;
@@ -132,6 +145,8 @@ Result<void> readDocument(ConfigFormat format, detail::KeyReader& r) {
         return detail::readDeepspeed(r, "");
     case ConfigFormat::Litgpt:
         return detail::readLitgpt(r);
+    case ConfigFormat::ArcticTraining:
+        return detail::readArcticTraining(r);
     case ConfigFormat::ModelConfig:
         break;
     }

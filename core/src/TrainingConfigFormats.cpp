@@ -26,6 +26,7 @@ namespace {
 #define PEFT "peft @5d602fdb "
 #define ACCELERATE "accelerate @16cb6eb8 "
 #define DEEPSPEED "DeepSpeed @edaa7221 "
+#define ARCTIC "ArcticTraining @b28638e6 "
 
 void setFramework(KeyReader& r, Framework f, const char* source) {
     r.run().scenario.framework = f;
@@ -359,8 +360,8 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
     if (s.sharding == Sharding::Zero3) {
         r.run().lines.push_back(
             {ImportLine::Kind::Note, r.doc().position(""), "", "", "",
-             QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO-3 under the Trainer: zero.Init partitions the model as it "
-                                           "loads")});
+             QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO-3 with a transformers model: zero.Init partitions the "
+                                           "model as it loads")});
     }
     return {};
 }
@@ -1353,6 +1354,138 @@ Result<void> readLitgpt(KeyReader& r) {
                          verbatim(LITGPT "litgpt/finetune/lora.py (lm_head_chunk_size=128)")});
     s.attention = Attention::Sdpa;
     s.checkpointing = Checkpointing::None; // one device; more are laid out once the count is known (finish)
+    return {};
+}
+
+/// ArcticTraining's trainer YAML (snowflakedb/ArcticTraining): a transformers model under deepspeed.initialize,
+/// DeepSpeed Ulysses, TiledMLP and checkpoint offload (arctic_training/config/trainer.py, config/model.py,
+/// config/data.py, model/liger_factory.py).
+Result<void> readArcticTraining(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Deepspeed, ARCTIC "arctic_training/trainer/trainer.py (deepspeed.initialize)");
+    run.method = Method::Full;
+    if (r.has("model.peft_config")) {
+        return tl::unexpected(r.error("model.peft_config", QT_TRANSLATE_NOOP("gpusizer", "ArcticTraining's PEFT "
+                                                                                         "adapters are not imported "
+                                                                                         "yet: size the run as LoRA "
+                                                                                         "in the window")));
+    }
+    GPUSIZER_ASSIGN(auto type, r.text("type", "", ARCTIC "config/trainer.py:70", std::string("sft")));
+    if (*type != "sft") {
+        r.noteKey("type", QT_TRANSLATE_NOOP("gpusizer", "sized as supervised fine-tuning of one model"));
+    }
+    GPUSIZER_ASSIGN(auto name, r.text("model.name_or_path", "model", ARCTIC "config/model.py"));
+    if (name) {
+        run.modelName = *name;
+        run.modelWhere = r.doc().at("model.name_or_path");
+    }
+    GPUSIZER_ASSIGN(auto micro,
+                    r.integer("micro_batch_size", "micro_batch", ARCTIC "config/trainer.py:123", 1, 65536, 1));
+    s.microBatch = *micro;
+    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                                                 ARCTIC "config/trainer.py:120", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto seq,
+                    r.integer("data.max_length", "seq_len", ARCTIC "config/data.py:96", 1, 1'000'000'000, 8192));
+    s.seqLen = *seq;
+    if (r.has("data.pack_samples")) {
+        GPUSIZER_ASSIGN(auto packed, r.flag("data.pack_samples", "", ARCTIC "data/sft_factory.py:248", false));
+        if (*packed) {
+            r.noteKey("data.pack_samples", QT_TRANSLATE_NOOP("gpusizer", "packed: sequences up to max_length, short "
+                                                                         "of it by less than one sample"));
+        }
+    }
+    // DeepSpeed Ulysses over sequence_parallel_size ranks (its degree must divide the query heads, USAGE.md).
+    GPUSIZER_ASSIGN(
+        auto sp, r.integer("sequence_parallel_size", "context_parallel", ARCTIC "config/trainer.py:126", 1, 1024, 1));
+    s.contextParallel = *sp;
+    s.contextParallelKind = ContextParallel::Ulysses;
+    if (*sp > 1) {
+        run.gpus = *sp; // the launch's process count (at least the degree) replaces it
+        run.gpusDefaulted = true;
+    }
+    GPUSIZER_ASSIGN(auto tiled, r.flag("tiled_mlp_compute", "tiled_mlp", ARCTIC "config/trainer.py:145", false));
+    s.tiledMlp = *tiled;
+    GPUSIZER_ASSIGN(auto offload, r.flag("activation_checkpoint_cpu_offload", "activation_offload",
+                                         ARCTIC "config/trainer.py:142 (monkey_patches.py: the checkpointed layer "
+                                                "inputs in host memory)",
+                                         false));
+    s.activationOffload = *offload;
+    GPUSIZER_ASSIGN(auto noCheckpointing, r.flag("model.disable_activation_checkpoint", "gradient_checkpointing",
+                                                 ARCTIC "config/model.py:51", false));
+    s.checkpointing = *noCheckpointing ? Checkpointing::None : Checkpointing::Full;
+    GPUSIZER_ASSIGN(auto attention,
+                    r.text("model.attn_implementation", "attention", ARCTIC "config/model.py:48", std::string("sdpa")));
+    GPUSIZER_CHECK(applyAttention(r, "model.attn_implementation", *attention));
+    GPUSIZER_ASSIGN(auto modelType, r.text("model.type", "", ARCTIC "config/model.py:36", std::string("")));
+    if (*modelType == "liger") {
+        // AutoLigerKernelForCausalLM with its defaults, but without SwiGLU when TiledMLP patches the MLP
+        // (model/liger_factory.py:42); the loss is Liger's fused linear cross-entropy.
+        s.ligerRmsNorm = true;
+        s.ligerRope = true;
+        s.ligerGlu = !s.tiledMlp;
+        s.loss = Loss::FusedLinear;
+        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "Liger: RoPE, RMSNorm, SwiGLU (not with TiledMLP) and "
+                                                              "the fused linear cross-entropy"));
+    } else if (*sp > 1) {
+        // sft_trainer.py: TiledFusedLogitsLoss (ulysses_sp.py) projects, scores and runs backward one tile of about
+        // 1 GiB of fp32 logits at a time into a preallocated gradient of the hidden states: a fused linear loss.
+        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "with sequence parallelism the loss is DeepSpeed's "
+                                                              "TiledFusedLogitsLoss, one tile of logits at a time: "
+                                                              "sized as the fused linear cross-entropy"));
+        s.loss = Loss::FusedLinear;
+    }
+    GPUSIZER_ASSIGN(auto dtype, r.text("model.dtype", "precision", ARCTIC "config/model.py:42", std::string("bf16")));
+    if (*dtype == "bf16" || *dtype == "bfloat16") {
+        run.loadDtype = "bf16";
+        run.compute = "bf16"; // build_deepspeed_config adds bfloat16.enabled (config/trainer.py:399-401)
+    } else if (*dtype == "fp16" || *dtype == "float16") {
+        run.loadDtype = "fp16";
+        run.compute = "fp16";
+    } else {
+        run.loadDtype = "fp32";
+    }
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer.type", "optimizer", ARCTIC "optimizer/adam_factory.py",
+                                           std::string("fused_adam")));
+    s.optimizer = Optimizer::AdamW;
+    if (*optimizer != "fused_adam" && *optimizer != "cpu_adam" && optimizer->rfind("fused_adam", 0) != 0 &&
+        optimizer->rfind("cpu_adam", 0) != 0) {
+        r.noteKey("optimizer.type", QT_TRANSLATE_NOOP("gpusizer", "sized as AdamW"));
+    }
+    const bool zeroGiven = r.has("deepspeed.zero_optimization");
+    GPUSIZER_CHECK(readDeepspeed(r, "deepspeed."));
+    if (!zeroGiven) {
+        // build_deepspeed_config's own default (config/trainer.py:389-398): ZeRO-2.
+        s.sharding = Sharding::Zero2;
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position("deepspeed"), "deepspeed.zero_optimization",
+                             "stage 2", "sharding", verbatim(ARCTIC "config/trainer.py:389-398")});
+    }
+    for (const char* key : {"data.sources",
+                            "data.cache_dir",
+                            "data.dl_num_workers",
+                            "data.num_proc",
+                            "logger",
+                            "checkpoint",
+                            "scheduler",
+                            "optimizer.learning_rate",
+                            "optimizer.lr",
+                            "optimizer.betas",
+                            "optimizer.weight_decay",
+                            "exit_iteration",
+                            "min_iterations",
+                            "train_iters",
+                            "epochs",
+                            "seed",
+                            "wandb",
+                            "tokenizer",
+                            "eval_interval",
+                            "train_log_iter_interval",
+                            "deepspeed.seq_parallel_communication_data_type"}) {
+        if (r.has(key)) {
+            r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        }
+    }
     return {};
 }
 

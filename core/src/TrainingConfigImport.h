@@ -119,6 +119,7 @@ Result<void> readBitsAndBytes(KeyReader& r, const std::string& prefix);
 Result<void> readAccelerate(KeyReader& r);
 Result<void> readDeepspeed(KeyReader& r, const std::string& prefix);
 Result<void> readLitgpt(KeyReader& r);
+Result<void> readArcticTraining(KeyReader& r);
 /// FSDP settings as accelerate's fsdp_config keys (accelerate YAML, Axolotl and the Trainer's fsdp_config).
 Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char* source);
 /// Optimizer names of transformers' OptimizerNames (Axolotl, LLaMA-Factory and the Trainer share them).

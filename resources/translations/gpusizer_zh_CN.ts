@@ -2773,10 +2773,6 @@ Fewer cards (%2): %3</source>
         <translation>只有调用 deepspeed.checkpointing 的模型才会使用它；Hugging Face 模型通过 gradient_checkpointing 进行激活检查点</translation>
     </message>
     <message>
-        <source>DeepSpeed ZeRO-3 under the Trainer: zero.Init partitions the model as it loads</source>
-        <translation>Trainer 下的 DeepSpeed ZeRO-3：zero.Init 在加载模型时即对其进行分片</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a GPU layout GPU Sizer sizes (NO, MULTI_GPU, DEEPSPEED, FSDP)</source>
         <translation>&apos;%1&apos; 不是 GPU Sizer 可估算的 GPU 并行布局（NO，MULTI_GPU，DEEPSPEED，FSDP）</translation>
     </message>
@@ -3311,6 +3307,34 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Max seq., 1 GPU</source>
         <translation>最大序列，1 GPU</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO-3 with a transformers model: zero.Init partitions the model as it loads</source>
+        <translation>DeepSpeed ZeRO-3 搭配 transformers 模型：zero.Init 在加载时即对模型分片</translation>
+    </message>
+    <message>
+        <source>ArcticTraining&apos;s PEFT adapters are not imported yet: size the run as LoRA in the window</source>
+        <translation>暂不导入 ArcticTraining 的 PEFT 适配器：请在窗口中按 LoRA 估算此训练</translation>
+    </message>
+    <message>
+        <source>sized as supervised fine-tuning of one model</source>
+        <translation>按单个模型的监督微调估算</translation>
+    </message>
+    <message>
+        <source>packed: sequences up to max_length, short of it by less than one sample</source>
+        <translation>已打包：序列最长为 max_length，不足部分少于一个样本</translation>
+    </message>
+    <message>
+        <source>Liger: RoPE, RMSNorm, SwiGLU (not with TiledMLP) and the fused linear cross-entropy</source>
+        <translation>Liger：RoPE、RMSNorm、SwiGLU（使用 TiledMLP 时不启用）以及融合线性交叉熵</translation>
+    </message>
+    <message>
+        <source>sized as AdamW</source>
+        <translation>按 AdamW 估算</translation>
+    </message>
+    <message>
+        <source>with sequence parallelism the loss is DeepSpeed&apos;s TiledFusedLogitsLoss, one tile of logits at a time: sized as the fused linear cross-entropy</source>
+        <translation>使用序列并行时损失为 DeepSpeed 的 TiledFusedLogitsLoss，每次一块 logits：按融合线性交叉熵估算</translation>
     </message>
 </context>
 <context>
@@ -4128,10 +4152,6 @@ Reset them all?</source>
         <translation>导入训练配置(&amp;T)…</translation>
     </message>
     <message>
-        <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed or LitGPT files of one run (select several together)</source>
-        <translation>同一次运行的 Axolotl，LLaMA-Factory，torchtune，带 PEFT 的 transformers / TRL，accelerate，DeepSpeed 或 LitGPT 文件（可同时选择多个）</translation>
-    </message>
-    <message>
         <source>Show import &amp;report</source>
         <translation>显示导入报告(&amp;R)</translation>
     </message>
@@ -4174,6 +4194,10 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>Training configs (*.yaml *.yml *.json);;All files (*)</source>
         <translation>训练配置 (*.yaml *.yml *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed, LitGPT or ArcticTraining files of one run (select several together)</source>
+        <translation>同一次训练的 Axolotl、LLaMA-Factory、torchtune、transformers / TRL（含 PEFT）、accelerate、DeepSpeed、LitGPT 或 ArcticTraining 文件（可一次选择多个）</translation>
     </message>
 </context>
 <context>

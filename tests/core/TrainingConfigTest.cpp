@@ -429,6 +429,7 @@ TEST(TrainingConfig, FormatsAreDetectedFromTheContent) {
         {"transformers/bnb_config.json", core::ConfigFormat::BitsAndBytes},
         {"transformers/accelerate_fsdp.yaml", core::ConfigFormat::Accelerate},
         {"litgpt/llama-2-7b-lora.yaml", core::ConfigFormat::Litgpt},
+        {"arctic-training/llama70b-ulysses32.yaml", core::ConfigFormat::ArcticTraining},
     };
     for (const auto& [file, format] : cases) {
         EXPECT_EQ(core::detectConfigFormat(slurp(kDir + file)), std::optional(format)) << file;
@@ -873,6 +874,47 @@ TEST(TrainingConfigFramework, AxolotlSequenceParallelismSplitsEachSequence) {
     EXPECT_EQ(run.scenario.contextParallelKind, core::ContextParallel::Ring);
     const std::string older = "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 32768\nsequence_parallel_degree: 2\n";
     EXPECT_EQ(ok(importTexts({{"a.yaml", older}}, 8)).scenario.contextParallel, 2);
+}
+
+TEST(TrainingConfigFramework, ArcticTrainingKeyByKeyAndItsPublishedRecipe) {
+    // ArcticTraining @b28638e6 (config/trainer.py, config/model.py, config/data.py): Ulysses over
+    // sequence_parallel_size ranks (the launch's processes: at least the degree), TiledMLP, the checkpointed inputs
+    // on the host, model.type liger without SwiGLU under TiledMLP (model/liger_factory.py:42), DeepSpeed as written.
+    const auto run = imported({"arctic-training/llama70b-ulysses32.yaml"});
+    core::Scenario want = on("llama-3.1-70b");
+    want.framework = core::Framework::Deepspeed;
+    want.method = core::Method::Full;
+    want.precision = core::Precision::Bf16Fp32Master;
+    want.optimizer = core::Optimizer::AdamW;
+    want.microBatch = 1;
+    want.seqLen = 4'000'000;
+    want.gpus = 32;
+    want.contextParallel = 32;
+    want.contextParallelKind = core::ContextParallel::Ulysses;
+    want.tiledMlp = true;
+    want.activationOffload = true;
+    want.checkpointing = core::Checkpointing::Full;
+    want.attention = core::Attention::Flash;
+    want.ligerRmsNorm = true;
+    want.ligerRope = true;
+    want.ligerGlu = false;
+    want.loss = core::Loss::FusedLinear;
+    want.sharding = core::Sharding::Zero3;
+    want.shardingEngine = core::ShardingEngine::Deepspeed;
+    want.offload = core::Offload::Optimizer;
+    want.overrides.zeroReduceBucketElements = 5e8; // DeepSpeed's defaults, the recipe sets zero_optimization itself
+    want.overrides.zeroPrefetchBucketElements = 5e7;
+    expectSameScenario(run.scenario, want);
+    // The recipe run-h100-sp32-llama-70b.yml is calibration row alst-06: the same estimate.
+    expectSameEstimate(run.scenario, "alst-06");
+    // Without a zero_optimization section build_deepspeed_config writes ZeRO-2 (config/trainer.py:389-398).
+    const auto zero2 = ok(importTexts({{"a.yaml", "type: sft\nmicro_batch_size: 2\nmodel:\n  name_or_path: "
+                                                  "meta-llama/Llama-3.1-8B\ndata:\n  max_length: 16384\n"}},
+                                      8));
+    EXPECT_EQ(zero2.scenario.sharding, core::Sharding::Zero2);
+    EXPECT_EQ(zero2.scenario.seqLen, 16384);
+    EXPECT_EQ(zero2.scenario.contextParallel, 1);
+    EXPECT_EQ(zero2.scenario.gpus, 8);
 }
 
 TEST(TrainingConfigFramework, NamesThatAreNotUtf8AreShownNotCrashedOn) {

@@ -25,6 +25,7 @@ enum class ConfigFormat {
     Accelerate,        ///< accelerate's config YAML
     Deepspeed,         ///< a DeepSpeed JSON
     Litgpt,
+    ArcticTraining, ///< snowflakedb/ArcticTraining's trainer YAML
 };
 const char* toString(ConfigFormat f); ///< "axolotl", "llama-factory", "torchtune", "transformers", "peft", ...
 std::optional<ConfigFormat> parseConfigFormat(std::string_view text);
