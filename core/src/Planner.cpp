@@ -188,7 +188,7 @@ public:
                 }
                 price(c);
                 if (!best || c.plan.wallHours < best->plan.wallHours) {
-                    best = c;
+                    best = std::move(c);
                 }
                 if (m_in.prune && layout.pp == 1) {
                     // Without a pipeline a smaller micro-batch only adds gradient-accumulation passes (more weight
@@ -200,7 +200,7 @@ public:
                 break; // checkpointing options run fastest first: the first that fits is the fastest
             }
         }
-        return best ? *best : least;
+        return best ? std::move(*best) : least;
     }
 
     /// The fastest layout that fits at `n` (offload only when nothing else fits), or the closest miss.
@@ -233,10 +233,10 @@ public:
             }
         }
         if (best) {
-            return *best;
+            return std::move(*best);
         }
         if (miss) {
-            return *miss;
+            return std::move(*miss);
         }
         Candidate none;
         none.scenario = m_base;
@@ -324,22 +324,22 @@ private:
         return s;
     }
 
-    Candidate evaluate(const Scenario& s) {
+    Candidate evaluate(Scenario s) {
         ++m_tried;
         Candidate c;
-        c.scenario = s;
+        c.scenario = std::move(s);
         c.usableBytes = m_usable;
         c.marginShare = m_margin;
         c.fp16Instead = m_fp16;
         c.bf16InsteadOfFloat8 = m_noFp8;
         c.globalBatchSequences = m_globalBatch;
         c.hostRamLimitBytes = static_cast<std::int64_t>(m_hostRam);
-        if (s.gpus > m_in.maxGpus) {
+        if (c.scenario.gpus > m_in.maxGpus) {
             c.why = Infeasible::CardLimit;
             return c;
         }
 
-        c.estimate = estimate(s, Detail::NumbersOnly);
+        c.estimate = estimate(c.scenario, Detail::NumbersOnly);
         c.deviceBytes = c.estimate.deviceBytes;
         for (Component comp : kAllComponents) {
             if (c.estimate.perGpu[comp] > c.largestComponentBytes) {
@@ -348,7 +348,7 @@ private:
             }
         }
         c.verdict = fitVerdict(c.deviceBytes, m_usable, m_margin);
-        c.hostRamPerNodeBytes = c.estimate.cpuOffloadBytesPerGpu * std::min<std::int64_t>(s.gpus, m_gpu.gpusPerNode);
+        c.hostRamPerNodeBytes = c.estimate.cpuOffloadBytesPerGpu * std::min<std::int64_t>(c.scenario.gpus, m_gpu.gpusPerNode);
         if (c.verdict != FitVerdict::Fits) {
             c.why = Infeasible::GpuMemory;
         } else if (static_cast<double>(c.hostRamPerNodeBytes) > m_hostRam) {
