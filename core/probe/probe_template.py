@@ -224,7 +224,6 @@ def measured_run():
     change("loss", "standard", "the script's loss is cross-entropy on the whole logits")
     change("gradient_accumulation", 1, "one micro-batch per optimizer step")
     change("optimizer_in_backward", False, "the optimizer steps after backward")
-    change("activation_offload", False, "activations stay on the GPU")
     change("compile", False, "eager mode")
     for line in changed:
         say("not as in the scenario: " + line)
@@ -383,6 +382,12 @@ def main():
     vocab = int(MODEL_CONFIG["vocab_size"])
     amp = SCENARIO.get("precision", "").startswith("amp-") and device.type == "cuda"
     amp_dtype = torch.float16 if SCENARIO.get("precision") == "amp-fp16" else torch.bfloat16
+    # Activation offload: every tensor autograd saves in forward waits in (pinned) host memory until backward — with
+    # checkpointing, the checkpointed layer inputs, as torchtune's OffloadActivations and ArcticTraining's
+    # activation_checkpoint_cpu_offload keep them.
+    offload = SCENARIO.get("activation_offload", False)
+    if offload:
+        say("saved activations offloaded to host memory (torch.autograd.graph.save_on_cpu)")
 
     if device.type == "cuda":
         torch.cuda.reset_peak_memory_stats()
@@ -390,7 +395,9 @@ def main():
     for step in range(args.warmup + args.steps):
         tokens = torch.randint(0, vocab, (micro_batch, seq_len), device=device)
         start = time.perf_counter()
-        with torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext():
+        with torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext(), \
+                torch.autograd.graph.save_on_cpu(pin_memory=device.type == "cuda") if offload \
+                else contextlib.nullcontext():
             out = model(tokens) if implementation == "builtin" else model(input_ids=tokens).logits
             loss = F.cross_entropy(out[:, :-1].reshape(-1, vocab).float(), tokens[:, 1:].reshape(-1))
         loss.backward()

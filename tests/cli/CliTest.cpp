@@ -322,6 +322,7 @@ TEST(Cli, TheScriptRecordsTheRunItMeasuredWhereItCannotRunTheScenario) {
     scenario["gpus"] = 2;
     scenario["sharding"] = "zero3";
     scenario["loss"] = "chunked";
+    scenario["activation_offload"] = true; // save_on_cpu: run, not listed
     const auto scenarioFile = dir / "two-gpus.json";
     std::ofstream(scenarioFile) << scenario.dump();
     const auto script = dir / "probe.py";
@@ -335,6 +336,7 @@ TEST(Cli, TheScriptRecordsTheRunItMeasuredWhereItCannotRunTheScenario) {
     EXPECT_EQ(ran.at("gpus"), 1);
     EXPECT_EQ(ran.at("sharding"), "none");
     EXPECT_EQ(ran.at("loss"), "standard");
+    EXPECT_EQ(ran.at("activation_offload"), true);
     EXPECT_EQ(written.at("not_as_in_scenario").size(), 3u); // gpus, sharding, loss
     const auto r = runCli("compare-measured " + scenarioFile.string() + " " + result.string() + " --json");
     ASSERT_EQ(r.status, 0) << r.err;
