@@ -153,18 +153,25 @@ Message trialSentence(const core::TrialHour& trial) {
                                      "No card of the catalog fits the run at its sequence length and batch: there is "
                                      "no one-hour test to rent."));
     }
-    // What the hour measures: its steps, or the one step that takes longer than the hour.
-    const Message measures = trial.stepsInHour < 1.0
-                                 ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step, which takes %1"),
-                                       verbatim(hoursText(trial.plan.plan.step.stepSeconds / 3600.0)))
-                                 : msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
-                                       verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
+    if (trial.stepsInHour < 1.0) {
+        // One step outlasts the hour: the test is that step, and it costs what the step takes.
+        const double stepHours = trial.plan.plan.step.stepSeconds / 3600.0;
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "First, a test of one step: %1 × %2 (%3) at %4 an hour on demand; one step at the "
+                                     "real sequence length and batch takes %5, about %6 — export the measurement "
+                                     "script and run it there before renting the run."),
+                   verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
+                   joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
+                   verbatim(hoursText(stepHours)), verbatim(usd(trial.usdForHour * stepHours)));
+    }
     return msg(QT_TRANSLATE_NOOP("gpusizer",
                                  "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures %5 at the "
                                  "real sequence length and batch — export the measurement script and run it there "
                                  "before renting the run."),
                verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
-               joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)), measures);
+               joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
+               msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
+                   verbatim(count(static_cast<std::int64_t>(trial.stepsInHour)))));
 }
 
 std::vector<Message> cleanupChecklist(const core::RunBill& b, const core::PlanInputs& in) {

@@ -2609,10 +2609,6 @@ Fewer cards (%2): %3</source>
         <translation>竞价，假定无中断：%1、%2，按需为 %3（请设置该报价的中断率以得到真实的期望）。</translation>
     </message>
     <message>
-        <source>one step, which takes %1</source>
-        <translation>一步，耗时 %1</translation>
-    </message>
-    <message>
         <source>about %1 steps</source>
         <translation>约 %1 步</translation>
     </message>
@@ -3335,6 +3331,10 @@ Fewer cards (%2): %3</source>
     <message>
         <source>with sequence parallelism the loss is DeepSpeed&apos;s TiledFusedLogitsLoss, one tile of logits at a time: sized as the fused linear cross-entropy</source>
         <translation>使用序列并行时损失为 DeepSpeed 的 TiledFusedLogitsLoss，每次一块 logits：按融合线性交叉熵估算</translation>
+    </message>
+    <message>
+        <source>First, a test of one step: %1 × %2 (%3) at %4 an hour on demand; one step at the real sequence length and batch takes %5, about %6 — export the measurement script and run it there before renting the run.</source>
+        <translation>先测试一步：%1 × %2（%3），按需每小时 %4；在真实序列长度和批次下一步需要 %5，约 %6——导出测量脚本并在那里运行，再租用整个训练。</translation>
     </message>
 </context>
 <context>
