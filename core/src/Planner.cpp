@@ -348,7 +348,8 @@ private:
             }
         }
         c.verdict = fitVerdict(c.deviceBytes, m_usable, m_margin);
-        c.hostRamPerNodeBytes = c.estimate.cpuOffloadBytesPerGpu * std::min<std::int64_t>(c.scenario.gpus, m_gpu.gpusPerNode);
+        c.hostRamPerNodeBytes =
+            c.estimate.cpuOffloadBytesPerGpu * std::min<std::int64_t>(c.scenario.gpus, m_gpu.gpusPerNode);
         if (c.verdict != FitVerdict::Fits) {
             c.why = Infeasible::GpuMemory;
         } else if (static_cast<double>(c.hostRamPerNodeBytes) > m_hostRam) {
