@@ -108,6 +108,33 @@ std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>&
     return table;
 }
 
+LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows) {
+    LongSequenceBand band;
+    for (const CalibrationRow& r : rows) {
+        if (r.target) {
+            band.tokens = std::max(band.tokens, r.tokensPerGpu);
+        }
+    }
+    std::vector<double> ratios;
+    for (const CalibrationRow& r : rows) {
+        if (r.tokensPerGpu > band.tokens && !r.capacityBound) {
+            ratios.push_back(ratio(r, true));
+        }
+    }
+    band.rows = static_cast<int>(ratios.size());
+    if (ratios.empty()) {
+        band.shares = {0.0, 0.0};
+    } else if (ratios.size() >= kBandMinRows) {
+        band.shares = sharesFrom(ratios);
+    } else {
+        // Too few rows for the 5th and 95th percentiles: the band spans every one of them.
+        const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
+        band.shares.down = std::max(kBandNoiseFloor, roundUpPercent(1.0 - *lo));
+        band.shares.up = std::max(kBandNoiseFloor, roundUpPercent(*hi - 1.0));
+    }
+    return band;
+}
+
 double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& rows) {
     if (rows.empty()) {
         return 0.0;
@@ -173,6 +200,7 @@ Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
             const Scenario& s = parsed.scenario;
             r.framework = toString(s.framework);
             r.bandClass = bandClassOf(s);
+            r.tokensPerGpu = bandTokensPerGpu(s);
             r.bandClass.frameworkNamed = true; // the class of the row itself; the generic error is kept beside it
             const Estimate e = estimate(s);
             r.estimatedGiB = toGiB(static_cast<double>(compared(e, r.compare)));

@@ -9,7 +9,8 @@ namespace {
 
 // Derived from the target rows of the calibration set (core::deriveBandTable; docs/accuracy.md, "The band"): per
 // class the 5th-95th percentile of measured / estimated. Regenerate with `gpusizer_accuracy_report --band-table`
-// after any change to the estimator; CalibrationTest.BandTableMatchesTheCalibrationSet fails until then.
+// after any change to the estimator (its lines here, its last line over kLongSequence below);
+// CalibrationTest.BandTableMatchesTheCalibrationSet and LongSequenceBandMatchesTheCalibrationSet fail until then.
 constexpr std::array<BandEntry, 12> kTable{{
     // clang-format off
     {{true,  Method::Full,  false}, {0.07, 0.12}, 15},
@@ -27,7 +28,19 @@ constexpr std::array<BandEntry, 12> kTable{{
     // clang-format on
 }};
 
+// Derived with kTable (core::deriveLongSequenceBand; docs/accuracy.md, "The band").
+constexpr LongSequenceBand kLongSequence{16384, {0.13, 0.16}, 6};
+
 } // namespace
+
+LongSequenceBand longSequenceBand() {
+    return kLongSequence;
+}
+
+double bandTokensPerGpu(const Scenario& s) {
+    return static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) /
+           static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+}
 
 BandClass bandClassOf(const Scenario& s) {
     const std::int64_t group = std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel);
@@ -48,6 +61,10 @@ BandShares bandFor(const Scenario& s, const FrameworkProfile&) {
     }
     shares.down = std::max(shares.down, kBandNoiseFloor);
     shares.up = std::max(shares.up, kBandNoiseFloor);
+    if (bandTokensPerGpu(s) > kLongSequence.tokens) {
+        shares.down = std::max(shares.down, kLongSequence.shares.down);
+        shares.up = std::max(shares.up, kLongSequence.shares.up);
+    }
     if (s.model.sizeDerived) {
         shares.down = std::max(shares.down, kBandSizeDerived);
         shares.up = std::max(shares.up, kBandSizeDerived);

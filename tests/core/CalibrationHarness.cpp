@@ -67,7 +67,7 @@ void groupedStats(std::ostringstream& md, const std::vector<const RowResult*>& r
     }
 }
 
-std::string bandTableSection(const std::vector<const RowResult*>& target) {
+std::string bandTableSection(const std::vector<const RowResult*>& target, const core::LongSequenceBand& longBand) {
     std::ostringstream md;
     const auto table = core::deriveBandTable(target);
     std::vector<double> halfWidths;
@@ -92,6 +92,12 @@ std::string bandTableSection(const std::vector<const RowResult*>& target) {
            << (e.kind.multiGpu ? "several" : "one") << " | -" << pctAbs(e.shares.down) << " | +" << pctAbs(e.shares.up)
            << " | " << e.rows << " |\n";
     }
+    md << "\nThe target rows' micro-batches hold at most " << static_cast<long long>(longBand.tokens)
+       << " tokens per GPU (micro-batch x sequence / context parallel). Beyond that the band's evidence stops, so a "
+          "longer run takes at least the spread of the calibration rows that long, of any measure and not "
+          "capacity-bound (the 5th to 95th percentile again, or every row's error when there are fewer than 8): "
+       << longBand.rows << " rows, -" << pctAbs(longBand.shares.down) << " / +"
+       << pctAbs(longBand.shares.up) << ".\n";
     md << "\nOn the target rows the band holds the measured figure for " << pctAbs(coverage(target))
        << "; derived without each publication's own rows and tested on them (leave one source out) it holds for "
        << pctAbs(core::leaveOneSourceOutCoverage(target)) << ". Median half-width " << pctAbs(median) << ".\n";
@@ -148,7 +154,7 @@ std::string markdown(const core::CalibrationReport& report) {
     groupedStats(md, target, [](const RowResult& r) { return r.sourceKey; });
     md << "\n## By framework (target rows)\n\n";
     groupedStats(md, target, [](const RowResult& r) { return r.framework; });
-    md << bandTableSection(target);
+    md << bandTableSection(target, core::deriveLongSequenceBand(report.rows));
 
     auto worst = target;
     std::sort(worst.begin(), worst.end(),
@@ -239,6 +245,9 @@ std::string bandTableSource(const core::CalibrationReport& report) {
             << " " << (e.kind.multiGpu ? "true} " : "false}") << ", {" << e.shares.down << ", " << e.shares.up << "}, "
             << e.rows << "},\n";
     }
+    const core::LongSequenceBand lb = core::deriveLongSequenceBand(report.rows);
+    out << std::setprecision(0) << "constexpr LongSequenceBand kLongSequence{" << lb.tokens << ", {"
+        << std::setprecision(2) << lb.shares.down << ", " << lb.shares.up << "}, " << lb.rows << "};\n";
     return out.str();
 }
 

@@ -1,6 +1,8 @@
 // The estimator against published measured peaks (catalogs/calibration.json, sources cited per row).
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Accuracy.h"
+#include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/ScenarioJson.h"
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +69,26 @@ TEST(Calibration, BandTableMatchesTheCalibrationSet) {
         EXPECT_NEAR(derived[i].shares.up, shipped[i].shares.up, 1e-9) << i;
         EXPECT_EQ(derived[i].rows, shipped[i].rows) << i;
     }
+}
+
+TEST(Calibration, LongSequenceBandMatchesTheCalibrationSet) {
+    const auto derived = core::deriveLongSequenceBand(report().rows);
+    const auto shipped = core::longSequenceBand();
+    EXPECT_DOUBLE_EQ(derived.tokens, shipped.tokens);
+    EXPECT_NEAR(derived.shares.down, shipped.shares.down, 1e-9);
+    EXPECT_NEAR(derived.shares.up, shipped.shares.up, 1e-9);
+    EXPECT_EQ(derived.rows, shipped.rows);
+    // A run longer than every target row gets at least that spread; one within them does not.
+    core::Scenario s = core::defaultScenario(catalogs::loadCatalogs().catalog);
+    s.seqLen = 2048;
+    s.microBatch = 4;
+    const auto inside = core::bandFor(s, core::profileFor(s));
+    s.seqLen = 131072;
+    s.microBatch = 1;
+    const auto beyond = core::bandFor(s, core::profileFor(s));
+    EXPECT_GE(beyond.down, shipped.shares.down);
+    EXPECT_GE(beyond.up, shipped.shares.up);
+    EXPECT_LE(inside.up, beyond.up);
 }
 
 // The band's promise (issue 13): at least four target rows in five inside it, at a useful width (median half-width

@@ -27,6 +27,7 @@ struct CalibrationRow {
     bool capacityBound = false;   ///< reserved/device near the card's capacity: the allocator, not the run, set it
     BandClass bandClass;          ///< the kind of run, for the band
     double genericErrorShare = 0; ///< the error when the framework is not named (generic profile, no overrides)
+    double tokensPerGpu = 0;      ///< one micro-batch's tokens on one GPU (bandTokensPerGpu)
     double bandLowGiB = 0;        ///< the estimate's band on the compared figure
     double bandHighGiB = 0;
     bool inBand = false;
@@ -68,6 +69,10 @@ inline constexpr std::size_t kBandMinRows = 8;
 /// kBandQuantileLow..kBandQuantileHigh quantiles of measured / estimated (the generic classes from the errors of the
 /// same rows estimated without their framework), rounded up to a whole percent, at least kBandNoiseFloor.
 std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>& targetRows);
+
+/// The long-sequence band: above the target rows' longest micro-batch (tokens per GPU), the shares that hold the same
+/// quantiles over every usable row that long and not capacity-bound; with fewer than kBandMinRows, their extremes.
+LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows);
 
 /// Share of rows whose measured figure lies inside the band derived from the other sources' rows (leave one
 /// publication out): how often the band holds on runs it was not derived from.

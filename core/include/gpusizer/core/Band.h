@@ -37,6 +37,17 @@ BandShares bandFor(const Scenario& scenario, const FrameworkProfile& profile);
 /// The table bandFor reads (tests re-derive it from the calibration report and compare).
 std::span<const BandEntry> bandTable();
 
+/// Beyond the longest micro-batch of the target rows the band's evidence stops: such runs take at least the spread
+/// measured on the calibration rows that long (any measure, not capacity-bound).
+struct LongSequenceBand {
+    double tokens = 0; ///< tokens per micro-batch on one GPU (micro-batch x sequence / context parallel) above which
+    BandShares shares;
+    int rows = 0;
+};
+LongSequenceBand longSequenceBand();
+/// Tokens of one micro-batch on one GPU: what the long-sequence rule compares.
+double bandTokensPerGpu(const Scenario& scenario);
+
 /// Run-to-run noise between measurements of one configuration, the band's floor on either side (MEMORY-NOTES: 5-10%).
 inline constexpr double kBandNoiseFloor = 0.05;
 /// A size-only model (architecture invented from a parameter count) widens the band to this on either side.
