@@ -559,7 +559,11 @@ struct LayerWidths {
     double h = 0;  // hidden size
     double a = 0;  // attention heads
     double kv = 0; // key/value heads
-    double d = 0;  // head dimension
+    /// Key/value heads the attention core sees, per local token: Ulysses replicates a tensor-parallel rank's
+    /// key/value heads when they are fewer than its degree, one per rank over the whole sequence (ulysses_sp.py
+    /// @edaa7221 L131-135, L181-184): max(kv, cp x tp) in these units.
+    double kvAttention = 0;
+    double d = 0; // head dimension
     bool mla = false;
     double qDim = 0;              // query width over all heads
     double vDim = 0;              // value (and attention output) width over all heads
@@ -610,9 +614,11 @@ LayerWidths layerWidths(const Context& ctx) {
         moeShare * (routedPerToken * expertWidth + static_cast<double>(arch.moe.sharedExperts) * sharedWidth);
     // Routed experts receive gathered copies of the token's hidden state.
     const double gateUpInputCopies = 1.0 + moeShare * routedPerToken;
+    const bool ulysses = ctx.cp > 1.0 && ctx.s.contextParallelKind == ContextParallel::Ulysses;
     return {.h = h,
             .a = a,
             .kv = kv,
+            .kvAttention = ulysses ? std::max(kv, ctx.cp * ctx.tp) : kv,
             .d = d,
             .mla = mla,
             .qDim = qDim,
@@ -659,7 +665,7 @@ void attentionActivations(const Context& ctx, const LayerWidths& w, ActivationIt
     const auto& prof = ctx.prof;
     const double c = ctx.c;
     const double a = w.a;
-    const double kv = w.kv;
+    const double kv = w.kvAttention;
     const double d = w.d;
     const double seq = static_cast<double>(s.seqLen);
     const bool compiled = s.compile;
@@ -857,7 +863,7 @@ LayerActivations activationItems(const Context& ctx, const Trainables& t) {
     out.untiledMlp = mlp + inputs.mlp + lora.mlp;
     if (s.tiledMlp) {
         // TiledMLP saves only its input x; a tile's own tensors are recomputed in backward.
-        it.mlp = ctx.c * w.h;
+        it.mlp = ctx.resid * w.h; // (x as the layer hands it over: the residual stream's dtype)
         it.linearInputs = inputs.attention;
         it.lora = lora.attention;
     } else {
@@ -903,7 +909,7 @@ double tiledMlpWorkingSet(const Context& ctx, double untiledMlp) {
     const double seqLocal = static_cast<double>(s.seqLen) / ctx.cp;
     const double tiles = std::ceil(seqLocal / h);
     const double tileTokens = static_cast<double>(s.microBatch) * std::ceil(seqLocal / tiles);
-    return tileTokens * untiledMlp + ctx.c * h * localTokens(ctx) / ctx.tp;
+    return tileTokens * untiledMlp + ctx.resid * h * localTokens(ctx) / ctx.tp; // x_grad = zeros_like(x)
 }
 
 /// What a decoder layer's backward adds to its saved tensors (autograd frees a node's saved tensors once its backward
@@ -920,11 +926,11 @@ double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double til
     const double residualGradient = ctx.resid * w.h * tokens / ctx.tp;
     double attentionPhase = 0;
     if (s.attention != Attention::Eager) {
-        const double kvWidth = w.mla ? w.qDim + w.vDim : 2.0 * w.kv * w.d; // k and v over their heads
-        const double expanded = (!w.mla && w.kv < w.a) ? w.qDim + w.a * w.d : 0.0;
+        const double kvWidth = w.mla ? w.qDim + w.vDim : 2.0 * w.kvAttention * w.d; // k and v over their heads
+        const double expanded = (!w.mla && w.kvAttention < w.a) ? w.qDim + w.a * w.d : 0.0;
         const double kernel = ctx.c * (w.qDim + kvWidth + expanded) + 4.0 * w.qDim + 4.0 * w.a;
         const double outputGradient = ctx.c * (w.mla ? w.vDim : w.a * w.d);
-        const double mlpFreed = s.tiledMlp ? ctx.c * w.h / ctx.tp : untiledMlp;
+        const double mlpFreed = s.tiledMlp ? ctx.resid * w.h / ctx.tp : untiledMlp;
         attentionPhase = std::max(0.0, (kernel + outputGradient) / ctx.tp - mlpFreed) * tokens;
     }
     return residualGradient + std::max(tiledMlp, attentionPhase);
@@ -1320,7 +1326,9 @@ double contextParallelBuffers(const Context& ctx) {
     const double kv = static_cast<double>(arch.numKvHeads > 0 ? arch.numKvHeads : arch.numHeads);
     const double d = static_cast<double>(arch.effectiveHeadDim());
     const double tokens = localTokens(ctx);
-    const double perToken = s.contextParallelKind == ContextParallel::Ring ? 2.0 * 2.0 * kv * d : (a + 2.0 * kv) * d;
+    const double perToken = s.contextParallelKind == ContextParallel::Ring
+                                ? 2.0 * 2.0 * kv * d
+                                : (a + 2.0 * std::max(kv, ctx.cp * ctx.tp)) * d; // Ulysses: replicated kv heads
     return ctx.c * perToken * tokens / ctx.tp;
 }
 

@@ -1439,7 +1439,7 @@ Result<void> readArcticTraining(KeyReader& r) {
     GPUSIZER_ASSIGN(auto dtype, r.text("model.dtype", "precision", ARCTIC "config/model.py:42", std::string("bf16")));
     if (*dtype == "bf16" || *dtype == "bfloat16") {
         run.loadDtype = "bf16";
-        run.compute = "bf16"; // build_deepspeed_config adds bfloat16.enabled (config/trainer.py:399-401)
+        run.compute = "bf16"; // build_deepspeed_config adds bfloat16.enabled (config/trainer.py:431-433)
     } else if (*dtype == "fp16" || *dtype == "float16") {
         run.loadDtype = "fp16";
         run.compute = "fp16";
@@ -1454,12 +1454,31 @@ Result<void> readArcticTraining(KeyReader& r) {
         r.noteKey("optimizer.type", QT_TRANSLATE_NOOP("gpusizer", "sized as AdamW"));
     }
     const bool zeroGiven = r.has("deepspeed.zero_optimization");
+    const std::int64_t trainerMicroBatch = s.microBatch;
+    const std::int64_t trainerAccumulation = s.gradientAccumulation;
     GPUSIZER_CHECK(readDeepspeed(r, "deepspeed."));
+    // build_deepspeed_config writes the trainer's own micro-batch and accumulation over DeepSpeed's (trainer.py:398,
+    // :402).
+    for (const char* key : {"deepspeed.train_micro_batch_size_per_gpu", "deepspeed.gradient_accumulation_steps"}) {
+        if (r.has(key)) {
+            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "ArcticTraining overwrites it with micro_batch_size and "
+                                                         "gradient_accumulation_steps"));
+        }
+    }
+    s.microBatch = trainerMicroBatch;
+    s.gradientAccumulation = trainerAccumulation;
     if (!zeroGiven) {
-        // build_deepspeed_config's own default (config/trainer.py:389-398): ZeRO-2.
+        // build_deepspeed_config's own zero_optimization (trainer.py:421-430): ZeRO-2 with buckets from the hidden
+        // size, hidden² to reduce and 0.9 x hidden² to prefetch — the profile's "0" — in place of DeepSpeed's defaults.
         s.sharding = Sharding::Zero2;
+        s.overrides.zeroReduceBucketElements = 0.0;
+        s.overrides.zeroPrefetchBucketElements = 0.0;
+        std::erase_if(run.lines, [](const ImportLine& l) {
+            return l.kind == ImportLine::Kind::Defaulted && l.key.rfind("deepspeed.zero_optimization.", 0) == 0;
+        });
         run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position("deepspeed"), "deepspeed.zero_optimization",
-                             "stage 2", "sharding", verbatim(ARCTIC "config/trainer.py:389-398")});
+                             "stage 2, reduce_bucket_size hidden², stage3_prefetch_bucket_size 0.9 × hidden²",
+                             "sharding", verbatim(ARCTIC "config/trainer.py:421-430")});
     }
     for (const char* key : {"data.sources",
                             "data.cache_dir",

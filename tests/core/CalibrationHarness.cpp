@@ -96,8 +96,7 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
        << " tokens per GPU (micro-batch x sequence / context parallel). Beyond that the band's evidence stops, so a "
           "longer run takes at least the spread of the calibration rows that long, of any measure and not "
           "capacity-bound (the 5th to 95th percentile again, or every row's error when there are fewer than 8): "
-       << longBand.rows << " rows, -" << pctAbs(longBand.shares.down) << " / +"
-       << pctAbs(longBand.shares.up) << ".\n";
+       << longBand.rows << " rows, -" << pctAbs(longBand.shares.down) << " / +" << pctAbs(longBand.shares.up) << ".\n";
     md << "\nOn the target rows the band holds the measured figure for " << pctAbs(coverage(target))
        << "; derived without each publication's own rows and tested on them (leave one source out) it holds for "
        << pctAbs(core::leaveOneSourceOutCoverage(target)) << ". Median half-width " << pctAbs(median) << ".\n";
@@ -196,11 +195,11 @@ std::string markdown(const core::CalibrationReport& report) {
           "('about X GiB VRAM', how it was read not stated); ArcticTraining's long-sequence recipes (alst-*, "
           "Ulysses, TiledMLP, checkpoint offload, 32,000 to 15,000,000 tokens, sequences packed up to the length): "
           "-2% to -49% before a layer's backward was modelled (the residual gradient and FlashAttention's dq, dk, "
-          "dv and fp32 accumulator, which at 1.2 M tokens are tens of GB), -22% to +14% since. Still open there: "
+          "dv and fp32 accumulator, which at 1.2 M tokens are tens of GB) and before Ulysses' replication of "
+          "key/value heads over more ranks than heads (ulysses_sp.py), -12% to +14% since. Still open there: "
           "FlashAttention-3 on the H200 rows (its backward accumulates dk and dv per key/value head in fp32 instead "
-          "of expanding them), ArcticTraining's offload keeping one layer input on the GPU where the model keeps "
-          "two (alst-05 is high by about that much), and across 4-8 nodes (alst-06..09) Ulysses' all-to-all "
-          "buffers and NCCL's per-peer buffers.\n";
+          "of expanding them) and ArcticTraining's offload keeping one layer input on the GPU where the model keeps "
+          "two: at alst-05's 1.2 M tokens each is about 9 GiB, which is how high that row is.\n";
 
     md << "\n## Every row\n\nA row near the card's capacity (reserved or device at 85% of it or more) is "
           "marked *capacity*: PyTorch's caching allocator returns cached blocks only when an allocation fails, so "

@@ -64,6 +64,30 @@ TEST(ContextParallel, EachRankKeepsItsShareOfTheSequence) {
     EXPECT_EQ(core::estimate(ulysses).contextParallelBufferBytes, 50'331'648);
 }
 
+TEST(ContextParallel, UlyssesReplicatesKeyValueHeadsFewerThanItsRanks) {
+    // Llama-3.1-8B (32 heads of 128, 8 key/value heads) over Ulysses degree 16: each rank takes 2 query heads and,
+    // with 8 key/value heads for 16 ranks, one replicated key/value head (ulysses_sp.py @edaa7221 L131-135,
+    // L181-184), over the whole sequence. Per local token that is 16 key/value heads' worth, not 8.
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    s.microBatch = 1;
+    s.seqLen = 65536;
+    s.gpus = 16;
+    s.sharding = core::Sharding::Zero3;
+    s.contextParallel = 16;
+    s.contextParallelKind = core::ContextParallel::Ulysses;
+    ASSERT_TRUE(core::validate(s).has_value());
+    const auto e = core::estimate(s);
+    // Buffers after the all-to-all: q (32 heads) and k, v (16 each) x 128 x 2 B x 4,096 local tokens.
+    EXPECT_EQ(e.contextParallelBufferBytes, 2 * (32 + 2 * 16) * 128 * 4096);
+    // FlashAttention saves q, k, v and the output (2 x (4096 + 2048 + 2048 + 4096)) and an fp32 logsumexp per head.
+    EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.attention, 2.0 * (4096 + 2048 + 2048 + 4096) + 4.0 * 32);
+}
+
 TEST(ContextParallel, TheDegreeMustFitTheGpusTheHeadsAndTheSequence) {
     auto s = longSequences(3); // 8 GPUs do not split into groups of 3
     auto r = core::validate(s);

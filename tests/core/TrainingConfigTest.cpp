@@ -907,11 +907,17 @@ TEST(TrainingConfigFramework, ArcticTrainingKeyByKeyAndItsPublishedRecipe) {
     expectSameScenario(run.scenario, want);
     // The recipe run-h100-sp32-llama-70b.yml is calibration row alst-06: the same estimate.
     expectSameEstimate(run.scenario, "alst-06");
-    // Without a zero_optimization section build_deepspeed_config writes ZeRO-2 (config/trainer.py:389-398).
+    // Without a zero_optimization section build_deepspeed_config writes ZeRO-2 with buckets from the hidden size
+    // (config/trainer.py:421-430): reduce_bucket_size 4096² = 16,777,216 elements, 32 MiB of bf16 in backward, not
+    // DeepSpeed's 5e8. The trainer's micro-batch wins over DeepSpeed's (trainer.py:398).
     const auto zero2 = ok(importTexts({{"a.yaml", "type: sft\nmicro_batch_size: 2\nmodel:\n  name_or_path: "
-                                                  "meta-llama/Llama-3.1-8B\ndata:\n  max_length: 16384\n"}},
+                                                  "meta-llama/Llama-3.1-8B\ndata:\n  max_length: 16384\n"
+                                                  "deepspeed:\n  train_micro_batch_size_per_gpu: 8\n"}},
                                       8));
     EXPECT_EQ(zero2.scenario.sharding, core::Sharding::Zero2);
+    EXPECT_EQ(zero2.scenario.microBatch, 2);
+    EXPECT_EQ(zero2.scenario.overrides.zeroReduceBucketElements, std::optional<double>(0.0));
+    EXPECT_EQ(core::profileFor(zero2.scenario).zeroReduceBucketElements, 0.0); // the hidden-size rule
     EXPECT_EQ(zero2.scenario.seqLen, 16384);
     EXPECT_EQ(zero2.scenario.contextParallel, 1);
     EXPECT_EQ(zero2.scenario.gpus, 8);
