@@ -196,7 +196,7 @@ def peft_config(kind, lora):
     fail("adapter kind '%s' is not known to this script." % kind)
 
 
-def measured_run():
+def measured_run(builtin):
     """The scenario this one-process script really runs: what it cannot run here is set to what it does instead,
     and listed, so that the result is compared with the estimate of the run that was measured."""
     ran = dict(SCENARIO)
@@ -225,6 +225,21 @@ def measured_run():
     change("gradient_accumulation", 1, "one micro-batch per optimizer step")
     change("optimizer_in_backward", False, "the optimizer steps after backward")
     change("compile", False, "eager mode")
+    # One process has no FSDP mixed precision or DeepSpeed master copy: FSDP's fp32 shards computed in bf16 run as
+    # autocast over fp32 weights, DeepSpeed's bf16 module with fp32 masters as plain bf16.
+    change("precision", {"fsdp-mixed-bf16": "amp-bf16", "bf16-fp32-master": "bf16",
+                         "fp16-fp32-master": "fp16"}.get(ran.get("precision"), ran.get("precision")),
+           "one process, no FSDP or DeepSpeed")
+    if SCENARIO.get("optimizer", "adamw") == "adamw":
+        overrides = dict(ran.get("framework_overrides", {}))
+        if overrides.get("optimizer_step", "foreach") != "foreach" or "framework" in ran:
+            overrides["optimizer_step"] = "foreach"  # torch.optim.AdamW's default on CUDA tensors
+            ran["framework_overrides"] = overrides
+    if builtin:
+        for key in ("liger_rms_norm", "liger_glu", "liger_rope"):
+            change(key, False, "the built-in model has no Liger kernels")
+        if ran.get("attention") == "flash":
+            change("attention", "sdpa", "the built-in model runs SDPA")
     for line in changed:
         say("not as in the scenario: " + line)
     return ran, changed
@@ -239,19 +254,19 @@ def tile_mlps(layers):
         fail("The scenario uses TiledMLP: pip install deepspeed (0.17.2 or newer).")
     for layer in layers:
         mlp = layer.mlp
-        original = type(mlp).forward
+        current = mlp.forward  # the instance's forward as it stands (a kernel patch included)
 
-        def tiled(x, mlp=mlp, original=original):
+        def tiled(x, mlp=mlp, current=current):
             shards = max(1, math.ceil(x.shape[-2] / x.shape[-1]))
-            return TiledMLP.apply(original, mlp, x, shards, list(mlp.parameters()))
+            return TiledMLP.apply(lambda module, shard: current(shard), mlp, x, shards, list(mlp.parameters()))
 
         mlp.forward = tiled
     say("MLPs tiled along the sequence (DeepSpeed TiledMLP)")
 
 
-def build(args, device):
+def build(args, device, ran):
     method = SCENARIO.get("method", "lora")
-    precision = SCENARIO.get("precision", "bf16")
+    precision = ran.get("precision", "bf16")  # as it runs in one process (measured_run)
     lora = SCENARIO.get("lora", {"rank": 16, "alpha": 32, "dropout": 0.05, "targets": ["q_proj", "v_proj"]})
     checkpointing = SCENARIO.get("gradient_checkpointing", "full") != "none"
     if method == "qlora":
@@ -370,9 +385,9 @@ def main():
     if args.device == "cuda" and not torch.cuda.is_available():
         fail("no CUDA GPU is visible; run this on the GPU you want to measure (or --device cpu for a smoke test).")
     device = torch.device(args.device)
-    ran, changed = measured_run()
+    ran, changed = measured_run(transformers is None or args.builtin)
     say("torch %s on %s" % (torch.__version__, torch.cuda.get_device_name(0) if device.type == "cuda" else "CPU"))
-    model, implementation = build(args, device)
+    model, implementation = build(args, device, ran)
     trainable = [p for p in model.parameters() if p.requires_grad]
     total_params = sum(p.numel() for p in model.parameters())
     say("%d parameters, %d trainable" % (total_params, sum(p.numel() for p in trainable)))
@@ -380,8 +395,8 @@ def main():
     micro_batch = int(SCENARIO.get("micro_batch", 1))
     seq_len = int(SCENARIO.get("seq_len", 2048))
     vocab = int(MODEL_CONFIG["vocab_size"])
-    amp = SCENARIO.get("precision", "").startswith("amp-") and device.type == "cuda"
-    amp_dtype = torch.float16 if SCENARIO.get("precision") == "amp-fp16" else torch.bfloat16
+    amp = ran.get("precision", "").startswith("amp-") and device.type == "cuda"
+    amp_dtype = torch.float16 if ran.get("precision") == "amp-fp16" else torch.bfloat16
     # Activation offload: every tensor autograd saves in forward waits in (pinned) host memory until backward — with
     # checkpointing, the checkpointed layer inputs, as torchtune's OffloadActivations and ArcticTraining's
     # activation_checkpoint_cpu_offload keep them.
@@ -395,10 +410,11 @@ def main():
     for step in range(args.warmup + args.steps):
         tokens = torch.randint(0, vocab, (micro_batch, seq_len), device=device)
         start = time.perf_counter()
-        with torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext(), \
-                torch.autograd.graph.save_on_cpu(pin_memory=device.type == "cuda") if offload \
-                else contextlib.nullcontext():
-            out = model(tokens) if implementation == "builtin" else model(input_ids=tokens).logits
+        with torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext():
+            # (the layers' saved tensors go to the host; the loss's stay on the GPU, as the estimate keeps them)
+            with torch.autograd.graph.save_on_cpu(pin_memory=device.type == "cuda") if offload \
+                    else contextlib.nullcontext():
+                out = model(tokens) if implementation == "builtin" else model(input_ids=tokens).logits
             loss = F.cross_entropy(out[:, :-1].reshape(-1, vocab).float(), tokens[:, 1:].reshape(-1))
         loss.backward()
         optimizer.step()

@@ -131,17 +131,22 @@ TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus
         const double price = hourlyPrice(gpu, in, false); // on demand: a test must not be preempted
         for (std::int64_t count : cardCounts(gpu, in.maxGpus)) {
             const double hour = static_cast<double>(count) * price;
-            if (best.gpu && hour >= best.usdForHour) {
-                break; // more cards of this one only cost more
+            if (best.gpu && hour >= best.usdForTest) {
+                break; // a test costs at least its hour: more cards of this one only cost more
             }
             const Candidate c = fitAtCount(scenario, gpu, count, in);
             if (!c.fits() || c.plan.step.stepSeconds <= 0) {
                 continue;
             }
-            best.gpu = gpu;
-            best.plan = c;
-            best.usdForHour = hour;
-            best.stepsInHour = 3600.0 / c.plan.step.stepSeconds;
+            // The test is an hour, or the one step that outlasts it: the cheaper test wins, not the cheaper hour.
+            const double test = hour * std::max(1.0, c.plan.step.stepSeconds / 3600.0);
+            if (!best.gpu || test < best.usdForTest) {
+                best.gpu = gpu;
+                best.plan = c;
+                best.usdForHour = hour;
+                best.stepsInHour = 3600.0 / c.plan.step.stepSeconds;
+                best.usdForTest = test;
+            }
             break; // the fewest cards that fit are this card's cheapest hour
         }
     }

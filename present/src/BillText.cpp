@@ -158,11 +158,11 @@ Message trialSentence(const core::TrialHour& trial) {
         const double stepHours = trial.plan.plan.step.stepSeconds / 3600.0;
         return msg(QT_TRANSLATE_NOOP("gpusizer",
                                      "First, a test of one step: %1 × %2 (%3) at %4 an hour on demand; one step at the "
-                                     "real sequence length and batch takes %5, about %6 — export the measurement "
-                                     "script and run it there before renting the run."),
+                                     "real sequence length and batch takes %5 — run the measurement script there with "
+                                     "--warmup 0 --steps 1 (about %6) before renting the run."),
                    verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
                    joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
-                   verbatim(hoursText(stepHours)), verbatim(usd(trial.usdForHour * stepHours)));
+                   verbatim(hoursText(stepHours)), verbatim(usd(trial.usdForTest)));
     }
     return msg(QT_TRANSLATE_NOOP("gpusizer",
                                  "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures %5 at the "
@@ -170,8 +170,9 @@ Message trialSentence(const core::TrialHour& trial) {
                                  "before renting the run."),
                verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
                joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
-               msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
-                   verbatim(count(static_cast<std::int64_t>(trial.stepsInHour)))));
+               trial.stepsInHour < 2.0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step"))
+                                       : msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
+                                             verbatim(count(static_cast<std::int64_t>(trial.stepsInHour)))));
 }
 
 std::vector<Message> cleanupChecklist(const core::RunBill& b, const core::PlanInputs& in) {

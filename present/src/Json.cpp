@@ -230,7 +230,8 @@ json trialJson(const TrialHour& t) {
                 {"gpus", t.plan.scenario.gpus},
                 {"layout", english(layoutParts(t.plan.scenario))},
                 {"usd_for_hour", t.usdForHour},
-                {"steps_in_hour", t.stepsInHour}};
+                {"steps_in_hour", t.stepsInHour},
+                {"usd_for_test", t.usdForTest}};
 }
 
 json adviceJson(const OomAdvice& advice, const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {

@@ -3333,12 +3333,16 @@ Fewer cards (%2): %3</source>
         <translation>使用序列并行时损失为 DeepSpeed 的 TiledFusedLogitsLoss，每次一块 logits：按融合线性交叉熵估算</translation>
     </message>
     <message>
-        <source>First, a test of one step: %1 × %2 (%3) at %4 an hour on demand; one step at the real sequence length and batch takes %5, about %6 — export the measurement script and run it there before renting the run.</source>
-        <translation>先测试一步：%1 × %2（%3），按需每小时 %4；在真实序列长度和批次下一步需要 %5，约 %6——导出测量脚本并在那里运行，再租用整个训练。</translation>
-    </message>
-    <message>
         <source>ArcticTraining overwrites it with micro_batch_size and gradient_accumulation_steps</source>
         <translation>ArcticTraining 会用 micro_batch_size 和 gradient_accumulation_steps 覆盖它</translation>
+    </message>
+    <message>
+        <source>First, a test of one step: %1 × %2 (%3) at %4 an hour on demand; one step at the real sequence length and batch takes %5 — run the measurement script there with --warmup 0 --steps 1 (about %6) before renting the run.</source>
+        <translation>先测试一步：%1 × %2（%3），按需每小时 %4；在真实序列长度和批次下一步需要 %5——在那里用 --warmup 0 --steps 1 运行测量脚本（约 %6），再租用整个训练。</translation>
+    </message>
+    <message>
+        <source>one step</source>
+        <translation>一步</translation>
     </message>
 </context>
 <context>

@@ -110,16 +110,16 @@ TEST(CliInProcess, BadFilesAreRefusedWithTheFileAndTheReason) {
 }
 
 TEST(CliInProcess, AStepLongerThanTheHourIsTestedAsOneStepAtItsCost) {
-    // Llama-3.1-70B on 4,000,000-token sequences over 32 GPUs: one step's attention alone is about 1.3e20 FLOPs, hours
+    // Llama-3.1-70B on 16,000,000-token sequences over 64 GPUs: one step's attention alone is about 2e21 FLOPs, hours
     // on any card, so the test is one step and its price is the hourly rate times the step.
     const auto dir = std::filesystem::temp_directory_path() / "gpusizer_cli_longstep";
     std::filesystem::create_directories(dir);
     const auto file = dir / "long.json";
     std::ofstream(file) << R"({"format": "gpusizer-scenario", "version": 1, "model": "llama-3.1-70b",
         "method": "full", "precision": "bf16-fp32-master", "framework": "deepspeed", "micro_batch": 1,
-        "seq_len": 4000000, "gradient_checkpointing": "full", "attention": "flash", "loss": "fused-linear",
-        "liger_rms_norm": true, "liger_rope": true, "tiled_mlp": true, "activation_offload": true, "gpus": 32,
-        "sharding": "zero3", "sharding_engine": "deepspeed", "offload": "optimizer", "context_parallel": 32,
+        "seq_len": 16000000, "gradient_checkpointing": "full", "attention": "flash", "loss": "fused-linear",
+        "liger_rms_norm": true, "liger_rope": true, "tiled_mlp": true, "activation_offload": true, "gpus": 64,
+        "sharding": "zero3", "sharding_engine": "deepspeed", "offload": "optimizer", "context_parallel": 64,
         "context_parallel_kind": "ulysses"})";
     const Ran text = run({"plan", file.string(), "--tokens", "1e8"});
     ASSERT_EQ(text.status, cli::kOk) << text.err;
@@ -127,7 +127,11 @@ TEST(CliInProcess, AStepLongerThanTheHourIsTestedAsOneStepAtItsCost) {
     const Ran json = run({"plan", file.string(), "--tokens", "1e8", "--json"});
     ASSERT_EQ(json.status, cli::kOk) << json.err;
     const auto trial = nlohmann::json::parse(json.out).at("one_hour_test");
-    EXPECT_LT(trial.at("steps_in_hour").get<double>(), 1.0);
+    const double steps = trial.at("steps_in_hour").get<double>();
+    EXPECT_LT(steps, 1.0);
+    // The test is one step: the hourly rate times the step's hours (1 / steps in an hour).
+    EXPECT_NEAR(trial.at("usd_for_test").get<double>(), trial.at("usd_for_hour").get<double>() / steps, 1e-6);
+    EXPECT_NE(text.out.find("--warmup 0 --steps 1"), std::string::npos);
     std::filesystem::remove_all(dir);
 }
 

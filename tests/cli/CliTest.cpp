@@ -322,7 +322,8 @@ TEST(Cli, TheScriptRecordsTheRunItMeasuredWhereItCannotRunTheScenario) {
     scenario["gpus"] = 2;
     scenario["sharding"] = "zero3";
     scenario["loss"] = "chunked";
-    scenario["activation_offload"] = true; // save_on_cpu: run, not listed
+    scenario["activation_offload"] = true;     // save_on_cpu: run, not listed
+    scenario["precision"] = "fsdp-mixed-bf16"; // one process: autocast over fp32 weights
     const auto scenarioFile = dir / "two-gpus.json";
     std::ofstream(scenarioFile) << scenario.dump();
     const auto script = dir / "probe.py";
@@ -337,7 +338,9 @@ TEST(Cli, TheScriptRecordsTheRunItMeasuredWhereItCannotRunTheScenario) {
     EXPECT_EQ(ran.at("sharding"), "none");
     EXPECT_EQ(ran.at("loss"), "standard");
     EXPECT_EQ(ran.at("activation_offload"), true);
-    EXPECT_EQ(written.at("not_as_in_scenario").size(), 3u); // gpus, sharding, loss
+    EXPECT_EQ(ran.at("precision"), "amp-bf16");
+    EXPECT_EQ(ran.at("framework_overrides").at("optimizer_step"), "foreach"); // torch.optim.AdamW's default
+    EXPECT_EQ(written.at("not_as_in_scenario").size(), 4u);                   // gpus, sharding, loss, precision
     const auto r = runCli("compare-measured " + scenarioFile.string() + " " + result.string() + " --json");
     ASSERT_EQ(r.status, 0) << r.err;
     const auto notes = nlohmann::json::parse(r.out).at("notes");

@@ -211,3 +211,46 @@ TEST(Bill, TheOneHourTestTakesTheCheapestCardThatFitsNotTheCheapestCard) {
         EXPECT_FALSE(core::fitAtCount(s, tiny, n, in).fits()) << n;
     }
 }
+
+TEST(Bill, WhenOneStepOutlastsTheHourTheCheaperStepIsTheTest) {
+    // Llama-3.1-70B on 4,000,000-token sequences over 32 cards (Ulysses, TiledMLP, checkpoint offload): a step takes
+    // hours on any card, so a test costs the step, count x price x step hours, and the card with the cheapest such
+    // step wins over the card with the cheapest hour.
+    core::Scenario s = core::defaultScenario(catalog());
+    s.model = catalog().findModel("llama-3.1-70b")->arch;
+    s.modelId = "llama-3.1-70b";
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.framework = core::Framework::Deepspeed;
+    s.microBatch = 1;
+    s.seqLen = 4'000'000;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    s.loss = core::Loss::FusedLinear;
+    s.tiledMlp = true;
+    s.activationOffload = true;
+    s.gpus = 32;
+    s.sharding = core::Sharding::Zero3;
+    s.offload = core::Offload::Optimizer;
+    s.contextParallel = 32;
+    s.contextParallelKind = core::ContextParallel::Ulysses;
+    ASSERT_TRUE(core::validate(s).has_value());
+    core::PlanInputs in;
+    const std::vector<core::GpuSpec> cards{gpu("rtx-a6000"), gpu("h100-sxm"), gpu("b200")};
+    const core::TrialHour trial = core::oneHourTest(s, cards, in);
+    ASSERT_TRUE(trial.gpu.has_value());
+    ASSERT_LT(trial.stepsInHour, 1.0);
+    EXPECT_NEAR(trial.usdForTest, trial.usdForHour * trial.plan.plan.step.stepSeconds / 3600.0, 1e-6);
+    // No card's own cheapest fitting count gives a cheaper test.
+    for (const auto& card : cards) {
+        for (std::int64_t n : core::cardCounts(card, in.maxGpus)) {
+            const core::Candidate c = core::fitAtCount(s, card, n, in);
+            if (c.fits()) {
+                const double test = static_cast<double>(n) * card.priceOnDemandUsdHour *
+                                    std::max(1.0, c.plan.step.stepSeconds / 3600.0);
+                EXPECT_GE(test, trial.usdForTest - 1e-6) << card.id << " x " << n;
+                break;
+            }
+        }
+    }
+}

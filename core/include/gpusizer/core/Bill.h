@@ -77,6 +77,7 @@ struct TrialHour {
     Candidate plan;
     double usdForHour = 0;
     double stepsInHour = 0; ///< optimizer steps one hour measures
+    double usdForTest = 0;  ///< what the test costs: the hour, or the one step that outlasts it (the cheapest wins)
 };
 TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs);
 
