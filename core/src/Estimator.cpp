@@ -707,6 +707,7 @@ bool adapterTrainsOnInput(const Context& ctx) {
 struct Halves {
     double attention = 0;
     double mlp = 0;
+    double down = 0; ///< of `mlp`, the down projection's input (linear inputs only)
     double& of(InputGroup g) { return (g == InputGroup::GateUp || g == InputGroup::Down) ? mlp : attention; }
 };
 
@@ -735,6 +736,7 @@ Halves linearInputActivations(const Context& ctx, const LayerWidths& w) {
     for (InputGroup g : {InputGroup::Qkv, InputGroup::O, InputGroup::GateUp, InputGroup::Down}) {
         if (saved[static_cast<std::size_t>(g)]) {
             linearInputs.of(g) += c * w.inputWidth(g);
+            linearInputs.down += g == InputGroup::Down ? c * w.inputWidth(g) : 0.0;
         }
     }
     return linearInputs;
@@ -847,6 +849,7 @@ double mlpActivations(const Context& ctx, const LayerWidths& w) {
 struct LayerActivations {
     ActivationItems items;
     double untiledMlp = 0;
+    double downInput = 0; ///< of it, the down projection's saved input (freed before the MLP's other gradients)
 };
 
 LayerActivations activationItems(const Context& ctx, const Trainables& t) {
@@ -861,6 +864,7 @@ LayerActivations activationItems(const Context& ctx, const Trainables& t) {
     const Halves lora = ctx.full ? Halves{} : loraActivations(ctx, t, w);
     const double mlp = mlpActivations(ctx, w);
     out.untiledMlp = mlp + inputs.mlp + lora.mlp;
+    out.downInput = inputs.down;
     if (s.tiledMlp) {
         // TiledMLP saves only its input x; a tile's own tensors are recomputed in backward.
         it.mlp = ctx.resid * w.h; // (x as the layer hands it over: the residual stream's dtype)
@@ -887,6 +891,7 @@ LayerActivations activationItems(const Context& ctx, const Trainables& t) {
         it.lora /= tp;
         it.dropout /= tp;
         out.untiledMlp /= tp;
+        out.downInput /= tp;
     }
     return out;
 }
@@ -919,7 +924,7 @@ double tiledMlpWorkingSet(const Context& ctx, double untiledMlp) {
 /// grouped key/value heads dk and dv expanded to every head, an fp32 dq accumulator and an fp32 softmax_d per head
 /// (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp @00979f57; PyTorch's flash SDPA backend is its port).
 /// The MLP's own gradient temporaries and eager attention's score gradients are not itemised.
-double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double tiledMlp) {
+double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double downInput, double tiledMlp) {
     const Scenario& s = ctx.s;
     const LayerWidths w = layerWidths(ctx);
     const double tokens = localTokens(ctx);
@@ -933,7 +938,17 @@ double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double til
         const double mlpFreed = s.tiledMlp ? ctx.resid * w.h / ctx.tp : untiledMlp;
         attentionPhase = std::max(0.0, (kernel + outputGradient) / ctx.tp - mlpFreed) * tokens;
     }
-    return residualGradient + std::max(tiledMlp, attentionPhase);
+    // The untiled MLP's own backward: down's input gradient (f wide), then the gated product's two operand gradients
+    // beside it (autograd runs the product's backward while down's gradient is alive), once down's saved input is
+    // freed; Liger's SwiGLU writes them into its saved gate and up outputs (ops/swiglu.py swiglu_backward); a plain
+    // MLP's activation has one operand.
+    double mlpPhase = tiledMlp;
+    if (!s.tiledMlp) {
+        const double f = w.tokenWidth / ctx.tp;
+        const double gradients = ctx.arch.mlp == MlpKind::Gated ? (s.ligerGlu ? 1.0 : 3.0) : 2.0;
+        mlpPhase = std::max(0.0, gradients * ctx.c * f - downInput) * tokens;
+    }
+    return residualGradient + std::max(mlpPhase, attentionPhase);
 }
 
 /// torchtitan's op-level selective AC (_op_sac_save_list; _get_custom_policy saves every second aten.mm, counting
@@ -972,6 +987,7 @@ struct StoredActivations {
     double cpu = 0;        // activation offload: what went to host memory
     double tokens = 0;     // tokens per micro-batch
     double untiledMlp = 0; // per token: what the MLP half saves untiled (LayerActivations)
+    double downInput = 0;  // per token: the down projection's saved input
 };
 
 /// What a layer that is not checkpointed keeps per token: everything, or what the selective policy saves.
@@ -994,6 +1010,7 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const LayerActivations layer = activationItems(ctx, t);
     out.items = layer.items;
     out.untiledMlp = layer.untiledMlp;
+    out.downInput = layer.downInput;
     const double T = localTokens(ctx);
     out.tokens = T;
     const double L = static_cast<double>(arch.numLayers);
@@ -1408,7 +1425,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     out.float8Casts = float8CastTemporaries(ctx);
     out.contextParallelBuffers = contextParallelBuffers(ctx);
     out.tiledMlp = tiledMlpWorkingSet(ctx, acts.untiledMlp);
-    out.layerBackward = layerBackwardWorkingSet(ctx, acts.untiledMlp, out.tiledMlp);
+    out.layerBackward = layerBackwardWorkingSet(ctx, acts.untiledMlp, acts.downInput, out.tiledMlp);
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.

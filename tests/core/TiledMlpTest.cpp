@@ -46,18 +46,19 @@ TEST(TiledMlp, TheMlpSavesOnlyItsInputAndOneTileLivesInBackward) {
     EXPECT_EQ(tiled.tiledMlpWorkingSetBytes, 503'316'480 + 1'073'741'824);
     EXPECT_EQ(plain.tiledMlpWorkingSetBytes, 0);
     // While the layer runs backward (docs/memory-model.md §6): the residual gradient (2h per token, both runs), then
-    // in the attention's backward, once the MLP's saved tensors are freed, FlashAttention-2's buffers and the
-    // output's gradient: dq 2 x 4096, dk and dv 2 x 2 x 1024, expanded to 32 heads 2 x 2 x 4096, fp32 dq_accum
-    // 4 x 4096 and softmax_d 4 x 32, dout 2 x 4096 = 53,376 B per token. Untiled the MLP frees 8f + 2h = 122,880 B
-    // first, so that phase adds nothing; tiled it frees x only (8,192 B): 45,184 B per token, 5,922,357,248 B at
-    // 131,072 tokens, more than the tile's 1,577,058,304 B.
-    EXPECT_EQ(plain.layerBackwardBytes, 1'073'741'824);
+    // the larger of two phases. The MLP's: untiled, down's input gradient and the gated product's two operand
+    // gradients (3 x 2f) less down's freed input (2f): 4f = 57,344 B per token, 7,516,192,768 B at 131,072 tokens;
+    // tiled, the tile and x_grad (1,577,058,304 B). The attention's, once the MLP's saved tensors are freed:
+    // FlashAttention-2's dq 2 x 4096, dk and dv 2 x 2 x 1024, expanded to 32 heads 2 x 2 x 4096, fp32 dq_accum
+    // 4 x 4096 and softmax_d 4 x 32, and dout 2 x 4096 = 53,376 B per token; untiled the MLP frees 8f + 2h = 122,880
+    // B first, so it adds nothing; tiled it frees x only (8,192 B): 45,184 B per token, 5,922,357,248 B.
+    EXPECT_EQ(plain.layerBackwardBytes, 1'073'741'824 + 7'516'192'768);
     EXPECT_EQ(tiled.layerBackwardBytes, 1'073'741'824 + 5'922'357'248);
-    // At the recomputed layer: 8f B per token less (15,032,385,536 B) and the attention's buffers more.
+    // At the recomputed layer: 8f B per token less (15,032,385,536 B) and the backward phase's difference.
     ASSERT_EQ(plain.peakMoment, core::PeakMoment::LastLayerRecompute);
     ASSERT_EQ(tiled.peakMoment, core::PeakMoment::LastLayerRecompute);
     EXPECT_EQ(plain.allocatedPeakBytes - tiled.allocatedPeakBytes,
-              static_cast<std::int64_t>(kTokens * 8.0 * kF) - 5'922'357'248);
+              static_cast<std::int64_t>(kTokens * 8.0 * kF) + 7'516'192'768 - 5'922'357'248);
 }
 
 TEST(TiledMlp, TilesFollowTheSequenceEachRankHoldsAndTheMlpRunsForwardOnceMore) {
