@@ -172,8 +172,9 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
         s.overrides.lossChunks = static_cast<int>(*chunks);
     }
     // DeepSpeed bucket sizes in elements, as its config names them (accelerate's generated config leaves them at
-    // DeepSpeed's defaults; the transformers Trainer's templates set "auto").
-    GPUSIZER_ASSIGN(auto reduceBucket, r.optionalNumber("zero_reduce_bucket_elements", 1, 1e12));
+    // DeepSpeed's defaults; the transformers Trainer's templates set "auto"). 0 is the hidden-size rule: hidden² to
+    // reduce, 0.9 x hidden² to prefetch (transformers' "auto", ArcticTraining's own default).
+    GPUSIZER_ASSIGN(auto reduceBucket, r.optionalNumber("zero_reduce_bucket_elements", 0, 1e12));
     s.overrides.zeroReduceBucketElements = reduceBucket;
     GPUSIZER_ASSIGN(auto prefetchBucket, r.optionalNumber("zero_prefetch_bucket_elements", 0, 1e12));
     s.overrides.zeroPrefetchBucketElements = prefetchBucket;

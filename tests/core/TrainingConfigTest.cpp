@@ -918,6 +918,10 @@ TEST(TrainingConfigFramework, ArcticTrainingKeyByKeyAndItsPublishedRecipe) {
     EXPECT_EQ(zero2.scenario.microBatch, 2);
     EXPECT_EQ(zero2.scenario.overrides.zeroReduceBucketElements, std::optional<double>(0.0));
     EXPECT_EQ(core::profileFor(zero2.scenario).zeroReduceBucketElements, 0.0); // the hidden-size rule
+    // ... and the saved scenario reopens with it (the fuzzer found a 0 bucket the scenario file refused).
+    const auto reopened = core::parseScenario(core::scenarioToJson(zero2.scenario), "saved", catalog());
+    ASSERT_TRUE(reopened.has_value()) << reopened.error().message();
+    EXPECT_EQ(reopened->scenario.overrides.zeroReduceBucketElements, std::optional<double>(0.0));
     EXPECT_EQ(zero2.scenario.seqLen, 16384);
     EXPECT_EQ(zero2.scenario.contextParallel, 1);
     EXPECT_EQ(zero2.scenario.gpus, 8);
