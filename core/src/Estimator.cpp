@@ -1623,6 +1623,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     e.bandLowBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 - band.down));
     e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + band.up));
     e.cpuOffloadBytesPerGpu = toBytes(m.cpuPerGpu + acts.cpu);
+    e.activationOffloadBytes = toBytes(acts.cpu);
     e.cpuOffloadBytesTotal = toBytes((m.cpuPerGpu + acts.cpu) * static_cast<double>(s.gpus));
 
     if (detail == Detail::NumbersOnly) {

@@ -369,7 +369,8 @@ private:
                               static_cast<double>(c.estimate.perGpu[Component::Weights]),
                               static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]),
                               float8FlopsPerToken(c.scenario),
-                              float8GatheredParams(c.scenario)};
+                              float8GatheredParams(c.scenario),
+                              static_cast<double>(c.estimate.activationOffloadBytes)};
         c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint);
     }
 

@@ -229,7 +229,8 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             static_cast<double>(e.perGpu[Component::Weights]),
             static_cast<double>(e.perGpu[Component::OptimizerStates]),
             ::gpusizer::core::float8FlopsPerToken(s),
-            ::gpusizer::core::float8GatheredParams(s)};
+            ::gpusizer::core::float8GatheredParams(s),
+            static_cast<double>(e.activationOffloadBytes)};
 }
 
 double float8FlopsPerToken(const Scenario& s) {
@@ -502,7 +503,16 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     const double dpSeconds = t.link.gbs > 0 ? dpBytes / (t.link.gbs * 1e9) : 0.0;
     const Traffic tpComm = s.tensorParallel > 1 ? tensorParallelTime(s, gpu, in, shape) : Traffic{};
     const Traffic ppComm = s.pipelineParallel > 1 ? pipelineTime(s, gpu, in, shape) : Traffic{};
-    const double offloadSeconds = s.offload != Offload::None ? offloadTime(s, gpu, in, f, shape) : 0.0;
+    double offloadSeconds = s.offload != Offload::None ? offloadTime(s, gpu, in, f, shape) : 0.0;
+    // Activation offload: each micro-batch's saved tensors go to host memory in forward and come back in backward,
+    // over the GPU's PCIe link, on a side stream that compute can hide (torchtune OffloadActivations use_streams;
+    // ArcticTraining's copies are synchronous, so for it this is a lower bound).
+    if (f.activationOffloadBytes > 0) {
+        const double host = pcieGBs(gpu) * in.cluster.pcieEfficiency * 1e9;
+        const double copies = 2.0 * f.activationOffloadBytes * shape.accum / host;
+        offloadSeconds +=
+            std::max(0.0, copies - in.cluster.overlap * std::max(compute, memoryFloorTime(gpu, f, shape)));
+    }
     const Traffic epComm = shape.ep > 1 ? expertParallelTime(s, gpu, in, shape) : Traffic{};
     const Traffic cpComm = s.contextParallel > 1 ? contextParallelTime(s, gpu, in, shape) : Traffic{};
     t.offloadSeconds = offloadSeconds;

@@ -230,3 +230,34 @@ TEST(Planning, StepTimeReproducesTorchtitansPublishedThroughputAtItsMfu) {
             << row.gpus << " GPUs at MFU " << row.mfu << ": " << perGpu << " vs " << row.tokensPerSecondPerGpu;
     }
 }
+
+TEST(Planning, ActivationOffloadCopiesTheOffloadedLayersOverPcieEachStep) {
+    // Llama-3.1-8B fully fine-tuned with full checkpointing on 65,536 tokens: the checkpointed inputs of 30 of its 32
+    // layers wait in host memory (two stay: the one in use and the one in flight), 30 x 65,536 x 4096 x 2 B =
+    // 16,106,127,360 B, out in forward and back in backward over the H100's PCIe 5.0 x16 link (31.5 GB/s x 2 at the
+    // catalog's 70% efficiency): 2 x 16,106,127,360 / 44.1e9 s, of which compute hides nothing when overlap is 0.
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    s.loss = core::Loss::FusedLinear;
+    s.microBatch = 1;
+    s.seqLen = 65536;
+    s.activationOffload = true;
+    const auto e = core::estimate(s);
+    EXPECT_EQ(e.activationOffloadBytes, 30LL * 65536 * 4096 * 2);
+    const auto& h100 = *catalog().findGpu("h100-sxm");
+    ASSERT_EQ(h100.pcieGen, 5);
+    ASSERT_EQ(h100.pcieLanes, 16);
+    core::PlanInputs in;
+    in.cluster.overlap = 0.0;
+    in.cluster.pcieEfficiency = 0.70;
+    core::Scenario without = s;
+    without.activationOffload = false;
+    const double copies = 2.0 * 16'106'127'360.0 / (63.0 * 0.70 * 1e9);
+    const auto with = core::stepTime(s, h100, in);
+    EXPECT_NEAR(with.offloadSeconds, copies, 1e-9);
+    EXPECT_NEAR(with.stepSeconds - core::stepTime(without, h100, in).stepSeconds, copies, 1e-6);
+}

@@ -72,9 +72,10 @@ struct Estimate {
     std::int64_t bandHighBytes = 0;      ///< high end of the expected device usage
     double bandDownShare = 0;            ///< the band as shares of any figure (allocated, reserved, device)
     double bandUpShare = 0;
-    std::int64_t pagedOptimizerBytes = 0;   ///< optimizer states in CUDA managed memory (outside the allocator)
-    std::int64_t cpuOffloadBytesPerGpu = 0; ///< host RAM per GPU process for offloaded states/activations
-    std::int64_t cpuOffloadBytesTotal = 0;  ///< host RAM across all GPUs of the run
+    std::int64_t pagedOptimizerBytes = 0;    ///< optimizer states in CUDA managed memory (outside the allocator)
+    std::int64_t cpuOffloadBytesPerGpu = 0;  ///< host RAM per GPU process for offloaded states/activations
+    std::int64_t cpuOffloadBytesTotal = 0;   ///< host RAM across all GPUs of the run
+    std::int64_t activationOffloadBytes = 0; ///< activation offload: one micro-batch's saved tensors in host RAM
 
     ActivationItems activationPerTokenLayer;      ///< bytes per token per layer, without checkpointing
     double logitsBytesPerElement = 0;             ///< bytes per (token x vocabulary) element at the loss peak

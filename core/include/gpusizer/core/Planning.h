@@ -99,7 +99,8 @@ struct StepTime {
     double commBytesPerGpu = 0;    ///< data-parallel + tensor-parallel traffic per GPU per step
     double commSeconds = 0;
     double exposedCommSeconds = 0; ///< what overlap with compute cannot hide (offload included)
-    double offloadSeconds = 0;     ///< CPU offload: PCIe traffic of this GPU's shards and the host's CPU Adam
+    double offloadSeconds = 0;     ///< CPU offload: PCIe traffic of this GPU's shards and the host's CPU Adam,
+                                   ///< and activation offload's copies not hidden behind compute
     double stepSeconds = 0;
     double tokensPerSecond = 0; ///< whole run
     LinkChoice link;
@@ -120,8 +121,9 @@ struct StepFacts {
     double routedTotalParams = 0;
     double weightsBytesPerGpu = 0;
     double optimizerStateBytesPerGpu = 0;
-    double float8FlopsPerToken = 0;  ///< the part of flopsPerToken that runs as float8 matmuls (0: none)
-    double float8GatheredParams = 0; ///< parameters FSDP2 all-gathers in float8 (the decoder linears)
+    double float8FlopsPerToken = 0;    ///< the part of flopsPerToken that runs as float8 matmuls (0: none)
+    double float8GatheredParams = 0;   ///< parameters FSDP2 all-gathers in float8 (the decoder linears)
+    double activationOffloadBytes = 0; ///< activation offload: what one micro-batch sends to host memory and back
     static StepFacts of(const Scenario& scenario, const Estimate& estimate);
 };
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts);
