@@ -200,7 +200,7 @@ Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
             const Scenario& s = parsed.scenario;
             r.framework = toString(s.framework);
             r.bandClass = bandClassOf(s);
-            r.tokensPerGpu = bandTokensPerGpu(s);
+            r.tokensPerGpu = tokensPerGpu(s);
             r.bandClass.frameworkNamed = true; // the class of the row itself; the generic error is kept beside it
             const Estimate e = estimate(s);
             r.estimatedGiB = toGiB(static_cast<double>(compared(e, r.compare)));

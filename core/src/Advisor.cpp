@@ -387,16 +387,17 @@ SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<Gpu
     PlanInputs inMemory = inputs;
     inMemory.allowOffload = false;
     for (const auto& gpu : gpus) {
+        const double price = hourlyPrice(gpu, inputs, false);
         for (std::int64_t n : cardCounts(gpu, inputs.maxGpus)) {
+            const double hourly = static_cast<double>(n) * price;
             // The bill only grows with the count: once it reaches the best so far, no larger count can win.
-            if (best.gpu != nullptr && static_cast<double>(n) * hourlyPrice(gpu, inputs, false) >= best.usdPerHour) {
+            if (best.gpu != nullptr && hourly >= best.usdPerHour) {
                 break;
             }
             const Candidate c = fitAtCount(scenario, gpu, n, inMemory);
             if (!c.fits()) {
                 continue;
             }
-            const double hourly = static_cast<double>(n) * hourlyPrice(gpu, inputs, false);
             if (best.gpu == nullptr || hourly < best.usdPerHour) {
                 best = {&gpu, n, c.deviceBytes, hourly};
             }

@@ -37,11 +37,6 @@ LongSequenceBand longSequenceBand() {
     return kLongSequence;
 }
 
-double bandTokensPerGpu(const Scenario& s) {
-    return static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) /
-           static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
-}
-
 BandClass bandClassOf(const Scenario& s) {
     const std::int64_t group = std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel);
     return {s.framework != Framework::Generic, s.method, s.gpus / group > 1};
@@ -61,7 +56,7 @@ BandShares bandFor(const Scenario& s, const FrameworkProfile&) {
     }
     shares.down = std::max(shares.down, kBandNoiseFloor);
     shares.up = std::max(shares.up, kBandNoiseFloor);
-    if (bandTokensPerGpu(s) > kLongSequence.tokens) {
+    if (tokensPerGpu(s) > kLongSequence.tokens) {
         shares.down = std::max(shares.down, kLongSequence.shares.down);
         shares.up = std::max(shares.up, kLongSequence.shares.up);
     }

@@ -618,7 +618,8 @@ LayerWidths layerWidths(const Context& ctx) {
     return {.h = h,
             .a = a,
             .kv = kv,
-            .kvAttention = ulysses ? std::max(kv, ctx.cp * ctx.tp) : kv,
+            .kvAttention =
+                ulysses ? ulyssesKvHeadsPerTpRank(arch, ctx.s.tensorParallel, ctx.s.contextParallel) * ctx.tp : kv,
             .d = d,
             .mla = mla,
             .qDim = qDim,
@@ -848,6 +849,7 @@ double mlpActivations(const Context& ctx, const LayerWidths& w) {
 /// before the attention runs backward).
 struct LayerActivations {
     ActivationItems items;
+    LayerWidths widths;
     double untiledMlp = 0;
     double downInput = 0; ///< of it, the down projection's saved input (freed before the MLP's other gradients)
 };
@@ -855,8 +857,9 @@ struct LayerActivations {
 LayerActivations activationItems(const Context& ctx, const Trainables& t) {
     const auto& s = ctx.s;
     const auto& arch = ctx.arch;
-    const LayerWidths w = layerWidths(ctx);
     LayerActivations out;
+    out.widths = layerWidths(ctx);
+    const LayerWidths& w = out.widths;
     ActivationItems& it = out.items;
     it.norms = normActivations(ctx, w.h);
     attentionActivations(ctx, w, it);
@@ -896,9 +899,8 @@ LayerActivations activationItems(const Context& ctx, const Trainables& t) {
     return out;
 }
 
-/// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
 double localTokens(const Context& ctx) {
-    return static_cast<double>(ctx.s.microBatch) * static_cast<double>(ctx.s.seqLen) / ctx.cp;
+    return tokensPerGpu(ctx.s);
 }
 
 /// DeepSpeed's TiledMLP (deepspeed/runtime/sequence_parallel/ulysses_sp.py TiledMLP @edaa7221, ArcticTraining's
@@ -924,9 +926,9 @@ double tiledMlpWorkingSet(const Context& ctx, double untiledMlp) {
 /// grouped key/value heads dk and dv expanded to every head, an fp32 dq accumulator and an fp32 softmax_d per head
 /// (Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp @00979f57; PyTorch's flash SDPA backend is its port).
 /// The MLP's own gradient temporaries and eager attention's score gradients are not itemised.
-double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double downInput, double tiledMlp) {
+double layerBackwardWorkingSet(const Context& ctx, const LayerActivations& layer, double tiledMlp) {
     const Scenario& s = ctx.s;
-    const LayerWidths w = layerWidths(ctx);
+    const LayerWidths& w = layer.widths;
     const double tokens = localTokens(ctx);
     const double residualGradient = ctx.resid * w.h * tokens / ctx.tp;
     double attentionPhase = 0;
@@ -935,7 +937,7 @@ double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double dow
         const double expanded = (!w.mla && w.kvAttention < w.a) ? w.qDim + w.a * w.d : 0.0;
         const double kernel = ctx.c * (w.qDim + kvWidth + expanded) + 4.0 * w.qDim + 4.0 * w.a;
         const double outputGradient = ctx.c * (w.mla ? w.vDim : w.a * w.d);
-        const double mlpFreed = s.tiledMlp ? ctx.resid * w.h / ctx.tp : untiledMlp;
+        const double mlpFreed = s.tiledMlp ? ctx.resid * w.h / ctx.tp : layer.untiledMlp;
         attentionPhase = std::max(0.0, (kernel + outputGradient) / ctx.tp - mlpFreed) * tokens;
     }
     // The untiled MLP's own backward: down's input gradient (f wide), then the gated product's two operand gradients
@@ -946,7 +948,7 @@ double layerBackwardWorkingSet(const Context& ctx, double untiledMlp, double dow
     if (!s.tiledMlp) {
         const double f = w.tokenWidth / ctx.tp;
         const double gradients = ctx.arch.mlp == MlpKind::Gated ? (s.ligerGlu ? 1.0 : 3.0) : 2.0;
-        mlpPhase = std::max(0.0, gradients * ctx.c * f - downInput) * tokens;
+        mlpPhase = std::max(0.0, gradients * ctx.c * f - layer.downInput) * tokens;
     }
     return residualGradient + std::max(mlpPhase, attentionPhase);
 }
@@ -978,16 +980,14 @@ double opLevelSelectivePerToken(const Context& ctx) {
 }
 
 struct StoredActivations {
-    ActivationItems items;
-    double layers = 0;     // the decoder layers' stored tensors (one micro-batch's, or L layers' worth under 1F1B)
-    double final = 0;      // after the last layer: final norm input, lm_head input
-    double atLoss = 0;     // every stored layer's tensors and the final norm's input, at the loss
-    double lastLayer = 0;  // one layer's full set (its backward, or its recomputation)
-    double recompute = 0;  // checkpointed: stored inputs plus the last layer recomputed
-    double cpu = 0;        // activation offload: what went to host memory
-    double tokens = 0;     // tokens per micro-batch
-    double untiledMlp = 0; // per token: what the MLP half saves untiled (LayerActivations)
-    double downInput = 0;  // per token: the down projection's saved input
+    double layers = 0;      // the decoder layers' stored tensors (one micro-batch's, or L layers' worth under 1F1B)
+    double final = 0;       // after the last layer: final norm input, lm_head input
+    double atLoss = 0;      // every stored layer's tensors and the final norm's input, at the loss
+    double lastLayer = 0;   // one layer's full set (its backward, or its recomputation)
+    double recompute = 0;   // checkpointed: stored inputs plus the last layer recomputed
+    double cpu = 0;         // activation offload: what went to host memory
+    double tokens = 0;      // tokens per micro-batch
+    LayerActivations layer; // one layer's items per token, its widths, its MLP half
 };
 
 /// What a layer that is not checkpointed keeps per token: everything, or what the selective policy saves.
@@ -1007,16 +1007,13 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const Scenario& s = ctx.s;
     const auto& arch = ctx.arch;
     StoredActivations out;
-    const LayerActivations layer = activationItems(ctx, t);
-    out.items = layer.items;
-    out.untiledMlp = layer.untiledMlp;
-    out.downInput = layer.downInput;
+    out.layer = activationItems(ctx, t);
     const double T = localTokens(ctx);
     out.tokens = T;
     const double L = static_cast<double>(arch.numLayers);
     const double h = static_cast<double>(arch.hiddenSize);
     const double layerInput = ctx.resid * h / ctx.tp;
-    const double perLayer = out.items.total();
+    const double perLayer = out.layer.items.total();
 
     // What one layer keeps until backward, per token, and how many layers keep the layer input only.
     double checkpointedLayers = 0;
@@ -1033,7 +1030,7 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
         checkpointedLayers = std::floor(L / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery)));
         break;
     }
-    const double kept = keptPerToken(ctx, out.items);
+    const double kept = keptPerToken(ctx, out.layer.items);
     double layersInGraph = L;
     if (ctx.freezes()) {
         // Freeze tuning: nothing below the first trained layer requires grad, so the frozen layers save nothing, and
@@ -1343,9 +1340,10 @@ double contextParallelBuffers(const Context& ctx) {
     const double kv = static_cast<double>(arch.numKvHeads > 0 ? arch.numKvHeads : arch.numHeads);
     const double d = static_cast<double>(arch.effectiveHeadDim());
     const double tokens = localTokens(ctx);
-    const double perToken = s.contextParallelKind == ContextParallel::Ring
-                                ? 2.0 * 2.0 * kv * d
-                                : (a + 2.0 * std::max(kv, ctx.cp * ctx.tp)) * d; // Ulysses: replicated kv heads
+    const double perToken =
+        s.contextParallelKind == ContextParallel::Ring
+            ? 2.0 * 2.0 * kv * d
+            : (a + 2.0 * ulyssesKvHeadsPerTpRank(arch, s.tensorParallel, s.contextParallel) * ctx.tp) * d;
     return ctx.c * perToken * tokens / ctx.tp;
 }
 
@@ -1424,8 +1422,8 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     out.doraWeight = doraWeightTemporaries(ctx, t);
     out.float8Casts = float8CastTemporaries(ctx);
     out.contextParallelBuffers = contextParallelBuffers(ctx);
-    out.tiledMlp = tiledMlpWorkingSet(ctx, acts.untiledMlp);
-    out.layerBackward = layerBackwardWorkingSet(ctx, acts.untiledMlp, acts.downInput, out.tiledMlp);
+    out.tiledMlp = tiledMlpWorkingSet(ctx, acts.layer.untiledMlp);
+    out.layerBackward = layerBackwardWorkingSet(ctx, acts.layer, out.tiledMlp);
     // AMP with fp32 weights: every linear's 16-bit weight copy lives from forward to backward — trainable weights in
     // autocast's cast cache, frozen ones as the tensor autograd saves to compute the input gradient.
     // Checkpointing recomputes the casts; ZeRO-3 frees gathered weights after each use.
@@ -1599,7 +1597,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     e.routedTrainableParams =
         static_cast<std::int64_t>(ctx.full ? t.routedWeights * ctx.trainLayerShare : t.routedAdapters);
     StoredActivations acts = storedActivations(ctx, t);
-    e.activationPerTokenLayer = acts.items;
+    e.activationPerTokenLayer = acts.layer.items;
     LossBytes loss = lossBytes(ctx, acts.tokens);
     e.logitsBytesPerElement = loss.perElement;
     const Transients tr = transients(ctx, t, m, acts);

@@ -447,7 +447,7 @@ Traffic contextParallelTime(const Scenario& s, const GpuSpec& gpu, const PlanInp
     const double kv =
         std::max(1.0, static_cast<double>(s.model.numKvHeads > 0 ? s.model.numKvHeads : s.model.numHeads) / shape.tp);
     const double d = static_cast<double>(s.model.effectiveHeadDim());
-    const double localTokens = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) / cp;
+    const double localTokens = tokensPerGpu(s);
     const double layers = shape.layersPerStage * shape.accum;
     const LinkChoice link = collectiveLink(gpu, s.contextParallel * s.tensorParallel, in.cluster);
     double bytes = 0;
@@ -457,7 +457,9 @@ Traffic contextParallelTime(const Scenario& s, const GpuSpec& gpu, const PlanInp
         bytes = (shape.forwards + 2.0) * (cp - 1.0) * chunk * layers;
         messages = (shape.forwards + 1.0) * (cp - 1.0) * layers;
     } else {
-        const double tensors = (2.0 * a + 2.0 * kv) * d * localTokens * 2.0; // q, out, k, v in 16 bits
+        // q, out, k and v in 16 bits; key/value heads fewer than the ranks are replicated before the all-to-all.
+        const double kvMoved = ulyssesKvHeadsPerTpRank(s.model, s.tensorParallel, s.contextParallel);
+        const double tensors = (2.0 * a + 2.0 * kvMoved) * d * localTokens * 2.0;
         bytes = (shape.forwards + 1.0) * (cp - 1.0) / cp * tensors * layers;
         messages = (shape.forwards + 1.0) * 4.0 * layers;
     }

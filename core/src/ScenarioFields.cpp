@@ -20,14 +20,31 @@ std::vector<FieldChoice> choicesOf() {
     return out;
 }
 
-ScenarioField integer(const char* key, const char* label, const char* tooltip, double min, double max,
-                      std::int64_t Scenario::*member, unsigned methods = kForAll) {
+/// What every field has: its key, type, words and the methods it applies to.
+ScenarioField described(const char* key, FieldType type, const char* label, const char* tooltip, unsigned methods) {
     ScenarioField f;
     f.key = key;
-    f.type = FieldType::Integer;
+    f.type = type;
     f.label = label;
     f.tooltip = tooltip;
     f.methods = methods;
+    return f;
+}
+
+/// A choice's values and accessors for an enum member of what `owner` reaches from the scenario (itself, or its
+/// LoRA settings).
+template <class E, class Owner, class Reach>
+ScenarioField choiceOf(ScenarioField f, E Owner::*member, Reach owner) {
+    f.choices = choicesOf<E>();
+    f.defaultValue = static_cast<double>(static_cast<int>(Owner{}.*member));
+    f.get = [member, owner](const Scenario& s) { return static_cast<double>(static_cast<int>(owner(s).*member)); };
+    f.set = [member, owner](Scenario& s, double v) { owner(s).*member = static_cast<E>(static_cast<int>(v)); };
+    return f;
+}
+
+ScenarioField integer(const char* key, const char* label, const char* tooltip, double min, double max,
+                      std::int64_t Scenario::*member, unsigned methods = kForAll) {
+    ScenarioField f = described(key, FieldType::Integer, label, tooltip, methods);
     f.min = min;
     f.max = max;
     f.defaultValue = static_cast<double>(Scenario{}.*member);
@@ -38,12 +55,7 @@ ScenarioField integer(const char* key, const char* label, const char* tooltip, d
 
 ScenarioField flag(const char* key, const char* label, const char* tooltip, bool Scenario::*member,
                    unsigned methods = kForAll) {
-    ScenarioField f;
-    f.key = key;
-    f.type = FieldType::Flag;
-    f.label = label;
-    f.tooltip = tooltip;
-    f.methods = methods;
+    ScenarioField f = described(key, FieldType::Flag, label, tooltip, methods);
     f.defaultValue = (Scenario{}.*member) ? 1.0 : 0.0;
     f.get = [member](const Scenario& s) { return (s.*member) ? 1.0 : 0.0; };
     f.set = [member](Scenario& s, double v) { s.*member = v != 0.0; };
@@ -53,43 +65,20 @@ ScenarioField flag(const char* key, const char* label, const char* tooltip, bool
 template <class E>
 ScenarioField choice(const char* key, const char* label, const char* tooltip, E Scenario::*member,
                      unsigned methods = kForAll) {
-    ScenarioField f;
-    f.key = key;
-    f.type = FieldType::Choice;
-    f.label = label;
-    f.tooltip = tooltip;
-    f.methods = methods;
-    f.choices = choicesOf<E>();
-    f.defaultValue = static_cast<double>(static_cast<int>(Scenario{}.*member));
-    f.get = [member](const Scenario& s) { return static_cast<double>(static_cast<int>(s.*member)); };
-    f.set = [member](Scenario& s, double v) { s.*member = static_cast<E>(static_cast<int>(v)); };
-    return f;
+    return choiceOf(
+        described(key, FieldType::Choice, label, tooltip, methods), member, [](auto& s) -> auto& { return s; });
 }
 
 /// A choice among the LoRA settings ("lora.*", the adapter methods only).
 template <class E>
 ScenarioField loraChoice(const char* key, const char* label, const char* tooltip, E LoraSettings::*member) {
-    ScenarioField f;
-    f.key = key;
-    f.type = FieldType::Choice;
-    f.label = label;
-    f.tooltip = tooltip;
-    f.methods = kForAdapters;
-    f.choices = choicesOf<E>();
-    f.defaultValue = static_cast<double>(static_cast<int>(LoraSettings{}.*member));
-    f.get = [member](const Scenario& s) { return static_cast<double>(static_cast<int>(s.lora.*member)); };
-    f.set = [member](Scenario& s, double v) { s.lora.*member = static_cast<E>(static_cast<int>(v)); };
-    return f;
+    return choiceOf(
+        described(key, FieldType::Choice, label, tooltip, kForAdapters), member,
+        [](auto& s) -> auto& { return s.lora; });
 }
 
 ScenarioField special(const char* key, const char* label, const char* tooltip, unsigned methods = kForAll) {
-    ScenarioField f;
-    f.key = key;
-    f.type = FieldType::Special;
-    f.label = label;
-    f.tooltip = tooltip;
-    f.methods = methods;
-    return f;
+    return described(key, FieldType::Special, label, tooltip, methods);
 }
 
 /// The scenario's name and the model it sizes.

@@ -153,15 +153,15 @@ void setOptimizerStep(Scenario& s, OptimizerStepKind step) {
     }
 }
 
-void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix) {
+void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults = {}) {
     Scenario& s = r.run().scenario;
     for (const auto& [key, fallback, field] :
-         {std::tuple{"reduce_bucket_size", 5e8, &ProfileOverrides::zeroReduceBucketElements},
-          std::tuple{"stage3_prefetch_bucket_size", 5e7, &ProfileOverrides::zeroPrefetchBucketElements}}) {
+         {std::tuple{"reduce_bucket_size", defaults.reduceBucket, &ProfileOverrides::zeroReduceBucketElements},
+          std::tuple{"stage3_prefetch_bucket_size", defaults.prefetchBucket,
+                     &ProfileOverrides::zeroPrefetchBucketElements}}) {
         const std::string k = prefix + key;
         const json* v = r.value(k);
-        const char* source = DEEPSPEED "deepspeed/runtime/zero/config.py:113 reduce_bucket_size 5e8, :215 "
-                                       "stage3_prefetch_bucket_size 5e7";
+        const char* source = defaults.bucketSource;
         if (v != nullptr && v->is_string() && v->get<std::string>() == "auto") {
             // transformers' trainer_config_finalize: hidden_size² and 0.9 × hidden_size² (the profile's "0").
             (s.overrides.*field).reset();
@@ -299,14 +299,13 @@ Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char*
     return {};
 }
 
-Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
+Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
     run.deepspeed = true;
     s.shardingEngine = ShardingEngine::Deepspeed;
     const std::string zero = prefix + "zero_optimization.";
-    GPUSIZER_ASSIGN(auto stage,
-                    r.integer(zero + "stage", "sharding", DEEPSPEED "deepspeed/runtime/zero/config.py:95", 0, 3, 0));
+    GPUSIZER_ASSIGN(auto stage, r.integer(zero + "stage", "sharding", defaults.stageSource, 0, 3, defaults.stage));
     s.sharding = shardingForZeroStage(*stage);
     for (const auto& [key, level] : {std::pair{"offload_optimizer.device", Offload::Optimizer},
                                      std::pair{"offload_param.device", Offload::OptimizerAndParams}}) {
@@ -314,7 +313,7 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix) {
                                             DEEPSPEED "deepspeed/runtime/zero/offload_config.py (none, cpu, nvme)"));
         applyDeepspeedOffload(r, zero + key, device, level);
     }
-    deepspeedBucketDefaults(r, zero);
+    deepspeedBucketDefaults(r, zero, defaults);
     // "auto" values are the Trainer's (transformers integrations/deepspeed.py trainer_config_process).
     for (const auto& [key, field] : {std::pair{"train_micro_batch_size_per_gpu", &Scenario::microBatch},
                                      std::pair{"gradient_accumulation_steps", &Scenario::gradientAccumulation}}) {
@@ -1449,14 +1448,20 @@ Result<void> readArcticTraining(KeyReader& r) {
     GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer.type", "optimizer", ARCTIC "optimizer/adam_factory.py",
                                            std::string("fused_adam")));
     s.optimizer = Optimizer::AdamW;
-    if (*optimizer != "fused_adam" && *optimizer != "cpu_adam" && optimizer->rfind("fused_adam", 0) != 0 &&
-        optimizer->rfind("cpu_adam", 0) != 0) {
+    // (fused_adam, cpu_adam and their _moe variants are all Adam)
+    if (optimizer->rfind("fused_adam", 0) != 0 && optimizer->rfind("cpu_adam", 0) != 0) {
         r.noteKey("optimizer.type", QT_TRANSLATE_NOOP("gpusizer", "sized as AdamW"));
     }
-    const bool zeroGiven = r.has("deepspeed.zero_optimization");
     const std::int64_t trainerMicroBatch = s.microBatch;
     const std::int64_t trainerAccumulation = s.gradientAccumulation;
-    GPUSIZER_CHECK(readDeepspeed(r, "deepspeed."));
+    // Without a zero_optimization section build_deepspeed_config writes its own (trainer.py:421-430): ZeRO-2 with
+    // buckets from the hidden size, hidden² to reduce and 0.9 x hidden² to prefetch (the profile's "0").
+    ZeroDefaults defaults;
+    if (!r.has("deepspeed.zero_optimization")) {
+        defaults = {2, 0.0, 0.0, ARCTIC "config/trainer.py:421-430",
+                    ARCTIC "config/trainer.py:421-430 (0: hidden² to reduce, 0.9 × hidden² to prefetch)"};
+    }
+    GPUSIZER_CHECK(readDeepspeed(r, "deepspeed.", defaults));
     // build_deepspeed_config writes the trainer's own micro-batch and accumulation over DeepSpeed's (trainer.py:398,
     // :402).
     for (const char* key : {"deepspeed.train_micro_batch_size_per_gpu", "deepspeed.gradient_accumulation_steps"}) {
@@ -1467,19 +1472,6 @@ Result<void> readArcticTraining(KeyReader& r) {
     }
     s.microBatch = trainerMicroBatch;
     s.gradientAccumulation = trainerAccumulation;
-    if (!zeroGiven) {
-        // build_deepspeed_config's own zero_optimization (trainer.py:421-430): ZeRO-2 with buckets from the hidden
-        // size, hidden² to reduce and 0.9 x hidden² to prefetch — the profile's "0" — in place of DeepSpeed's defaults.
-        s.sharding = Sharding::Zero2;
-        s.overrides.zeroReduceBucketElements = 0.0;
-        s.overrides.zeroPrefetchBucketElements = 0.0;
-        std::erase_if(run.lines, [](const ImportLine& l) {
-            return l.kind == ImportLine::Kind::Defaulted && l.key.rfind("deepspeed.zero_optimization.", 0) == 0;
-        });
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position("deepspeed"), "deepspeed.zero_optimization",
-                             "stage 2, reduce_bucket_size hidden², stage3_prefetch_bucket_size 0.9 × hidden²",
-                             "sharding", verbatim(ARCTIC "config/trainer.py:421-430")});
-    }
     for (const char* key : {"data.sources",
                             "data.cache_dir",
                             "data.dl_num_workers",

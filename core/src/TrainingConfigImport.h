@@ -117,7 +117,17 @@ Result<void> readTrainingArguments(KeyReader& r);
 Result<void> readPeftAdapter(KeyReader& r);
 Result<void> readBitsAndBytes(KeyReader& r, const std::string& prefix);
 Result<void> readAccelerate(KeyReader& r);
-Result<void> readDeepspeed(KeyReader& r, const std::string& prefix);
+/// What a DeepSpeed config that leaves zero_optimization's stage or buckets out gets: DeepSpeed's own defaults, or
+/// those a launcher writes in their place (ArcticTraining's build_deepspeed_config).
+struct ZeroDefaults {
+    std::int64_t stage = 0;
+    double reduceBucket = 5e8; ///< elements; 0: the hidden-size rule
+    double prefetchBucket = 5e7;
+    const char* stageSource = "DeepSpeed @edaa7221 deepspeed/runtime/zero/config.py:95";
+    const char* bucketSource = "DeepSpeed @edaa7221 deepspeed/runtime/zero/config.py:113 reduce_bucket_size 5e8, "
+                               ":215 stage3_prefetch_bucket_size 5e7";
+};
+Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults = {});
 Result<void> readLitgpt(KeyReader& r);
 Result<void> readArcticTraining(KeyReader& r);
 /// FSDP settings as accelerate's fsdp_config keys (accelerate YAML, Axolotl and the Trainer's fsdp_config).

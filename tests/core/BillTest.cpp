@@ -1,6 +1,7 @@
 // The whole bill (core/Bill.h), each figure derived by hand from the formulas of docs/planning.md.
 #include "gpusizer/core/Bill.h"
 
+#include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/ScenarioJson.h"
 #include "gpusizer/core/Units.h"
@@ -216,24 +217,7 @@ TEST(Bill, WhenOneStepOutlastsTheHourTheCheaperStepIsTheTest) {
     // Llama-3.1-70B on 4,000,000-token sequences over 32 cards (Ulysses, TiledMLP, checkpoint offload): a step takes
     // hours on any card, so a test costs the step, count x price x step hours, and the card with the cheapest such
     // step wins over the card with the cheapest hour.
-    core::Scenario s = core::defaultScenario(catalog());
-    s.model = catalog().findModel("llama-3.1-70b")->arch;
-    s.modelId = "llama-3.1-70b";
-    s.method = core::Method::Full;
-    s.precision = core::Precision::Bf16Fp32Master;
-    s.framework = core::Framework::Deepspeed;
-    s.microBatch = 1;
-    s.seqLen = 4'000'000;
-    s.checkpointing = core::Checkpointing::Full;
-    s.attention = core::Attention::Flash;
-    s.loss = core::Loss::FusedLinear;
-    s.tiledMlp = true;
-    s.activationOffload = true;
-    s.gpus = 32;
-    s.sharding = core::Sharding::Zero3;
-    s.offload = core::Offload::Optimizer;
-    s.contextParallel = 32;
-    s.contextParallelKind = core::ContextParallel::Ulysses;
+    const core::Scenario s = fixtures::arcticLlama70bUlysses32();
     ASSERT_TRUE(core::validate(s).has_value());
     core::PlanInputs in;
     const std::vector<core::GpuSpec> cards{gpu("rtx-a6000"), gpu("h100-sxm"), gpu("b200")};

@@ -68,14 +68,7 @@ TEST(ContextParallel, UlyssesReplicatesKeyValueHeadsFewerThanItsRanks) {
     // Llama-3.1-8B (32 heads of 128, 8 key/value heads) over Ulysses degree 16: each rank takes 2 query heads and,
     // with 8 key/value heads for 16 ranks, one replicated key/value head (ulysses_sp.py @edaa7221 L131-135,
     // L181-184), over the whole sequence. Per local token that is 16 key/value heads' worth, not 8.
-    core::Scenario s;
-    s.model = fixtures::llama31_8b();
-    s.method = core::Method::Full;
-    s.precision = core::Precision::Bf16;
-    s.checkpointing = core::Checkpointing::Full;
-    s.attention = core::Attention::Flash;
-    s.microBatch = 1;
-    s.seqLen = 65536;
+    core::Scenario s = fixtures::checkpointedFullRun(fixtures::llama31_8b(), 65536);
     s.gpus = 16;
     s.sharding = core::Sharding::Zero3;
     s.contextParallel = 16;
@@ -86,6 +79,15 @@ TEST(ContextParallel, UlyssesReplicatesKeyValueHeadsFewerThanItsRanks) {
     EXPECT_EQ(e.contextParallelBufferBytes, 2 * (32 + 2 * 16) * 128 * 4096);
     // FlashAttention saves q, k, v and the output (2 x (4096 + 2048 + 2048 + 4096)) and an fp32 logsumexp per head.
     EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.attention, 2.0 * (4096 + 2048 + 2048 + 4096) + 4.0 * 32);
+    // And the all-to-alls move the replicated heads: q, out (32 heads each) and k, v (16 each) of 128 x 4,096 local
+    // tokens x 2 B, 15/16 of it, in the forward, the recomputation and the backward of each of the 32 layers.
+    static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
+    const auto& h100 = *catalog.findGpu("h100-sxm");
+    core::Scenario whole = s;
+    whole.contextParallel = 1;
+    const double tensors = (2.0 * 32 + 2.0 * 16) * 128 * 4096 * 2;
+    EXPECT_DOUBLE_EQ(core::stepTime(s, h100, {}).commBytesPerGpu - core::stepTime(whole, h100, {}).commBytesPerGpu,
+                     3.0 * 15.0 / 16.0 * tensors * 32);
 }
 
 TEST(ContextParallel, TheDegreeMustFitTheGpusTheHeadsAndTheSequence) {
@@ -147,21 +149,7 @@ TEST(ContextParallel, ThePlannersTensorParallelismLeavesUlyssesHeadsToSplit) {
     // Llama-3.1-70B (64 heads, 8 key/value heads) over Ulysses degree 32 (ArcticTraining's recipe): tensor parallelism
     // 8 leaves 8 heads per rank, which 32 ranks cannot split; 2 leaves 32 heads and 4 key/value heads, which can.
     static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
-    core::Scenario s = veryLongSequences(catalog);
-    s.model = catalog.findModel("llama-3.1-70b")->arch;
-    s.modelId = "llama-3.1-70b";
-    s.framework = core::Framework::HfTrainer;
-    s.precision = core::Precision::Bf16Fp32Master;
-    s.seqLen = 4'000'000;
-    s.gpus = 32;
-    s.sharding = core::Sharding::Zero3;
-    s.contextParallel = 32;
-    s.contextParallelKind = core::ContextParallel::Ulysses;
-    s.tiledMlp = true;
-    s.activationOffload = true;
-    s.loss = core::Loss::FusedLinear;
-    s.ligerRmsNorm = s.ligerGlu = true;
-    s.offload = core::Offload::Optimizer;
+    const core::Scenario s = fixtures::arcticLlama70bUlysses32();
     EXPECT_FALSE(core::ulyssesSplitsHeads(s.model, 8, 32));
     EXPECT_TRUE(core::ulyssesSplitsHeads(s.model, 2, 32));
     const core::CardPlan plan = core::planOnCard(s, *catalog.findGpu("h100-sxm"), core::PlanInputs{});

@@ -236,15 +236,8 @@ TEST(Planning, ActivationOffloadCopiesTheOffloadedLayersOverPcieEachStep) {
     // layers wait in host memory (two stay: the one in use and the one in flight), 30 x 65,536 x 4096 x 2 B =
     // 16,106,127,360 B, out in forward and back in backward over the H100's PCIe 5.0 x16 link (31.5 GB/s x 2 at the
     // catalog's 70% efficiency): 2 x 16,106,127,360 / 44.1e9 s, of which compute hides nothing when overlap is 0.
-    core::Scenario s;
-    s.model = fixtures::llama31_8b();
-    s.method = core::Method::Full;
-    s.precision = core::Precision::Bf16;
-    s.checkpointing = core::Checkpointing::Full;
-    s.attention = core::Attention::Flash;
+    core::Scenario s = fixtures::checkpointedFullRun(fixtures::llama31_8b(), 65536);
     s.loss = core::Loss::FusedLinear;
-    s.microBatch = 1;
-    s.seqLen = 65536;
     s.activationOffload = true;
     const auto e = core::estimate(s);
     EXPECT_EQ(e.activationOffloadBytes, 30LL * 65536 * 4096 * 2);

@@ -3,6 +3,7 @@
 
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/ModelArch.h"
+#include "gpusizer/core/Scenario.h"
 
 namespace gpusizer::fixtures {
 
@@ -50,6 +51,41 @@ inline core::ModelArch llama31_8b() {
 inline const core::Catalog& catalog() {
     static const auto loaded = catalogs::loadCatalogs();
     return loaded.catalog;
+}
+
+/// Full fine-tuning in bf16, every layer checkpointed, flash attention, one sequence of `seqLen` tokens: where the
+/// long-sequence tests start.
+inline core::Scenario checkpointedFullRun(const core::ModelArch& arch, std::int64_t seqLen) {
+    core::Scenario s;
+    s.model = arch;
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    s.microBatch = 1;
+    s.seqLen = seqLen;
+    return s;
+}
+
+/// ArcticTraining's run-h100-sp32-llama-70b recipe (calibration row alst-06): Llama-3.1-70B on 4,000,000-token
+/// sequences, Ulysses over 32 GPUs, TiledMLP, checkpoint offload, Liger (no SwiGLU under TiledMLP), ZeRO-3 with the
+/// optimizer on the host.
+inline core::Scenario arcticLlama70bUlysses32() {
+    core::Scenario s = checkpointedFullRun(catalog().findModel("llama-3.1-70b")->arch, 4'000'000);
+    s.modelId = "llama-3.1-70b";
+    s.framework = core::Framework::Deepspeed;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.loss = core::Loss::FusedLinear;
+    s.ligerRmsNorm = s.ligerRope = true;
+    s.tiledMlp = true;
+    s.activationOffload = true;
+    s.gpus = 32;
+    s.sharding = core::Sharding::Zero3;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    s.offload = core::Offload::Optimizer;
+    s.contextParallel = 32;
+    s.contextParallelKind = core::ContextParallel::Ulysses;
+    return s;
 }
 
 } // namespace gpusizer::fixtures

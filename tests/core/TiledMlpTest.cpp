@@ -12,15 +12,8 @@ using namespace gpusizer;
 namespace {
 
 core::Scenario longSequence(bool tiled) {
-    core::Scenario s;
-    s.model = fixtures::llama31_8b();
-    s.method = core::Method::Full;
-    s.precision = core::Precision::Bf16;
-    s.checkpointing = core::Checkpointing::Full;
-    s.attention = core::Attention::Flash;
+    core::Scenario s = fixtures::checkpointedFullRun(fixtures::llama31_8b(), 131072);
     s.loss = core::Loss::FusedLinear;
-    s.microBatch = 1;
-    s.seqLen = 131072;
     s.tiledMlp = tiled;
     return s;
 }

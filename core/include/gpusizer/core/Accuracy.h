@@ -27,7 +27,7 @@ struct CalibrationRow {
     bool capacityBound = false;   ///< reserved/device near the card's capacity: the allocator, not the run, set it
     BandClass bandClass;          ///< the kind of run, for the band
     double genericErrorShare = 0; ///< the error when the framework is not named (generic profile, no overrides)
-    double tokensPerGpu = 0;      ///< one micro-batch's tokens on one GPU (bandTokensPerGpu)
+    double tokensPerGpu = 0;      ///< one micro-batch's tokens on one GPU (tokensPerGpu)
     double bandLowGiB = 0;        ///< the estimate's band on the compared figure
     double bandHighGiB = 0;
     bool inBand = false;

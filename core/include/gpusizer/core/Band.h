@@ -45,8 +45,6 @@ struct LongSequenceBand {
     int rows = 0;
 };
 LongSequenceBand longSequenceBand();
-/// Tokens of one micro-batch on one GPU: what the long-sequence rule compares.
-double bandTokensPerGpu(const Scenario& scenario);
 
 /// Run-to-run noise between measurements of one configuration, the band's floor on either side (MEMORY-NOTES: 5-10%).
 inline constexpr double kBandNoiseFloor = 0.05;

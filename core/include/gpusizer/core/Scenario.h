@@ -186,6 +186,20 @@ inline bool otherAdapter(const Scenario& s) {
     return s.method != Method::Full && s.lora.kind != AdapterKind::Lora;
 }
 
+/// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
+inline double tokensPerGpu(const Scenario& s) {
+    return static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) /
+           static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+}
+
+/// Key/value heads a tensor-parallel rank's attention core works with under Ulysses over `cp` ranks: its own, or, when
+/// it has fewer than cp, one replicated to each rank (DeepSpeed runtime/sequence_parallel/ulysses_sp.py @edaa7221
+/// L131-135, L181-184) — cp in the units of heads per local token.
+inline double ulyssesKvHeadsPerTpRank(const ModelArch& m, std::int64_t tp, std::int64_t cp) {
+    const std::int64_t kvHeads = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
+    return std::max({1.0, static_cast<double>(kvHeads) / static_cast<double>(tp), static_cast<double>(cp)});
+}
+
 /// Whether Ulysses can split this model's heads over `cp` ranks at tensor-parallel degree `tp`: the attention heads of
 /// a tensor-parallel rank must divide by cp, and its key/value heads divide cp or be divided by it (fewer are
 /// replicated; DeepSpeed runtime/sequence_parallel/ulysses_sp.py @edaa7221 L145-150).
