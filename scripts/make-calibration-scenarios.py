@@ -22,6 +22,9 @@ CATALOG_MODELS = {m["id"]: m["config"] for m in json.loads((ROOT / "catalogs/mod
 CAPACITY_BOUND_SHARE = 0.85
 EXACT_KINDS = ("exact", "packed", "padded", "left-padded", "longest")
 KNOWN_MEASURES = {"allocated": "allocated", "reserved": "reserved", "nvidia-smi": "device"}
+# Multi-GPU rows whose card is named plainly enough to pick its catalog entry: H100 80 GB in 8-GPU nodes is the HGX
+# (SXM, NVSwitch) board of the PEFT docs' and ArcticTraining's clusters. Other names stay without a card.
+CATALOG_GPUS = {"H100 80GB": "h100-sxm", "H200 141GB": "h200"}
 
 
 def hf_config(arch, model_type, **extra):
@@ -463,6 +466,11 @@ for row in ROWS:
         # near the card's capacity is bounded by the card, not by what the run needs: compared, not a target.
         entry["capacity_bound"] = True
         entry["target"] = False
+    gpu = CATALOG_GPUS.get(row["gpu"])
+    if gpu and row["num_gpus"] > 1:
+        # The card sizes NCCL's buffers (its node's NVLink / NVSwitch); single-GPU rows have none.
+        scenario["gpu"] = gpu
+        interp = interp + [f"{row['gpu']} x {row['num_gpus']}: catalog card {gpu} (8-GPU HGX nodes, NVSwitch)"]
     entry["interpretation"] = interp
     entry["scenario"] = scenario
     out.append(entry)

@@ -73,7 +73,14 @@ bool ScenarioController::apply(const core::Scenario& next) {
         return false;
     }
     m_scenario = next;
-    m_estimated = next;
+    // NCCL's buffers follow the card in mind: its node's fabric, or "no card named".
+    if (const auto* gpu = m_catalog.findGpu(m_scenario.gpuId)) {
+        core::placeOnCard(m_scenario, *gpu);
+    } else {
+        m_scenario.fabric = core::NodeFabric::Unknown;
+        m_scenario.gpusPerNode = core::Scenario{}.gpusPerNode;
+    }
+    m_estimated = m_scenario;
     const std::optional<StoredCalibration> stored = calibrationFor(m_scenario);
     // A scenario that sets its own correction keeps it; a calibration kept in it is said so.
     m_applied = m_scenario.overheadCorrectionBytes == 0 ? stored : std::nullopt;

@@ -168,14 +168,13 @@ std::int64_t compared(const Estimate& e, const std::string& compare) {
 
 } // namespace
 
-Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
+Result<CalibrationReport> runCalibration(std::string_view calibrationJson, const Catalog& gpus) {
     GPUSIZER_ASSIGN(json doc, detail::parseDocument(calibrationJson, "calibration.json"));
     if (!doc.is_object() || !doc.contains("rows") || !doc["rows"].is_array()) {
         return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "'rows' must be an array"),
                     "calibration.json");
     }
     CalibrationReport report;
-    const Catalog emptyCatalog; // rows carry their architectures inline
     try {
         for (const json& row : doc["rows"]) {
             if (row.contains("excluded")) {
@@ -196,7 +195,7 @@ Result<CalibrationReport> runCalibration(std::string_view calibrationJson) {
             r.interpretation = row.at("interpretation").get<std::vector<std::string>>();
             r.measuredGiB = row.at("measured_gib").get<double>() / row.at("per_gpu_divisor").get<double>();
             const std::string scenario = row.at("scenario").dump();
-            GPUSIZER_ASSIGN(auto parsed, parseScenario(scenario, r.id, emptyCatalog));
+            GPUSIZER_ASSIGN(auto parsed, parseScenario(scenario, r.id, gpus));
             const Scenario& s = parsed.scenario;
             r.framework = toString(s.framework);
             r.bandClass = bandClassOf(s);

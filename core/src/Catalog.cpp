@@ -19,6 +19,22 @@ std::int64_t GpuSpec::usableBytes() const {
     return gibToBytes(memoryGiBUsable);
 }
 
+NodeFabric nodeFabricOf(const GpuSpec& gpu) {
+    const std::string& link = gpu.link.kind;
+    if ((link == "nvlink4" || link == "nvlink5") && gpu.formFactor == "SXM" && gpu.gpusPerNode > 2) {
+        return NodeFabric::NvLinkSharp;
+    }
+    if (link.rfind("nvlink", 0) == 0 || link == "infinity-fabric") {
+        return NodeFabric::NvLink;
+    }
+    return link == "pcie" || link == "none" ? NodeFabric::Pcie : NodeFabric::Unknown;
+}
+
+void placeOnCard(Scenario& s, const GpuSpec& gpu) {
+    s.fabric = nodeFabricOf(gpu);
+    s.gpusPerNode = std::max(1, gpu.gpusPerNode);
+}
+
 const GpuSpec* Catalog::findGpu(std::string_view id) const {
     auto it = std::find_if(gpus.begin(), gpus.end(), [&](const GpuSpec& g) { return g.id == id; });
     return it == gpus.end() ? nullptr : &*it;

@@ -202,6 +202,30 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
             std::to_string(s.overheadCorrectionBytes / (1LL << 20))));
     }
     assume(runtimeAssumption(s, why));
+    if (e.ncclBufferBytes > 0) {
+        const std::string mib = std::to_string(e.ncclBufferBytes >> 20);
+        switch (s.fabric) {
+        case NodeFabric::Pcie:
+            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (2 channels over PCIe)."), mib));
+            break;
+        case NodeFabric::NvLink:
+            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."), mib));
+            break;
+        case NodeFabric::NvLinkSharp:
+            assume(
+                words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink and NVLink "
+                                                    "SHARP's buffers on the NVSwitch node)."),
+                      mib));
+            break;
+        case NodeFabric::Unknown:
+            assume(
+                words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (no card named: 24 channels as over "
+                                                    "NVLink; NVSwitch nodes of H100, H200 and B200 add NVLink "
+                                                    "SHARP's, PCIe-only nodes need less)."),
+                      mib));
+            break;
+        }
+    }
     assume(
         words(QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, from the measured errors of this kind of run "
                                             "(docs/accuracy.md)."),

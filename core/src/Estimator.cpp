@@ -2,6 +2,7 @@
 #include "EstimatorParts.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Units.h"
+#include "gpusizer/core/ZeroFetch.h"
 
 #include <algorithm>
 #include <array>
@@ -31,15 +32,25 @@ constexpr double kAdam8bitStateBytes = 1.0 + 4.0 / 2048.0;
 constexpr std::int64_t kCublasWorkspaceBytes = 32LL << 20;
 /// CUDA context + kernel images with lazy module loading (PyTorch 2.x); MEMORY-NOTES: 0.3-1.3 GiB.
 constexpr std::int64_t kDefaultCudaContextBytes = 512LL << 20;
-/// NCCL communicator buffers per process when more than one GPU talks (default 4 MiB per channel and peer).
-constexpr std::int64_t kNcclBufferBytes = 256LL << 20;
+/// NCCL's device buffers per communicator (NVIDIA/nccl v2.21.5-1; the same buffer sizes in v2.19.3-1). One P2P
+/// connection holds its receive side (a 4 KiB header and the LL 512 KiB + LL128 4.6875 MiB + SIMPLE 4 MiB buffers,
+/// init.cc / device.h, rounded up to 2 MiB: 10 MiB) and its send side (2 MiB) (transport/p2p.cc); each collective
+/// channel connects ring and tree at init, two such pairs per rank (init.cc ncclTransportRingConnect /
+/// TreeConnect). 24 channels over NVLink (logged on 8 x H100 and 2-4 x A100), 2 over PCIe.
+constexpr double kNcclConnectionPairBytes = 12.0 * 1024 * 1024;
+constexpr double kNcclNvlinkChannels = 24;
+constexpr double kNcclPcieChannels = 2;
+/// NVLink SHARP (transport/nvls.cc v2.21.5-1 L305-314): NVLS_NCHANNELS 16 x 2 x (NVLS_CHUNKSIZE 128 KiB x NCCL_STEPS 8
+/// + a 2 MiB aligned head) per head, a head per GPU of the node; only with more than two GPUs in it.
+constexpr double kNcclNvlsBytesPerHead = 16.0 * 2.0 * (128.0 * 1024 * 8 + 2.0 * 1024 * 1024);
 /// Caching-allocator slack over the allocated peak (block rounding, split tails): ~5% (MEMORY-NOTES, one GPU).
 constexpr double kAllocatorSlack = 0.05;
 /// FSDP keeps two units gathered: the one computing and the one prefetched (FSDP1 limit_all_gathers allows two in
 /// flight, _limiter_utils._FreeEventQueue; FSDP2 prefetches one group ahead).
 constexpr double kFsdpGatheredUnits = 2.0;
-/// DeepSpeed's default DeepSpeedZeroConfig.stage3_param_persistence_threshold (elements) and HF's "auto" 10 x hidden.
-constexpr double kZeroPersistenceAutoFactor = 10.0;
+/// DeepSpeedZeroConfig.stage3_param_persistence_threshold default (elements): smaller parameters are never
+/// partitioned. transformers' "auto" (10 x hidden) is smaller than any decoder linear too.
+constexpr double kZeroPersistenceThreshold = 1e5;
 /// Activation offload keeps about two layers' saved tensors on the GPU (the one in use and the one in flight).
 constexpr double kOffloadLayersInFlight = 2.0;
 
@@ -1248,8 +1259,67 @@ GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
     return {.layerParams = layerParams, .layerBytes = layerBytes, .headBytes = headBytes, .rootBytes = rootBytes};
 }
 
+/// One decoder layer's module calls as DeepSpeed's hooks see them in a transformers model, in forward order.
+struct LayerCalls {
+    std::array<double, 8 + 5 * kMaxLinearGroups> elements{}; // elements each call gathers; 0: nothing partitioned
+    std::size_t count = 0;
+    void add(double e) {
+        if (count < elements.size()) {
+            elements[count++] = e;
+        }
+    }
+};
+
+/// Every module's call fires fetch_sub_module, and with it a prefetch, whether or not the module has partitioned
+/// parameters: the layer, attention and MLP containers, the norms (persistent), the rotary embedding and the
+/// activation (transformers modeling_llama.py), and PEFT's LoRA wrapper with its dropout and adapters (lora/layer.py
+/// Linear.forward). Routed experts of one role count as one call of all their elements; a dense MLP in only some
+/// layers is spread over all of them (the average layer).
+LayerCalls deepspeedLayerCalls(const Context& ctx) {
+    const double L = std::max(1.0, static_cast<double>(ctx.arch.numLayers));
+    const double share = ctx.modelShare;
+    const double r = static_cast<double>(ctx.s.lora.rank);
+    const double quantElements =
+        (quantDataPerWeight(ctx.s.quantization) +
+         (ctx.prof.quantStateSharded ? quantConstantsPerWeight(ctx.s.quantization, ctx.arch.hiddenSize) : 0.0)) /
+        ctx.gatherB;
+    auto partitioned = [](double elements) { return elements >= kZeroPersistenceThreshold ? elements : 0.0; };
+    LayerCalls calls;
+    calls.add(0); // the decoder layer
+    calls.add(0); // input_layernorm
+    calls.add(0); // self_attn
+    bool inMlp = false;
+    for (const auto& g : ctx.groups) {
+        const bool mlp = g.role == LinearRole::Gate || g.role == LinearRole::Up || g.role == LinearRole::Down;
+        if (mlp && !inMlp) {
+            calls.add(0); // post_attention_layernorm
+            calls.add(0); // mlp
+            inMlp = true;
+        }
+        const double in = static_cast<double>(g.inFeatures);
+        const double out = static_cast<double>(g.outFeatures);
+        const double perLayer = static_cast<double>(g.count) / L * share;
+        const double weight = in * out * perLayer * (ctx.quantizedRole(g.role) ? quantElements : 1.0);
+        if (ctx.adapted(g.role)) {
+            calls.add(0);                               // the LoRA wrapper
+            calls.add(partitioned(weight));             // base_layer
+            calls.add(0);                               // lora_dropout
+            calls.add(partitioned(r * in * perLayer));  // lora_A
+            calls.add(partitioned(r * out * perLayer)); // lora_B
+        } else {
+            calls.add(partitioned(weight));
+        }
+        if (g.role == LinearRole::V) {
+            calls.add(0); // rotary_emb
+        } else if (g.role == LinearRole::Gate) {
+            calls.add(0); // act_fn
+        }
+    }
+    return calls;
+}
+
 /// The parameters ZeRO-3 / FSDP (or parameter offload) keep gathered while the layers compute and at the loss.
-void gatheredParameters(const Context& ctx, const GatherSizes& sizes, Transients& out) {
+void gatheredParameters(const Context& ctx, const GatherSizes& sizes, bool recomputes, Transients& out) {
     const Scenario& s = ctx.s;
     const auto& prof = ctx.prof;
     const double h = static_cast<double>(ctx.arch.hiddenSize);
@@ -1262,26 +1332,35 @@ void gatheredParameters(const Context& ctx, const GatherSizes& sizes, Transients
     const bool paramOffload = s.offload == Offload::OptimizerAndParams;
     if (zero3 || paramOffload) {
         if (ctx.engine == ShardingEngine::Deepspeed) {
-            // DeepSpeed ZeRO-3 fetches each submodule in full and prefetches up to stage3_prefetch_bucket_size
-            // elements (partitioned_param_coordinator.fetch_sub_module); parameters under the persistence threshold
-            // stay gathered (mark_persistent_parameters).
-            const double prefetch = prof.zeroPrefetchBucketElements > 0 ? prof.zeroPrefetchBucketElements : 0.9 * h * h;
+            // DeepSpeed ZeRO-3 gathers each submodule's parameters when its hook fires, prefetches along the recorded
+            // trace and keeps what recurs within the reuse distance (ZeroFetch.h); parameters under the persistence
+            // threshold stay gathered (mark_persistent_parameters) and count with the weights' persistent part.
             double largestModule = 0;
             for (const auto& g : ctx.groups) {
                 largestModule = std::max(largestModule, static_cast<double>(g.inFeatures * g.outFeatures));
             }
             const double persistent = static_cast<double>(ctx.params.layerOther + ctx.params.finalNorm) * share;
-            (void)kZeroPersistenceAutoFactor;
-            out.gatheredInLayers = (largestModule * share + prefetch * share) * ctx.gatherB + persistent * ctx.gatherB;
-            out.gatheredAtLoss = std::max(out.gatheredInLayers, headBytes + persistent * ctx.gatherB);
+            const LayerCalls calls = deepspeedLayerCalls(ctx);
+            const double prefetch = prof.zeroPrefetchBucketElements > 0 ? prof.zeroPrefetchBucketElements : 0.9 * h * h;
+            const ZeroGathered gathered =
+                zeroGatheredElements({.layerModules = std::span(calls.elements.data(), calls.count),
+                                      .layers = static_cast<int>(std::max<std::int64_t>(1, ctx.arch.numLayers)),
+                                      .head = headBytes / ctx.gatherB,
+                                      .recompute = recomputes},
+                                     {.prefetchBucket = prefetch,
+                                      .maxReuseDistance = prof.zeroMaxReuseDistance,
+                                      .maxLiveParameters = prof.zeroMaxLiveParameters});
+            out.gatheredInLayers = (gathered.inBackward + persistent) * ctx.gatherB;
+            out.gatheredAtLoss = (gathered.atLoss + persistent) * ctx.gatherB;
+            out.gatheredPool = (gathered.most + persistent) * ctx.gatherB;
             out.pendingUnit = largestModule * share * ctx.gatherB;
         } else {
             // FSDP: two units gathered (current and prefetched); at the loss the unit holding lm_head.
             out.gatheredInLayers = kFsdpGatheredUnits * layerBytes;
             out.gatheredAtLoss = std::max(out.gatheredInLayers, layerBytes + headBytes);
             out.pendingUnit = ctx.engine == ShardingEngine::Fsdp1 ? layerBytes : 0.0; // FSDP2: no record_stream
+            out.gatheredPool = std::max(out.gatheredInLayers, out.gatheredAtLoss);
         }
-        out.gatheredPool = std::max(out.gatheredInLayers, out.gatheredAtLoss);
     }
     // The root unit's own parameters (embeddings, final norm, output projection) stay gathered from forward to
     // backward: FSDP1 never frees the root's parameters after forward (torch/distributed/fsdp/_runtime_utils.py
@@ -1417,7 +1496,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     const double share = ctx.modelShare;
     const double dp = ctx.dp;
     const GatherSizes sizes = gatherSizes(ctx, t);
-    gatheredParameters(ctx, sizes, out);
+    gatheredParameters(ctx, sizes, acts.recompute > 0, out);
     out.dequant = ctx.quantized ? t.largestQuantized * ctx.c * share : 0.0;
     out.doraWeight = doraWeightTemporaries(ctx, t);
     out.float8Casts = float8CastTemporaries(ctx);
@@ -1539,15 +1618,49 @@ double cachedPoolBytes(const Transients& tr, const Moment& peak) {
     return std::max(0.0, tr.gatheredPool - gatheredLive) + tr.pendingUnit;
 }
 
+/// One communicator's buffers on each of its GPUs: ring and tree connections per channel, and NVLS on NVSwitch
+/// nodes with NVLink SHARP. A card not named is sized as NVLink.
+double ncclCommunicatorBytes(const Scenario& s, double ranks) {
+    const double inNode = std::min(ranks, static_cast<double>(std::max<std::int64_t>(1, s.gpusPerNode)));
+    const double channels = s.fabric == NodeFabric::Pcie ? kNcclPcieChannels : kNcclNvlinkChannels;
+    const double nvls = s.fabric == NodeFabric::NvLinkSharp && inNode > 2.0 ? kNcclNvlsBytesPerHead * inNode : 0.0;
+    return channels * 2.0 * kNcclConnectionPairBytes + nvls;
+}
+
+/// NCCL's buffers per GPU: a communicator per process group that runs collectives — the data-parallel (sharding)
+/// group, and the tensor- and context-parallel groups when in use. DeepSpeed runs two over the data-parallel ranks:
+/// the world group for parameter all-gathers and its clone for gradients (utils/groups.py _clone_world_group,
+/// runtime/engine.py, partition_parameters.py get_world_group, v0.13.1). Pipeline send/recv buffers (allocated on the
+/// first send, enqueue.cc) are not counted.
+double ncclBufferBytes(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    if (s.gpus <= 1) {
+        return 0.0;
+    }
+    const double dataRanks = ctx.dp; // the sharding group: data x context parallel ranks
+    double bytes = 0.0;
+    if (dataRanks > 1.0) {
+        bytes += (ctx.engine == ShardingEngine::Deepspeed ? 2.0 : 1.0) * ncclCommunicatorBytes(s, dataRanks);
+    }
+    if (ctx.tp > 1.0) {
+        bytes += ncclCommunicatorBytes(s, ctx.tp);
+    }
+    if (ctx.cp > 1.0) {
+        bytes += ncclCommunicatorBytes(s, ctx.cp);
+    }
+    return bytes;
+}
+
 /// The allocated and reserved peaks, the device total and the overhead that closes the components to it.
-void deviceTotals(Estimate& e, const Scenario& s, const ModelStates& m, double cachedPool) {
+void deviceTotals(Estimate& e, const Scenario& s, const ModelStates& m, double cachedPool, double ncclBytes) {
     ComponentBytes& comp = e.perGpu;
     e.pagedOptimizerBytes = toBytes(m.paged);
     e.allocatedPeakBytes = comp.total() - e.pagedOptimizerBytes;
     const double allocated = static_cast<double>(e.allocatedPeakBytes);
     e.reservedPeakBytes = toBytes(allocated * (1.0 + kAllocatorSlack) + cachedPool);
     const std::int64_t context = s.cudaContextBytes.value_or(kDefaultCudaContextBytes);
-    const std::int64_t nccl = s.gpus > 1 ? kNcclBufferBytes : 0;
+    const std::int64_t nccl = toBytes(ncclBytes);
+    e.ncclBufferBytes = nccl;
     // A calibration against measured runs corrects the overhead (never below the reserved peak).
     e.deviceBytes = std::max(e.reservedPeakBytes + e.pagedOptimizerBytes,
                              e.reservedPeakBytes + context + nccl + e.pagedOptimizerBytes + s.overheadCorrectionBytes);
@@ -1613,7 +1726,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     // compute stream cannot reuse (CUDACachingAllocator: a block is reused only on its stream), and record_stream
     // keeps one more unit until its event completes; block rounding and split tails add a few percent.
     const double cachedPool = cachedPoolBytes(tr, peak);
-    deviceTotals(e, s, m, cachedPool);
+    deviceTotals(e, s, m, cachedPool, ncclBufferBytes(ctx));
 
     const BandShares band = bandFor(s, e.profile);
     e.bandDownShare = band.down;

@@ -29,7 +29,8 @@ bool ProfileOverrides::any() const {
             return true;
         }
     }
-    return lossChunks || optimizerStep || selectivePolicy || zeroReduceBucketElements || zeroPrefetchBucketElements;
+    return lossChunks || optimizerStep || selectivePolicy || zeroReduceBucketElements || zeroPrefetchBucketElements ||
+           zeroMaxReuseDistance || zeroMaxLiveParameters;
 }
 
 FrameworkProfile profileForFramework(Framework framework) {
@@ -112,6 +113,8 @@ FrameworkProfile profileFor(const Scenario& scenario) {
     p.selectivePolicy = o.selectivePolicy.value_or(p.selectivePolicy);
     p.zeroReduceBucketElements = o.zeroReduceBucketElements.value_or(p.zeroReduceBucketElements);
     p.zeroPrefetchBucketElements = o.zeroPrefetchBucketElements.value_or(p.zeroPrefetchBucketElements);
+    p.zeroMaxReuseDistance = o.zeroMaxReuseDistance.value_or(p.zeroMaxReuseDistance);
+    p.zeroMaxLiveParameters = o.zeroMaxLiveParameters.value_or(p.zeroMaxLiveParameters);
     switch (scenario.shardingEngine) {
     case ShardingEngine::Auto:
         break;

@@ -84,7 +84,7 @@ struct Layout {
 class CardSearch {
 public:
     CardSearch(const Scenario& base, const GpuSpec& gpu, const PlanInputs& inputs)
-        : m_base(trimmed(base)), m_gpu(gpu), m_in(inputs), m_profile(profileFor(base)),
+        : m_base(trimmed(base, gpu)), m_gpu(gpu), m_in(inputs), m_profile(profileFor(base)),
           m_margin(fitMargin(base, inputs)), m_usable(gpu.usableBytes()), m_hostRam(hostRamBytesPerNode(gpu, inputs)),
           m_fp16(!gpu.bf16 && usesBf16(base.precision)), m_noFp8(base.float8 != Float8::Off && gpu.fp8Tflops <= 0),
           m_checkpoint(checkpointBytes(base)) {
@@ -414,8 +414,10 @@ private:
         return static_cast<double>(a.deviceBytes) < static_cast<double>(b.deviceBytes);
     }
 
-    /// The scenario without what a layout search never reads (measurements, name): copies stay cheap.
-    static Scenario trimmed(Scenario s) {
+    /// The scenario on this card's nodes, without what a layout search never reads (measurements, name): copies stay
+    /// cheap.
+    static Scenario trimmed(Scenario s, const GpuSpec& gpu) {
+        placeOnCard(s, gpu);
         s.measurements.clear();
         s.name.clear();
         s.model.name.clear();

@@ -178,6 +178,11 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
     s.overrides.zeroReduceBucketElements = reduceBucket;
     GPUSIZER_ASSIGN(auto prefetchBucket, r.optionalNumber("zero_prefetch_bucket_elements", 0, 1e12));
     s.overrides.zeroPrefetchBucketElements = prefetchBucket;
+    // ZeRO-3's gathered working set: stage3_max_reuse_distance and stage3_max_live_parameters (both 1e9 by default).
+    GPUSIZER_ASSIGN(auto reuseDistance, r.optionalNumber("zero_max_reuse_distance", 0, 1e15));
+    s.overrides.zeroMaxReuseDistance = reuseDistance;
+    GPUSIZER_ASSIGN(auto maxLive, r.optionalNumber("zero_max_live_parameters", 0, 1e15));
+    s.overrides.zeroMaxLiveParameters = maxLive;
     OptimizerStepKind step = OptimizerStepKind::Foreach;
     if (r.has("optimizer_step")) {
         GPUSIZER_CHECK(readEnum(r, "optimizer_step", step));
@@ -194,6 +199,7 @@ Result<void> readOverrides(const ObjectReader& top, Scenario& s) {
         const bool known =
             key == "loss_chunks" || key == "optimizer_step" || key == "selective_policy" ||
             key == "zero_reduce_bucket_elements" || key == "zero_prefetch_bucket_elements" ||
+            key == "zero_max_reuse_distance" || key == "zero_max_live_parameters" ||
             std::any_of(behaviours.begin(), behaviours.end(), [&](const BoolBehaviour& b) { return key == b.key; });
         if (!known) {
             return fail(ErrorCode::UnknownValue,
@@ -346,6 +352,7 @@ Result<void> readGpu(const ObjectReader& r, const Catalog& catalog, Scenario& s)
                         r.field("gpu"));
         }
         s.gpuId = *gpu;
+        placeOnCard(s, *catalog.findGpu(*gpu));
     }
     return {};
 }
@@ -514,6 +521,12 @@ std::string scenarioToJson(const Scenario& s) {
         }
         if (s.overrides.zeroPrefetchBucketElements) {
             overrides["zero_prefetch_bucket_elements"] = *s.overrides.zeroPrefetchBucketElements;
+        }
+        if (s.overrides.zeroMaxReuseDistance) {
+            overrides["zero_max_reuse_distance"] = *s.overrides.zeroMaxReuseDistance;
+        }
+        if (s.overrides.zeroMaxLiveParameters) {
+            overrides["zero_max_live_parameters"] = *s.overrides.zeroMaxLiveParameters;
         }
         doc["framework_overrides"] = overrides;
     }

@@ -314,6 +314,18 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDe
         applyDeepspeedOffload(r, zero + key, device, level);
     }
     deepspeedBucketDefaults(r, zero, defaults);
+    // ZeRO-3's gathered working set (partitioned_param_coordinator.py); absent, DeepSpeed's 1e9 is the profile's.
+    for (const auto& [key, field] :
+         {std::pair{"stage3_max_reuse_distance", &ProfileOverrides::zeroMaxReuseDistance},
+          std::pair{"stage3_max_live_parameters", &ProfileOverrides::zeroMaxLiveParameters}}) {
+        GPUSIZER_ASSIGN(auto elements,
+                        r.number(zero + key, "framework_overrides",
+                                 DEEPSPEED "deepspeed/runtime/zero/config.py (elements, default 1e9)", 0, 1e15));
+        // An override only where the file differs from the profile (every profile takes DeepSpeed's 1e9).
+        if (elements && *elements != FrameworkProfile{}.zeroMaxReuseDistance) {
+            s.overrides.*field = *elements;
+        }
+    }
     // "auto" values are the Trainer's (transformers integrations/deepspeed.py trainer_config_process).
     for (const auto& [key, field] : {std::pair{"train_micro_batch_size_per_gpu", &Scenario::microBatch},
                                      std::pair{"gradient_accumulation_steps", &Scenario::gradientAccumulation}}) {

@@ -3344,6 +3344,22 @@ Fewer cards (%2): %3</source>
         <source>one step</source>
         <translation>一步</translation>
     </message>
+    <message>
+        <source>NCCL buffers %1 MiB per GPU (2 channels over PCIe).</source>
+        <translation>NCCL 缓冲区每 GPU %1 MiB（经 PCIe 的 2 个通道）。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers %1 MiB per GPU (24 channels over NVLink).</source>
+        <translation>NCCL 缓冲区每 GPU %1 MiB（经 NVLink 的 24 个通道）。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers %1 MiB per GPU (24 channels over NVLink and NVLink SHARP&apos;s buffers on the NVSwitch node).</source>
+        <translation>NCCL 缓冲区每 GPU %1 MiB（经 NVLink 的 24 个通道，以及 NVSwitch 节点上 NVLink SHARP 的缓冲区）。</translation>
+    </message>
+    <message>
+        <source>NCCL buffers %1 MiB per GPU (no card named: 24 channels as over NVLink; NVSwitch nodes of H100, H200 and B200 add NVLink SHARP&apos;s, PCIe-only nodes need less).</source>
+        <translation>NCCL 缓冲区每 GPU %1 MiB（未指定显卡：按 NVLink 的 24 个通道计；H100、H200 和 B200 的 NVSwitch 节点另加 NVLink SHARP 的缓冲区，仅 PCIe 的节点需要更少）。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -5,7 +5,9 @@
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/core/ZeroFetch.h"
 
+#include <array>
 #include <benchmark/benchmark.h>
 
 namespace {
@@ -30,6 +32,21 @@ void OneEstimateNumbersOnly(benchmark::State& state) {
     }
 }
 BENCHMARK(OneEstimateNumbersOnly);
+
+// DeepSpeed ZeRO-3's coordinator replay for a Llama-2-70B LoRA run (the peft-docs-ds-01 layout), never from the memo:
+// each iteration asks with another prefetch bucket.
+void ZeroFetchReplay70b(benchmark::State& state) {
+    const double h = 8192, f = 28672, kv = 1024;
+    const std::array<double, 22> layer{0, 0, 0, 0,      h * h, 0,     0, 0, 0,     h * kv, 0,
+                                       0, 0, 0, h * kv, 0,     h * h, 0, 0, h * f, h * f,  f * h};
+    double bucket = 5e7;
+    for (auto _ : state) {
+        bucket += 1.0;
+        benchmark::DoNotOptimize(gpusizer::core::zeroGatheredElements(
+            {.layerModules = layer, .layers = 80, .head = 32000 * h, .recompute = true}, {.prefetchBucket = bucket}));
+    }
+}
+BENCHMARK(ZeroFetchReplay70b);
 
 void TenThousandEstimates(benchmark::State& state) {
     auto scenario = gpusizer::core::defaultScenario(catalog());

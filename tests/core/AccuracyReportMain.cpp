@@ -7,7 +7,8 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
-    auto report = gpusizer::core::runCalibration(gpusizer::catalogs::shippedCalibrationJson());
+    auto report = gpusizer::core::runCalibration(gpusizer::catalogs::shippedCalibrationJson(),
+                                                 gpusizer::catalogs::loadCatalogs().catalog);
     if (!report) {
         std::cerr << "gpusizer_accuracy_report: " << report.error().where << ": " << report.error().message() << "\n";
         return 2;

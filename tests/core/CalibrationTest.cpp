@@ -15,7 +15,7 @@ namespace {
 
 const core::CalibrationReport& report() {
     static const core::CalibrationReport r = [] {
-        auto result = core::runCalibration(catalogs::shippedCalibrationJson());
+        auto result = core::runCalibration(catalogs::shippedCalibrationJson(), catalogs::loadCatalogs().catalog);
         if (!result) {
             ADD_FAILURE() << result.error().where << ": " << result.error().message();
             return core::CalibrationReport{};

@@ -2,6 +2,7 @@
 // same citations are in docs/memory-model.md).
 #include "TestModels.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 
 #include <cmath>
@@ -61,8 +62,8 @@ TEST(FrameworkBehaviour, DeepspeedOptimizerOffloadKeepsTheSixteenBitModelAndStre
 }
 
 // ZeRO-Infinity parameter offload (stage3.py, partitioned_param_coordinator.py @edaa7221): parameters live on the host;
-// the GPU gathers the current submodule and prefetches up to stage3_prefetch_bucket_size elements (transformers'
-// "auto": 0.9 x hidden²); parameters under the persistence threshold (10 x hidden) stay gathered.
+// the GPU gathers the submodules the coordinator fetches and prefetches (ZeroFetchTest); parameters under the
+// persistence threshold stay gathered.
 TEST(FrameworkBehaviour, ZeroInfinityKeepsOnlyTheWorkingSetOnTheGpu) {
     auto s = full7b();
     s.gpus = 2;
@@ -72,9 +73,17 @@ TEST(FrameworkBehaviour, ZeroInfinityKeepsOnlyTheWorkingSetOnTheGpu) {
     EXPECT_EQ(e.perGpu[Component::Weights], 0);
     // Host per GPU: bf16 parameters 2 + master 4 + Adam 8 + fp32 gradients 4 = 18 B x 6,738,415,616 / 2 GPUs.
     EXPECT_EQ(e.cpuOffloadBytesPerGpu, 9 * kLlama2_7b);
-    // At the loss: lm_head 32000 x 4096 x 2 B = 262,144,000 B plus the persistent norms (32 x 2 + 1) x 4096 x 2 B
-    // = 532,480 B, more than a layer's largest module (11008 x 4096) with the 15,099,494-element prefetch.
-    EXPECT_EQ(e.gatheredParamBytesAtLoss, 262'144'000 + 532'480);
+    // The persistent norms: (32 x 2 + 1) x 4096 x 2 B = 532,480 B. With DeepSpeed's limits (1e9 live, 1e9 reuse
+    // distance) the prefetch fills the working set to 1e9 elements before it stops, overshooting by at most one
+    // module (lm_head, 32000 x 4096 = 131,072,000, is the largest): 2e9 to 2,262,144,000 B at the loss.
+    const double gathered = static_cast<double>(e.gatheredParamBytesAtLoss - 532'480);
+    EXPECT_GE(gathered, 2e9);
+    EXPECT_LE(gathered, 2'262'144'000.0);
+    // No prefetch (max live 0) and every module released after use (reuse distance 0): at the loss only lm_head,
+    // 262,144,000 B.
+    s.overrides.zeroMaxLiveParameters = 0;
+    s.overrides.zeroMaxReuseDistance = 0;
+    EXPECT_EQ(core::estimate(s).gatheredParamBytesAtLoss, 262'144'000 + 532'480);
 }
 
 // FSDP2 CPUOffloadPolicy (torch/distributed/fsdp/_fully_shard/_fsdp_api.py @01d5c2cc: "offloads parameters,
@@ -336,4 +345,53 @@ TEST(FrameworkBehaviour, DeepspeedZero3HoldsTheWholeReduceBucketForTheWholeRun) 
     // (5e8 - 1e6) elements x 2 B = 998,000,000 B more at whichever moment is the peak; 4.2 M LoRA parameters train.
     EXPECT_NEAR(static_cast<double>(large.perGpu[Component::Transient] - small.perGpu[Component::Transient]), 998e6,
                 1.0);
+}
+
+// NCCL's buffers per communicator (NVIDIA/nccl v2.21.5-1): each collective channel connects ring and tree at init, two
+// P2P connection pairs per rank of 10 MiB received (LL 512 KiB + LL128 4.6875 MiB + SIMPLE 4 MiB + a 4 KiB header,
+// rounded up to 2 MiB) + 2 MiB sent; 24 channels over NVLink, 2 over PCIe. NVLink SHARP adds NVLS_NCHANNELS 16 x 2 x
+// (128 KiB x 8 steps + 2 MiB) = 96 MiB per head, a head per GPU of the node (transport/nvls.cc L305-314), with more
+// than two GPUs in it. DeepSpeed keeps two communicators over the data-parallel ranks (the world group and its clone,
+// utils/groups.py v0.13.1); FSDP one.
+TEST(FrameworkBehaviour, NcclBuffersFollowTheCardsNodeAndTheEnginesCommunicators) {
+    const auto on = [](core::Scenario s, const char* gpu) {
+        core::placeOnCard(s, *fixtures::catalog().findGpu(gpu));
+        return core::estimate(s).ncclBufferBytes;
+    };
+    constexpr std::int64_t kMiB = 1LL << 20;
+    auto s = lora7b();
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    // 8 x H100 SXM: 2 x (24 x 2 x 12 MiB + 8 x 96 MiB) = 2 x (576 + 768) MiB.
+    EXPECT_EQ(on(s, "h100-sxm"), 2 * (576 + 768) * kMiB);
+    // 8 x A100 SXM (NVLink, no SHARP): 2 x 576 MiB.
+    EXPECT_EQ(on(s, "a100-80gb-sxm"), 2 * 576 * kMiB);
+    s.shardingEngine = core::ShardingEngine::Fsdp2;
+    EXPECT_EQ(on(s, "h100-sxm"), (576 + 768) * kMiB);
+    // 8 x RTX 4090 over PCIe: 2 x 2 x 12 MiB.
+    EXPECT_EQ(on(s, "rtx-4090"), 48 * kMiB);
+    // Two H100s: NVLS needs more than two GPUs in the node.
+    s.gpus = 2;
+    EXPECT_EQ(on(s, "h100-sxm"), 576 * kMiB);
+    // No card named: sized as NVLink.
+    EXPECT_EQ(core::estimate(s).ncclBufferBytes, 576 * kMiB);
+    // The device total carries it: device = reserved + CUDA context 512 MiB + NCCL.
+    const auto e = core::estimate(s);
+    EXPECT_EQ(e.deviceBytes, e.reservedPeakBytes + 512 * kMiB + e.ncclBufferBytes);
+    s.gpus = 1;
+    EXPECT_EQ(core::estimate(s).ncclBufferBytes, 0);
+}
+
+// The planner judges each card with that card's NCCL buffers: the same scenario needs more on 8 H100 SXM (NVLink
+// SHARP) than on 8 A100 SXM by 8 x 96 MiB per communicator.
+TEST(FrameworkBehaviour, ThePlannerSizesNcclForTheCardItJudges) {
+    auto s = lora7b();
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.shardingEngine = core::ShardingEngine::Fsdp2;
+    const core::PlanInputs inputs;
+    const auto h100 = core::fitAsIs(s, *fixtures::catalog().findGpu("h100-sxm"), inputs);
+    const auto a100 = core::fitAsIs(s, *fixtures::catalog().findGpu("a100-80gb-sxm"), inputs);
+    EXPECT_EQ(h100.deviceBytes - a100.deviceBytes, 768LL << 20);
 }

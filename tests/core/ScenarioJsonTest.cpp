@@ -37,11 +37,14 @@ TEST(ScenarioJson, RoundTripsEveryField) {
     s.tensorParallel = 2;
     s.offload = core::Offload::Optimizer;
     s.gpuId = "h100-sxm";
+    core::placeOnCard(s, *catalog().findGpu(s.gpuId)); // what reading "gpu" does
     s.overrides.lossChunks = 16;
     s.overrides.optimizerStep = core::OptimizerStepKind::PerParameter;
     s.overrides.sdpaExpandsKv = false;
     s.overrides.selectivePolicy = core::SelectivePolicy::OpLevel;
     s.overrides.logitsHeldInFp32 = true;
+    s.overrides.zeroMaxReuseDistance = 3e8;
+    s.overrides.zeroMaxLiveParameters = 0;
     const auto text = core::scenarioToJson(s);
     auto back = core::parseScenario(text, "roundtrip.json", catalog());
     ASSERT_TRUE(back) << back.error().message();

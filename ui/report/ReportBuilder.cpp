@@ -489,7 +489,7 @@ void writeSizingTable(Writer& w, const core::Scenario& s, const core::Catalog& c
 
 /// The estimator's error against the shipped calibration runs, overall and by method.
 void writeAccuracy(Writer& w) {
-    auto calibration = core::runCalibration(catalogs::shippedCalibrationJson());
+    auto calibration = core::runCalibration(catalogs::shippedCalibrationJson(), catalogs::loadCatalogs().catalog);
     if (calibration) {
         const auto target = calibration->targetRows();
         std::map<std::string, std::vector<const core::CalibrationRow*>> byMethod;

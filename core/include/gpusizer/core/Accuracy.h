@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpusizer/core/Band.h"
+#include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Result.h"
 
 #include <string>
@@ -80,6 +81,7 @@ double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& targe
 
 /// Estimates every usable row of a calibration document (catalogs/calibration.json) and compares it with the
 /// published figure it names (allocated, reserved or device).
-Result<CalibrationReport> runCalibration(std::string_view calibrationJson);
+/// `gpus`: the catalog the rows' cards come from (their architectures are inline).
+Result<CalibrationReport> runCalibration(std::string_view calibrationJson, const Catalog& gpus);
 
 } // namespace gpusizer::core

@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/ModelArch.h"
 #include "gpusizer/core/Result.h"
+#include "gpusizer/core/Scenario.h"
 
 #include <cstdint>
 #include <optional>
@@ -59,6 +60,12 @@ struct ModelEntry {
     double publishedParamsBillion = 0;
     std::vector<std::string> sources;
 };
+
+/// The node a card sits in: NVLink SHARP on NVIDIA's NVLink-4/5 SXM boards (HGX, NVSwitch), NVLink on other NVLink
+/// cards and on AMD's Infinity Fabric, PCIe otherwise.
+NodeFabric nodeFabricOf(const GpuSpec& gpu);
+/// Puts the scenario's GPUs on this card's nodes: the fabric and GPUs per node that size NCCL's buffers.
+void placeOnCard(Scenario& s, const GpuSpec& gpu);
 
 /// A catalog entry that was left out, and why.
 struct RejectedEntry {

@@ -68,6 +68,7 @@ struct Estimate {
     std::int64_t allocatedPeakBytes = 0; ///< torch.cuda.max_memory_allocated()
     std::int64_t reservedPeakBytes = 0;  ///< torch.cuda.max_memory_reserved()
     std::int64_t deviceBytes = 0;        ///< nvidia-smi: reserved + CUDA context + paged/managed memory
+    std::int64_t ncclBufferBytes = 0;    ///< NCCL's communicator buffers, part of the overhead
     std::int64_t bandLowBytes = 0;       ///< low end of the expected device usage
     std::int64_t bandHighBytes = 0;      ///< high end of the expected device usage
     double bandDownShare = 0;            ///< the band as shares of any figure (allocated, reserved, device)

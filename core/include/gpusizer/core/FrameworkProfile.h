@@ -67,6 +67,10 @@ struct FrameworkProfile {
     double zeroReduceBucketElements = 0;
     /// DeepSpeed stage3_prefetch_bucket_size in elements; 0 means "auto": 0.9 x hidden_size².
     double zeroPrefetchBucketElements = 0;
+    /// DeepSpeed stage3_max_reuse_distance: a parameter reused within this many elements stays gathered.
+    double zeroMaxReuseDistance = 1e9;
+    /// DeepSpeed stage3_max_live_parameters: prefetching stops once this many elements are gathered.
+    double zeroMaxLiveParameters = 1e9;
     /// Megatron DDP keeps fp32 main gradients (main_grad) for 16-bit parameters (--accumulate-allreduce-grads-in-fp32,
     /// forced on with --bf16).
     bool fp32MainGradients = false;

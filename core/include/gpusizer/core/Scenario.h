@@ -47,6 +47,9 @@ enum class ShardingEngine { Auto, Deepspeed, Fsdp1, Fsdp2, Megatron };
 /// transformers Trainer since PR #29587) or mixed with frozen weights in one flat parameter per block (LitGPT's
 /// FSDPStrategy(auto_wrap_policy={Block})). Auto: the framework's.
 enum class AdapterWrapping { Auto, Separate, Mixed };
+/// How the GPUs of one node talk, as far as NCCL's buffers depend on it (from the catalog card; Unknown without one):
+/// PCIe only, NVLink, or NVLink through NVSwitch with NVLink SHARP (NVLS: H100 / H200 / B200 SXM nodes).
+enum class NodeFabric { Unknown, Pcie, NvLink, NvLinkSharp };
 /// How a context-parallel group splits each sequence: ring attention (PyTorch context_parallel, torchtitan
 /// context_parallel_degree: k/v chunks passed around the ring) or DeepSpeed Ulysses (all-to-all to a head split for
 /// attention, as ArcticTraining uses it). See docs/memory-model.md §3.
@@ -98,6 +101,8 @@ struct ProfileOverrides {
     std::optional<bool> zero3LinearSavesInput;
     std::optional<double> zeroReduceBucketElements;
     std::optional<double> zeroPrefetchBucketElements;
+    std::optional<double> zeroMaxReuseDistance;
+    std::optional<double> zeroMaxLiveParameters;
     bool any() const;
 };
 
@@ -167,7 +172,10 @@ struct Scenario {
     std::int64_t contextParallel = 1;
     ContextParallel contextParallelKind = ContextParallel::Ring;
     Offload offload = Offload::None;
-    std::string gpuId;                            ///< optional catalog GPU the user has in mind
+    std::string gpuId; ///< optional catalog GPU the user has in mind
+    /// The card's node, resolved from the catalog with gpuId (placeOnCard), not stored in the scenario file.
+    NodeFabric fabric = NodeFabric::Unknown;
+    std::int64_t gpusPerNode = 8;
     std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)
     ProfileOverrides overrides;                   ///< single framework behaviours the user set explicitly
     /// Device-memory correction from a calibration against measured runs (added to the overhead; 0 = none).
