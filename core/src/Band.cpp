@@ -16,7 +16,7 @@ constexpr std::array<BandEntry, 12> kTable{{
     {{true,  Method::Full,  false}, {0.07, 0.12}, 15},
     {{true,  Method::Full,  true} , {0.06, 0.12}, 20},
     {{true,  Method::Lora,  false}, {0.05, 0.07}, 11},
-    {{true,  Method::Lora,  true} , {0.14, 0.10}, 16},
+    {{true,  Method::Lora,  true} , {0.14, 0.09}, 16},
     {{true,  Method::Qlora, false}, {0.06, 0.05}, 9},
     {{true,  Method::Qlora, true} , {0.05, 0.26}, 13},
     {{false, Method::Full,  false}, {0.17, 0.27}, 15},

@@ -24,10 +24,16 @@ NodeFabric nodeFabricOf(const GpuSpec& gpu) {
     if ((link == "nvlink4" || link == "nvlink5") && gpu.formFactor == "SXM" && gpu.gpusPerNode > 2) {
         return NodeFabric::NvLinkSharp;
     }
-    if (link.rfind("nvlink", 0) == 0 || link == "infinity-fabric") {
-        return NodeFabric::NvLink;
+    if (link.rfind("nvlink", 0) == 0) {
+        return gpu.formFactor == "PCIe" ? NodeFabric::NvLinkBridge : NodeFabric::NvLink;
     }
-    return link == "pcie" || link == "none" ? NodeFabric::Pcie : NodeFabric::Unknown;
+    if (link == "infinity-fabric") {
+        return NodeFabric::NvLink; // RCCL, NCCL's port, over the OAM mesh
+    }
+    if (link == "pcie" || link == "none") {
+        return NodeFabric::Pcie;
+    }
+    return gpu.vendor == "NVIDIA" || gpu.vendor == "AMD" ? NodeFabric::Unknown : NodeFabric::NotNccl;
 }
 
 void placeOnCard(Scenario& s, const GpuSpec& gpu) {

@@ -206,7 +206,16 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
         const std::string mib = std::to_string(e.ncclBufferBytes >> 20);
         switch (s.fabric) {
         case NodeFabric::Pcie:
-            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (2 channels over PCIe)."), mib));
+        case NodeFabric::NvLinkBridge:
+            assume(words(s.fabric == NodeFabric::Pcie || s.gpus > 2
+                             ? QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (2 channels over PCIe).")
+                             : QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."),
+                         mib));
+            break;
+        case NodeFabric::NotNccl:
+            assume(words(QT_TRANSLATE_NOOP("gpusizer", "Communication buffers %1 MiB per GPU, sized as NCCL's over "
+                                                       "NVLink (this card's collectives library is not NCCL)."),
+                         mib));
             break;
         case NodeFabric::NvLink:
             assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."), mib));

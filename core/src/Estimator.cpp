@@ -40,9 +40,10 @@ constexpr std::int64_t kDefaultCudaContextBytes = 512LL << 20;
 constexpr double kNcclConnectionPairBytes = 12.0 * 1024 * 1024;
 constexpr double kNcclNvlinkChannels = 24;
 constexpr double kNcclPcieChannels = 2;
-/// NVLink SHARP (transport/nvls.cc v2.21.5-1 L305-314): NVLS_NCHANNELS 16 x 2 x (NVLS_CHUNKSIZE 128 KiB x NCCL_STEPS 8
-/// + a 2 MiB aligned head) per head, a head per GPU of the node; only with more than two GPUs in it.
-constexpr double kNcclNvlsBytesPerHead = 16.0 * 2.0 * (128.0 * 1024 * 8 + 2.0 * 1024 * 1024);
+/// NVLink SHARP (transport/nvls.cc v2.21.5-1 L292-314): per channel of the communicator (comm->nChannels, 24) and per
+/// head, 2 x (NVLS_CHUNKSIZE 128 KiB x NCCL_STEPS 8 + a 2 MiB aligned head), a head per GPU of the node; only with more
+/// than two GPUs in it.
+constexpr double kNcclNvlsBytesPerChannelAndHead = 2.0 * (128.0 * 1024 * 8 + 2.0 * 1024 * 1024);
 /// Caching-allocator slack over the allocated peak (block rounding, split tails): ~5% (MEMORY-NOTES, one GPU).
 constexpr double kAllocatorSlack = 0.05;
 /// FSDP keeps two units gathered: the one computing and the one prefetched (FSDP1 limit_all_gathers allows two in
@@ -1283,7 +1284,8 @@ LayerCalls deepspeedLayerCalls(const Context& ctx) {
         (quantDataPerWeight(ctx.s.quantization) +
          (ctx.prof.quantStateSharded ? quantConstantsPerWeight(ctx.s.quantization, ctx.arch.hiddenSize) : 0.0)) /
         ctx.gatherB;
-    auto partitioned = [](double elements) { return elements >= kZeroPersistenceThreshold ? elements : 0.0; };
+    // Persistent when ds_numel <= the threshold (parameter_offload.py mark_persistent_parameters).
+    auto partitioned = [](double elements) { return elements > kZeroPersistenceThreshold ? elements : 0.0; };
     LayerCalls calls;
     calls.add(0); // the decoder layer
     calls.add(0); // input_layernorm
@@ -1622,9 +1624,15 @@ double cachedPoolBytes(const Transients& tr, const Moment& peak) {
 /// nodes with NVLink SHARP. A card not named is sized as NVLink.
 double ncclCommunicatorBytes(const Scenario& s, double ranks) {
     const double inNode = std::min(ranks, static_cast<double>(std::max<std::int64_t>(1, s.gpusPerNode)));
-    const double channels = s.fabric == NodeFabric::Pcie ? kNcclPcieChannels : kNcclNvlinkChannels;
-    const double nvls = s.fabric == NodeFabric::NvLinkSharp && inNode > 2.0 ? kNcclNvlsBytesPerHead * inNode : 0.0;
-    return channels * 2.0 * kNcclConnectionPairBytes + nvls;
+    // NVLink bridges pair two cards: a ring over more of them crosses PCIe.
+    const bool overPcie = s.fabric == NodeFabric::Pcie || (s.fabric == NodeFabric::NvLinkBridge && inNode > 2.0);
+    const double channels = overPcie ? kNcclPcieChannels : kNcclNvlinkChannels;
+    // Two ranks: ring and tree reach the same peer, and a connection made is reused (transport.cc): one pair.
+    const double pairs = ranks <= 2.0 ? 1.0 : 2.0;
+    const double nvls = s.fabric == NodeFabric::NvLinkSharp && inNode > 2.0
+                            ? kNcclNvlsBytesPerChannelAndHead * kNcclNvlinkChannels * inNode
+                            : 0.0;
+    return channels * pairs * kNcclConnectionPairBytes + nvls;
 }
 
 /// NCCL's buffers per GPU: a communicator per process group that runs collectives — the data-parallel (sharding)

@@ -198,7 +198,15 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
              QT_TRANSLATE_NOOP("gpusizer",
                                "a CPU smoke run: no GPU memory was measured, and it is never used for calibration"));
     }
-    const Estimate e = estimate(m.scenario);
+    c.gpu = !m.scenario.gpuId.empty() ? catalog.findGpu(m.scenario.gpuId) : nullptr;
+    if (c.gpu == nullptr && !m.gpuName.empty()) {
+        c.gpu = matchGpuName(m.gpuName, catalog);
+    }
+    Scenario ran = m.scenario;
+    if (c.gpu != nullptr) {
+        placeOnCard(ran, *c.gpu); // the card it ran on, however it was named
+    }
+    const Estimate e = estimate(ran);
     auto row = [&](const char* what, std::optional<std::int64_t> measured, std::int64_t estimated) {
         MeasuredRow r;
         r.what = what;
@@ -213,10 +221,6 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
     row("allocated", m.allocatedBytes, e.allocatedPeakBytes);
     row("reserved", m.reservedBytes, e.reservedPeakBytes);
     row("device", m.deviceUsedBytes, e.deviceBytes);
-    c.gpu = !m.scenario.gpuId.empty() ? catalog.findGpu(m.scenario.gpuId) : nullptr;
-    if (c.gpu == nullptr && !m.gpuName.empty()) {
-        c.gpu = matchGpuName(m.gpuName, catalog);
-    }
     MeasuredRow step;
     step.what = "step_seconds";
     if (c.gpu != nullptr && !m.cpuRun() && !m.stepSeconds.empty()) {
@@ -271,6 +275,7 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
         }
         Scenario uncorrected = m.scenario;
         uncorrected.overheadCorrectionBytes = 0;
+        placeOnCard(uncorrected, *gpu); // the card it ran on, however it was named: its NCCL buffers are modelled
         const Estimate e = estimate(uncorrected);
         const double measuredOverhead = static_cast<double>(*m.deviceUsedBytes - *m.allocatedBytes);
         const double estimatedOverhead = static_cast<double>(e.deviceBytes - e.allocatedPeakBytes);

@@ -315,14 +315,19 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDe
     }
     deepspeedBucketDefaults(r, zero, defaults);
     // ZeRO-3's gathered working set (partitioned_param_coordinator.py); absent, DeepSpeed's 1e9 is the profile's.
-    for (const auto& [key, field] :
-         {std::pair{"stage3_max_reuse_distance", &ProfileOverrides::zeroMaxReuseDistance},
-          std::pair{"stage3_max_live_parameters", &ProfileOverrides::zeroMaxLiveParameters}}) {
+    // DeepSpeed takes the alias or the field name (zero/config.py; config_utils.py allow_population_by_field_name):
+    // Axolotl's zero3_bf16.json writes max_live_parameters.
+    const FrameworkProfile profile;
+    for (const auto& [alias, name, field, fallback] :
+         {std::tuple{"stage3_max_reuse_distance", "max_reuse_distance", &ProfileOverrides::zeroMaxReuseDistance,
+                     profile.zeroMaxReuseDistance},
+          std::tuple{"stage3_max_live_parameters", "max_live_parameters", &ProfileOverrides::zeroMaxLiveParameters,
+                     profile.zeroMaxLiveParameters}}) {
+        const std::string key = zero + (r.value(zero + alias) != nullptr ? alias : name);
         GPUSIZER_ASSIGN(auto elements,
-                        r.number(zero + key, "framework_overrides",
+                        r.number(key, "framework_overrides",
                                  DEEPSPEED "deepspeed/runtime/zero/config.py (elements, default 1e9)", 0, 1e15));
-        // An override only where the file differs from the profile (every profile takes DeepSpeed's 1e9).
-        if (elements && *elements != FrameworkProfile{}.zeroMaxReuseDistance) {
+        if (elements && *elements != fallback) { // an override only where the file differs from the profile
             s.overrides.*field = *elements;
         }
     }

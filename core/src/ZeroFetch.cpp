@@ -39,10 +39,10 @@ Trace recordTrace(const ZeroStepTrace& step) {
         tr.headForward = static_cast<std::ptrdiff_t>(tr.module.size());
         tr.module.push_back(head); // forward
     }
-    tr.backwardStart = tr.module.size();
     if (step.head > 0) {
         tr.module.push_back(head); // backward, right after the loss
     }
+    tr.backwardStart = tr.module.size(); // the layers' backward: lm_head's is part of the loss
     for (std::size_t j = layers; j-- > 0;) {
         if (step.recompute) {
             // Non-reentrant checkpointing reruns the layer's forward when its backward first needs a saved tensor.
@@ -159,23 +159,36 @@ bool sameQuestion(const Memo& m, const ZeroStepTrace& step, const ZeroFetchLimit
 
 } // namespace
 
-ZeroGathered zeroGatheredElements(const ZeroStepTrace& step, const ZeroFetchLimits& limits) {
+/// The replay of the last layers, checked against two more: where the ramp towards max live takes longer than the
+/// reach (few calls per layer, a small prefetch bucket), every layer.
+ZeroGathered replayWindow(const ZeroStepTrace& step, const ZeroFetchLimits& limits) {
     ZeroStepTrace window = step;
     window.layers = layersThatDecideThePeaks(step, limits);
+    if (window.layers >= step.layers) {
+        return replay(step, limits);
+    }
+    const ZeroGathered near = replay(window, limits);
+    window.layers = std::min(step.layers, window.layers + 2);
+    const ZeroGathered wider = replay(window, limits);
+    const bool settled = near.inBackward == wider.inBackward && near.atLoss == wider.atLoss && near.most == wider.most;
+    return settled ? near : replay(step, limits);
+}
+
+ZeroGathered zeroGatheredElements(const ZeroStepTrace& step, const ZeroFetchLimits& limits) {
     if (step.everyLayer) {
-        return replay(window, limits);
+        return replay(step, limits);
     }
     // A few recent answers: a search asks about a handful of layouts, each for many counts and batches.
     constexpr std::size_t kRemembered = 8;
     thread_local std::vector<Memo> memo;
     thread_local std::size_t next = 0;
     for (const Memo& m : memo) {
-        if (sameQuestion(m, window, limits)) {
+        if (sameQuestion(m, step, limits)) {
             return m.result;
         }
     }
-    const ZeroGathered result = replay(window, limits);
-    Memo entry{{window.layerModules.begin(), window.layerModules.end()}, window, limits, result};
+    const ZeroGathered result = replayWindow(step, limits);
+    Memo entry{{step.layerModules.begin(), step.layerModules.end()}, step, limits, result};
     entry.step.layerModules = {};
     if (memo.size() < kRemembered) {
         memo.push_back(std::move(entry));

@@ -3360,6 +3360,10 @@ Fewer cards (%2): %3</source>
         <source>NCCL buffers %1 MiB per GPU (no card named: 24 channels as over NVLink; NVSwitch nodes of H100, H200 and B200 add NVLink SHARP&apos;s, PCIe-only nodes need less).</source>
         <translation>NCCL 缓冲区每 GPU %1 MiB（未指定显卡：按 NVLink 的 24 个通道计；H100、H200 和 B200 的 NVSwitch 节点另加 NVLink SHARP 的缓冲区，仅 PCIe 的节点需要更少）。</translation>
     </message>
+    <message>
+        <source>Communication buffers %1 MiB per GPU, sized as NCCL&apos;s over NVLink (this card&apos;s collectives library is not NCCL).</source>
+        <translation>通信缓冲区每 GPU %1 MiB，按 NCCL 经 NVLink 的大小估算（此显卡的集合通信库不是 NCCL）。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -349,10 +349,11 @@ TEST(FrameworkBehaviour, DeepspeedZero3HoldsTheWholeReduceBucketForTheWholeRun) 
 
 // NCCL's buffers per communicator (NVIDIA/nccl v2.21.5-1): each collective channel connects ring and tree at init, two
 // P2P connection pairs per rank of 10 MiB received (LL 512 KiB + LL128 4.6875 MiB + SIMPLE 4 MiB + a 4 KiB header,
-// rounded up to 2 MiB) + 2 MiB sent; 24 channels over NVLink, 2 over PCIe. NVLink SHARP adds NVLS_NCHANNELS 16 x 2 x
-// (128 KiB x 8 steps + 2 MiB) = 96 MiB per head, a head per GPU of the node (transport/nvls.cc L305-314), with more
-// than two GPUs in it. DeepSpeed keeps two communicators over the data-parallel ranks (the world group and its clone,
-// utils/groups.py v0.13.1); FSDP one.
+// rounded up to 2 MiB) + 2 MiB sent, one pair with two ranks (both reach the same peer; transport.cc reuses a
+// connection); 24 channels over NVLink, 2 over PCIe. NVLink SHARP adds, per channel and per head, 2 x (128 KiB x 8
+// steps + 2 MiB) = 6 MiB, a head per GPU of the node (transport/nvls.cc L292-314), with more than two GPUs in it.
+// DeepSpeed keeps two communicators over the data-parallel ranks (the world group and its clone, utils/groups.py
+// v0.13.1); FSDP one.
 TEST(FrameworkBehaviour, NcclBuffersFollowTheCardsNodeAndTheEnginesCommunicators) {
     const auto on = [](core::Scenario s, const char* gpu) {
         core::placeOnCard(s, *fixtures::catalog().findGpu(gpu));
@@ -363,19 +364,22 @@ TEST(FrameworkBehaviour, NcclBuffersFollowTheCardsNodeAndTheEnginesCommunicators
     s.gpus = 8;
     s.sharding = core::Sharding::Zero3;
     s.shardingEngine = core::ShardingEngine::Deepspeed;
-    // 8 x H100 SXM: 2 x (24 x 2 x 12 MiB + 8 x 96 MiB) = 2 x (576 + 768) MiB.
-    EXPECT_EQ(on(s, "h100-sxm"), 2 * (576 + 768) * kMiB);
-    // 8 x A100 SXM (NVLink, no SHARP): 2 x 576 MiB.
+    // 8 x H100 SXM: 2 x (24 x 2 x 12 MiB + 24 x 6 MiB x 8 heads) = 2 x (576 + 1,152) MiB.
+    EXPECT_EQ(on(s, "h100-sxm"), 2 * (576 + 1152) * kMiB);
+    // 8 x A100 SXM (NVSwitch, no SHARP): 2 x 576 MiB.
     EXPECT_EQ(on(s, "a100-80gb-sxm"), 2 * 576 * kMiB);
     s.shardingEngine = core::ShardingEngine::Fsdp2;
-    EXPECT_EQ(on(s, "h100-sxm"), (576 + 768) * kMiB);
-    // 8 x RTX 4090 over PCIe: 2 x 2 x 12 MiB.
+    EXPECT_EQ(on(s, "h100-sxm"), (576 + 1152) * kMiB);
+    // 8 x RTX 4090 over PCIe: 2 x 2 x 12 MiB; 8 x RTX A6000 with NVLink bridges: the ring crosses PCIe, the same.
     EXPECT_EQ(on(s, "rtx-4090"), 48 * kMiB);
-    // Two H100s: NVLS needs more than two GPUs in the node.
+    EXPECT_EQ(on(s, "rtx-a6000"), 48 * kMiB);
+    // Two cards: one pair per channel, and NVLS needs more than two GPUs: 24 x 12 MiB over NVLink (a bridge too).
     s.gpus = 2;
-    EXPECT_EQ(on(s, "h100-sxm"), 576 * kMiB);
+    EXPECT_EQ(on(s, "h100-sxm"), 288 * kMiB);
+    EXPECT_EQ(on(s, "rtx-a6000"), 288 * kMiB);
+    EXPECT_EQ(on(s, "rtx-4090"), 24 * kMiB);
     // No card named: sized as NVLink.
-    EXPECT_EQ(core::estimate(s).ncclBufferBytes, 576 * kMiB);
+    EXPECT_EQ(core::estimate(s).ncclBufferBytes, 288 * kMiB);
     // The device total carries it: device = reserved + CUDA context 512 MiB + NCCL.
     const auto e = core::estimate(s);
     EXPECT_EQ(e.deviceBytes, e.reservedPeakBytes + 512 * kMiB + e.ncclBufferBytes);
@@ -384,7 +388,7 @@ TEST(FrameworkBehaviour, NcclBuffersFollowTheCardsNodeAndTheEnginesCommunicators
 }
 
 // The planner judges each card with that card's NCCL buffers: the same scenario needs more on 8 H100 SXM (NVLink
-// SHARP) than on 8 A100 SXM by 8 x 96 MiB per communicator.
+// SHARP) than on 8 A100 SXM by 24 x 6 MiB x 8 heads = 1,152 MiB for its one communicator.
 TEST(FrameworkBehaviour, ThePlannerSizesNcclForTheCardItJudges) {
     auto s = lora7b();
     s.gpus = 8;
@@ -393,5 +397,5 @@ TEST(FrameworkBehaviour, ThePlannerSizesNcclForTheCardItJudges) {
     const core::PlanInputs inputs;
     const auto h100 = core::fitAsIs(s, *fixtures::catalog().findGpu("h100-sxm"), inputs);
     const auto a100 = core::fitAsIs(s, *fixtures::catalog().findGpu("a100-80gb-sxm"), inputs);
-    EXPECT_EQ(h100.deviceBytes - a100.deviceBytes, 768LL << 20);
+    EXPECT_EQ(h100.deviceBytes - a100.deviceBytes, 1152LL << 20);
 }

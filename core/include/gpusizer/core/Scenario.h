@@ -48,8 +48,9 @@ enum class ShardingEngine { Auto, Deepspeed, Fsdp1, Fsdp2, Megatron };
 /// FSDPStrategy(auto_wrap_policy={Block})). Auto: the framework's.
 enum class AdapterWrapping { Auto, Separate, Mixed };
 /// How the GPUs of one node talk, as far as NCCL's buffers depend on it (from the catalog card; Unknown without one):
-/// PCIe only, NVLink, or NVLink through NVSwitch with NVLink SHARP (NVLS: H100 / H200 / B200 SXM nodes).
-enum class NodeFabric { Unknown, Pcie, NvLink, NvLinkSharp };
+/// PCIe only, NVLink bridges pairing two cards, NVLink (NVSwitch or a full mesh), or NVSwitch with NVLink SHARP (NVLS:
+/// H100 / H200 / B200 SXM nodes); NotNccl: a card whose collectives library is not NCCL's (Gaudi's HCCL).
+enum class NodeFabric { Unknown, Pcie, NvLinkBridge, NvLink, NvLinkSharp, NotNccl };
 /// How a context-parallel group splits each sequence: ring attention (PyTorch context_parallel, torchtitan
 /// context_parallel_degree: k/v chunks passed around the ring) or DeepSpeed Ulysses (all-to-all to a head split for
 /// attention, as ArcticTraining uses it). See docs/memory-model.md §3.

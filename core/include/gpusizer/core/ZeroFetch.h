@@ -21,8 +21,9 @@ struct ZeroStepTrace {
     int layers = 1;
     double head = 0;
     bool recompute = false;
-    /// Replays every layer. Otherwise only the last layers that decide the peaks: the coordinator looks at most
-    /// max(reuse distance, max live) elements back or ahead, so layers further from the loss repeat the same pattern.
+    /// Replays every layer. Otherwise only the last layers that decide the peaks (the coordinator looks about
+    /// max(reuse distance, max live) elements back or ahead, so layers further from the loss repeat the same pattern),
+    /// checked against two more layers and replayed whole where the answer moves.
     bool everyLayer = false;
 };
 
