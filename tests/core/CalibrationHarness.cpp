@@ -197,7 +197,9 @@ std::string markdown(const core::CalibrationReport& report) {
           "Ulysses, TiledMLP, checkpoint offload, 32,000 to 15,000,000 tokens, sequences packed up to the length): "
           "-2% to -49% before a layer's backward was modelled (the residual gradient and FlashAttention's dq, dk, "
           "dv and fp32 accumulator, which at 1.2 M tokens are tens of GB) and before Ulysses' replication of "
-          "key/value heads over more ranks than heads (ulysses_sp.py), -12% to +14% since. Still open there: "
+          "key/value heads over more ranks than heads (ulysses_sp.py), -11% to +16% since (with ZeRO-3's coordinator "
+          "and NCCL's buffers: three communicators on the multi-node rows, network buffers not counted). Still open "
+          "there: "
           "FlashAttention-3 on the H200 rows (its backward accumulates dk and dv per key/value head in fp32 instead "
           "of expanding them) and ArcticTraining's offload keeping one layer input on the GPU where the model keeps "
           "two: at alst-05's 1.2 M tokens each is about 9 GiB, which is how high that row is.\n";
