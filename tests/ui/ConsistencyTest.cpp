@@ -198,3 +198,20 @@ TEST_P(EveryView, GivesThePlannersVerdictForTheSameScenarioCardAndCount) {
 INSTANTIATE_TEST_SUITE_P(FitsAndDoesNot, EveryView, ::testing::Values("h100-sxm", "rtx-4090"), [](const auto& p) {
     return std::string(p.param == std::string("h100-sxm") ? "H100" : "Rtx4090");
 });
+
+// The card in mind sizes NCCL's buffers for its node in the window as in the planner: the Breakdown tab's device figure
+// is the planner's for that card. 8 x H100 SXM under DeepSpeed ZeRO-3: two communicators of 24 channels x 2 pairs x
+// 12 MiB + 24 x 6 MiB x 8 NVLink SHARP heads = 2 x 1,728 MiB; with no card, 2 x 576 MiB (NVLink, no SHARP).
+TEST(EveryViewNccl, TheChosenCardSizesNcclInTheWindowAsInThePlanner) {
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    core::Scenario s = fourCardZero3(controller.catalog(), "");
+    s.gpus = 8;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    controller.setScenario(s);
+    EXPECT_EQ(controller.estimate().ncclBufferBytes, 2 * 576LL << 20);
+    controller.setGpuId("h100-sxm");
+    EXPECT_EQ(controller.estimate().ncclBufferBytes, 2 * 1728LL << 20);
+    const core::Candidate planner =
+        core::fitAsIs(controller.scenario(), *controller.catalog().findGpu("h100-sxm"), controller.planInputs());
+    EXPECT_EQ(controller.estimate().deviceBytes, planner.deviceBytes);
+}
