@@ -204,35 +204,25 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     assume(runtimeAssumption(s, why));
     if (e.ncclBufferBytes > 0) {
         const std::string mib = std::to_string(e.ncclBufferBytes >> 20);
-        switch (s.fabric) {
-        case NodeFabric::Pcie:
-        case NodeFabric::NvLinkBridge:
-            assume(words(s.fabric == NodeFabric::Pcie || s.gpus > 2
-                             ? QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (2 channels over PCIe).")
-                             : QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."),
-                         mib));
-            break;
-        case NodeFabric::NotNccl:
+        if (s.fabric == NodeFabric::NotNccl) {
             assume(words(QT_TRANSLATE_NOOP("gpusizer", "Communication buffers %1 MiB per GPU, sized as NCCL's over "
                                                        "NVLink (this card's collectives library is not NCCL)."),
                          mib));
-            break;
-        case NodeFabric::NvLink:
-            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."), mib));
-            break;
-        case NodeFabric::NvLinkSharp:
-            assume(
-                words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink and NVLink "
-                                                    "SHARP's buffers on the NVSwitch node)."),
-                      mib));
-            break;
-        case NodeFabric::Unknown:
+        } else if (s.fabric == NodeFabric::Unknown) {
             assume(
                 words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (no card named: 24 channels as over "
                                                     "NVLink; NVSwitch nodes of H100, H200 and B200 add NVLink "
                                                     "SHARP's, PCIe-only nodes need less)."),
                       mib));
-            break;
+        } else if (why.nccl.overPcie) {
+            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (2 channels over PCIe)."), mib));
+        } else if (why.nccl.sharpHeads > 0) {
+            assume(
+                words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink and NVLink "
+                                                    "SHARP's buffers on the NVSwitch node)."),
+                      mib));
+        } else {
+            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."), mib));
         }
     }
     assume(

@@ -1228,10 +1228,11 @@ double optimizerStepTemporaries(const Context& ctx, const ModelStates& m, double
 
 /// Parameter bytes as gathered for compute, per GPU (its tensor x pipeline share).
 struct GatherSizes {
-    double layerParams = 0; // one decoder layer's parameters
-    double layerBytes = 0;  // one decoder layer's bytes as gathered
-    double headBytes = 0;   // the output projection as gathered
-    double rootBytes = 0;   // the root unit's embeddings and output projection as gathered
+    double layerParams = 0;  // one decoder layer's parameters
+    double layerBytes = 0;   // one decoder layer's bytes as gathered
+    double headBytes = 0;    // the output projection as gathered
+    double rootBytes = 0;    // the root unit's embeddings and output projection as gathered
+    double quantGatherB = 0; // bytes per quantized weight as gathered (data, and constants where they shard)
 };
 
 GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
@@ -1257,7 +1258,11 @@ GatherSizes gatherSizes(const Context& ctx, const Trainables& t) {
                               (t.adapters + t.frozenAdapters) / L * t.adapterB * share;
     const double headBytes = static_cast<double>(arch.vocabSize) * h * share * ctx.gatherB;
     const double rootBytes = static_cast<double>(ctx.params.embedding + ctx.params.lmHead) * share * ctx.gatherB;
-    return {.layerParams = layerParams, .layerBytes = layerBytes, .headBytes = headBytes, .rootBytes = rootBytes};
+    return {.layerParams = layerParams,
+            .layerBytes = layerBytes,
+            .headBytes = headBytes,
+            .rootBytes = rootBytes,
+            .quantGatherB = quantGatherB};
 }
 
 /// One decoder layer's module calls as DeepSpeed's hooks see them in a transformers model, in forward order.
@@ -1276,14 +1281,11 @@ struct LayerCalls {
 /// activation (transformers modeling_llama.py), and PEFT's LoRA wrapper with its dropout and adapters (lora/layer.py
 /// Linear.forward). Routed experts of one role count as one call of all their elements; a dense MLP in only some
 /// layers is spread over all of them (the average layer).
-LayerCalls deepspeedLayerCalls(const Context& ctx) {
+LayerCalls deepspeedLayerCalls(const Context& ctx, const GatherSizes& sizes) {
     const double L = std::max(1.0, static_cast<double>(ctx.arch.numLayers));
     const double share = ctx.modelShare;
     const double r = static_cast<double>(ctx.s.lora.rank);
-    const double quantElements =
-        (quantDataPerWeight(ctx.s.quantization) +
-         (ctx.prof.quantStateSharded ? quantConstantsPerWeight(ctx.s.quantization, ctx.arch.hiddenSize) : 0.0)) /
-        ctx.gatherB;
+    const double quantElements = sizes.quantGatherB / ctx.gatherB; // in elements of the gathered dtype
     // Persistent when ds_numel <= the threshold (parameter_offload.py mark_persistent_parameters).
     auto partitioned = [](double elements) { return elements > kZeroPersistenceThreshold ? elements : 0.0; };
     LayerCalls calls;
@@ -1342,7 +1344,7 @@ void gatheredParameters(const Context& ctx, const GatherSizes& sizes, bool recom
                 largestModule = std::max(largestModule, static_cast<double>(g.inFeatures * g.outFeatures));
             }
             const double persistent = static_cast<double>(ctx.params.layerOther + ctx.params.finalNorm) * share;
-            const LayerCalls calls = deepspeedLayerCalls(ctx);
+            const LayerCalls calls = deepspeedLayerCalls(ctx, sizes);
             const double prefetch = prof.zeroPrefetchBucketElements > 0 ? prof.zeroPrefetchBucketElements : 0.9 * h * h;
             const ZeroGathered gathered =
                 zeroGatheredElements({.layerModules = std::span(calls.elements.data(), calls.count),
@@ -1620,18 +1622,23 @@ double cachedPoolBytes(const Transients& tr, const Moment& peak) {
     return std::max(0.0, tr.gatheredPool - gatheredLive) + tr.pendingUnit;
 }
 
-/// One communicator's buffers on each of its GPUs: ring and tree connections per channel, and NVLS on NVSwitch
-/// nodes with NVLink SHARP. A card not named is sized as NVLink.
-double ncclCommunicatorBytes(const Scenario& s, double ranks) {
+/// How one communicator's GPUs talk: over PCIe or NVLink, with NVLink SHARP or without. A card not named is sized as
+/// NVLink.
+detail::NcclPath ncclPath(const Scenario& s, double ranks) {
     const double inNode = std::min(ranks, static_cast<double>(std::max<std::int64_t>(1, s.gpusPerNode)));
     // NVLink bridges pair two cards: a ring over more of them crosses PCIe.
-    const bool overPcie = s.fabric == NodeFabric::Pcie || (s.fabric == NodeFabric::NvLinkBridge && inNode > 2.0);
-    const double channels = overPcie ? kNcclPcieChannels : kNcclNvlinkChannels;
+    return {.overPcie = s.fabric == NodeFabric::Pcie || (s.fabric == NodeFabric::NvLinkBridge && inNode > 2.0),
+            .sharpHeads = s.fabric == NodeFabric::NvLinkSharp && inNode > 2.0 ? inNode : 0.0};
+}
+
+/// One communicator's buffers on each of its GPUs: ring and tree connections per channel, and NVLS on NVSwitch
+/// nodes with NVLink SHARP.
+double ncclCommunicatorBytes(const Scenario& s, double ranks) {
+    const detail::NcclPath path = ncclPath(s, ranks);
+    const double channels = path.overPcie ? kNcclPcieChannels : kNcclNvlinkChannels;
     // Two ranks: ring and tree reach the same peer, and a connection made is reused (transport.cc): one pair.
     const double pairs = ranks <= 2.0 ? 1.0 : 2.0;
-    const double nvls = s.fabric == NodeFabric::NvLinkSharp && inNode > 2.0
-                            ? kNcclNvlsBytesPerChannelAndHead * kNcclNvlinkChannels * inNode
-                            : 0.0;
+    const double nvls = kNcclNvlsBytesPerChannelAndHead * kNcclNvlinkChannels * path.sharpHeads;
     return channels * pairs * kNcclConnectionPairBytes + nvls;
 }
 
@@ -1642,9 +1649,6 @@ double ncclCommunicatorBytes(const Scenario& s, double ranks) {
 /// first send, enqueue.cc) are not counted.
 double ncclBufferBytes(const Context& ctx) {
     const Scenario& s = ctx.s;
-    if (s.gpus <= 1) {
-        return 0.0;
-    }
     const double dataRanks = ctx.dp; // the sharding group: data x context parallel ranks
     double bytes = 0.0;
     if (dataRanks > 1.0) {
@@ -1748,7 +1752,9 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     if (detail == Detail::NumbersOnly) {
         return e;
     }
-    ExplainInputs why{ctx.paramB, m.trainB, m.masterB, m.stateUnit, loss.total, cachedPool, ctx.stage};
+    // The words name the widest group's path (the one NVLink SHARP needs more than two GPUs of a node for).
+    const NcclPath nccl = ncclPath(s, std::max({ctx.dp, ctx.tp, ctx.cp}));
+    ExplainInputs why{ctx.paramB, m.trainB, m.masterB, m.stateUnit, loss.total, cachedPool, ctx.stage, nccl};
     explain(e, s, why);
     (void)arch;
     return e;

@@ -5,6 +5,12 @@
 
 namespace gpusizer::core::detail {
 
+/// How a communicator's GPUs talk, as NCCL's buffers are sized for it.
+struct NcclPath {
+    bool overPcie = false;
+    double sharpHeads = 0; ///< NVLink SHARP heads (GPUs of the node), 0 without it
+};
+
 /// Figures the assumptions quote, computed by the numeric stages.
 struct ExplainInputs {
     double paramB = 0;    ///< bytes per stored parameter
@@ -14,6 +20,7 @@ struct ExplainInputs {
     double logitsAtLoss = 0;
     double cachedPool = 0; ///< allocator: unshard-stream blocks cached beyond the allocated peak
     int stage = 0;         ///< ZeRO stage in effect
+    NcclPath nccl;         ///< the widest communicator's path
 };
 
 /// Adds the warnings and assumptions (the words) to a numeric estimate.

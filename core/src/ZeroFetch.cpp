@@ -38,8 +38,6 @@ Trace recordTrace(const ZeroStepTrace& step) {
     if (step.head > 0) {
         tr.headForward = static_cast<std::ptrdiff_t>(tr.module.size());
         tr.module.push_back(head); // forward
-    }
-    if (step.head > 0) {
         tr.module.push_back(head); // backward, right after the loss
     }
     tr.backwardStart = tr.module.size(); // the layers' backward: lm_head's is part of the loss
@@ -64,7 +62,7 @@ int layersThatDecideThePeaks(const ZeroStepTrace& step, const ZeroFetchLimits& l
     for (double e : step.layerModules) {
         layerElements += e;
     }
-    if (step.everyLayer || layerElements <= 0) {
+    if (layerElements <= 0) {
         return step.layers;
     }
     const double reach = std::max(limits.maxReuseDistance, limits.maxLiveParameters) + step.head;
@@ -143,21 +141,22 @@ ZeroGathered replay(const ZeroStepTrace& step, const ZeroFetchLimits& limits) {
     return out;
 }
 
+/// A question asked before and its answer (the layer's modules copied: the trace only views them).
 struct Memo {
     std::vector<double> modules;
-    ZeroStepTrace step;
+    int layers = 0;
+    double head = 0;
+    bool recompute = false;
     ZeroFetchLimits limits;
     ZeroGathered result;
+
+    bool answers(const ZeroStepTrace& step, const ZeroFetchLimits& l) const {
+        return layers == step.layers && head == step.head && recompute == step.recompute &&
+               limits.prefetchBucket == l.prefetchBucket && limits.maxReuseDistance == l.maxReuseDistance &&
+               limits.maxLiveParameters == l.maxLiveParameters &&
+               std::equal(modules.begin(), modules.end(), step.layerModules.begin(), step.layerModules.end());
+    }
 };
-
-bool sameQuestion(const Memo& m, const ZeroStepTrace& step, const ZeroFetchLimits& limits) {
-    return m.step.layers == step.layers && m.step.head == step.head && m.step.recompute == step.recompute &&
-           m.limits.prefetchBucket == limits.prefetchBucket && m.limits.maxReuseDistance == limits.maxReuseDistance &&
-           m.limits.maxLiveParameters == limits.maxLiveParameters &&
-           std::equal(m.modules.begin(), m.modules.end(), step.layerModules.begin(), step.layerModules.end());
-}
-
-} // namespace
 
 /// The replay of the last layers, checked against two more: where the ramp towards max live takes longer than the
 /// reach (few calls per layer, a small prefetch bucket), every layer.
@@ -174,6 +173,8 @@ ZeroGathered replayWindow(const ZeroStepTrace& step, const ZeroFetchLimits& limi
     return settled ? near : replay(step, limits);
 }
 
+} // namespace
+
 ZeroGathered zeroGatheredElements(const ZeroStepTrace& step, const ZeroFetchLimits& limits) {
     if (step.everyLayer) {
         return replay(step, limits);
@@ -183,13 +184,13 @@ ZeroGathered zeroGatheredElements(const ZeroStepTrace& step, const ZeroFetchLimi
     thread_local std::vector<Memo> memo;
     thread_local std::size_t next = 0;
     for (const Memo& m : memo) {
-        if (sameQuestion(m, step, limits)) {
+        if (m.answers(step, limits)) {
             return m.result;
         }
     }
     const ZeroGathered result = replayWindow(step, limits);
-    Memo entry{{step.layerModules.begin(), step.layerModules.end()}, step, limits, result};
-    entry.step.layerModules = {};
+    Memo entry{
+        {step.layerModules.begin(), step.layerModules.end()}, step.layers, step.head, step.recompute, limits, result};
     if (memo.size() < kRemembered) {
         memo.push_back(std::move(entry));
     } else {

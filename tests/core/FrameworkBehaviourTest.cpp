@@ -28,17 +28,7 @@ core::Scenario full7b() {
     return s;
 }
 
-core::Scenario lora7b() {
-    core::Scenario s;
-    s.model = fixtures::llama2_7b();
-    s.method = core::Method::Lora;
-    s.precision = core::Precision::Bf16;
-    s.lora.rank = 8;
-    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
-    s.lora.dtype = core::AdapterDtype::Bf16;
-    s.checkpointing = core::Checkpointing::Full;
-    return s;
-}
+using fixtures::lora7b;
 
 } // namespace
 

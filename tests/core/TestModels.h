@@ -47,6 +47,19 @@ inline core::ModelArch llama31_8b() {
     return a;
 }
 
+/// Llama-2-7B LoRA r8 on q and v in bf16 (bf16 adapters), every layer checkpointed, one GPU.
+inline core::Scenario lora7b() {
+    core::Scenario s;
+    s.model = llama2_7b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.checkpointing = core::Checkpointing::Full;
+    return s;
+}
+
 /// The shipped catalogs, loaded once per test program.
 inline const core::Catalog& catalog() {
     static const auto loaded = catalogs::loadCatalogs();

@@ -58,14 +58,8 @@ TEST(ZeroFetch, PrefetchRunsAheadUntilMaxLiveParametersOnCallsWithoutParameters)
 namespace {
 
 core::Scenario deepspeedLora7b() {
-    core::Scenario s;
-    s.model = fixtures::llama2_7b();
+    core::Scenario s = fixtures::lora7b();
     s.framework = core::Framework::Deepspeed;
-    s.method = core::Method::Lora;
-    s.precision = core::Precision::Bf16;
-    s.lora.rank = 8;
-    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
-    s.checkpointing = core::Checkpointing::Full;
     s.gpus = 8;
     s.sharding = core::Sharding::Zero3;
     s.shardingEngine = core::ShardingEngine::Deepspeed;
