@@ -69,6 +69,7 @@ void applyPrices(const UserFile& file, LoadedCatalog& out) {
         gpu->priceSpotUsdHour = price.spotUsdHour;
         gpu->priceDate = price.asOf;
         gpu->priceKind = price.kind;
+        gpu->billing = price.billing;
         gpu->priceNote = price.note.empty() ? "from " + file.name : price.note;
     }
 }

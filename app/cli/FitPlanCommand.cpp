@@ -54,7 +54,7 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
     std::optional<core::RunBill> bill;
     std::optional<core::TrialHour> trial;
     if (withCost) {
-        trial = core::oneHourTest(*scenario, loaded.catalog.gpus, *inputs);
+        trial = core::firstTestOf(results, ranking, *inputs);
         if (ranking.chosen >= 0) {
             const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
             bill = core::runBill(chosen.best, *chosen.gpu, *inputs);
@@ -74,7 +74,7 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
     }
     out << "Fit margin " << present::percent(margin) << " over the estimate (the estimate's measured band"
         << (inputs->marginShare ? ", as given" : "")
-        << "); objective: " << present::english(present::objectiveRule(inputs->objective)) << ".\n\n";
+        << "); objective: " << present::english(present::objectiveRule(*inputs)) << ".\n\n";
     if (!withCost) {
         out << present::renderText(present::fitTable(rows, *inputs, scenario->gpuId, present::LayoutText::Full)
                                        .select({present::FitGpu, present::FitYours, present::FitBest,
@@ -104,6 +104,14 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
         }
     }
     out << "\n" << present::english(present::rentSentence(results, ranking, *inputs)) << "\n";
+    if (ranking.chosen >= 0) {
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        out << present::english(present::planAssumptions(chosen.best, *chosen.gpu, *inputs)) << "\n"
+            << present::english(present::throughputSentence(*chosen.gpu, *inputs)) << "\n";
+        if (!chosen.gpu->notes.empty()) {
+            out << chosen.gpu->name << ": " << chosen.gpu->notes << "\n";
+        }
+    }
     if (bill) {
         const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
         out << "\nThe whole bill on " << chosen.gpu->name << ":\n"
@@ -119,8 +127,10 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
         }
     }
     if (withCost) {
-        out << "MFU " << inputs->mfu << ", " << inputs->datasetTokens << " tokens x " << inputs->epochs
-            << " epochs; prices illustrative.\n";
+        out << "Speed: "
+            << (inputs->mfu ? "MFU " + present::percent(*inputs->mfu) + " as set for every card"
+                            : std::string("each card's published MFU, else 25%"))
+            << "; " << present::english(present::tokensAssumption(*inputs)) << "; prices illustrative.\n";
     }
     return kOk;
 }

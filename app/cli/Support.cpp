@@ -68,6 +68,16 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.checkpointHours = args[++i];
         } else if (a == "--restart-minutes" && i + 1 < args.size()) {
             out.restartMinutes = args[++i];
+        } else if (a == "--provision-minutes" && i + 1 < args.size()) {
+            out.provisionMinutes = args[++i];
+        } else if (a == "--environment-minutes" && i + 1 < args.size()) {
+            out.environmentMinutes = args[++i];
+        } else if (a == "--download-gbps" && i + 1 < args.size()) {
+            out.downloadGbps = args[++i];
+        } else if (a == "--deadline-hours" && i + 1 < args.size()) {
+            out.deadlineHours = args[++i];
+        } else if (a == "--global-batch" && i + 1 < args.size()) {
+            out.globalBatch = args[++i];
         } else if (a == "--gpu" && i + 1 < args.size()) {
             out.gpu = args[++i];
         } else if ((a == "-o" || a == "--output") && i + 1 < args.size()) {
@@ -251,6 +261,47 @@ bool readBillOptions(const Args& a, core::BillAssumptions& bill, std::ostream& e
     return true;
 }
 
+/// The fixed costs' options into `fixed`; false (after printing why) when one is not valid.
+bool readFixedCostOptions(const Args& a, core::FixedCostAssumptions& fixed, std::ostream& err) {
+    const auto provision =
+        numberOption(a.provisionMinutes, "--provision-minutes", fixed.provisionMinutes, 10000, true, err);
+    const auto environment =
+        numberOption(a.environmentMinutes, "--environment-minutes", fixed.environmentMinutes, 10000, true, err);
+    const auto download = numberOption(a.downloadGbps, "--download-gbps", fixed.downloadGBs, 1000, false, err);
+    if (!provision || !environment || !download) {
+        return false;
+    }
+    fixed.provisionMinutes = *provision;
+    fixed.environmentMinutes = *environment;
+    fixed.downloadGBs = *download;
+    return true;
+}
+
+/// --global-batch N (fixed at N sequences) or MIN-MAX (flexible within the range); false after printing why not.
+bool readGlobalBatch(const std::string& text, core::GlobalBatch& batch, std::ostream& err) {
+    const auto dash = text.find('-');
+    const auto parse = [](const std::string& part) -> std::optional<std::int64_t> {
+        if (part.empty() || part.size() > 9 || !std::all_of(part.begin(), part.end(), [](char c) {
+                return std::isdigit(static_cast<unsigned char>(c));
+            })) {
+            return std::nullopt;
+        }
+        const std::int64_t v = std::stoll(part);
+        return v >= 1 ? std::optional<std::int64_t>(v) : std::nullopt;
+    };
+    const auto lo = parse(text.substr(0, dash));
+    const auto hi = dash == std::string::npos ? lo : parse(text.substr(dash + 1));
+    if (!lo || !hi || *hi < *lo) {
+        err << "gpusizer-cli: --global-batch must be a number of sequences (16) or a range (16-64), not '" << text
+            << "'\n";
+        return false;
+    }
+    batch.flexible = true;
+    batch.minSequences = *lo;
+    batch.maxSequences = *hi;
+    return true;
+}
+
 } // namespace
 
 /// The planning options of fit and plan; nullopt (after printing why) when one is not valid.
@@ -258,14 +309,27 @@ std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err)
     core::PlanInputs in;
     const auto tokens = positiveNumber(a.tokens, "--tokens", in.datasetTokens, 1e16, err);
     const auto epochs = positiveNumber(a.epochs, "--epochs", in.epochs, 1e4, err);
-    const auto mfu = positiveNumber(a.mfu, "--mfu", in.mfu, 1.0, err);
+    const auto mfu = positiveNumber(a.mfu, "--mfu", 1.0, 1.0, err);
     const auto maxGpus = positiveNumber(a.maxGpus, "--max-gpus", static_cast<double>(in.maxGpus), 1048576, err);
-    if (!tokens || !epochs || !mfu || !maxGpus) {
+    const auto deadline = positiveNumber(a.deadlineHours, "--deadline-hours", 1.0, 1e6, err);
+    if (!tokens || !epochs || !mfu || !maxGpus || !deadline) {
         return std::nullopt;
     }
     in.datasetTokens = *tokens;
+    in.datasetTokensStated = a.tokens.has_value();
     in.epochs = *epochs;
-    in.mfu = *mfu;
+    if (a.mfu) {
+        in.mfu = *mfu; // else each card's published figure
+    }
+    if (a.deadlineHours) {
+        in.deadlineHours = *deadline;
+    }
+    if (a.globalBatch && !readGlobalBatch(*a.globalBatch, in.globalBatch, err)) {
+        return std::nullopt;
+    }
+    if (!readFixedCostOptions(a, in.fixed, err)) {
+        return std::nullopt;
+    }
     in.maxGpus = static_cast<std::int64_t>(*maxGpus);
     in.spot = a.spot;
     in.allowOffload = !a.noOffload;

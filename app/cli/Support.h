@@ -40,6 +40,12 @@ struct Args {
     std::optional<std::string> keepDays;
     std::optional<std::string> checkpointHours;
     std::optional<std::string> restartMinutes;
+    // Around the steps (core::FixedCostAssumptions), the deadline and the global batch.
+    std::optional<std::string> provisionMinutes;
+    std::optional<std::string> environmentMinutes;
+    std::optional<std::string> downloadGbps;
+    std::optional<std::string> deadlineHours;
+    std::optional<std::string> globalBatch; ///< N (fixed) or MIN-MAX (flexible), sequences per optimizer step
     // Training-config import (import-config, and any command given a training config instead of a scenario).
     std::optional<std::string> modelConfig;
     std::optional<std::string> format;

@@ -51,6 +51,28 @@ const char* toString(FixKind kind) {
 
 namespace {
 
+/// How much a fix changes the run, cheapest first: the combination takes a later tier only when the earlier ones
+/// cannot fit. Lossless fixes change nothing of what is trained (recomputation, kernels, the loss's implementation,
+/// accumulation instead of a larger micro-batch); numerics change the optimizer or matmul precision; data shortens
+/// the sequences; the method trains adapters instead; hardware rents more or offloads.
+enum class FixTier { Lossless, Numerics, Data, Method, Hardware };
+
+/// Fixes that are alternatives for the same thing: the combination holds at most one of each group.
+enum class FixGroup {
+    MicroBatch,
+    Sequence,
+    Checkpointing,
+    Attention,
+    Loss,
+    Liger,
+    Float8,
+    OptimizerStates,
+    OptimizerStep,
+    Method,
+    Layout,
+    Offload
+};
+
 /// A rung: whether it applies to a scenario, and how it changes it (its words are present's).
 struct Rung {
     FixKind kind;
@@ -240,17 +262,24 @@ std::vector<Rung> hardwareRungs() {
     return {
         {FixKind::MoreCardsZero3, [](const Scenario&, const GpuSpec&) { return B::None; },
          [](Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
-             // The planner's answer without offload: the count and layout every other view shows for this card.
+             // The fewest cards of this GPU that fit without offload, with the planner's layout at that count (the
+             // plan to rent, by the objective, is the Plan tab's answer).
              PlanInputs noOffload = in;
              noOffload.allowOffload = false;
-             const CardPlan plan = planOnCard(s, gpu, noOffload);
-             if (!plan.found) {
-                 s.sharding = Sharding::Zero3;
-                 s.gpus = std::max<std::int64_t>(s.gpus, gpu.gpusPerNode);
-                 return false;
+             for (std::int64_t n : cardCounts(gpu, noOffload)) {
+                 if (n <= s.gpus && s.gpus > 1) {
+                     continue; // more cards than the scenario already has
+                 }
+                 Candidate c = fitAtCount(s, gpu, n, noOffload);
+                 if (c.fits()) {
+                     s = std::move(c.scenario);
+                     return true;
+                 }
              }
-             s = plan.best.scenario;
-             return true;
+             s.sharding = Sharding::Zero3;
+             s.gpus = std::max<std::int64_t>(s.gpus, gpu.gpusPerNode);
+             placeOnCard(s, gpu); // the closest miss as the planner judges it: on this card's nodes
+             return false;
          }},
         {FixKind::ContextParallel,
          [](const Scenario& s, const GpuSpec&) { return s.contextParallel > 1 ? B::AlreadySplit : B::None; },
@@ -265,6 +294,7 @@ std::vector<Rung> hardwareRungs() {
              }
              s = withContextParallel(s, 2);
              s.gpus = std::max<std::int64_t>(s.gpus, 2 * s.tensorParallel * s.pipelineParallel);
+             placeOnCard(s, gpu);
              return false;
          }},
         {FixKind::CpuOffload,
@@ -297,6 +327,167 @@ const std::vector<Rung>& ladder() {
 
 } // namespace
 
+namespace {
+
+FixTier tierOf(FixKind k) {
+    switch (k) {
+    case FixKind::SmallerMicroBatch:
+    case FixKind::SelectiveCheckpointing:
+    case FixKind::FullCheckpointing:
+    case FixKind::EfficientAttention:
+    case FixKind::ChunkedLoss:
+    case FixKind::FusedLoss:
+    case FixKind::LigerKernels:
+        return FixTier::Lossless;
+    case FixKind::Float8AllGather:
+    case FixKind::EightBitAdam:
+    case FixKind::Adafactor:
+    case FixKind::OptimizerInBackward:
+        return FixTier::Numerics;
+    case FixKind::ShorterSequence:
+        return FixTier::Data;
+    case FixKind::Lora:
+    case FixKind::Qlora:
+        return FixTier::Method;
+    case FixKind::MoreCardsZero3:
+    case FixKind::ContextParallel:
+    case FixKind::CpuOffload:
+        break;
+    }
+    return FixTier::Hardware;
+}
+
+FixGroup groupOf(FixKind k) {
+    switch (k) {
+    case FixKind::SmallerMicroBatch:
+        return FixGroup::MicroBatch;
+    case FixKind::ShorterSequence:
+        return FixGroup::Sequence;
+    case FixKind::SelectiveCheckpointing:
+    case FixKind::FullCheckpointing:
+        return FixGroup::Checkpointing;
+    case FixKind::EfficientAttention:
+        return FixGroup::Attention;
+    case FixKind::ChunkedLoss:
+    case FixKind::FusedLoss:
+        return FixGroup::Loss;
+    case FixKind::LigerKernels:
+        return FixGroup::Liger;
+    case FixKind::Float8AllGather:
+        return FixGroup::Float8;
+    case FixKind::EightBitAdam:
+    case FixKind::Adafactor:
+        return FixGroup::OptimizerStates;
+    case FixKind::OptimizerInBackward:
+        return FixGroup::OptimizerStep;
+    case FixKind::Lora:
+    case FixKind::Qlora:
+        return FixGroup::Method;
+    case FixKind::MoreCardsZero3:
+    case FixKind::ContextParallel:
+        return FixGroup::Layout;
+    case FixKind::CpuOffload:
+        break;
+    }
+    return FixGroup::Offload;
+}
+
+/// The searches of the combination: each set of fixes applied to the scenario in ladder order, judged once.
+class Combination {
+public:
+    Combination(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs)
+        : m_scenario(scenario), m_gpu(gpu), m_in(inputs) {}
+
+    /// The scenario with `fixes` applied in ladder order.
+    Scenario build(const std::vector<FixKind>& fixes) const {
+        Scenario s = m_scenario;
+        for (const Rung& r : ladder()) {
+            if (std::find(fixes.begin(), fixes.end(), r.kind) != fixes.end()) {
+                r.apply(s, m_gpu, m_in);
+            }
+        }
+        return s;
+    }
+
+    Candidate judge(const std::vector<FixKind>& fixes) const { return fitAsIs(build(fixes), m_gpu, m_in); }
+
+    /// The cheapest minimal set that fits: tier by tier, a greedy pass over the rungs of the tiers so far (each group
+    /// holding its best option), then every fix that is not needed dropped and every fix replaced by a cheaper
+    /// alternative of its group where that still fits.
+    std::optional<std::vector<FixKind>> find(std::int64_t startBytes) const {
+        for (FixTier tier : {FixTier::Lossless, FixTier::Numerics, FixTier::Data, FixTier::Method, FixTier::Hardware}) {
+            std::vector<FixKind> chosen;
+            std::int64_t bytes = startBytes;
+            bool fits = false;
+            for (const Rung& r : ladder()) {
+                if (tierOf(r.kind) > tier || r.blocker(build(chosen), m_gpu) != FixBlocker::None) {
+                    continue;
+                }
+                std::vector<FixKind> next = withFix(chosen, r.kind);
+                const Candidate after = judge(next);
+                if (after.deviceBytes < bytes || (after.fits() && !fits)) {
+                    chosen = std::move(next);
+                    bytes = after.deviceBytes;
+                    fits = after.fits();
+                    if (fits) {
+                        break;
+                    }
+                }
+            }
+            if (fits) {
+                return minimal(std::move(chosen));
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
+    static std::vector<FixKind> withFix(std::vector<FixKind> fixes, FixKind k) {
+        std::erase_if(fixes, [&](FixKind f) { return groupOf(f) == groupOf(k); });
+        fixes.push_back(k);
+        return fixes;
+    }
+
+    std::vector<FixKind> minimal(std::vector<FixKind> fixes) const {
+        // Drop what is not needed, the latest (most expensive) first.
+        for (std::size_t i = fixes.size(); i-- > 0;) {
+            std::vector<FixKind> fewer = fixes;
+            fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
+            if (judge(fewer).fits()) {
+                fixes = std::move(fewer);
+            }
+        }
+        // A cheaper alternative of the same group (selective instead of full checkpointing, a chunked instead of a
+        // fused loss, 8-bit Adam instead of Adafactor, LoRA instead of QLoRA) where it still fits.
+        for (std::size_t i = 0; i < fixes.size(); ++i) {
+            for (const Rung& r : ladder()) {
+                if (r.kind == fixes[i]) {
+                    break; // the alternatives before it in the ladder are the cheaper ones
+                }
+                if (groupOf(r.kind) != groupOf(fixes[i])) {
+                    continue;
+                }
+                std::vector<FixKind> cheaper = fixes;
+                cheaper[i] = r.kind;
+                if (r.blocker(m_scenario, m_gpu) == FixBlocker::None && judge(cheaper).fits()) {
+                    fixes = std::move(cheaper);
+                    break;
+                }
+            }
+        }
+        std::sort(fixes.begin(), fixes.end(), [](FixKind a, FixKind b) {
+            return static_cast<int>(a) < static_cast<int>(b); // ladder order
+        });
+        return fixes;
+    }
+
+    const Scenario& m_scenario;
+    const GpuSpec& m_gpu;
+    const PlanInputs& m_in;
+};
+
+} // namespace
+
 OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     OomAdvice advice;
     advice.usableBytes = gpu.usableBytes();
@@ -308,8 +499,6 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     if (advice.fitsAlready) {
         return advice;
     }
-    Scenario cumulative = scenario;
-    std::int64_t cumulativeBytes = advice.deviceBytes;
     for (const Rung& rung : ladder()) {
         FixStep step;
         step.kind = rung.kind;
@@ -324,22 +513,12 @@ OomAdvice adviseOom(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
             step.fitsAlone = alone.fits();
         }
         advice.steps.push_back(step);
-
-        // The combination: take each rung in order, on top of the previous ones, while it helps.
-        if (!advice.fittingScenario && rung.blocker(cumulative, gpu) == FixBlocker::None) {
-            Scenario next = cumulative;
-            rung.apply(next, gpu, inputs);
-            const Candidate after = judge(next);
-            if (after.deviceBytes < cumulativeBytes) {
-                cumulative = next;
-                cumulativeBytes = after.deviceBytes;
-                advice.combination.push_back(rung.kind);
-                if (after.fits()) {
-                    advice.fittingScenario = cumulative;
-                    advice.deviceAfterCombination = after.deviceBytes;
-                }
-            }
-        }
+    }
+    const Combination combination(scenario, gpu, inputs);
+    if (auto fixes = combination.find(advice.deviceBytes)) {
+        advice.combination = *fixes;
+        advice.fittingScenario = combination.build(*fixes);
+        advice.deviceAfterCombination = combination.judge(*fixes).deviceBytes;
     }
     return advice;
 }
@@ -381,30 +560,23 @@ MethodAdvice adviseMethod(const MethodQuestions& q) {
     return a;
 }
 
-SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
-    SizingCell best;
-    // GPU memory is what the table sizes: no CPU offload here (the Plan tab weighs offload against its time).
-    PlanInputs inMemory = inputs;
-    inMemory.allowOffload = false;
-    for (const auto& gpu : gpus) {
-        const double price = hourlyPrice(gpu, inputs, false);
-        for (std::int64_t n : cardCounts(gpu, inputs.maxGpus)) {
-            const double hourly = static_cast<double>(n) * price;
-            // The bill only grows with the count: once it reaches the best so far, no larger count can win.
-            if (best.gpu != nullptr && hourly >= best.usdPerHour) {
-                break;
-            }
-            const Candidate c = fitAtCount(scenario, gpu, n, inMemory);
-            if (!c.fits()) {
-                continue;
-            }
-            if (best.gpu == nullptr || hourly < best.usdPerHour) {
-                best = {&gpu, n, c.deviceBytes, hourly};
-            }
-            break; // the smallest count that fits: more cards of this GPU only cost more per hour
-        }
+SizingCell recommendedPlan(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
+    const std::vector<CardPlan> plans = planCatalog(scenario, gpus, inputs);
+    const Ranking ranking = rank(plans, inputs);
+    SizingCell cell;
+    if (ranking.chosen < 0) {
+        return cell;
     }
-    return best;
+    const CardPlan& chosen = plans[static_cast<std::size_t>(ranking.chosen)];
+    // The catalog entry itself (planCatalog points into `gpus`), so the cell outlives the plans.
+    cell.gpu = chosen.gpu;
+    cell.cards = chosen.best.scenario.gpus;
+    cell.devicePerGpu = chosen.best.deviceBytes;
+    cell.usdPerHour = static_cast<double>(cell.cards) * hourlyPrice(*chosen.gpu, inputs, inputs.spot);
+    cell.costUsd = costOf(chosen.best, inputs);
+    cell.wallHours = chosen.best.plan.wallHours;
+    cell.layout = chosen.best.scenario;
+    return cell;
 }
 
 std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& catalog, const PlanInputs& inputs) {
@@ -428,11 +600,11 @@ std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& cata
         s.sharding = Sharding::None;
         row.params = countParams(arch).total;
         s.method = Method::Qlora;
-        row.qlora = smallestConfiguration(s, catalog.gpus, inputs);
+        row.qlora = recommendedPlan(s, catalog.gpus, inputs);
         s.method = Method::Lora;
-        row.lora = smallestConfiguration(s, catalog.gpus, inputs);
+        row.lora = recommendedPlan(s, catalog.gpus, inputs);
         s.method = Method::Full;
-        row.full = smallestConfiguration(s, catalog.gpus, inputs);
+        row.full = recommendedPlan(s, catalog.gpus, inputs);
         rows.push_back(std::move(row));
     };
     for (const auto& c : kClasses) {

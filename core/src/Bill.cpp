@@ -55,7 +55,9 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     const Scenario& s = plan.scenario;
     const BillAssumptions& a = in.bill;
     b.checkpoint = checkpointCost(s, gpu, in);
-    b.computeHours = plan.plan.wallHours;
+    b.computeHours = plan.plan.stepHours;
+    b.fixed = plan.plan.fixed;
+    const double fixedHours = b.fixed.totalSeconds() / 3600.0;
     b.nodes = nodesOf(s, gpu);
     const double gpus = static_cast<double>(s.gpus);
 
@@ -75,23 +77,34 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     b.intervalHours = a.checkpointIntervalHours.value_or(b.recommendedIntervalHours);
     b.checkpointShare = (b.checkpoint.writeSeconds / 3600.0) / std::max(b.intervalHours, 1e-9);
 
-    b.onDemandWallHours = b.computeHours * (1.0 + b.checkpointShare);
-    b.onDemandComputeUsd = b.onDemandWallHours * gpus * hourlyPrice(gpu, in, false);
+    // Around the steps: provisioning, environment, download, load, start-up, the final save and its copy (every card
+    // held meanwhile); each started instance is billed as its price is (rounded up, with a minimum).
+    const auto billedHours = [&](double wallHours) { return gpu.billing.billed(wallHours * 3600.0) / 3600.0; };
+    const double before = (b.fixed.provisionSeconds + b.fixed.environmentSeconds + b.fixed.downloadSeconds +
+                           b.fixed.loadSeconds + b.fixed.startupSeconds) /
+                          3600.0;
+    const double after = (b.fixed.finalSaveSeconds + b.fixed.copyOutSeconds) / 3600.0;
+    b.beforeUsdOnDemand = before * gpus * hourlyPrice(gpu, in, false);
+    b.afterUsdOnDemand = after * gpus * hourlyPrice(gpu, in, false);
+    b.beforeUsdSpot = before * gpus * hourlyPrice(gpu, in, true);
+    b.afterUsdSpot = after * gpus * hourlyPrice(gpu, in, true);
+    b.onDemandWallHours = b.computeHours * (1.0 + b.checkpointShare) + fixedHours;
+    b.onDemandComputeUsd = billedHours(b.onDemandWallHours) * gpus * hourlyPrice(gpu, in, false);
     const double restartHours = a.restartMinutes / 60.0 + b.checkpoint.readSeconds / 3600.0;
     const auto spotWall =
         expectedWallHours(b.computeHours, b.intervalHours, b.checkpoint.writeSeconds, perHour, restartHours);
     b.spotFinishes = spotWall.has_value();
-    b.spotWallHours = spotWall.value_or(std::numeric_limits<double>::infinity());
-    b.spotInterruptions = b.spotFinishes ? perHour * b.spotWallHours : std::numeric_limits<double>::infinity();
-    b.spotComputeUsd = b.spotWallHours * gpus * hourlyPrice(gpu, in, true);
+    b.spotWallHours = spotWall ? *spotWall + fixedHours : std::numeric_limits<double>::infinity();
+    b.spotInterruptions = b.spotFinishes ? perHour * *spotWall : std::numeric_limits<double>::infinity();
+    b.spotComputeUsd =
+        b.spotFinishes ? billedHours(b.spotWallHours) * gpus * hourlyPrice(gpu, in, true) : b.spotWallHours;
 
     // What the run leaves: the final weights (full, saved in bf16 or fp32 as trained) or the adapters (fp32, as PEFT
     // saves fp32 adapters), the retained checkpoints, and the base weights downloaded onto the instance's disk.
     const double params = static_cast<double>(plan.estimate.params.total);
     // The base weights are downloaded in 16 bits; the trained ones are saved as the run keeps them.
     const double weightBytes = params * 2.0;
-    b.finalBytes = s.method == Method::Full ? params * weightBytesPerParam(s.precision)
-                                            : static_cast<double>(plan.estimate.trainableParams) * 4.0;
+    b.finalBytes = b.fixed.resultBytes;
     const double retained = static_cast<double>(std::max(0, in.retainedCheckpoints)) * b.checkpoint.bytes;
     const double wallInUse = in.spot && b.spotFinishes ? b.spotWallHours : b.onDemandWallHours;
     b.storageDays = wallInUse / 24.0 + std::max(0.0, a.keepDays);
@@ -115,42 +128,98 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     return b;
 }
 
+namespace {
+
+/// A data-parallel replica: every card holds the whole model states and computes its own micro-batches.
+bool replicated(const Scenario& s) {
+    return s.sharding == Sharding::None && s.tensorParallel == 1 && s.pipelineParallel == 1 && s.contextParallel <= 1 &&
+           s.expertParallel <= 1 && s.offload == Offload::None;
+}
+
+/// The rental's layout on one node: the same tensor- and context-parallel degrees, micro-batch and checkpointing, the
+/// pipeline cut to what a node holds, the model states sharded over the node's ranks; nullopt when no node does.
+std::optional<Scenario> onOneNode(const Scenario& rental, const GpuSpec& gpu) {
+    Scenario s = rental;
+    const std::int64_t node = gpu.gpusPerNode;
+    const std::int64_t cp = std::max<std::int64_t>(1, s.contextParallel);
+    if (s.tensorParallel * cp > node) {
+        return std::nullopt;
+    }
+    while (s.pipelineParallel > 1 &&
+           (s.tensorParallel * s.pipelineParallel * cp > node ||
+            node % (s.tensorParallel * s.pipelineParallel * cp) != 0 || s.model.numLayers % s.pipelineParallel != 0)) {
+        --s.pipelineParallel;
+    }
+    if (node % (s.tensorParallel * s.pipelineParallel * cp) != 0) {
+        return std::nullopt;
+    }
+    s.gpus = node;
+    if (s.expertParallel > 1) {
+        const std::int64_t dp = node / (s.tensorParallel * s.pipelineParallel);
+        while (s.expertParallel > 1 && (dp % s.expertParallel != 0)) {
+            s.expertParallel /= 2;
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+TrialHour firstTest(const Candidate& rental, const GpuSpec& gpu, const PlanInputs& inputs) {
+    TrialHour t;
+    t.rental = rental;
+    const Scenario& r = rental.scenario;
+    std::optional<Scenario> test;
+    if (r.gpus <= 1) {
+        t.scope = TestScope::WholeRental;
+    } else if (replicated(r)) {
+        t.scope = TestScope::OneReplica;
+        test = r;
+        test->gpus = 1;
+    } else if (r.gpus <= gpu.gpusPerNode) {
+        t.scope = TestScope::WholeRental;
+    } else {
+        t.scope = TestScope::OneNode;
+        test = onOneNode(r, gpu);
+    }
+    if (test) {
+        // The test's own verdict and step time: what its measurement is compared with.
+        Candidate c = fitAsIs(*test, gpu, inputs);
+        if (c.fits()) {
+            t.plan = std::move(c);
+        } else {
+            test.reset();
+        }
+    }
+    if (!test) {
+        if (t.scope != TestScope::WholeRental) {
+            t.scope = TestScope::FirstHour;
+        }
+        t.plan = rental;
+    }
+    t.gpu = gpu;
+    const double price = hourlyPrice(gpu, inputs, false);
+    const double cards = static_cast<double>(t.plan.scenario.gpus);
+    const FixedCosts& f = t.plan.plan.fixed;
+    t.setupSeconds = f.provisionSeconds + f.environmentSeconds + f.downloadSeconds + f.loadSeconds + f.startupSeconds;
+    t.usdForHour = cards * price;
+    const double step = t.plan.plan.step.stepSeconds;
+    t.stepsInHour = step > 0 ? 3600.0 / step : 0.0;
+    t.usdForTest = cards * price * gpu.billing.billed(t.setupSeconds + std::max(3600.0, step)) / 3600.0;
+    return t;
+}
+
+TrialHour firstTestOf(const std::vector<CardPlan>& plans, const Ranking& ranking, const PlanInputs& inputs) {
+    if (ranking.chosen < 0) {
+        return {};
+    }
+    const CardPlan& chosen = plans[static_cast<std::size_t>(ranking.chosen)];
+    return firstTest(chosen.best, *chosen.gpu, inputs);
+}
+
 TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
-    // Without CPU offload first: offload changes what the GPU holds, so such an hour would not check the estimate of
-    // the run; only when no card fits without it is an offloading layout the test.
-    PlanInputs in = inputs;
-    in.allowOffload = false;
-    if (inputs.allowOffload) {
-        if (TrialHour onGpu = oneHourTest(scenario, gpus, in); onGpu.gpu) {
-            return onGpu;
-        }
-        in.allowOffload = true;
-    }
-    TrialHour best;
-    for (const GpuSpec& gpu : gpus) {
-        const double price = hourlyPrice(gpu, in, false); // on demand: a test must not be preempted
-        for (std::int64_t count : cardCounts(gpu, in.maxGpus)) {
-            const double hour = static_cast<double>(count) * price;
-            if (best.gpu && hour >= best.usdForTest) {
-                break; // a test costs at least its hour: more cards of this one only cost more
-            }
-            const Candidate c = fitAtCount(scenario, gpu, count, in);
-            if (!c.fits() || c.plan.step.stepSeconds <= 0) {
-                continue;
-            }
-            // The test is an hour, or the one step that outlasts it: the cheaper test wins, not the cheaper hour.
-            const double test = hour * std::max(1.0, c.plan.step.stepSeconds / 3600.0);
-            if (!best.gpu || test < best.usdForTest) {
-                best.gpu = gpu;
-                best.plan = c;
-                best.usdForHour = hour;
-                best.stepsInHour = 3600.0 / c.plan.step.stepSeconds;
-                best.usdForTest = test;
-            }
-            break; // the fewest cards that fit are this card's cheapest hour
-        }
-    }
-    return best;
+    const std::vector<CardPlan> plans = planCatalog(scenario, gpus, inputs);
+    return firstTestOf(plans, rank(plans, inputs), inputs);
 }
 
 } // namespace gpusizer::core

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <set>
 
 namespace gpusizer::core {
@@ -17,6 +18,57 @@ using nlohmann::json;
 
 std::int64_t GpuSpec::usableBytes() const {
     return gibToBytes(memoryGiBUsable);
+}
+
+const SoftwareGap* GpuSpec::lacking(SoftwareFeature f) const {
+    const auto it = std::find_if(lacks.begin(), lacks.end(), [&](const SoftwareGap& g) { return g.feature == f; });
+    return it == lacks.end() ? nullptr : &*it;
+}
+
+double Billing::billed(double seconds) const {
+    const double unit = std::max(1.0, unitSeconds);
+    return std::max(minimumSeconds, std::ceil(std::max(0.0, seconds) / unit) * unit);
+}
+
+Billing defaultBilling(const std::string& priceKind) {
+    // Hyperscalers bill per second after a one-minute minimum (AWS EC2 per-second billing, 2017-10-02; Google Compute
+    // Engine "Billing model"); GPU clouds in one-minute increments (Lambda "On-Demand Cloud" billing); marketplaces
+    // per second (Vast.ai billing help; RunPod billing). docs/planning.md, "Billing".
+    if (priceKind == "hyperscaler") {
+        return {1.0, 60.0};
+    }
+    if (priceKind == "marketplace") {
+        return {1.0, 1.0};
+    }
+    return {60.0, 60.0};
+}
+
+const char* toString(SoftwareFeature f) {
+    switch (f) {
+    case SoftwareFeature::BitsandbytesQuantization:
+        return "bitsandbytes-quantization";
+    case SoftwareFeature::BitsandbytesOptimizers:
+        return "bitsandbytes-optimizers";
+    case SoftwareFeature::FlashAttention2:
+        return "flash-attention-2";
+    case SoftwareFeature::Deepspeed:
+        return "deepspeed";
+    case SoftwareFeature::Fsdp:
+        return "fsdp";
+    case SoftwareFeature::TritonKernels:
+        return "triton-kernels";
+    }
+    return "?";
+}
+
+const std::vector<SoftwareFeature>& allSoftwareFeatures() {
+    static const std::vector<SoftwareFeature> all{SoftwareFeature::BitsandbytesQuantization,
+                                                  SoftwareFeature::BitsandbytesOptimizers,
+                                                  SoftwareFeature::FlashAttention2,
+                                                  SoftwareFeature::Deepspeed,
+                                                  SoftwareFeature::Fsdp,
+                                                  SoftwareFeature::TritonKernels};
+    return all;
 }
 
 NodeFabric nodeFabricOf(const GpuSpec& gpu) {
@@ -93,6 +145,70 @@ Result<void> rejectUnknownKeys(const ObjectReader& r, std::initializer_list<cons
     return {};
 }
 
+/// "billing": {"per": "second" | "minute" | "hour", "minimum_minutes": N (default one unit)}.
+Result<Billing> readBilling(const ObjectReader& price) {
+    GPUSIZER_ASSIGN(auto b, price.object("billing"));
+    GPUSIZER_CHECK(rejectUnknownKeys(b, {"per", "minimum_minutes"}));
+    GPUSIZER_ASSIGN(std::string per, b.string("per"));
+    Billing billing;
+    if (per == "second") {
+        billing.unitSeconds = 1;
+    } else if (per == "minute") {
+        billing.unitSeconds = 60;
+    } else if (per == "hour") {
+        billing.unitSeconds = 3600;
+    } else {
+        return fail(ErrorCode::UnknownValue,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one of: second, minute, hour"), per),
+                    b.field("per"));
+    }
+    GPUSIZER_ASSIGN(auto minimum, b.optionalNumber("minimum_minutes", 0, 7 * 24 * 60));
+    billing.minimumSeconds = minimum ? *minimum * 60.0 : billing.unitSeconds;
+    return billing;
+}
+
+/// "software": {"stack": "ROCm", "lacks": {"<feature>": "why, with its source", ...}}.
+Result<void> readSoftware(const ObjectReader& r, GpuSpec& g) {
+    GPUSIZER_ASSIGN(auto sw, r.object("software"));
+    GPUSIZER_CHECK(rejectUnknownKeys(sw, {"stack", "lacks"}));
+    GPUSIZER_ASSIGN(g.softwareStack, sw.string("stack"));
+    if (!sw.has("lacks")) {
+        return {};
+    }
+    const json& lacks = sw.raw()["lacks"];
+    if (!lacks.is_object()) {
+        return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "'lacks' must be an object of feature: reason"),
+                    sw.field("lacks"));
+    }
+    for (const auto& item : lacks.items()) {
+        const std::string& key = item.key();
+        const auto& all = allSoftwareFeatures();
+        const auto f = std::find_if(all.begin(), all.end(), [&](SoftwareFeature x) { return key == toString(x); });
+        if (f == all.end()) {
+            return fail(ErrorCode::UnknownValue, words(QT_TRANSLATE_NOOP("gpusizer", "unknown feature '%1'"), key),
+                        sw.field("lacks") + "." + key);
+        }
+        if (!item.value().is_string() || item.value().get<std::string>().empty()) {
+            return fail(ErrorCode::WrongType,
+                        QT_TRANSLATE_NOOP("gpusizer", "each feature needs its reason and source as text"),
+                        sw.field("lacks") + "." + key);
+        }
+        g.lacks.push_back({*f, item.value().get<std::string>()});
+    }
+    return {};
+}
+
+/// "training_throughput": {"mfu": 0.38, "stack": "...", "source": "..."}.
+Result<TrainingThroughput> readThroughput(const ObjectReader& r) {
+    GPUSIZER_ASSIGN(auto t, r.object("training_throughput"));
+    GPUSIZER_CHECK(rejectUnknownKeys(t, {"mfu", "stack", "source"}));
+    TrainingThroughput out;
+    GPUSIZER_ASSIGN(out.mfu, t.number("mfu", 0.01, 1.0));
+    GPUSIZER_ASSIGN(out.stack, t.string("stack"));
+    GPUSIZER_ASSIGN(out.source, t.string("source"));
+    return out;
+}
+
 /// A price: per GPU-hour on demand and spot, its date, where it is listed, and a note (a GPU's "price" object and a
 /// price file's entry alike).
 Result<PriceOverride> readPriceFields(const ObjectReader& price) {
@@ -112,6 +228,10 @@ Result<PriceOverride> readPriceFields(const ObjectReader& price) {
         }
         p.kind = *kind;
     }
+    p.billing = defaultBilling(p.kind);
+    if (price.has("billing")) {
+        GPUSIZER_ASSIGN(p.billing, readBilling(price));
+    }
     return p;
 }
 
@@ -124,10 +244,28 @@ Result<PriceOverride> readPrice(const ObjectReader& r) {
 
 Result<GpuSpec> readGpu(const ObjectReader& r) {
     GpuSpec g;
-    auto unknown =
-        rejectUnknownKeys(r, {"id", "vendor", "name", "memory_gib", "usable_gib", "bandwidth_tbs", "bf16_tflops",
-                              "fp8_tflops", "fp32_tflops", "interconnect", "gpus_per_node", "ecc", "form_factor",
-                              "tdp_w", "price", "sources", "notes", "bf16", "host_ram_gib_per_gpu"});
+    auto unknown = rejectUnknownKeys(r, {"id",
+                                         "vendor",
+                                         "name",
+                                         "memory_gib",
+                                         "usable_gib",
+                                         "bandwidth_tbs",
+                                         "bf16_tflops",
+                                         "fp8_tflops",
+                                         "fp32_tflops",
+                                         "interconnect",
+                                         "gpus_per_node",
+                                         "ecc",
+                                         "form_factor",
+                                         "tdp_w",
+                                         "price",
+                                         "sources",
+                                         "notes",
+                                         "bf16",
+                                         "host_ram_gib_per_gpu",
+                                         "software",
+                                         "training_throughput",
+                                         "multi_node"});
     if (!unknown) {
         return tl::unexpected(unknown.error());
     }
@@ -173,6 +311,17 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     g.priceDate = p.asOf;
     g.priceKind = p.kind;
     g.priceNote = p.note;
+    g.billing = p.billing;
+    if (r.has("software")) {
+        GPUSIZER_CHECK(readSoftware(r, g));
+    }
+    if (r.has("training_throughput")) {
+        GPUSIZER_ASSIGN(g.throughput, readThroughput(r));
+    }
+    GPUSIZER_ASSIGN(auto multiNode, r.optionalBool("multi_node"));
+    g.multiNode = multiNode.value_or(true);
+    GPUSIZER_ASSIGN(auto notes, r.optionalString("notes"));
+    g.notes = notes.value_or("");
     GPUSIZER_ASSIGN(auto bf16, r.optionalBool("bf16"));
     g.bf16 = bf16.value_or(true);
     GPUSIZER_ASSIGN(auto hostRam, r.optionalNumber("host_ram_gib_per_gpu", 1, 65536));

@@ -17,7 +17,7 @@ std::vector<Variant> compareOver(const Scenario& scenario, const std::vector<Val
         variant.scenario = scenario;
         setter(variant.scenario, v);
         variant.estimate = estimate(variant.scenario);
-        variant.cheapest = smallestConfiguration(variant.scenario, gpus, inputs);
+        variant.cheapest = recommendedPlan(variant.scenario, gpus, inputs);
         out.push_back(std::move(variant));
     }
     return out;

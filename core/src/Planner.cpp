@@ -1,6 +1,7 @@
 #include "gpusizer/core/Planner.h"
 
 #include "gpusizer/core/FitTable.h"
+#include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/Units.h"
 
 #include <algorithm>
@@ -47,6 +48,62 @@ std::vector<std::int64_t> cardCounts(const GpuSpec& gpu, std::int64_t maxGpus) {
     return counts;
 }
 
+std::vector<std::int64_t> cardCounts(const GpuSpec& gpu, const PlanInputs& inputs) {
+    const bool oneNode = !gpu.multiNode && inputs.cluster.network == Network::Auto;
+    return cardCounts(gpu, oneNode ? std::min<std::int64_t>(inputs.maxGpus, gpu.gpusPerNode) : inputs.maxGpus);
+}
+
+std::vector<SoftwareFeature> requiredSoftware(const Scenario& s) {
+    std::vector<SoftwareFeature> need;
+    if (s.method == Method::Qlora) {
+        need.push_back(SoftwareFeature::BitsandbytesQuantization); // Linear4bit / Linear8bitLt layers
+    }
+    if (s.optimizer == Optimizer::AdamW8bit || s.optimizer == Optimizer::PagedAdamW ||
+        s.optimizer == Optimizer::PagedAdamW8bit) {
+        need.push_back(SoftwareFeature::BitsandbytesOptimizers);
+    }
+    if (s.attention == Attention::Flash) {
+        need.push_back(SoftwareFeature::FlashAttention2);
+    }
+    if (s.ligerRmsNorm || s.ligerGlu || s.ligerRope || s.loss == Loss::FusedLinear || s.loss == Loss::CutCrossEntropy) {
+        need.push_back(SoftwareFeature::TritonKernels);
+    }
+    // The sharding engine runs only when the layout shards or offloads; plain data parallelism is DDP.
+    const bool engineRuns = (s.gpus > 1 && s.sharding != Sharding::None) || s.offload != Offload::None;
+    if (engineRuns) {
+        switch (profileFor(s).engine) {
+        case ShardingEngine::Deepspeed:
+        case ShardingEngine::Auto:
+            need.push_back(SoftwareFeature::Deepspeed);
+            break;
+        case ShardingEngine::Fsdp1:
+        case ShardingEngine::Fsdp2:
+            need.push_back(SoftwareFeature::Fsdp);
+            break;
+        case ShardingEngine::Megatron:
+            break;
+        }
+    }
+    return need;
+}
+
+std::vector<SoftwareGap> missingSoftware(const Scenario& s, const GpuSpec& gpu) {
+    std::vector<SoftwareGap> gaps;
+    if (gpu.lacks.empty()) {
+        return gaps;
+    }
+    for (SoftwareFeature f : requiredSoftware(s)) {
+        if (const SoftwareGap* gap = gpu.lacking(f)) {
+            gaps.push_back(*gap);
+        }
+    }
+    return gaps;
+}
+
+bool meetsDeadline(const Candidate& c, const PlanInputs& inputs) {
+    return !inputs.deadlineHours || c.plan.wallHours <= *inputs.deadlineHours;
+}
+
 double costOf(const Candidate& c, const PlanInputs& inputs) {
     return inputs.spot ? c.plan.costSpotUsd : c.plan.costOnDemandUsd;
 }
@@ -87,7 +144,7 @@ public:
         : m_base(trimmed(base, gpu)), m_gpu(gpu), m_in(inputs), m_profile(profileFor(base)),
           m_margin(fitMargin(base, inputs)), m_usable(gpu.usableBytes()), m_hostRam(hostRamBytesPerNode(gpu, inputs)),
           m_fp16(!gpu.bf16 && usesBf16(base.precision)), m_noFp8(base.float8 != Float8::Off && gpu.fp8Tflops <= 0),
-          m_checkpoint(checkpointBytes(base)) {
+          m_checkpoint(checkpointBytes(base)), m_result(resultBytes(base)) {
         const Estimate e =
             estimate(base.checkpointing == Checkpointing::Auto ? withCheckpointing(base) : base, Detail::NumbersOnly);
         m_trainable = static_cast<double>(e.trainableParams);
@@ -111,7 +168,7 @@ public:
     /// data-parallel ranks divide the sequences of one optimizer step: any other split changes the global batch.
     std::vector<Layout> layoutsAt(std::int64_t n, bool offload, bool keepBatch = true) const {
         std::vector<Layout> out;
-        const auto batchAllows = [&](std::int64_t dp) { return !keepBatch || m_globalBatch % dp == 0; };
+        const auto batchAllows = [&](std::int64_t dp) { return !keepBatch || globalBatchFor(dp).has_value(); };
         const ModelArch& m = m_base.model;
         const std::int64_t kv = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
         if (offload) {
@@ -128,8 +185,12 @@ public:
             out.push_back({1, 1, 1, dpStage, Offload::OptimizerAndParams});
             return out;
         }
+        // QLoRA runs on data-parallel and sharded layouts only: bitsandbytes' 4-bit layers have no tensor- or
+        // pipeline-parallel implementation in the mainstream stacks (Answer.AI's FSDP-QLoRA, DeepSpeed ZeRO-3 with
+        // bnb_4bit_quant_storage, PEFT's docs); nor do its experts split.
+        const bool dataParallelOnly = m_base.method == Method::Qlora;
         std::vector<std::int64_t> tps{1};
-        for (std::int64_t t = 2; t <= std::min<std::int64_t>(n, m_gpu.gpusPerNode); t *= 2) {
+        for (std::int64_t t = 2; !dataParallelOnly && t <= std::min<std::int64_t>(n, m_gpu.gpusPerNode); t *= 2) {
             // (Ulysses also splits each tensor-parallel rank's heads over the sequence's ranks.)
             const bool ulyssesAllows = m_base.contextParallel <= 1 ||
                                        m_base.contextParallelKind != ContextParallel::Ulysses ||
@@ -140,7 +201,7 @@ public:
         }
         std::vector<std::int64_t> pps{1};
         for (std::int64_t p : {2, 3, 4, 6, 8, 12, 16}) {
-            if (p <= n && m.numLayers % p == 0) {
+            if (!dataParallelOnly && p <= n && m.numLayers % p == 0) {
                 pps.push_back(p);
             }
         }
@@ -154,7 +215,7 @@ public:
                     continue;
                 }
                 std::vector<std::int64_t> eps{1};
-                if (m.isMoe()) {
+                if (m.isMoe() && !dataParallelOnly) {
                     for (std::int64_t e = 2; e <= std::min<std::int64_t>(dp, 64); e *= 2) {
                         if (m.moe.numExperts % e == 0 && dp % e == 0) {
                             eps.push_back(e);
@@ -203,31 +264,36 @@ public:
         return best ? std::move(*best) : least;
     }
 
-    /// The fastest layout that fits at `n` (offload only when nothing else fits), or the closest miss.
+    /// The fastest layout that fits at `n` (offload only when nothing else fits), or the closest miss. LoRA takes
+    /// tensor or pipeline parallelism only where no data-parallel or sharded layout fits at `n`: adapters train on
+    /// replicas or shards of the base (PEFT with DDP, FSDP or ZeRO), as practitioners run them.
     Candidate bestAt(std::int64_t n) {
         std::optional<Candidate> best;
         std::optional<Candidate> miss;
         for (bool offload : {false, true}) {
             // Cheapest bound first; a layout whose bound cannot beat the best found is dominated and skipped.
             std::vector<std::pair<double, Layout>> ordered;
-            for (const Layout& layout : layoutsAt(n, offload)) {
+            const std::vector<Layout> layouts = layoutsAt(n, offload);
+            const bool loraDataParallelFirst = m_base.method == Method::Lora && !offload;
+            for (const Layout& layout : layouts) {
+                if (loraDataParallelFirst && (layout.tp > 1 || layout.pp > 1)) {
+                    continue;
+                }
                 ordered.emplace_back(wallLowerBound(layout, n), layout);
             }
-            std::stable_sort(ordered.begin(), ordered.end(),
-                             [](const auto& a, const auto& b) { return a.first < b.first; });
-            for (const auto& [bound, layout] : ordered) {
-                if (best && bound >= best->plan.wallHours && m_in.prune) {
-                    break;
+            if (loraDataParallelFirst) {
+                visit(ordered, n, best, miss);
+                if (best) {
+                    return std::move(*best);
                 }
-                Candidate c = bestVariant(layout, n);
-                if (c.fits()) {
-                    if (!best || c.plan.wallHours < best->plan.wallHours) {
-                        best = std::move(c);
+                ordered.clear();
+                for (const Layout& layout : layouts) {
+                    if (layout.tp > 1 || layout.pp > 1) {
+                        ordered.emplace_back(wallLowerBound(layout, n), layout);
                     }
-                } else if (!miss || closer(c, *miss)) {
-                    miss = std::move(c);
                 }
             }
+            visit(ordered, n, best, miss);
             if (best && m_in.prune) {
                 break; // offload only adds PCIe traffic and CPU time at the same count
             }
@@ -242,9 +308,61 @@ public:
         none.scenario = m_base;
         none.scenario.gpus = n;
         none.globalBatchSequences = m_globalBatch;
+        none.softwareGaps = missingSoftware(none.scenario, m_gpu);
         const bool batchBound = !layoutsAt(n, false, false).empty() || !layoutsAt(n, true, false).empty();
         none.why = n > m_in.maxGpus ? Infeasible::CardLimit : batchBound ? Infeasible::GlobalBatch : Infeasible::Layout;
         return none;
+    }
+
+    /// Evaluates layouts in the order of their wall-time bound, keeping the fastest that fits and the closest miss.
+    void visit(std::vector<std::pair<double, Layout>>& ordered, std::int64_t n, std::optional<Candidate>& best,
+               std::optional<Candidate>& miss) {
+        std::stable_sort(ordered.begin(), ordered.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [bound, layout] : ordered) {
+            if (best && bound >= best->plan.wallHours && m_in.prune) {
+                break;
+            }
+            Candidate c = bestVariant(layout, n);
+            if (c.fits()) {
+                if (!best || c.plan.wallHours < best->plan.wallHours) {
+                    best = std::move(c);
+                }
+            } else if (!miss || closer(c, *miss)) {
+                miss = std::move(c);
+            }
+        }
+    }
+
+    /// The global batch (sequences per step) a layout with `groups` data-parallel groups runs: the scenario's when the
+    /// groups divide it; flexible, the multiple of the groups nearest to it within the user's range (the larger on a
+    /// tie); nullopt when there is none.
+    std::optional<std::int64_t> globalBatchFor(std::int64_t groups) const {
+        if (m_globalBatch % groups == 0) {
+            const GlobalBatch& g = m_in.globalBatch;
+            if (!g.flexible || (m_globalBatch >= g.minSequences && m_globalBatch <= g.maxSequences)) {
+                return m_globalBatch;
+            }
+        }
+        if (!m_in.globalBatch.flexible) {
+            return std::nullopt;
+        }
+        const std::int64_t lo = std::max<std::int64_t>(1, m_in.globalBatch.minSequences);
+        const std::int64_t hi = m_in.globalBatch.maxSequences;
+        const std::int64_t below = (std::min(m_globalBatch, hi) / groups) * groups;
+        const std::int64_t above = ((std::max(m_globalBatch, lo) + groups - 1) / groups) * groups;
+        const bool belowOk = below >= lo && below > 0;
+        const bool aboveOk = above <= hi;
+        if (belowOk && aboveOk) {
+            return m_globalBatch - below < above - m_globalBatch ? below : above;
+        }
+        if (aboveOk) {
+            return above;
+        }
+        if (belowOk) {
+            return below;
+        }
+        return std::nullopt;
     }
 
     /// The scenario exactly as given, on this card.
@@ -315,7 +433,8 @@ private:
         }
         // Keep the global batch (sequences per optimizer step): accumulation makes up what the micro-batches and the
         // data-parallel ranks do not.
-        const std::int64_t perRank = m_globalBatch / (n / (l.tp * l.pp * m_cp)); // exact: layoutsAt keeps divisors
+        const std::int64_t groups = n / (l.tp * l.pp * m_cp);
+        const std::int64_t perRank = globalBatchFor(groups).value_or(m_globalBatch) / groups; // layoutsAt keeps these
         s.microBatch = std::min(mb, perRank);
         while (perRank % s.microBatch != 0) {
             --s.microBatch;
@@ -332,12 +451,16 @@ private:
         c.marginShare = m_margin;
         c.fp16Instead = m_fp16;
         c.bf16InsteadOfFloat8 = m_noFp8;
-        c.globalBatchSequences = m_globalBatch;
+        const std::int64_t groups = std::max<std::int64_t>(
+            1, c.scenario.gpus / std::max<std::int64_t>(1, c.scenario.tensorParallel * c.scenario.pipelineParallel *
+                                                               std::max<std::int64_t>(1, c.scenario.contextParallel)));
+        c.globalBatchSequences = c.scenario.microBatch * c.scenario.gradientAccumulation * groups;
         c.hostRamLimitBytes = static_cast<std::int64_t>(m_hostRam);
         if (c.scenario.gpus > m_in.maxGpus) {
             c.why = Infeasible::CardLimit;
             return c;
         }
+        c.softwareGaps = missingSoftware(c.scenario, m_gpu);
 
         c.estimate = estimate(c.scenario, Detail::NumbersOnly);
         c.deviceBytes = c.estimate.deviceBytes;
@@ -350,7 +473,10 @@ private:
         c.verdict = fitVerdict(c.deviceBytes, m_usable, m_margin);
         c.hostRamPerNodeBytes =
             c.estimate.cpuOffloadBytesPerGpu * std::min<std::int64_t>(c.scenario.gpus, m_gpu.gpusPerNode);
-        if (c.verdict != FitVerdict::Fits) {
+        if (!c.softwareGaps.empty()) {
+            c.why = Infeasible::Software;
+            c.verdict = FitVerdict::DoesNotFit;
+        } else if (c.verdict != FitVerdict::Fits) {
             c.why = Infeasible::GpuMemory;
         } else if (static_cast<double>(c.hostRamPerNodeBytes) > m_hostRam) {
             c.why = Infeasible::HostRam;
@@ -371,7 +497,7 @@ private:
                               float8FlopsPerToken(c.scenario),
                               float8GatheredParams(c.scenario),
                               static_cast<double>(c.estimate.activationOffloadBytes)};
-        c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint);
+        c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint, m_result);
     }
 
     /// Training FLOPs per token, which depend on the checkpointing only (cached).
@@ -399,7 +525,7 @@ public:
         for (std::int64_t mb : {microBatches().front(), std::int64_t{1}}) {
             const Scenario s = apply(layout, n, m_checkpointing.front(), mb);
             const StepFacts facts{flopsFor(s), m_trainable, m_total, m_routedTrainable, m_routedTotal, 0.0, 0.0};
-            best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint).wallHours);
+            best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint, m_result).wallHours);
         }
         return best;
     }
@@ -409,7 +535,7 @@ private:
     static bool closer(const Candidate& a, const Candidate& b) {
         if (a.why != b.why) {
             return a.why == Infeasible::HostRam || b.why == Infeasible::Layout || b.why == Infeasible::CardLimit ||
-                   b.why == Infeasible::GlobalBatch;
+                   b.why == Infeasible::GlobalBatch || b.why == Infeasible::Software;
         }
         return static_cast<double>(a.deviceBytes) < static_cast<double>(b.deviceBytes);
     }
@@ -434,6 +560,7 @@ private:
     bool m_fp16;
     bool m_noFp8; // float8 asked for, but this card has no FP8 tensor cores: planned with bf16 matmuls
     double m_checkpoint;
+    double m_result;
     std::int64_t m_globalBatch = 1;
     std::int64_t m_cp = 1; // the scenario's context-parallel degree (kept by every layout)
     std::vector<Checkpointing> m_checkpointing;
@@ -459,6 +586,13 @@ struct ObjectiveOrder {
         const double ta = a.plan.wallHours, tb = b.plan.wallHours;
         switch (objective) {
         case Objective::Cost:
+            // With a deadline, the plans that meet it come first (the cheapest of them); the others by time.
+            if (meetsDeadline(a, in) != meetsDeadline(b, in)) {
+                return meetsDeadline(a, in);
+            }
+            if (!meetsDeadline(a, in)) {
+                return differ(ta, tb) ? ta < tb : ca < cb;
+            }
             return differ(ca, cb) ? ca < cb : ta < tb;
         case Objective::Time:
             return differ(ta, tb) ? ta < tb : ca < cb;
@@ -564,13 +698,26 @@ namespace {
 CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     CardPlan plan;
     plan.gpu = &gpu;
-    if (!validate(onOneCard(scenario))) {
-        return plan; // the model or run shape itself is invalid: nothing to place
+    // The model and run shape on the smallest group that holds one sequence (its context-parallel ranks): invalid
+    // there, there is nothing to place.
+    Scenario group = onOneCard(scenario);
+    group.gpus = std::max<std::int64_t>(1, scenario.contextParallel);
+    group.contextParallel = group.gpus;
+    group.contextParallelKind = scenario.contextParallelKind;
+    if (!validate(group)) {
+        return plan;
+    }
+    // What the run needs whatever its layout (bitsandbytes, flash-attn, Triton): a card without it is not searched.
+    Scenario oneCard = onOneCard(scenario);
+    oneCard.offload = Offload::None;
+    if (auto gaps = missingSoftware(oneCard, gpu); !gaps.empty()) {
+        plan.unsupported = std::move(gaps);
+        return plan;
     }
     CardSearch search(scenario, gpu, inputs);
     std::vector<Candidate> fits; // the best candidate of every count that fits
     std::vector<Candidate> misses;
-    for (std::int64_t n : cardCounts(gpu, inputs.maxGpus)) {
+    for (std::int64_t n : cardCounts(gpu, inputs)) {
         Candidate c = search.bestAt(n);
         (c.fits() ? fits : misses).push_back(std::move(c));
     }

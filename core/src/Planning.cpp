@@ -313,7 +313,7 @@ StepShape stepShape(const Scenario& s) {
 double computeTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepShape& shape,
                    double tokensPerStep, double flopsPerToken, double float8Flops) {
     const double gpus = shape.gpus;
-    const double mfu = std::clamp(in.mfu, 0.01, 1.0);
+    const double mfu = std::clamp(mfuFor(gpu, in).mfu, 0.01, 1.0);
     const double peak = gpu.bf16Tflops * 1e12 * mfu;
     // float8 matmuls at the card's FP8 peak (the same utilisation), the rest at bf16.
     const double fp8 = gpu.fp8Tflops > 0 ? std::min(float8Flops, flopsPerToken) : 0.0;
@@ -533,6 +533,53 @@ double hourlyPrice(const GpuSpec& gpu, const PlanInputs& in, bool spot) {
     return in.pricePerGpuHour.value_or(spot ? gpu.priceSpotUsdHour : gpu.priceOnDemandUsdHour);
 }
 
+MfuChoice mfuFor(const GpuSpec& gpu, const PlanInputs& in) {
+    if (in.mfu) {
+        return {*in.mfu, MfuSource::User};
+    }
+    if (gpu.throughput.mfu > 0) {
+        return {gpu.throughput.mfu, MfuSource::Published};
+    }
+    return {kUnpublishedMfu, MfuSource::Unpublished};
+}
+
+double resultBytes(const Scenario& s) {
+    const ParamCounts p = countParams(s.model);
+    if (s.method == Method::Full) {
+        return static_cast<double>(p.total) * weightBytesPerParam(s.precision);
+    }
+    // PEFT saves the adapters in fp32 (save_pretrained of the upcast adapter weights).
+    return static_cast<double>(estimate(onOneCard(s), Detail::NumbersOnly).trainableParams) * 4.0;
+}
+
+namespace {
+
+FixedCosts fixedCostsOf(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, double result) {
+    const FixedCostAssumptions& a = in.fixed;
+    FixedCosts f;
+    const double nodes = std::ceil(static_cast<double>(s.gpus) / static_cast<double>(std::max(1, gpu.gpusPerNode)));
+    f.provisionSeconds = std::max(0.0, a.provisionMinutes) * 60.0;
+    f.environmentSeconds = std::max(0.0, a.environmentMinutes) * 60.0;
+    // Each node fetches the published 16-bit checkpoint (QLoRA quantizes it while loading) and reads it from its disk.
+    f.downloadBytes = static_cast<double>(countParams(s.model).total) * 2.0;
+    f.downloadSeconds = f.downloadBytes / (std::max(1e-3, a.downloadGBs) * kGB);
+    f.loadSeconds = f.downloadBytes / (std::max(1e-3, in.bill.storageReadGBs) * kGB);
+    f.startupSeconds = std::max(0.0, a.startupSeconds) + std::max(0.0, a.startupSecondsPerDoubling) * std::log2(nodes);
+    // The result: sharded states are saved by every node in parallel, replicated ones by rank 0 (as checkpoints).
+    f.resultBytes = result;
+    const bool sharded = s.sharding != Sharding::None || s.tensorParallel > 1 || s.pipelineParallel > 1;
+    const double writers = sharded ? nodes : 1.0;
+    f.finalSaveSeconds = result / (std::max(1e-3, in.bill.storageWriteGBs) * kGB * writers);
+    f.copyOutSeconds = result / (std::max(1e-3, a.copyOutGBs) * kGB);
+    return f;
+}
+
+} // namespace
+
+FixedCosts fixedCosts(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
+    return fixedCostsOf(s, gpu, in, resultBytes(s));
+}
+
 double checkpointBytes(const Scenario& s) {
     // The trained weights and their optimizer states, whole (not one GPU's shard).
     Scenario single = onOneCard(s);
@@ -550,16 +597,20 @@ double checkpointBytes(const Scenario& s) {
 }
 
 CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
-    return costPlan(s, gpu, in, StepFacts::of(s, estimate(s, Detail::NumbersOnly)), checkpointBytes(s));
+    return costPlan(s, gpu, in, StepFacts::of(s, estimate(s, Detail::NumbersOnly)), checkpointBytes(s), resultBytes(s));
 }
 
 CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepFacts& facts,
-                  double checkpoint) {
+                  double checkpoint, double result) {
     CostPlan c;
     c.step = stepTime(s, gpu, in, facts);
+    c.mfu = mfuFor(gpu, in);
     c.steps = std::ceil(in.datasetTokens * in.epochs / std::max(1.0, c.step.tokensPerStep));
-    c.wallHours = c.steps * c.step.stepSeconds / 3600.0;
-    c.gpuHours = c.wallHours * static_cast<double>(s.gpus);
+    c.stepHours = c.steps * c.step.stepSeconds / 3600.0;
+    c.fixed = fixedCostsOf(s, gpu, in, result);
+    c.wallHours = c.stepHours + c.fixed.totalSeconds() / 3600.0;
+    // Every card is held from its start to the end and billed as its price is (rounded up, with a minimum).
+    c.gpuHours = gpu.billing.billed(c.wallHours * 3600.0) / 3600.0 * static_cast<double>(s.gpus);
     c.costOnDemandUsd = c.gpuHours * hourlyPrice(gpu, in, false);
     c.costSpotUsd = c.gpuHours * hourlyPrice(gpu, in, true);
     c.checkpointBytes = checkpoint;

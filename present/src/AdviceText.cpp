@@ -18,10 +18,12 @@ std::string digits(std::int64_t v) {
 
 /// A GPU's name as tables show it ("RTX 4090" rather than "GeForce RTX 4090").
 std::string shortName(const core::GpuSpec& gpu) {
+    // The family word says nothing the model number does not: "RTX 4090", "MI325X", "V100 SXM2 32GB".
     std::string name = gpu.name;
-    const std::string prefix = "GeForce ";
-    if (name.rfind(prefix, 0) == 0) {
-        name.erase(0, prefix.size());
+    for (const std::string prefix : {"GeForce ", "Instinct ", "Tesla "}) {
+        if (name.rfind(prefix, 0) == 0) {
+            name.erase(0, prefix.size());
+        }
     }
     return name;
 }
@@ -250,7 +252,11 @@ Table ladderTable(const core::OomAdvice& advice, const core::Scenario& scenario,
             Cell::of(step.applicable
                          ? fixChange(step, scenario, gpu, inputs)
                          : msg(QT_TRANSLATE_NOOP("gpusizer", "does not apply: %1"), fixBlocker(step.blocker))),
-            step.applicable ? Cell::bytes(step.savingAlone) : Cell{},
+            !step.applicable ? Cell{}
+            : step.savingAlone >= 0
+                ? Cell::bytes(step.savingAlone)
+                : Cell::label(msg(QT_TRANSLATE_NOOP("gpusizer", "uses %1 more"), gib(-step.savingAlone)),
+                              static_cast<double>(step.savingAlone)),
             step.applicable ? Cell::bytes(step.deviceAfterAlone) : Cell{},
             step.applicable ? Cell::of(step.fitsAlone ? msg(QT_TRANSLATE_NOOP("gpusizer", "yes"))
                                                       : msg(QT_TRANSLATE_NOOP("gpusizer", "no")))
@@ -276,7 +282,8 @@ Message adviceConclusion(const core::OomAdvice& advice, const core::GpuSpec& gpu
             fixes.push_back(fixName(kind));
         }
         return msg(QT_TRANSLATE_NOOP("gpusizer",
-                                     "%1. First combination that fits, taking the fixes in order: %2 → %3 per GPU."),
+                                     "%1. The fewest and cheapest fixes that fit together (lossless ones first, then "
+                                     "numerics, the data, the method, more hardware): %2 → %3 per GPU."),
                    fitSentence(advice.asIs, gpu), joined(fixes), gib(advice.deviceAfterCombination));
     }
     return msg(QT_TRANSLATE_NOOP("gpusizer", "%1. No combination of the fixes fits the %2."),
@@ -371,11 +378,17 @@ Message sizingLabel(const core::SizingRow& row) {
                                  : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2)"), row.sizeClass, row.modelName);
 }
 
-Message sizingCell(const core::SizingCell& cell) {
+Message sizingCell(const core::SizingCell& cell, bool withLayout) {
     if (cell.gpu == nullptr) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1 cards"), count(core::kMaxCards));
     }
-    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2"), count(cell.cards), shortName(*cell.gpu));
+    if (!withLayout) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2"), count(cell.cards), shortName(*cell.gpu));
+    }
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2, %3"), count(cell.cards), shortName(*cell.gpu),
+               joined(parallelismParts(cell.layout).empty()
+                          ? std::vector<Message>{msg(QT_TRANSLATE_NOOP("gpusizer", "one card"))}
+                          : parallelismParts(cell.layout)));
 }
 
 Table sizingTable(const std::vector<core::SizingRow>& rows) {
@@ -388,10 +401,11 @@ Table sizingTable(const std::vector<core::SizingRow>& rows) {
     for (const auto& row : rows) {
         std::vector<Cell> cells{Cell::of(sizingLabel(row)), Cell::params(row.params)};
         for (const core::SizingCell* c : {&row.qlora, &row.lora, &row.full}) {
-            Cell cell = Cell::of(sizingCell(*c));
+            Cell cell = Cell::of(sizingCell(*c, true));
             if (c->gpu != nullptr) {
-                cell.withTooltip(msg(QT_TRANSLATE_NOOP("gpusizer", "%1 per GPU of %2 usable"), gib(c->devicePerGpu),
-                                     gib(c->gpu->usableBytes())));
+                cell.withTooltip(msg(QT_TRANSLATE_NOOP("gpusizer", "%1 per GPU of %2 usable; %3; %4, %5"),
+                                     gib(c->devicePerGpu), gib(c->gpu->usableBytes()), joined(layoutParts(c->layout)),
+                                     duration(c->wallHours), usd(c->costUsd)));
             }
             cells.push_back(cell);
         }

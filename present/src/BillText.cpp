@@ -21,6 +21,14 @@ std::string hoursText(double h) {
     return duration(h);
 }
 
+/// A short span: "45 s", "6 min", "1.2 h".
+std::string seconds(double s) {
+    if (s < 90.0) {
+        return number(s, s < 10.0 ? 1 : 0) + " s";
+    }
+    return duration(s / 3600.0);
+}
+
 /// Checkpoints written over the run, the final save included.
 double checkpointsWritten(const core::RunBill& b, double wallHours) {
     return std::max(1.0, std::floor(wallHours / std::max(b.intervalHours, 1e-9)));
@@ -56,6 +64,20 @@ Table billTable(const core::RunBill& b, const core::PlanInputs& in) {
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "GPU time"))), Cell::money(b.onDemandComputeUsd),
            moneyOrNever(b.spotComputeUsd, spot)},
           "gpu");
+    const core::FixedCosts& f = b.fixed;
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "of which before the first step: instance up %1, environment "
+                                                      "%2, model download %3 (%4), load %5, start-up %6"),
+                        verbatim(seconds(f.provisionSeconds)), verbatim(seconds(f.environmentSeconds)),
+                        verbatim(seconds(f.downloadSeconds)), gbText(f.downloadBytes), verbatim(seconds(f.loadSeconds)),
+                        verbatim(seconds(f.startupSeconds)))),
+           Cell::money(b.beforeUsdOnDemand), spot ? Cell::money(b.beforeUsdSpot) : Cell{}},
+          "before");
+    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "of which after the last step: the result (%1) saved %2, copied "
+                                                      "out %3"),
+                        gbText(f.resultBytes), verbatim(seconds(f.finalSaveSeconds)),
+                        verbatim(seconds(f.copyOutSeconds)))),
+           Cell::money(b.afterUsdOnDemand), spot ? Cell::money(b.afterUsdSpot) : Cell{}},
+          "after");
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "of which writing checkpoints (%1 each, every %2)"),
                         gbText(b.checkpoint.bytes), verbatim(hoursText(b.intervalHours)))),
            Cell::money(b.onDemandComputeUsd * b.checkpointShare / (1.0 + b.checkpointShare)),
@@ -151,28 +173,59 @@ Message trialSentence(const core::TrialHour& trial) {
     if (!trial.gpu) {
         return msg(QT_TRANSLATE_NOOP("gpusizer",
                                      "No card of the catalog fits the run at its sequence length and batch: there is "
-                                     "no one-hour test to rent."));
+                                     "no plan to test."));
     }
-    if (trial.stepsInHour < 1.0) {
-        // One step outlasts the hour: the test is that step, and it costs what the step takes.
-        const double stepHours = trial.plan.plan.step.stepSeconds / 3600.0;
-        return msg(QT_TRANSLATE_NOOP("gpusizer",
-                                     "First, a test of one step: %1 × %2 (%3) at %4 an hour on demand; one step at the "
-                                     "real sequence length and batch takes %5 — run the measurement script there with "
-                                     "--warmup 0 --steps 1 (about %6) before renting the run."),
-                   verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
-                   joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
-                   verbatim(hoursText(stepHours)), verbatim(usd(trial.usdForTest)));
+    const core::Scenario& test = trial.plan.scenario;
+    const core::Scenario& rental = trial.rental.scenario;
+    const Message where = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2 (%3)"), verbatim(count(test.gpus)),
+                              verbatim(trial.gpu->name), joined(layoutParts(test)));
+    const Message length =
+        trial.stepsInHour < 1.0
+            ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step, which takes %1 (run the script with --warmup 0 --steps 1)"),
+                  verbatim(hoursText(trial.plan.plan.step.stepSeconds / 3600.0)))
+        : trial.stepsInHour < 2.0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step"))
+                                  : msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
+                                        verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
+    Message scope;
+    switch (trial.scope) {
+    case core::TestScope::WholeRental:
+        scope = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                      "It is the rental itself: it verifies the memory per GPU (%1 estimated), the "
+                                      "step time and the software at the real sequence length and batch; not the "
+                                      "whole run's duration."),
+                    verbatim(gib(trial.plan.deviceBytes)));
+        break;
+    case core::TestScope::OneReplica:
+        scope = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                      "Every card of the rental (%1 × %2) holds one data-parallel replica, so one card "
+                                      "verifies its memory per GPU (%3 estimated) and its step time; it cannot verify "
+                                      "the gradient all-reduce between the replicas."),
+                    verbatim(count(rental.gpus)), verbatim(trial.gpu->name), verbatim(gib(trial.plan.deviceBytes)));
+        break;
+    case core::TestScope::OneNode:
+        scope = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                      "One node of the rental (%1 × %2): its model states shard over %3 ranks instead "
+                                      "of %4, so each card holds more (%5 estimated against the rental's %6) — if it "
+                                      "fits, the rental fits; it cannot verify the network between nodes or the "
+                                      "rental's step time."),
+                    verbatim(count(rental.gpus)), verbatim(trial.gpu->name), verbatim(count(test.gpus)),
+                    verbatim(count(rental.gpus)), verbatim(gib(trial.plan.deviceBytes)),
+                    verbatim(gib(trial.rental.deviceBytes)));
+        break;
+    case core::TestScope::FirstHour:
+        scope = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                      "No node-sized run holds the rental's per-GPU share, so the rental's first hour "
+                                      "is the test: stop it if the first steps' peak exceeds the estimate (%1 per "
+                                      "GPU)."),
+                    verbatim(gib(trial.plan.deviceBytes)));
+        break;
     }
     return msg(QT_TRANSLATE_NOOP("gpusizer",
-                                 "First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures %5 at the "
-                                 "real sequence length and batch — export the measurement script and run it there "
-                                 "before renting the run."),
-               verbatim(count(trial.plan.scenario.gpus)), verbatim(trial.gpu->name),
-               joined(layoutParts(trial.plan.scenario)), verbatim(usd(trial.usdForHour)),
-               trial.stepsInHour < 2.0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step"))
-                                       : msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
-                                             verbatim(count(static_cast<std::int64_t>(trial.stepsInHour)))));
+                                 "First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — "
+                                 "%3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 Export "
+                                 "the measurement script and run it there before renting the run."),
+               where, verbatim(usd(trial.usdForHour)), verbatim(seconds(trial.setupSeconds)), length,
+               verbatim(usd(trial.usdForTest)), scope);
 }
 
 std::vector<Message> cleanupChecklist(const core::RunBill& b, const core::PlanInputs& in) {

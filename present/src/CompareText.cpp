@@ -2,6 +2,7 @@
 
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/Names.h"
+#include "gpusizer/present/PlanText.h"
 
 namespace gpusizer::present {
 
@@ -81,8 +82,13 @@ Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis,
         [](const core::Variant& v) { return Cell::bytes(v.estimate.allocatedPeakBytes); });
     row(msg(QT_TRANSLATE_NOOP("gpusizer", "Trainable parameters")), "trainable",
         [](const core::Variant& v) { return Cell::params(v.estimate.trainableParams); });
-    row(msg(QT_TRANSLATE_NOOP("gpusizer", "Lowest hourly bill that fits")), "cheapest",
-        [](const core::Variant& v) { return Cell::of(sizingCell(v.cheapest)); });
+    row(msg(QT_TRANSLATE_NOOP("gpusizer", "What to rent")), "cheapest", [](const core::Variant& v) {
+        Cell c = Cell::of(sizingCell(v.cheapest, false));
+        if (v.cheapest.gpu != nullptr) {
+            c.withTooltip(joined(layoutParts(v.cheapest.layout)));
+        }
+        return c;
+    });
     return t;
 }
 

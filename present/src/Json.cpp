@@ -108,6 +108,15 @@ json candidateJson(const Candidate& c, const GpuSpec& gpu) {
     j["link"] = english(linkName(p.step.link, gpu));
     j["tokens_per_second"] = p.step.tokensPerSecond;
     j["steps"] = p.steps;
+    j["step_hours"] = p.stepHours;
+    j["fixed_seconds"] = {{"provision", p.fixed.provisionSeconds}, {"environment", p.fixed.environmentSeconds},
+                          {"download", p.fixed.downloadSeconds},   {"load", p.fixed.loadSeconds},
+                          {"startup", p.fixed.startupSeconds},     {"final_save", p.fixed.finalSaveSeconds},
+                          {"copy_out", p.fixed.copyOutSeconds}};
+    j["mfu"] = p.mfu.mfu;
+    j["mfu_source"] = p.mfu.source == MfuSource::User        ? "user"
+                      : p.mfu.source == MfuSource::Published ? "published"
+                                                             : "unpublished";
     j["wall_hours"] = p.wallHours;
     j["gpu_hours"] = p.gpuHours;
     j["cost_on_demand_usd"] = p.costOnDemandUsd;
@@ -121,6 +130,9 @@ namespace {
 
 json cardPlanJson(const CardPlan& r, const Candidate& asIs, const PlanInputs& in) {
     json j{{"gpu", r.gpu->id}, {"fits", r.found}};
+    if (!r.unsupported.empty()) {
+        j["cannot_run"] = english(softwareGaps(r.unsupported));
+    }
     j["your_layout"] = candidateJson(asIs, *r.gpu);
     if (r.fewerCards) {
         j["fewer_cards"] = candidateJson(*r.fewerCards, *r.gpu);
@@ -154,14 +166,19 @@ json fitPlanJson(bool withCost, const std::vector<FitRow>& rows, const Ranking& 
         {"version", 2},
         {"inputs",
          {{"objective", toString(inputs.objective)},
-          {"objective_rule", english(objectiveRule(inputs.objective))},
+          {"objective_rule", english(objectiveRule(inputs))},
           {"margin_share", margin},
           {"network", toString(inputs.cluster.network)},
           {"max_gpus", inputs.maxGpus},
           {"allow_offload", inputs.allowOffload},
           {"dataset_tokens", inputs.datasetTokens},
+          {"dataset_tokens_stated", inputs.datasetTokensStated},
           {"epochs", inputs.epochs},
-          {"mfu", inputs.mfu},
+          {"mfu", inputs.mfu ? json(*inputs.mfu) : json("per card")},
+          {"deadline_hours", inputs.deadlineHours ? json(*inputs.deadlineHours) : json(nullptr)},
+          {"global_batch", inputs.globalBatch.flexible ? json{{"min_sequences", inputs.globalBatch.minSequences},
+                                                              {"max_sequences", inputs.globalBatch.maxSequences}}
+                                                       : json("the scenario's")},
           {"spot", inputs.spot}}},
         {"results", list},
         {"ranking",
@@ -226,12 +243,19 @@ json trialJson(const TrialHour& t) {
     if (!t.gpu) {
         return nullptr;
     }
+    static const char* const kScopes[] = {"whole_rental", "one_replica", "one_node", "first_hour"};
     return json{{"gpu", t.gpu->id},
                 {"gpus", t.plan.scenario.gpus},
                 {"layout", english(layoutParts(t.plan.scenario))},
+                {"scope", kScopes[static_cast<int>(t.scope)]},
+                {"device_bytes_per_gpu", t.plan.deviceBytes},
+                {"rental_gpus", t.rental.scenario.gpus},
+                {"rental_device_bytes_per_gpu", t.rental.deviceBytes},
+                {"setup_seconds", t.setupSeconds},
                 {"usd_for_hour", t.usdForHour},
                 {"steps_in_hour", t.stepsInHour},
-                {"usd_for_test", t.usdForTest}};
+                {"usd_for_test", t.usdForTest},
+                {"sentence", english(trialSentence(t))}};
 }
 
 json adviceJson(const OomAdvice& advice, const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
@@ -260,16 +284,20 @@ json adviceJson(const OomAdvice& advice, const Scenario& scenario, const GpuSpec
         for (auto kind : advice.combination) {
             combination.push_back(toString(kind));
         }
-        doc["first_fitting_combination"] = {{"fixes", combination}, {"device_bytes", advice.deviceAfterCombination}};
+        doc["fitting_combination"] = {{"fixes", combination}, {"device_bytes", advice.deviceAfterCombination}};
     }
     return doc;
 }
 
 json sizingJson(const std::vector<SizingRow>& rows, const Scenario& scenario) {
     auto cellJson = [](const SizingCell& c) {
-        return c.gpu == nullptr
-                   ? json(nullptr)
-                   : json{{"gpu", c.gpu->id}, {"cards", c.cards}, {"device_bytes_per_gpu", c.devicePerGpu}};
+        return c.gpu == nullptr ? json(nullptr)
+                                : json{{"gpu", c.gpu->id},
+                                       {"cards", c.cards},
+                                       {"device_bytes_per_gpu", c.devicePerGpu},
+                                       {"layout", english(layoutParts(c.layout))},
+                                       {"wall_hours", c.wallHours},
+                                       {"cost_usd", c.costUsd}};
     };
     json list = json::array();
     for (const auto& r : rows) {

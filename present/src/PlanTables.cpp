@@ -1,6 +1,7 @@
 #include "gpusizer/present/PlanTables.h"
 
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/Names.h"
 #include "gpusizer/present/PlanText.h"
 
 #include <cmath>
@@ -99,10 +100,14 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
         // and cost to show beside it.
         Cell plan = Cell::label(best.found ? (layoutText == LayoutText::Full ? cardsAndLayout(best.best.scenario)
                                                                              : cardsAndParallelism(best.best.scenario))
-                                           : msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1"), count(in.maxGpus)),
+                                : !best.unsupported.empty()
+                                    ? msg(QT_TRANSLATE_NOOP("gpusizer", "cannot run here"))
+                                    : msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1"), count(in.maxGpus)),
                                 best.found ? static_cast<double>(best.best.scenario.gpus) : kNever);
         plan.withTone(best.found ? Tone::Good : Tone::Bad);
-        if (best.found) {
+        if (!best.unsupported.empty()) {
+            plan.withTooltip(softwareGaps(best.unsupported));
+        } else if (best.found) {
             plan.withTooltip(best.fewerCards ? msg(QT_TRANSLATE_NOOP("gpusizer", "%1\nFewer cards (%2): %3"),
                                                    joined(layoutParts(best.best.scenario)),
                                                    count(best.fewerCards->scenario.gpus), whyNot(*best.fewerCards))
@@ -168,8 +173,12 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
         }
         Cell layout = Cell::label(
             r.found ? (layoutText == LayoutText::Full ? cardsAndLayout(c.scenario) : cardsAndParallelism(c.scenario))
-                    : msg(QT_TRANSLATE_NOOP("gpusizer", "no fit up to %1 cards"), count(in.maxGpus)),
+            : !r.unsupported.empty() ? msg(QT_TRANSLATE_NOOP("gpusizer", "cannot run here"))
+                                     : msg(QT_TRANSLATE_NOOP("gpusizer", "no fit up to %1 cards"), count(in.maxGpus)),
             r.found ? static_cast<double>(c.scenario.gpus) : kNever);
+        if (!r.unsupported.empty()) {
+            layout.withTooltip(softwareGaps(r.unsupported));
+        }
         if (r.found) {
             std::vector<Message> tip{joined(layoutParts(c.scenario))};
             for (auto& note : candidateNotes(c)) {
@@ -216,14 +225,94 @@ Message planChoice(const std::vector<core::CardPlan>& plans, int index, const co
                joined(layoutParts(r.best.scenario)), duration(r.best.plan.wallHours), usd(core::costOf(r.best, in)));
 }
 
+namespace {
+
+/// The cheapest and the fastest plan of every card's candidates (its choice and its runners-up, which include the
+/// card's cheapest and fastest), as "<count> × <card> (<layout>; <time>, <cost>)".
+Message extremePlan(const std::vector<core::CardPlan>& plans, const core::PlanInputs& in, bool byCost) {
+    const core::Candidate* best = nullptr;
+    const core::GpuSpec* bestGpu = nullptr;
+    const auto better = [&](const core::Candidate& a, const core::Candidate& b) {
+        return byCost ? core::costOf(a, in) < core::costOf(b, in) : a.plan.wallHours < b.plan.wallHours;
+    };
+    for (const auto& p : plans) {
+        if (!p.found) {
+            continue;
+        }
+        const auto consider = [&](const core::Candidate& c) {
+            if (best == nullptr || better(c, *best)) {
+                best = &c;
+                bestGpu = p.gpu;
+            }
+        };
+        consider(p.best);
+        for (const auto& r : p.runnersUp) {
+            if (r.fits()) {
+                consider(r);
+            }
+        }
+    }
+    if (best == nullptr) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none"));
+    }
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2 (%3; %4, %5)"), count(best->scenario.gpus), bestGpu->name,
+               joined(layoutParts(best->scenario)), duration(best->plan.wallHours), usd(core::costOf(*best, in)));
+}
+
+} // namespace
+
 Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
                      const core::PlanInputs& in) {
     if (ranking.chosen < 0) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "No catalog card fits up to %1 cards."), count(in.maxGpus));
     }
+    if (in.objective == core::Objective::Cost) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Rent: %1 — %2. Fastest: %3."), planChoice(plans, ranking.chosen, in),
+                   objectiveRule(in), extremePlan(plans, in, false));
+    }
     return msg(QT_TRANSLATE_NOOP("gpusizer", "Rent: %1 — %2. Cheapest: %3 · fastest: %4."),
-               planChoice(plans, ranking.chosen, in), objectiveRule(in.objective),
-               planChoice(plans, ranking.cheapest, in), planChoice(plans, ranking.fastest, in));
+               planChoice(plans, ranking.chosen, in), objectiveRule(in), extremePlan(plans, in, true),
+               extremePlan(plans, in, false));
+}
+
+Message tokensAssumption(const core::PlanInputs& in) {
+    const std::string tokens = count(static_cast<std::int64_t>(in.datasetTokens * in.epochs));
+    return in.datasetTokensStated
+               ? msg(QT_TRANSLATE_NOOP("gpusizer", "%1 tokens (your dataset × epochs)"), tokens)
+               : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 tokens (assumed: set your dataset's token count)"), tokens);
+}
+
+Message globalBatchText(const core::Scenario& s) {
+    const std::int64_t groups =
+        std::max<std::int64_t>(1, s.gpus / std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel *
+                                                                         std::max<std::int64_t>(1, s.contextParallel)));
+    const std::int64_t sequences = s.microBatch * s.gradientAccumulation * groups;
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "global batch %1 sequences × %2 tokens = %3 tokens per optimizer step"),
+               count(sequences), count(s.seqLen), count(sequences * s.seqLen));
+}
+
+Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& in) {
+    const core::MfuChoice m = core::mfuFor(gpu, in);
+    switch (m.source) {
+    case core::MfuSource::User:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 as set (yours, for every card)."), gpu.name,
+                   percent(m.mfu));
+    case core::MfuSource::Published:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 of its %3 BF16 TFLOPS, published for %4: %5."),
+                   gpu.name, percent(m.mfu), plainNumber(gpu.bf16Tflops), gpu.throughput.stack, gpu.throughput.source);
+    case core::MfuSource::Unpublished:
+        break;
+    }
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: no training throughput is published for this card; MFU "
+                                             "%2 assumed (below every published figure) — measure it before a long "
+                                             "run."),
+               gpu.name, percent(m.mfu));
+}
+
+Message planAssumptions(const core::Candidate& c, const core::GpuSpec& gpu, const core::PlanInputs& in) {
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "For %1; %2; precision %3, framework %4; software %5."),
+               tokensAssumption(in), globalBatchText(c.scenario), label(c.scenario.precision),
+               label(c.scenario.framework), gpu.softwareStack.empty() ? verbatim("—") : verbatim(gpu.softwareStack));
 }
 
 VerdictBanner verdictBanner(const core::Scenario& s, const core::GpuSpec* gpu, const core::GpuSpec* comparedWith,
@@ -241,15 +330,19 @@ VerdictBanner verdictBanner(const core::Scenario& s, const core::GpuSpec* gpu, c
     } else {
         b.onChosenGpu = msg(QT_TRANSLATE_NOOP("gpusizer", "No GPU chosen. Choose a GPU for a verdict on it."));
     }
-    b.rent = ranking.chosen >= 0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "What to rent for %1 tokens (%2): %3."),
-                                       count(static_cast<std::int64_t>(in.datasetTokens * in.epochs)),
-                                       objectiveRule(in.objective), planChoice(plans, ranking.chosen, in))
+    b.rent = ranking.chosen >= 0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "What to rent for %1 (%2): %3."),
+                                       tokensAssumption(in), objectiveRule(in), planChoice(plans, ranking.chosen, in))
                                  : rentSentence(plans, ranking, in);
     return b;
 }
 
 std::vector<Message> planDetails(const core::CardPlan& r, const core::PlanInputs& in) {
     std::vector<Message> lines;
+    if (!r.unsupported.empty()) {
+        lines.push_back(
+            msg(QT_TRANSLATE_NOOP("gpusizer", "%1: not planned — %2."), r.gpu->name, softwareGaps(r.unsupported)));
+        return lines;
+    }
     if (!r.found) {
         lines.push_back(
             msg(QT_TRANSLATE_NOOP("gpusizer", "%1: no layout fits up to %2 cards."), r.gpu->name, count(in.maxGpus)));
@@ -260,9 +353,11 @@ std::vector<Message> planDetails(const core::CardPlan& r, const core::PlanInputs
         }
         return lines;
     }
-    lines.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "%1: %2 × %3 — %4, %5."), r.gpu->name,
+    lines.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "%1: %2 × %3 — %4, %5; %6."), r.gpu->name,
                         count(r.best.scenario.gpus), joined(layoutParts(r.best.scenario)),
-                        duration(r.best.plan.wallHours), usd(core::costOf(r.best, in))));
+                        duration(r.best.plan.wallHours), usd(core::costOf(r.best, in)),
+                        globalBatchText(r.best.scenario)));
+    lines.push_back(throughputSentence(*r.gpu, in));
     for (auto& note : candidateNotes(r.best)) {
         lines.push_back(std::move(note));
     }

@@ -140,8 +140,36 @@ Message whyNot(const core::Candidate& c) {
             QT_TRANSLATE_NOOP("gpusizer",
                               "the global batch of %1 sequences does not split evenly over the data-parallel ranks"),
             count(c.globalBatchSequences));
+    case core::Infeasible::Software:
+        return softwareGaps(c.softwareGaps);
     }
     return {};
+}
+
+Message softwareFeatureName(core::SoftwareFeature f) {
+    switch (f) {
+    case core::SoftwareFeature::BitsandbytesQuantization:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes 4-bit layers (QLoRA)"));
+    case core::SoftwareFeature::BitsandbytesOptimizers:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes 8-bit and paged optimizers"));
+    case core::SoftwareFeature::FlashAttention2:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "the flash-attn package (FlashAttention-2)"));
+    case core::SoftwareFeature::Deepspeed:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed"));
+    case core::SoftwareFeature::Fsdp:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "PyTorch FSDP"));
+    case core::SoftwareFeature::TritonKernels:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Triton kernels (Liger, Cut Cross-Entropy)"));
+    }
+    return {};
+}
+
+Message softwareGaps(const std::vector<core::SoftwareGap>& gaps) {
+    std::vector<Message> parts;
+    for (const auto& g : gaps) {
+        parts.push_back(msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2)"), softwareFeatureName(g.feature), g.reason));
+    }
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "the card does not run %1"), joined(parts));
 }
 
 Message fitSentence(const core::Candidate& c, const core::GpuSpec& gpu) {
@@ -190,6 +218,17 @@ Message whyLost(const core::Candidate& chosen, const core::Candidate& other, con
         return msg(QT_TRANSLATE_NOOP("gpusizer", "saves %1 but takes %2 longer"), usd(-dCost), duration(dHours));
     }
     return msg(QT_TRANSLATE_NOOP("gpusizer", "as good on both"));
+}
+
+Message objectiveRule(const core::PlanInputs& inputs) {
+    if (inputs.objective == core::Objective::Cost && inputs.deadlineHours) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "lowest cost that finishes within %1 (start-up included)"),
+                   duration(*inputs.deadlineHours));
+    }
+    if (inputs.objective == core::Objective::Cost) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "lowest cost, start-up and the final copy included"));
+    }
+    return objectiveRule(inputs.objective);
 }
 
 Message objectiveRule(core::Objective objective) {

@@ -115,19 +115,31 @@ TEST(Advisor, SizingTableCellsFitAndMoveWithSequenceLength) {
             EXPECT_LE(cell->devicePerGpu, cell->gpu->usableBytes()) << row.modelName;
         }
     }
-    // 8B QLoRA at 512 tokens: ~7 GiB of weights (NF4 linears + fp32 embeddings) -> one card of 24 GB or less.
+    // Each cell is what `fit` and the Plan tab answer for that model and method: the planner's pick across the
+    // catalog, with its layout.
+    core::Scenario eightQlora = s;
+    eightQlora.model = catalog().findModel("llama-3.1-8b")->arch;
+    eightQlora.sharding = core::Sharding::None;
+    eightQlora.method = core::Method::Qlora;
+    const core::PlanInputs in;
+    const auto plans = core::planCatalog(eightQlora, catalog().gpus, in);
+    const auto picked = core::rank(plans, in);
+    ASSERT_GE(picked.chosen, 0);
+    EXPECT_EQ(rows[1].qlora.gpu, plans[static_cast<std::size_t>(picked.chosen)].gpu);
+    EXPECT_EQ(rows[1].qlora.cards, plans[static_cast<std::size_t>(picked.chosen)].best.scenario.gpus);
+    EXPECT_EQ(rows[1].qlora.layout.tensorParallel, 1); // QLoRA never runs tensor parallel
+    // 8B QLoRA at 512 tokens: ~7 GiB of weights (NF4 linears + fp32 embeddings) -> one card.
     EXPECT_EQ(rows[1].qlora.cards, 1);
-    EXPECT_LE(rows[1].qlora.gpu->memoryGiBUsable, 24.0);
     // 70B full fine-tuning in pure bf16 (the scenario's recipe): 2 + 2 + 4 = 8 B x 70,553,706,496 parameters
     // = 525.6 GiB of model states, so the cards together must hold at least that.
     EXPECT_GT(rows[4].full.cards, 1);
     EXPECT_GE(static_cast<double>(rows[4].full.cards) * rows[4].full.gpu->memoryGiBUsable,
               8.0 * 70'553'706'496.0 / (1024.0 * 1024.0 * 1024.0));
-    // Longer sequences need more memory per GPU: the 8B LoRA cell moves to a card with more memory, or more cards.
+    // Longer sequences need more memory: the 8B LoRA plan holds more in all (per GPU x cards).
     s.seqLen = 32768;
     const auto longRows = core::sizingTable(s, catalog());
-    EXPECT_GT(static_cast<double>(longRows[1].lora.cards) * longRows[1].lora.gpu->memoryGiBUsable,
-              static_cast<double>(rows[1].lora.cards) * rows[1].lora.gpu->memoryGiBUsable);
+    EXPECT_GT(static_cast<double>(longRows[1].lora.cards) * static_cast<double>(longRows[1].lora.devicePerGpu),
+              static_cast<double>(rows[1].lora.cards) * static_cast<double>(rows[1].lora.devicePerGpu));
 }
 
 TEST(Advisor, MethodQuestionnaireFollowsTheGuides) {

@@ -50,7 +50,7 @@ constexpr double kLlama8bMatmul = 8'030'261'248.0 - 525'336'576.0;
 // 2,048 x 2,048 matrix: 3 x (2 x 32 heads x (128 + 128) x 2,048 x 32 layers) = 3 x 1,073,741,824.
 constexpr double kLlama8bFlopsPerToken = 8.0 * kLlama8bMatmul + 3.0 * 1'073'741'824.0;
 // H100 SXM5: 989 dense BF16 TFLOPS at the default 40% MFU; $2.99 per GPU-hour on demand (catalog).
-constexpr double kH100Flops = 989e12 * 0.40;
+constexpr double kH100Flops = 989e12 * 0.40; // the H100 SXM's published MFU (catalogs/gpus.json: LLM Foundry, 40.42%)
 constexpr double kH100Price = 2.99;
 // 1e9 tokens in steps of the user's global batch, 4 x 2,048 = 8,192 tokens: ceil(122,070.3) steps.
 constexpr double kSteps = 122'071.0;
@@ -84,7 +84,15 @@ TEST(Planner, EightBFullFineTuneOnH100sRentsSeveralCardsWithoutOffloadForLessTha
     // token / (peak x MFU). 8,192 x 63.26e9 / 4 GPUs / 395.6e12 = 0.3275 s per step at 4 cards; its ZeRO traffic
     // (0.75 x 16 GB of gradients + 0.75 x 16 GB of weights = 24 GB at 360 GB/s of NVLink = 0.067 s) hides behind half
     // the compute. 122,071 steps x 8,192 tokens x 63.26e9 / 395.6e12 / 3,600 = 44.4 GPU-hours = $132.8.
-    const double multiGpuCost = kSteps * 8192.0 * kLlama8bFlopsPerToken / kH100Flops / 3600.0 * kH100Price;
+    // Around the steps every card is held for the instance (10 min), the image (6 min), the 16-bit checkpoint
+    // (2 x 8.03e9 B) downloaded at 0.4 GB/s and read at 1 GB/s, a minute of start-up, and the bf16 result (the same
+    // 16.06 GB) written at 1 GB/s and copied out at 0.4 GB/s: 1,132 s, paid by each of the plan's cards.
+    const double fixedHours = (600.0 + 360.0 + 2.0 * kLlama8bParams / 0.4e9 + 2.0 * kLlama8bParams / 1e9 + 60.0 +
+                               2.0 * kLlama8bParams / 1e9 + 2.0 * kLlama8bParams / 0.4e9) /
+                              3600.0;
+    const double cards = static_cast<double>(plan.best.scenario.gpus);
+    const double multiGpuCost =
+        kSteps * 8192.0 * kLlama8bFlopsPerToken / kH100Flops / 3600.0 * kH100Price + cards * fixedHours * kH100Price;
     EXPECT_NEAR(core::costOf(plan.best, in), multiGpuCost, 0.01 * multiGpuCost);
 
     // On one card nothing fits without offload (16 bytes per parameter of model states alone is 120 GiB), so the
@@ -99,7 +107,7 @@ TEST(Planner, EightBFullFineTuneOnH100sRentsSeveralCardsWithoutOffloadForLessTha
     const double compute = 8192.0 * kLlama8bFlopsPerToken / kH100Flops;
     const double pcie = kLlama8bParams * 6.0 / (63.0 * 0.7 * 1e9);
     const double cpuAdam = kLlama8bParams / (11.6e9 / 8.2);
-    const double offloadCost = kSteps * (compute + pcie + cpuAdam) / 3600.0 * kH100Price;
+    const double offloadCost = (kSteps * (compute + pcie + cpuAdam) / 3600.0 + fixedHours) * kH100Price;
     EXPECT_NEAR(core::costOf(oneCard, in), offloadCost, 0.01 * offloadCost);
     EXPECT_LT(core::costOf(plan.best, in), core::costOf(oneCard, in) / 5.0);
 }
@@ -238,7 +246,7 @@ TEST(Planner, ThePrunedSearchChoosesWhatTheExhaustiveSearchChooses) {
                     << describe(a.best.scenario) << ", exhaustive " << describe(b.best.scenario);
                 EXPECT_NEAR(core::costOf(a.best, pruned), core::costOf(b.best, exhaustive),
                             1e-9 * core::costOf(b.best, exhaustive));
-                EXPECT_LT(a.candidatesTried, b.candidatesTried);
+                EXPECT_LE(a.candidatesTried, b.candidatesTried);
             }
         }
     }

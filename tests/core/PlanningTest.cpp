@@ -141,7 +141,18 @@ TEST(Planning, CostIsGpuHoursTimesPriceAndCheckpointsFollowTheMethod) {
     const auto c = core::costPlan(s, gpu, in);
     // steps = ceil(2e8 tokens / 2048 tokens per step) = 97,657
     EXPECT_DOUBLE_EQ(c.steps, 97'657.0);
-    EXPECT_NEAR(c.wallHours, c.steps * c.step.stepSeconds / 3600.0, 1e-9);
+    EXPECT_NEAR(c.stepHours, c.steps * c.step.stepSeconds / 3600.0, 1e-9);
+    // Around the steps, on one node (core::FixedCostAssumptions, core::BillAssumptions defaults): the instance 10 min,
+    // the image 6 min, the 16-bit checkpoint (2 B x 6,738,415,616 = 13.48 GB) downloaded at 0.4 GB/s and read at
+    // 1 GB/s, a minute of start-up (log2 of one node adds nothing), the result (bf16 weights, 13.48 GB) written at
+    // 1 GB/s by one writer and copied out at 0.4 GB/s.
+    const double checkpoint16 = 2.0 * kLlama2_7b;
+    const double fixedSeconds =
+        600.0 + 360.0 + checkpoint16 / 0.4e9 + checkpoint16 / 1e9 + 60.0 + checkpoint16 / 1e9 + checkpoint16 / 0.4e9;
+    EXPECT_NEAR(c.fixed.totalSeconds(), fixedSeconds, 1e-6);
+    EXPECT_NEAR(c.wallHours, c.stepHours + fixedSeconds / 3600.0, 1e-9);
+    // A neocloud bills started minutes (Lambda: one-minute increments): the card's hours are the wall time rounded up.
+    EXPECT_NEAR(c.gpuHours, std::ceil(c.wallHours * 60.0) / 60.0, 1e-9);
     EXPECT_NEAR(c.costOnDemandUsd, c.gpuHours * gpu.priceOnDemandUsdHour, 1e-6);
     EXPECT_NEAR(c.costSpotUsd, c.gpuHours * gpu.priceSpotUsdHour, 1e-6);
     // Full fine-tuning checkpoint: bf16 weights 2 B + bf16 AdamW states 4 B per parameter.

@@ -331,7 +331,7 @@ TEST(Explorer, AdvisorLadderMatchesTheCoreAndFollowsTheGpuPicker) {
         EXPECT_EQ(advisor->ladder()->advice().steps[static_cast<std::size_t>(r)].savingAlone,
                   expected.steps[static_cast<std::size_t>(r)].savingAlone);
     }
-    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("First combination that fits")));
+    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("The fewest and cheapest fixes that fit")));
     // On an H200 the default scenario fits: no ladder.
     advisor->gpuPicker()->setCurrentIndex(advisor->gpuPicker()->findData(QStringLiteral("h200")));
     EXPECT_EQ(advisor->ladder()->rowCount(), 0);
@@ -374,10 +374,16 @@ TEST(Explorer, PlanViewShowsThePlannersAnswerAndScaling) {
     EXPECT_TRUE(plan->rankingText().contains(QStringLiteral("Rent:")));
     EXPECT_GT(plan->costTime()->pointCount(), 0);
     EXPECT_EQ(plan->scaling()->pciePoints().size(), 7); // 1 ... 64 GPUs
-    // Twice the dataset, twice the cost (same layout: the objective's window scales with it).
-    const double before = plan->table()->results()[0].best.plan.costOnDemandUsd;
-    plan->tokensSpin()->setValue(plan->tokensSpin()->value() * 2);
-    EXPECT_NEAR(plan->table()->results()[0].best.plan.costOnDemandUsd, 2.0 * before, 0.01 * before);
+    // No dataset size given: every answer says which it assumed.
+    EXPECT_TRUE(plan->rankingText().contains(QStringLiteral("assumed: set your dataset")));
+    // Twice the dataset, twice the training steps' time; the start-up and the final copy stay as they were.
+    plan->tokensSpin()->setValue(100.0);
+    EXPECT_FALSE(plan->rankingText().contains(QStringLiteral("assumed: set your dataset")));
+    const core::CostPlan before = plan->table()->results()[0].best.plan;
+    plan->tokensSpin()->setValue(200.0);
+    const core::CostPlan after = plan->table()->results()[0].best.plan;
+    EXPECT_NEAR(after.stepHours, 2.0 * before.stepHours, 0.01 * before.stepHours);
+    EXPECT_NEAR(after.fixed.totalSeconds(), before.fixed.totalSeconds(), 1e-9);
     // The objective is shared: the fit tab sees it too.
     plan->objectivePicker()->setCurrentIndex(
         plan->objectivePicker()->findData(static_cast<int>(core::Objective::Time)));
@@ -909,8 +915,9 @@ TEST(Explorer, TheSizingTableSaysWhenASmallerModelNeedsMoreBecauseOfItsVocabular
     // Llama-3.1-8B (vocab_size 128,256 in its config.json) on 2 × H100, Llama-2-13B (32,000) on 1 × H100 under full
     // fine-tuning: the note names both vocabularies.
     const double price = h100->priceOnDemandUsdHour; // a cell's bill: cards x price
-    const core::SizingCell one{h100, 1, 0, price};
-    core::SizingRow eight{"7-8B", "Llama-3.1-8B", "llama-3.1-8b", 8'030'000'000, one, one, {h100, 2, 0, 2 * price}};
+    const core::SizingCell one{h100, 1, 0, price, 0, 0, {}};
+    core::SizingRow eight{
+        "7-8B", "Llama-3.1-8B", "llama-3.1-8b", 8'030'000'000, one, one, {h100, 2, 0, 2 * price, 0, 0, {}}};
     core::SizingRow thirteen{"13B", "Llama-2-13B", "llama-2-13b", 13'020'000'000, one, one, one};
     const std::string note = present::english(present::sizingVocabularyNote({eight, thirteen}, catalog));
     EXPECT_NE(note.find("Llama-3.1-8B needs more than Llama-2-13B with Full fine-tuning"), std::string::npos) << note;

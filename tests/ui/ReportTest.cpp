@@ -198,12 +198,13 @@ TEST(Report, TheCostSectionOpensWithTheOneHourTestAndEndsWithTheWholeBillAndTheC
     ASSERT_TRUE(window.exportReport(path, QStringLiteral("A4")));
     const QString text = pdfText(path).simplified();
     // The summary on page 1 names the one-hour test too; section 6 opens with it.
-    EXPECT_LT(text.indexOf(QStringLiteral("First, the one-hour test:")), text.indexOf(QStringLiteral("1. Inputs")));
+    EXPECT_LT(text.indexOf(QStringLiteral("First, the one-hour test on the card you will rent:")),
+              text.indexOf(QStringLiteral("1. Inputs")));
     const auto section = text.indexOf(QStringLiteral("6. Cards, time and cost"));
     ASSERT_GE(section, 0);
     const auto at = [&](const char* words) { return text.indexOf(QString::fromUtf8(words), section); };
     // In this order: the one-hour test, the bill, its sentences, the four steps.
-    const auto trial = at("First, the one-hour test:");
+    const auto trial = at("First, the one-hour test on the card you will rent:");
     const auto bill = at("The whole bill on");
     const auto spot = at("Spot (expected)");
     const auto finish = at("1. Finish the run:");

@@ -86,11 +86,13 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
 
 void PlanView::createRunInputs(const core::PlanInputs& defaults) {
     m_tokens = new QDoubleSpinBox(this);
-    m_tokens->setRange(0.001, 1e7);
+    m_tokens->setRange(0, 1e7);
     m_tokens->setDecimals(1);
-    m_tokens->setValue(defaults.datasetTokens / 1e6);
+    m_tokens->setValue(defaults.datasetTokensStated ? defaults.datasetTokens / 1e6 : 0.0);
+    m_tokens->setSpecialValueText(tr("unknown (assumed 100 M tokens)"));
     m_tokens->setSuffix(tr(" M tokens"));
-    m_tokens->setToolTip(tr("Training tokens per epoch (examples × average length), in millions."));
+    m_tokens->setToolTip(tr("Training tokens per epoch (examples × average length), in millions. Until you set it, "
+                            "every time and cost assumes 100 million tokens and says so."));
     m_tokens->setKeyboardTracking(false);
     m_epochs = new QDoubleSpinBox(this);
     m_epochs->setRange(0.1, 1000);
@@ -98,22 +100,52 @@ void PlanView::createRunInputs(const core::PlanInputs& defaults) {
     m_epochs->setDecimals(1);
     m_epochs->setToolTip(tr("Passes over the dataset."));
     m_mfu = new QDoubleSpinBox(this);
-    m_mfu->setRange(1, 100);
-    m_mfu->setValue(defaults.mfu * 100.0);
+    m_mfu->setRange(0, 100);
+    m_mfu->setValue(defaults.mfu ? *defaults.mfu * 100.0 : 0.0);
+    m_mfu->setSpecialValueText(tr("MFU: each card's published"));
     m_mfu->setSuffix(tr(" % MFU"));
     m_mfu->setDecimals(0);
-    m_mfu->setToolTip(tr("Model FLOPs utilisation: the share of the GPU's dense BF16 peak the run achieves "
-                         "(large pre-training runs report 40–57%; torchtitan measured 33% eager and 39% compiled "
-                         "for Llama 3.1 8B with FSDP on H100s; fine-tuning with small batches runs lower)."));
+    m_mfu->setToolTip(tr("Model FLOPs utilisation: the share of the GPU's dense BF16 peak the run achieves. At 0, each "
+                         "card's published training figure (LLM Foundry, AMD's and Databricks' benchmarks; "
+                         "docs/planning.md), or 25% for a card with none. A value here applies to every card; an "
+                         "imported measurement sets it."));
+    m_batchMin = new QSpinBox(this);
+    m_batchMin->setRange(0, 1 << 20);
+    m_batchMin->setValue(defaults.globalBatch.flexible ? static_cast<int>(defaults.globalBatch.minSequences) : 0);
+    m_batchMin->setSpecialValueText(tr("global batch: fixed"));
+    m_batchMin->setPrefix(tr("global batch "));
+    m_batchMin->setToolTip(tr("Sequences per optimizer step. Fixed: the input panel's micro-batch × accumulation × "
+                              "data-parallel GPUs, and every plan keeps it. Set a range to let the planner trade "
+                              "gradient accumulation for data parallelism, as trainers do."));
+    m_batchMin->setKeyboardTracking(false);
+    m_batchMax = new QSpinBox(this);
+    m_batchMax->setRange(1, 1 << 20);
+    m_batchMax->setValue(defaults.globalBatch.flexible ? static_cast<int>(defaults.globalBatch.maxSequences) : 256);
+    m_batchMax->setPrefix(tr("to "));
+    m_batchMax->setSuffix(tr(" sequences"));
+    m_batchMax->setToolTip(tr("The largest global batch the planner may choose (with a range set)."));
+    m_batchMax->setKeyboardTracking(false);
 }
 
 void PlanView::createObjectiveAndLimits(const core::PlanInputs& defaults) {
     m_objective = new QComboBox(this);
-    m_objective->addItem(tr("Balanced"), static_cast<int>(core::Objective::Balanced));
     m_objective->addItem(tr("Lowest cost"), static_cast<int>(core::Objective::Cost));
     m_objective->addItem(tr("Shortest time"), static_cast<int>(core::Objective::Time));
-    m_objective->setToolTip(tr("What the planner picks by: lowest cost, shortest wall time, or balanced (the "
-                               "cheapest plan within 1.5× of the fastest wall time)."));
+    m_objective->addItem(tr("Balanced"), static_cast<int>(core::Objective::Balanced));
+    m_objective->setCurrentIndex(std::max(0, m_objective->findData(static_cast<int>(defaults.objective))));
+    m_objective->setToolTip(tr("What the planner picks by: the lowest cost (the default; with a deadline, the lowest "
+                               "cost that finishes in time), the shortest wall time, or balanced (the cheapest plan "
+                               "within 1.5× of the fastest). Time and cost include the start-up and the final copy."));
+    m_deadline = new QDoubleSpinBox(this);
+    m_deadline->setRange(0, 1e5);
+    m_deadline->setDecimals(1);
+    m_deadline->setValue(defaults.deadlineHours.value_or(0.0));
+    m_deadline->setSpecialValueText(tr("no deadline"));
+    m_deadline->setPrefix(tr("within "));
+    m_deadline->setSuffix(tr(" h"));
+    m_deadline->setToolTip(tr("Finish within this many hours (wall time, start-up included): the lowest cost picks "
+                              "the cheapest plan that does."));
+    m_deadline->setKeyboardTracking(false);
     m_network = new QComboBox(this);
     makeShrinkable(m_network, 24);
     m_network->addItem(tr("Network: typical for the card"), static_cast<int>(core::Network::Auto));
@@ -203,7 +235,8 @@ QVBoxLayout* PlanView::layOutInputs() {
     auto* objectiveLabel = new QLabel(tr("&Objective"), this);
     objectiveLabel->setBuddy(m_objective);
     row({tokensLabel, m_tokens, epochsLabel, m_epochs, m_mfu});
-    row({objectiveLabel, m_objective, m_spot, m_offload});
+    row({objectiveLabel, m_objective, m_deadline, m_spot, m_offload});
+    row({m_batchMin, m_batchMax});
     row({m_network, m_maxGpus});
     row({m_margin, m_hostRam});
     row({m_interruptions, m_interval});
@@ -257,11 +290,13 @@ QHBoxLayout* PlanView::createCharts() {
 }
 
 void PlanView::connectInputs() {
-    for (QDoubleSpinBox* spin : {m_tokens, m_epochs, m_mfu, m_margin, m_hostRam, m_interruptions, m_interval,
-                                 m_storageGbps, m_keepDays, m_egress}) {
+    for (QDoubleSpinBox* spin : {m_tokens, m_epochs, m_mfu, m_deadline, m_margin, m_hostRam, m_interruptions,
+                                 m_interval, m_storageGbps, m_keepDays, m_egress}) {
         connect(spin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, [this] { pushInputs(); });
     }
-    connect(m_maxGpus, qOverload<int>(&QSpinBox::valueChanged), this, [this] { pushInputs(); });
+    for (QSpinBox* spin : {m_maxGpus, m_batchMin, m_batchMax}) {
+        connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, [this] { pushInputs(); });
+    }
     for (QCheckBox* box : {m_spot, m_offload}) {
         connect(box, &QCheckBox::toggled, this, [this] { pushInputs(); });
     }
@@ -274,9 +309,14 @@ void PlanView::connectInputs() {
 
 core::PlanInputs PlanView::inputs() const {
     core::PlanInputs in = controller().planInputs();
-    in.datasetTokens = m_tokens->value() * 1e6;
+    in.datasetTokensStated = m_tokens->value() > 0;
+    in.datasetTokens = in.datasetTokensStated ? m_tokens->value() * 1e6 : core::PlanInputs{}.datasetTokens;
     in.epochs = m_epochs->value();
-    in.mfu = m_mfu->value() / 100.0;
+    in.mfu = m_mfu->value() > 0 ? std::optional<double>(m_mfu->value() / 100.0) : std::nullopt;
+    in.deadlineHours = m_deadline->value() > 0 ? std::optional<double>(m_deadline->value()) : std::nullopt;
+    in.globalBatch.flexible = m_batchMin->value() > 0;
+    in.globalBatch.minSequences = m_batchMin->value();
+    in.globalBatch.maxSequences = std::max(m_batchMin->value(), m_batchMax->value());
     in.spot = m_spot->isChecked();
     in.allowOffload = m_offload->isChecked();
     in.objective = static_cast<core::Objective>(m_objective->currentData().toInt());
@@ -345,10 +385,16 @@ void PlanView::refresh() {
     const auto ranking = core::rank(results, in);
     QString rent = text(present::rentSentence(results, ranking, in)).toHtmlEscaped();
     rent.replace(QRegularExpression(QStringLiteral("^([^:]+:)")), QStringLiteral("<b>\\1</b>"));
-    m_ranking->setText(tr("%1 Fit margin %2 above the estimate. Prices are illustrative; MFU %3%.")
-                           .arg(rent, text(present::percent(core::fitMargin(s, in))))
-                           .arg(m_mfu->value()));
-    m_trial->setText(text(present::trialSentence(core::oneHourTest(s, controller().catalog().gpus, in))));
+    QString assumptions;
+    if (ranking.chosen >= 0) {
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        assumptions = QStringLiteral("<br>") +
+                      text(present::planAssumptions(chosen.best, *chosen.gpu, in)).toHtmlEscaped() +
+                      QStringLiteral(" ") + text(present::throughputSentence(*chosen.gpu, in)).toHtmlEscaped();
+    }
+    m_ranking->setText(tr("%1 Fit margin %2 above the estimate. Prices are illustrative.%3")
+                           .arg(rent, text(present::percent(core::fitMargin(s, in))), assumptions));
+    m_trial->setText(text(present::trialSentence(core::firstTestOf(results, ranking, in))));
     if (ranking.chosen >= 0) {
         const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
         const core::RunBill bill = core::runBill(chosen.best, *chosen.gpu, in);

@@ -69,6 +69,10 @@ public:
     QString billText() const;
     QDoubleSpinBox* tokensSpin() const { return m_tokens; }
     QComboBox* objectivePicker() const { return m_objective; }
+    QDoubleSpinBox* deadlineSpin() const { return m_deadline; }
+    QDoubleSpinBox* mfuSpin() const { return m_mfu; }
+    QSpinBox* globalBatchMinSpin() const { return m_batchMin; }
+    QSpinBox* globalBatchMaxSpin() const { return m_batchMax; }
 
 signals:
     /// The one-hour test's "Export measurement script…" (the main window writes it, as File › Export does).
@@ -79,9 +83,9 @@ protected:
 
 private:
     // The constructor's parts, called in the order that sets the tab order.
-    /// Dataset tokens, epochs and MFU.
+    /// Dataset tokens, epochs, MFU and the global batch.
     void createRunInputs(const core::PlanInputs& defaults);
-    /// Objective, network, card limit, margin, host RAM, spot and offload.
+    /// Objective and deadline, network, card limit, margin, host RAM, spot and offload.
     void createObjectiveAndLimits(const core::PlanInputs& defaults);
     /// The bill's assumptions: interruptions, checkpoint interval, storage bandwidth, days kept, egress price.
     void createBillInputs(const core::PlanInputs& defaults);
@@ -100,6 +104,9 @@ private:
     QDoubleSpinBox* m_tokens = nullptr;
     QDoubleSpinBox* m_epochs = nullptr;
     QDoubleSpinBox* m_mfu = nullptr;
+    QDoubleSpinBox* m_deadline = nullptr;
+    QSpinBox* m_batchMin = nullptr;
+    QSpinBox* m_batchMax = nullptr;
     QCheckBox* m_spot = nullptr;
     QCheckBox* m_offload = nullptr;
     QComboBox* m_objective = nullptr;

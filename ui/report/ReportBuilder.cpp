@@ -315,7 +315,7 @@ void writeFit(Writer& w, const core::Scenario& s, const core::Estimate& e, const
                     .arg(text(present::gib(e.deviceBytes)))
                     .arg(text(present::percent(core::fitMargin(s, planIn))))
                     .arg(planIn.maxGpus)
-                    .arg(text(present::objectiveRule(planIn.objective))),
+                    .arg(text(present::objectiveRule(planIn))),
                 true);
     w.table(present::fitTable(rows, planIn, s.gpuId, present::LayoutText::Full)
                 .select({present::FitGpu, present::FitYours, present::FitBest, present::FitCost, present::FitMaxBatch,
@@ -366,10 +366,10 @@ void writeScaling(Writer& w, const core::Scenario& s, const core::Catalog& catal
 void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog, const core::PlanInputs& in,
                const QDate& today) {
     w.h2(ReportBuilder::tr("6. Cards, time and cost"), true);
-    // The step before renting anything: an hour on the cheapest card that fits.
-    w.paragraph(text(present::trialSentence(core::oneHourTest(s, catalog.gpus, in))));
+    // The step before renting anything: an hour on the card the plan rents.
     auto results = core::planCatalog(s, catalog.gpus, in);
     const auto ranking = core::rank(results, in);
+    w.paragraph(text(present::trialSentence(core::firstTestOf(results, ranking, in))));
     std::vector<int> order;
     for (int i = 0; i < static_cast<int>(results.size()); ++i) {
         if (results[static_cast<std::size_t>(i)].found) {
@@ -382,13 +382,14 @@ void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog,
     });
     w.paragraph(
         ReportBuilder::tr(
-            "%1 tokens × %2 epochs at %3% MFU. For every GPU that fits, the count and layout the planner "
-            "chose (%4), cheapest first; %5 of %6 catalog GPUs fit up to %7 cards. Cost is at on-demand prices, "
-            "Spot at spot prices; both illustrative.")
-            .arg(formatCount(static_cast<std::int64_t>(in.datasetTokens)))
+            "%1 × %2 epochs; %3. For every GPU that fits, the count and layout the planner chose (%4), cheapest "
+            "first; %5 of %6 catalog GPUs fit up to %7 cards. Wall time and cost include the start-up and the final "
+            "copy; cost is at on-demand prices, Spot at spot prices; both illustrative.")
+            .arg(text(present::tokensAssumption(in)))
             .arg(in.epochs)
-            .arg(in.mfu * 100.0)
-            .arg(text(present::objectiveRule(in.objective)))
+            .arg(in.mfu ? ReportBuilder::tr("MFU %1% on every card (as set)").arg(*in.mfu * 100.0)
+                        : ReportBuilder::tr("each card's published MFU, 25% where none is published"))
+            .arg(text(present::objectiveRule(in)))
             .arg(order.size())
             .arg(results.size())
             .arg(in.maxGpus),
@@ -408,6 +409,8 @@ void writePlan(Writer& w, const core::Scenario& s, const core::Catalog& catalog,
     if (ranking.chosen >= 0) {
         // The whole bill of the plan to rent: beyond the GPU-hour, and the order that ends it.
         const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        w.paragraph(text(present::planAssumptions(chosen.best, *chosen.gpu, in)) + QStringLiteral(" ") +
+                    text(present::throughputSentence(*chosen.gpu, in)));
         const core::RunBill bill = core::runBill(chosen.best, *chosen.gpu, in);
         w.paragraph(
             ReportBuilder::tr("The whole bill on %1 (%2):")
@@ -578,14 +581,14 @@ QString ReportBuilder::summary(const core::Scenario& s, const core::PlanInputs& 
     out += QStringLiteral(". ");
     // The explorer's banner: the scenario as set on its card, with the margin, and what the planner would rent.
     const auto plans = core::planCatalog(s, m_catalog.gpus, in);
-    const auto banner =
-        present::verdictBanner(s, m_catalog.findGpu(s.gpuId), nullptr, plans, core::rank(plans, in), in);
+    const auto ranking = core::rank(plans, in);
+    const auto banner = present::verdictBanner(s, m_catalog.findGpu(s.gpuId), nullptr, plans, ranking, in);
     if (banner.verdict) {
         out += text(banner.onChosenGpu) + QStringLiteral(". ");
     }
     out += text(banner.rent);
     // Before renting it, the hour that checks the estimate (section 6 has the whole bill).
-    out += QStringLiteral(" ") + text(present::trialSentence(core::oneHourTest(s, m_catalog.gpus, in)));
+    out += QStringLiteral(" ") + text(present::trialSentence(core::firstTestOf(plans, ranking, in)));
     return out;
 }
 

@@ -121,15 +121,17 @@ struct MethodAdvice {
 };
 MethodAdvice adviseMethod(const MethodQuestions& answers);
 
-/// One cell of the sizing table: the catalog card and count with the lowest hourly bill that fits (the planner's
-/// verdict at that count).
+/// One cell of the sizing table: what the planner recommends renting across the catalog (planCatalog and rank, as
+/// `fit` and the Plan tab answer), with its layout.
 struct SizingCell {
-    const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits within kMaxCards
+    const GpuSpec* gpu = nullptr; ///< nullptr: nothing in the catalog fits within the card limit
     std::int64_t cards = 0;
     std::int64_t devicePerGpu = 0;
-    double usdPerHour = 0; ///< the hourly bill it was chosen by (cards x the price in effect)
+    double usdPerHour = 0; ///< cards x the price in effect
+    double costUsd = 0;    ///< the plan's cost by the objective's price (on demand or spot)
+    double wallHours = 0;
+    Scenario layout; ///< the plan: count, parallelism, sharding, micro-batch split, checkpointing
 };
-
 /// One row of the sizing table.
 struct SizingRow {
     std::string sizeClass; ///< "7-8B"; empty for the scenario's own model
@@ -140,12 +142,11 @@ struct SizingRow {
 };
 
 /// The guides' sizing table computed for the scenario's run shape: rows are model sizes (1–3B, 7–8B, 13B, 30–34B,
-/// 70B, plus the scenario's model), columns QLoRA / LoRA / full, cells the smallest card and count.
+/// 70B, plus the scenario's model), columns QLoRA / LoRA / full, cells the planner's recommended plan.
 std::vector<SizingRow> sizingTable(const Scenario& scenario, const Catalog& catalog, const PlanInputs& inputs = {});
 
-/// The catalog configuration with the lowest hourly bill (cards x price) that fits in GPU memory: for each GPU the
-/// smallest count at which the planner finds a layout without CPU offload (fitAtCount), then the cheapest per hour.
-SizingCell smallestConfiguration(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
-                                 const PlanInputs& inputs = {});
+/// The plan the planner recommends for the scenario across `gpus` (the same search and ranking as `fit` and the Plan
+/// tab); an empty cell when nothing fits.
+SizingCell recommendedPlan(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs = {});
 
 } // namespace gpusizer::core

@@ -36,14 +36,19 @@ std::optional<double> expectedWallHours(double computeHours, double intervalHour
 /// The whole bill of one plan (a card, a count and a layout).
 struct RunBill {
     CheckpointCost checkpoint;
-    double computeHours = 0;             ///< the plan's wall time without checkpoints (costPlan)
+    double computeHours = 0;      ///< the plan's training steps without checkpoints (costPlan)
+    FixedCosts fixed;             ///< around the steps (costPlan): in both wall times below
+    double beforeUsdOnDemand = 0; ///< the cards during provisioning, environment, download, load, start-up
+    double afterUsdOnDemand = 0;  ///< the cards during the final save and its copy out
+    double beforeUsdSpot = 0;
+    double afterUsdSpot = 0;
     double intervalHours = 0;            ///< in effect: the user's, else the recommended one
     double recommendedIntervalHours = 0; ///< Young's optimum on spot; on demand the same (no interruptions to trade)
     double checkpointShare = 0;          ///< of the run spent writing checkpoints: write time / interval
     double nodes = 1;
     // On demand: no interruptions.
-    double onDemandWallHours = 0;
-    double onDemandComputeUsd = 0;
+    double onDemandWallHours = 0;  ///< steps, checkpoint writes and the fixed costs
+    double onDemandComputeUsd = 0; ///< the cards for that time, billed as their price is
     // Spot: one node's preemption stops every node, so the run's mean time between interruptions is the node's / nodes.
     double spotMeanHoursBetweenInterruptions = 0;
     bool spotFinishes = true;
@@ -68,17 +73,33 @@ struct RunBill {
 };
 RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& inputs);
 
-/// The first step before renting the run: an hour on the cheapest card and count that fit the real sequence length
-/// and batch (the planner's verdict at that count, margin included), at the on-demand price. On each card the fewest
-/// cards that fit make the cheapest hour. Layouts without CPU offload first (offload changes what the GPU holds, so
-/// the hour would not check the run's estimate); offloading ones only when nothing else fits.
-struct TrialHour {
-    std::optional<GpuSpec> gpu; ///< a copy (the caller's list may not outlive it); empty: nothing fits
-    Candidate plan;
-    double usdForHour = 0;
-    double stepsInHour = 0; ///< optimizer steps one hour measures
-    double usdForTest = 0;  ///< what the test costs: the hour, or the one step that outlasts it (the cheapest wins)
+/// What the first test reproduces of the rental.
+enum class TestScope {
+    WholeRental, ///< the rental itself (one node or less), for an hour
+    OneReplica,  ///< one data-parallel replica: each card of the rental holds and computes the same
+    OneNode,     ///< one node of a multi-node rental: the model states shard over fewer ranks, so each card holds more
+    FirstHour,   ///< no node-sized run holds the rental's per-GPU share: the rental's own first hour is the test
 };
+
+/// The first step before renting the run: an hour on the card type the plan rents, at a count that can be rented for
+/// an hour (one node or fewer), reproducing the plan's per-GPU memory at the real sequence length and batch (or more
+/// of it, when the rental spans nodes), on demand (a test must not be preempted). It costs the set-up (instance,
+/// environment, model download and load, start-up) and an hour of steps, or the one step that outlasts the hour.
+struct TrialHour {
+    std::optional<GpuSpec> gpu; ///< a copy (the caller's list may not outlive it); empty: nothing to rent
+    Candidate plan;             ///< the test's layout and its estimate
+    Candidate rental;           ///< the plan it verifies
+    TestScope scope = TestScope::WholeRental;
+    double setupSeconds = 0; ///< provisioning, environment, download, load and start-up before the first step
+    double usdForHour = 0;   ///< the test's cards for an hour
+    double stepsInHour = 0;  ///< optimizer steps one hour measures
+    double usdForTest = 0;   ///< the set-up and an hour of steps (or the one step that outlasts it), billed
+};
+/// The first test of a chosen plan on its card.
+TrialHour firstTest(const Candidate& rental, const GpuSpec& gpu, const PlanInputs& inputs);
+/// The first test of the plan the planner picks across `gpus` (planCatalog and rank); empty when nothing fits.
 TrialHour oneHourTest(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs);
+/// The first test of the picked plan among plans already made (nothing when ranking.chosen < 0).
+TrialHour firstTestOf(const std::vector<CardPlan>& plans, const Ranking& ranking, const PlanInputs& inputs);
 
 } // namespace gpusizer::core

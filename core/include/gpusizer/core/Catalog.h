@@ -18,6 +18,43 @@ struct GpuLink {
     double bandwidthGBs = 0;   ///< per-GPU bidirectional bandwidth, GB/s (decimal)
 };
 
+/// Software a run may need that not every card runs. A catalog entry names the ones its card lacks, each with the
+/// reason and its source; a scenario that needs one is not planned on that card (requiredSoftware, missingSoftware).
+enum class SoftwareFeature {
+    BitsandbytesQuantization, ///< bitsandbytes 4-bit / 8-bit layers (QLoRA's NF4 base, LLM.int8)
+    BitsandbytesOptimizers,   ///< bitsandbytes 8-bit and paged optimizers
+    FlashAttention2,          ///< the flash-attn package (attn_implementation="flash_attention_2")
+    Deepspeed,                ///< the DeepSpeed engine (ZeRO, ZeRO-Offload)
+    Fsdp,                     ///< PyTorch FSDP / FSDP2
+    TritonKernels,            ///< Triton kernels: Liger, Cut Cross-Entropy
+};
+/// The feature's key in the catalog ("bitsandbytes-quantization", ...).
+const char* toString(SoftwareFeature f);
+/// Every feature, in declaration order.
+const std::vector<SoftwareFeature>& allSoftwareFeatures();
+
+/// A feature the card does not run, with the catalog's reason (and its source).
+struct SoftwareGap {
+    SoftwareFeature feature = SoftwareFeature::BitsandbytesQuantization;
+    std::string reason;
+};
+
+/// Achieved training throughput published for a card: the share of its dense BF16 peak that dense training of a
+/// Llama-class model reached, on a named software stack (docs/planning.md, "Real speeds per card").
+struct TrainingThroughput {
+    double mfu = 0;     ///< model-FLOPs utilisation; 0: nothing published (the planner's conservative default applies)
+    std::string stack;  ///< the stack it was measured on: "CUDA, PyTorch", "ROCm", "SynapseAI"
+    std::string source; ///< where it is published, with what ran
+};
+
+/// How a provider bills a started instance: rounded up to a unit, with a minimum (seconds).
+struct Billing {
+    double unitSeconds = 1;     ///< per second: 1; per minute: 60; per hour: 3600
+    double minimumSeconds = 60; ///< a started instance pays at least this
+    /// Billed seconds for `seconds` of use.
+    double billed(double seconds) const;
+};
+
 /// One GPU model with its published specifications and an illustrative price.
 struct GpuSpec {
     std::string id;
@@ -46,6 +83,17 @@ struct GpuSpec {
     std::vector<std::string> sources;
     bool bf16 = true;            ///< native bf16 (compute capability 8.0 and up on NVIDIA); false: plan fp16 instead
     double hostRamGiBPerGpu = 0; ///< host RAM of a typical node, per GPU (0: not published; the planner's default)
+    Billing billing;             ///< how the price is billed (the price kind's usual terms unless stated)
+    TrainingThroughput throughput;
+    std::string softwareStack;      ///< the card's stack: "CUDA", "ROCm", "SynapseAI"
+    std::vector<SoftwareGap> lacks; ///< features the card does not run, each with its reason
+    /// Whether providers rent this card as multi-node clusters with a network between nodes (false: one node at most,
+    /// unless the user names a network).
+    bool multiNode = true;
+    std::string notes; ///< the catalog's note on the card, shown where it is recommended
+
+    /// The card's gap for a feature, or nullptr when it runs it.
+    const SoftwareGap* lacking(SoftwareFeature f) const;
 
     /// Usable memory in bytes (binary GiB).
     std::int64_t usableBytes() const;
@@ -98,9 +146,12 @@ struct PriceOverride {
     std::string asOf; ///< "YYYY-MM" or "YYYY-MM-DD"
     std::string kind; ///< marketplace, neocloud, hyperscaler, or empty
     std::string note;
+    Billing billing; ///< "billing": {"per": "second" | "minute" | "hour", "minimum_minutes": N}; else the kind's
 };
+/// The usual billing of a price kind when an entry does not state its own (sources in docs/planning.md).
+Billing defaultBilling(const std::string& priceKind);
 /// {"schemaVersion": 1, "prices": [{"id": "h100-sxm", "on_demand_usd_hour": 2.49, "spot_usd_hour": 1.25,
-/// "as_of": "2026-11", "kind": "neocloud", "note": "…"}]}
+/// "as_of": "2026-11", "kind": "neocloud", "note": "…", "billing": {"per": "minute", "minimum_minutes": 1}}]}
 Result<CatalogLoad<PriceOverride>> loadPriceFile(std::string_view bytes, std::string_view fileName);
 
 /// Entries of `overrides` replace entries of `base` with the same id; new ids are appended.

@@ -15,7 +15,7 @@ struct Variant {
     std::string label; ///< the varied value's code ("full", "adamw", "bf16-fp32-master"); words: present
     Scenario scenario;
     Estimate estimate;
-    SizingCell cheapest; ///< the card and count with the lowest hourly bill that fits (gpu nullptr: none)
+    SizingCell cheapest; ///< the planner's recommended plan across the catalog (gpu nullptr: none)
 };
 
 /// Full vs LoRA vs QLoRA for the same model and run shape (the scenario's LoRA settings are kept).

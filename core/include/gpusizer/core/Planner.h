@@ -33,7 +33,15 @@ enum class Infeasible {
     Layout,      ///< the layout is not valid for this model (tensor parallel vs heads, pipeline vs layers, ...)
     CardLimit,   ///< more cards than the user accepts
     GlobalBatch, ///< no layout at this count splits the global batch (sequences per step) evenly over its ranks
+    Software,    ///< the card does not run software the run needs (softwareGaps)
 };
+
+/// The software the scenario needs that not every card runs: bitsandbytes for QLoRA and 8-bit or paged optimizers,
+/// the flash-attn package, Triton kernels (Liger, Cut Cross-Entropy), and the sharding engine its layout uses
+/// (DeepSpeed, FSDP) when it shards or offloads.
+std::vector<SoftwareFeature> requiredSoftware(const Scenario& scenario);
+/// What of it `gpu` lacks, with the catalog's reasons (empty: the card runs the scenario).
+std::vector<SoftwareGap> missingSoftware(const Scenario& scenario, const GpuSpec& gpu);
 
 /// One layout at one card count, with its memory, verdict and (when it fits) its time and cost.
 struct Candidate {
@@ -47,7 +55,8 @@ struct Candidate {
     std::int64_t hostRamLimitBytes = 0;
     bool fp16Instead = false;              ///< the card has no bf16: planned with the fp16 recipe (loss scaling needed)
     bool bf16InsteadOfFloat8 = false;      ///< float8 asked for, the card has no FP8 tensor cores: bf16 matmuls
-    std::int64_t globalBatchSequences = 1; ///< the user's global batch: sequences per optimizer step
+    std::int64_t globalBatchSequences = 1; ///< the plan's global batch: sequences per optimizer step
+    std::vector<SoftwareGap> softwareGaps; ///< Infeasible::Software: what the card lacks
     Component largestComponent = Component::Weights; ///< the part that dominates the device usage
     std::int64_t largestComponentBytes = 0;
     Estimate estimate; ///< numbers only (no explanation)
@@ -64,6 +73,7 @@ struct CardPlan {
                                       ///< offload choice if not listed
     std::optional<Candidate>
         fewerCards; ///< below the smallest count that fits: the largest miss (memory or host RAM first)
+    std::vector<SoftwareGap> unsupported; ///< the card cannot run the scenario at all (nothing was searched)
     std::int64_t candidatesTried = 0;
 };
 
@@ -106,5 +116,11 @@ inline constexpr double kPlanTieShare = 0.005;
 /// Card counts the planner tries for a GPU: powers of two inside a node, then 1, 2, 3, 4, 6, 8, 12, ... nodes (powers
 /// of two and 1.5 times them), up to maxGpus.
 std::vector<std::int64_t> cardCounts(const GpuSpec& gpu, std::int64_t maxGpus);
+/// The counts a user can rent: as above up to the user's limit, and one node at most for a card that providers do
+/// not rent as multi-node clusters (GpuSpec::multiNode) unless the user names a network.
+std::vector<std::int64_t> cardCounts(const GpuSpec& gpu, const PlanInputs& inputs);
+
+/// Whether a plan meets the user's deadline (always, without one).
+bool meetsDeadline(const Candidate& c, const PlanInputs& inputs);
 
 } // namespace gpusizer::core

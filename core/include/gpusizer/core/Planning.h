@@ -30,7 +30,8 @@ struct ClusterAssumptions {
     double overlap = 0.50; ///< share of compute time that can hide communication (prefetch, bucketed all-reduce)
 };
 
-/// What the planner optimises: money, wall time, or the cheapest plan within 1.5x of the fastest wall time.
+/// What the planner optimises: money (the default: the cheapest plan, or the cheapest that meets a deadline), wall
+/// time, or the cheapest plan within 1.5x of the fastest wall time.
 enum class Objective { Cost, Time, Balanced };
 const char* toString(Objective o);
 /// Balanced: plans up to this many times the fastest wall time are in the running; the cheapest of them wins.
@@ -47,22 +48,62 @@ struct BillAssumptions {
     double keepDays = 7.0; ///< days after the run the checkpoints stay stored before they are copied out and deleted
 };
 
+/// What happens around the training steps of a run, each a default from a cited source (docs/planning.md, "The
+/// fixed costs of a run"). Nodes do these in parallel; every card is held (and billed) meanwhile.
+struct FixedCostAssumptions {
+    /// An 8-GPU instance requested until it accepts a login: "up to 10 minutes" (SF Compute docs, node lifecycle;
+    /// Anyscale, Loading Llama-2 70b 20x faster, 2023); CPU VMs take about 0.5 min (Percival 2021).
+    double provisionMinutes = 10.0;
+    /// A 15-20 GB PyTorch/CUDA image pulled on each node: "4-6 minutes per instance" (AWS ML Blog, SOCI index on DLAMI
+    /// and DLC); 0 with a provider's pre-installed stack.
+    double environmentMinutes = 6.0;
+    /// The base model's checkpoint from its hub to each node: about 0.4 GB/s for one client (Hugging Face's "Xet-backed
+    /// Buckets vs plain S3" benchmark: 399 MB/s for 5 GB from S3 on a 100 Gb/s host; hf_transfer's README ~500 MB/s).
+    double downloadGBs = 0.4;
+    /// The framework and its communicators on a few nodes: about a minute (NCCL issue #587: 4.5 s for the first
+    /// all-reduce of 8 GPUs, plus imports and engine set-up, a judgement) ...
+    double startupSeconds = 60.0;
+    /// ... growing to 2.5 minutes above about 1,000 GPUs (NCCL issue #1156, PyTorch's distributed maintainer): 13 s for
+    /// each doubling of the nodes puts 128 nodes at 151 s.
+    double startupSecondsPerDoubling = 13.0;
+    /// The result copied off the instance to object storage: about 0.4 GB/s (the same benchmark's S3 uploads of 10-100
+    /// GB, 394-440 MB/s).
+    double copyOutGBs = 0.4;
+};
+
+/// The global batch (sequences per optimizer step): fixed at the scenario's micro-batch x accumulation x data-parallel
+/// ranks, or flexible within a range, where the planner trades accumulation for data parallelism as trainers do.
+struct GlobalBatch {
+    bool flexible = false;
+    std::int64_t minSequences = 0; ///< flexible: the smallest global batch accepted
+    std::int64_t maxSequences = 0; ///< flexible: the largest
+};
+
+/// The MFU assumed for a card with no published training figure (docs/planning.md, "Real speeds per card").
+inline constexpr double kUnpublishedMfu = 0.25;
+
 /// What the plan needs beyond the scenario.
 struct PlanInputs {
-    double mfu = 0.40;            ///< model FLOPs utilisation of dense BF16 peak (fine-tuning runs see 0.3-0.5)
-    double datasetTokens = 100e6; ///< tokens per epoch
+    /// Model FLOPs utilisation of the dense BF16 peak: the user's (or measured) figure for every card; unset, each
+    /// card's published achieved figure (GpuSpec::throughput), else kUnpublishedMfu.
+    std::optional<double> mfu;
+    double datasetTokens = 100e6;     ///< tokens per epoch
+    bool datasetTokensStated = false; ///< false: the default above, stated as an assumption next to every answer
     double epochs = 1.0;
     std::optional<double> pricePerGpuHour; ///< overrides the catalog's illustrative price
     bool spot = false;                     ///< rank and report spot prices
     int retainedCheckpoints = 3;
     double storageUsdPerGbMonth = 0.10; ///< block/object storage, illustrative
     bool allowOffload = true;           ///< let the search use CPU offload (fewer cards, much slower steps)
-    Objective objective = Objective::Balanced;
+    Objective objective = Objective::Cost;
+    std::optional<double> deadlineHours; ///< Cost: the cheapest plan whose wall time meets it
+    GlobalBatch globalBatch;
     std::int64_t maxGpus = 1024;             ///< the most cards the user accepts
     std::optional<double> hostRamGiBPerNode; ///< overrides the catalog's node RAM
     std::optional<double> marginShare;       ///< fit margin over the estimate; default: the estimate's band
     ClusterAssumptions cluster;
     BillAssumptions bill;
+    FixedCostAssumptions fixed;
     /// Skip what provably or almost surely loses (see docs/planning.md). Off, every layout and variant is evaluated:
     /// the tests check that both searches choose the same plan.
     bool prune = true;
@@ -70,6 +111,15 @@ struct PlanInputs {
 
 /// The price per GPU-hour in use: the user's override, else the catalog's spot or on-demand price.
 double hourlyPrice(const GpuSpec& gpu, const PlanInputs& inputs, bool spot);
+
+/// Where the MFU of a plan on a card comes from.
+enum class MfuSource { User, Published, Unpublished };
+/// The MFU the time model uses on `gpu`, and where it comes from.
+struct MfuChoice {
+    double mfu = kUnpublishedMfu;
+    MfuSource source = MfuSource::Unpublished;
+};
+MfuChoice mfuFor(const GpuSpec& gpu, const PlanInputs& inputs);
 
 /// Training FLOPs per token for the scenario: 6N full, about 4N + 6N_adapters for LoRA/QLoRA (no weight gradients
 /// for frozen weights), + 2N for full recomputation, + the attention term over the full s x s matrix (the convention
@@ -128,12 +178,36 @@ struct StepFacts {
 };
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts);
 
+/// The time a run spends around its steps, each part in seconds (all nodes in parallel).
+struct FixedCosts {
+    double provisionSeconds = 0;   ///< instances up
+    double environmentSeconds = 0; ///< the image or environment on each node
+    double downloadSeconds = 0;    ///< the base model to each node (16-bit checkpoint)
+    double loadSeconds = 0;        ///< the model read from the node's disk into the GPUs
+    double startupSeconds = 0;     ///< framework and communicators, growing with the nodes
+    double finalSaveSeconds = 0;   ///< the result written (every node its share when sharded)
+    double copyOutSeconds = 0;     ///< the result copied off the instance
+    double downloadBytes = 0;      ///< the base model's 16-bit checkpoint
+    double resultBytes = 0;        ///< the trained weights (full) or the adapters
+    double totalSeconds() const {
+        return provisionSeconds + environmentSeconds + downloadSeconds + loadSeconds + startupSeconds +
+               finalSaveSeconds + copyOutSeconds;
+    }
+};
+/// The fixed costs of the scenario's layout on `gpu` (docs/planning.md, "The fixed costs of a run").
+FixedCosts fixedCosts(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
+/// What the run produces: the trained weights as the run keeps them (full) or the adapters in fp32.
+double resultBytes(const Scenario& scenario);
+
 /// Time, GPU-hours and money for the whole run.
 struct CostPlan {
     StepTime step;
     double steps = 0;
-    double wallHours = 0;
-    double gpuHours = 0;
+    double stepHours = 0; ///< the training steps alone
+    FixedCosts fixed;     ///< around the steps
+    double wallHours = 0; ///< steps and fixed costs
+    double gpuHours = 0;  ///< billed: wall time x cards, rounded up as the price is billed
+    MfuChoice mfu;        ///< the MFU the step time used
     double costOnDemandUsd = 0;
     double costSpotUsd = 0;
     double checkpointBytes = 0; ///< one resumable checkpoint (full: weights + optimizer states; adapters: adapters)
@@ -142,7 +216,7 @@ struct CostPlan {
 CostPlan costPlan(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
 /// The same with the time model's facts and the checkpoint size (layout-independent) already known.
 CostPlan costPlan(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts,
-                  double checkpointBytes);
+                  double checkpointBytes, double resultBytes);
 /// Bytes per parameter of the trained weights as the run keeps them: 4 for fp32 and the recipes with fp32 master
 /// weights (AMP, FSDP mixed precision), else 2.
 double weightBytesPerParam(Precision precision);

@@ -38,8 +38,8 @@ Section methodRecommendation(const core::MethodAdvice& advice);
 
 /// "1-3B (Llama-3.2-3B)", "Your model (llama-3.1-8b)".
 Message sizingLabel(const core::SizingRow& row);
-/// "1 × RTX 4090", or "none up to 1,024 cards".
-Message sizingCell(const core::SizingCell& cell);
+/// "1 × RTX 4090" (with the layout: "8 × H100, DP 8, ZeRO-3"), or "none up to 1,024 cards".
+Message sizingCell(const core::SizingCell& cell, bool withLayout);
 
 /// Columns of sizingTable().
 enum SizingColumn : std::size_t { SizingModel, SizingParams, SizingQlora, SizingLora, SizingFull };

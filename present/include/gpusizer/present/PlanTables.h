@@ -62,9 +62,21 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
 /// "16 × Gaudi 3 (TP 4 × DP 4, micro-batch 1, full checkpointing; 10 min, $5.62)", or "none".
 Message planChoice(const std::vector<core::CardPlan>& plans, int index, const core::PlanInputs& inputs);
 
-/// "Rent: <choice> — <the objective's rule>. Cheapest: <…> · fastest: <…>." across the catalog.
+/// "Rent: <choice> — <the objective's rule>. Fastest: <…>." across the catalog ("Cheapest: <…> · fastest: <…>" when
+/// the objective is not cost), each the extreme of every card's candidates.
 Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranking& ranking,
                      const core::PlanInputs& inputs);
+
+/// The token count every time and cost is for: "100,000,000 tokens (assumed: set your dataset's token count)".
+Message tokensAssumption(const core::PlanInputs& inputs);
+/// "global batch 32 sequences × 4,096 tokens = 131,072 tokens per optimizer step" of a layout.
+Message globalBatchText(const core::Scenario& s);
+/// Where the card's speed comes from: the user's MFU, the card's published figure with its source, or the
+/// conservative default for a card with none.
+Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& inputs);
+/// What a plan's time and cost rest on: the tokens, the global batch, the precision recipe and framework, the
+/// card's software stack.
+Message planAssumptions(const core::Candidate& c, const core::GpuSpec& gpu, const core::PlanInputs& inputs);
 
 /// One card in full: the choice and its notes, then each runner-up and why it lost (or the closest miss).
 std::vector<Message> planDetails(const core::CardPlan& plan, const core::PlanInputs& inputs);

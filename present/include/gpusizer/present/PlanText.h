@@ -39,6 +39,13 @@ Message whyLost(const core::Candidate& chosen, const core::Candidate& other, con
 
 /// The rule the objective picks by, as shown next to the choice.
 Message objectiveRule(core::Objective objective);
+/// The same with the inputs' deadline and what the cost counts.
+Message objectiveRule(const core::PlanInputs& inputs);
+
+/// A software feature in words: "bitsandbytes 4-bit layers (QLoRA)".
+Message softwareFeatureName(core::SoftwareFeature f);
+/// "the card does not run <feature> (<reason>), …".
+Message softwareGaps(const std::vector<core::SoftwareGap>& gaps);
 
 /// The link a step's collectives run over: "NVLink", "PCIe 4.0 x16", "InfiniBand 400 Gb/s between nodes".
 Message linkName(const core::LinkChoice& link, const core::GpuSpec& gpu);
