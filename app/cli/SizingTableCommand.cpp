@@ -2,6 +2,7 @@
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/Json.h"
+#include "gpusizer/present/PlanText.h"
 #include "gpusizer/present/Table.h"
 
 namespace gpusizer::cli {
@@ -21,8 +22,9 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
         out << present::sizingJson(rows, *scenario).dump(2) << "\n";
         return kOk;
     }
-    out << "Cheapest catalog card x count in memory at " << scenario->seqLen << " tokens x " << scenario->microBatch
-        << " per GPU (ZeRO-3 beyond one card):\n";
+    out << "What the planner rents (as `fit` and `plan` answer: " << present::english(present::objectiveRule(*inputs))
+        << ") for each model size and method at " << scenario->seqLen << " tokens x " << scenario->microBatch
+        << " per GPU, with its layout:\n";
     out << present::renderText(present::sizingTable(rows));
     return kOk;
 }

@@ -198,13 +198,14 @@ Result<void> readSoftware(const ObjectReader& r, GpuSpec& g) {
     return {};
 }
 
-/// "training_throughput": {"mfu": 0.38, "stack": "...", "source": "..."}.
+/// "training_throughput": {"mfu": 0.38, "stack": "...", "citation": "short name", "source": "..."}.
 Result<TrainingThroughput> readThroughput(const ObjectReader& r) {
     GPUSIZER_ASSIGN(auto t, r.object("training_throughput"));
-    GPUSIZER_CHECK(rejectUnknownKeys(t, {"mfu", "stack", "source"}));
+    GPUSIZER_CHECK(rejectUnknownKeys(t, {"mfu", "stack", "citation", "source"}));
     TrainingThroughput out;
     GPUSIZER_ASSIGN(out.mfu, t.number("mfu", 0.01, 1.0));
     GPUSIZER_ASSIGN(out.stack, t.string("stack"));
+    GPUSIZER_ASSIGN(out.citation, t.string("citation"));
     GPUSIZER_ASSIGN(out.source, t.string("source"));
     return out;
 }

@@ -291,7 +291,7 @@ Message globalBatchText(const core::Scenario& s) {
                count(sequences), count(s.seqLen), count(sequences * s.seqLen));
 }
 
-Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& in) {
+Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& in, SourceText source) {
     const core::MfuChoice m = core::mfuFor(gpu, in);
     switch (m.source) {
     case core::MfuSource::User:
@@ -299,7 +299,8 @@ Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& in)
                    percent(m.mfu));
     case core::MfuSource::Published:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 of its %3 BF16 TFLOPS, published for %4: %5."),
-                   gpu.name, percent(m.mfu), plainNumber(gpu.bf16Tflops), gpu.throughput.stack, gpu.throughput.source);
+                   gpu.name, percent(m.mfu), plainNumber(gpu.bf16Tflops), gpu.throughput.stack,
+                   source == SourceText::Full ? gpu.throughput.source : gpu.throughput.citation);
     case core::MfuSource::Unpublished:
         break;
     }

@@ -168,10 +168,6 @@
         <translation>6. GPU 数量、时间与成本</translation>
     </message>
     <message>
-        <source>%1 tokens × %2 epochs at %3% MFU. For every GPU that fits, the count and layout the planner chose (%4), cheapest first; %5 of %6 catalog GPUs fit up to %7 cards. Cost is at on-demand prices, Spot at spot prices; both illustrative.</source>
-        <translation>%1 个 token × %2 个 epoch，MFU 为 %3%。对每种放得下的 GPU，列出规划器选择的数量和并行布局（%4），按成本从低到高排列；目录中的 %6 种 GPU 中有 %5 种在不超过 %7 张卡时放得下。成本按按需价格计算，竞价成本按竞价实例价格计算；两者均仅供参考。</translation>
-    </message>
-    <message>
         <source>7. If it does not fit: fixes in order of cost</source>
         <translation>7. 如果放不下：按代价排序的解决办法</translation>
     </message>
@@ -232,10 +228,6 @@
         <translation>9. 选型表</translation>
     </message>
     <message>
-        <source>The cheapest-in-memory catalog card and count for each model size and method at %1 tokens × %2 per GPU (ZeRO-3 / FSDP beyond one card).</source>
-        <translation>在 %1 个 token × 每 GPU %2 的条件下，各模型规模和方法对应的、显存放得下的最便宜目录 GPU 及其数量（超过一张卡时使用 ZeRO-3 / FSDP）。</translation>
-    </message>
-    <message>
         <source>%1 %2 (%3 runs)</source>
         <translation>%1 %2（%3 次运行）</translation>
     </message>
@@ -290,6 +282,22 @@
     <message>
         <source>When the run is done, in this order (only destroying the instance ends the bill):</source>
         <translation>训练完成后，按此顺序操作（只有销毁实例才会结束计费）：</translation>
+    </message>
+    <message>
+        <source>%1 × %2 epochs; %3. For every GPU that fits, the count and layout the planner chose (%4), cheapest first; %5 of %6 catalog GPUs fit up to %7 cards. Wall time and cost include the start-up and the final copy; cost is at on-demand prices, Spot at spot prices; both illustrative.</source>
+        <translation>%1 × %2 轮；%3。对每个放得下的 GPU，列出规划器选择的数量与并行布局（%4），按成本从低到高排列；目录中 %6 个 GPU 里有 %5 个在最多 %7 张卡时放得下。墙钟时间和成本包含启动与最终复制；成本按按需价格计算，竞价列按竞价价格计算；均仅供参考。</translation>
+    </message>
+    <message>
+        <source>MFU %1% on every card (as set)</source>
+        <translation>所有显卡的 MFU 均为 %1%（按设置）</translation>
+    </message>
+    <message>
+        <source>each card&apos;s published MFU, 25% where none is published</source>
+        <translation>各显卡已发表的 MFU，无发表数据时取 25%</translation>
+    </message>
+    <message>
+        <source>What the planner would rent for each model size and method at %1 tokens × %2 per GPU (%3), with its layout: the same search and ranking as section 6.</source>
+        <translation>在 %1 个 token × 每 GPU %2 的条件下，规划器对各模型规模和方法会租用的配置（%3）及其并行布局：与第 6 节使用相同的搜索和排序。</translation>
     </message>
 </context>
 <context>
@@ -1333,10 +1341,6 @@
         <translation>%1——无需解决办法。</translation>
     </message>
     <message>
-        <source>%1. First combination that fits, taking the fixes in order: %2 → %3 per GPU.</source>
-        <translation>%1。按顺序应用各解决办法，第一个能放下的组合：%2 → 每 GPU %3。</translation>
-    </message>
-    <message>
         <source>%1. No combination of the fixes fits the %2.</source>
         <translation>%1。任何解决办法组合都无法在 %2 上放得下。</translation>
     </message>
@@ -1433,10 +1437,6 @@
         <translation>全参数微调</translation>
     </message>
     <message>
-        <source>%1 per GPU of %2 usable</source>
-        <translation>每 GPU %1（可用 %2）</translation>
-    </message>
-    <message>
         <source>Total per GPU (device)</source>
         <translation>每 GPU 总计（设备显存）</translation>
     </message>
@@ -1447,10 +1447,6 @@
     <message>
         <source>Trainable parameters</source>
         <translation>可训练参数</translation>
-    </message>
-    <message>
-        <source>Lowest hourly bill that fits</source>
-        <translation>可容纳的最低每小时费用</translation>
     </message>
     <message>
         <source>Component</source>
@@ -2137,10 +2133,6 @@ Fewer cards (%2): %3</source>
         <translation>最接近：%1 × %2 — %3</translation>
     </message>
     <message>
-        <source>%1: %2 × %3 — %4, %5.</source>
-        <translation>%1：%2 × %3 — %4，%5。</translation>
-    </message>
-    <message>
         <source>Fewer cards fail — %1</source>
         <translation>更少 GPU 放不下 — %1</translation>
     </message>
@@ -2349,10 +2341,6 @@ Fewer cards (%2): %3</source>
         <translation>未选择 GPU。选择一个 GPU 即可得到是否放得下的结论。</translation>
     </message>
     <message>
-        <source>What to rent for %1 tokens (%2): %3.</source>
-        <translation>针对 %1 个 token（%2）应租用：%3。</translation>
-    </message>
-    <message>
         <source>micro-batch %1 → 1, gradient accumulation %2 → %3</source>
         <translation>微批次 %1 → 1，梯度累积 %2 → %3</translation>
     </message>
@@ -2533,10 +2521,6 @@ Fewer cards (%2): %3</source>
         <translation>竞价：在 %1 下，预计 %2、%3（期望中断次数：%4），按需为 %5 和 %6：节省 %7。</translation>
     </message>
     <message>
-        <source>No card of the catalog fits the run at its sequence length and batch: there is no one-hour test to rent.</source>
-        <translation>目录中没有任何显卡能以该序列长度和批次容纳此训练：无法租用一小时测试。</translation>
-    </message>
-    <message>
         <source>Copy the checkpoints and the result out: %1, %2 in traffic (stored meanwhile at %3 a day).</source>
         <translation>把检查点和结果复制出来：%1，流量费 %2（期间存储费每天 %3）。</translation>
     </message>
@@ -2611,10 +2595,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>about %1 steps</source>
         <translation>约 %1 步</translation>
-    </message>
-    <message>
-        <source>First, the one-hour test: %1 × %2 (%3) for %4 an hour on demand measures %5 at the real sequence length and batch — export the measurement script and run it there before renting the run.</source>
-        <translation>首先做一小时测试：%1 × %2（%3），按需每小时 %4，可在真实序列长度和批次下测得%5——在租用正式训练前导出测量脚本并在那里运行。</translation>
     </message>
     <message>
         <source>Finish the run%1: %2 of GPU time over %3 (checkpoints written: about %4).</source>
@@ -3337,10 +3317,6 @@ Fewer cards (%2): %3</source>
         <translation>ArcticTraining 会用 micro_batch_size 和 gradient_accumulation_steps 覆盖它</translation>
     </message>
     <message>
-        <source>First, a test of one step: %1 × %2 (%3) at %4 an hour on demand; one step at the real sequence length and batch takes %5 — run the measurement script there with --warmup 0 --steps 1 (about %6) before renting the run.</source>
-        <translation>先测试一步：%1 × %2（%3），按需每小时 %4；在真实序列长度和批次下一步需要 %5——在那里用 --warmup 0 --steps 1 运行测量脚本（约 %6），再租用整个训练。</translation>
-    </message>
-    <message>
         <source>one step</source>
         <translation>一步</translation>
     </message>
@@ -3363,6 +3339,166 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Communication buffers %1 MiB per GPU, sized as NCCL&apos;s over NVLink (this card&apos;s collectives library is not NCCL).</source>
         <translation>通信缓冲区每 GPU %1 MiB，按 NCCL 经 NVLink 的大小估算（此显卡的集合通信库不是 NCCL）。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of: second, minute, hour</source>
+        <translation>&apos;%1&apos; 不是以下之一：second、minute、hour</translation>
+    </message>
+    <message>
+        <source>&apos;lacks&apos; must be an object of feature: reason</source>
+        <translation>&apos;lacks&apos; 必须是“功能: 原因”形式的对象</translation>
+    </message>
+    <message>
+        <source>unknown feature &apos;%1&apos;</source>
+        <translation>未知功能 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>each feature needs its reason and source as text</source>
+        <translation>每个功能都需要以文本给出原因和出处</translation>
+    </message>
+    <message>
+        <source>uses %1 more</source>
+        <translation>多用 %1</translation>
+    </message>
+    <message>
+        <source>%1. The fewest and cheapest fixes that fit together (lossless ones first, then numerics, the data, the method, more hardware): %2 → %3 per GPU.</source>
+        <translation>%1。合起来能放得下的最少、最便宜的解决办法（先无损的，再数值精度、数据、方法、更多硬件）：%2 → 每 GPU %3。</translation>
+    </message>
+    <message>
+        <source>%1 × %2, %3</source>
+        <translation>%1 × %2，%3</translation>
+    </message>
+    <message>
+        <source>one card</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>%1 per GPU of %2 usable; %3; %4, %5</source>
+        <translation>每 GPU %1（可用 %2）；%3；%4，%5</translation>
+    </message>
+    <message>
+        <source>of which before the first step: instance up %1, environment %2, model download %3 (%4), load %5, start-up %6</source>
+        <translation>其中第一步之前：实例启动 %1，环境 %2，模型下载 %3（%4），加载 %5，启动 %6</translation>
+    </message>
+    <message>
+        <source>of which after the last step: the result (%1) saved %2, copied out %3</source>
+        <translation>其中最后一步之后：结果（%1）保存 %2，复制出去 %3</translation>
+    </message>
+    <message>
+        <source>No card of the catalog fits the run at its sequence length and batch: there is no plan to test.</source>
+        <translation>目录中没有显卡能以该序列长度和批次运行此训练：没有可测试的方案。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3)</source>
+        <translation>%1 × %2（%3）</translation>
+    </message>
+    <message>
+        <source>one step, which takes %1 (run the script with --warmup 0 --steps 1)</source>
+        <translation>一步，耗时 %1（用 --warmup 0 --steps 1 运行脚本）</translation>
+    </message>
+    <message>
+        <source>It is the rental itself: it verifies the memory per GPU (%1 estimated), the step time and the software at the real sequence length and batch; not the whole run&apos;s duration.</source>
+        <translation>这就是要租用的配置本身：它在真实序列长度和批次下验证每 GPU 显存（估算 %1）、单步时间和软件栈；但不验证整个训练的时长。</translation>
+    </message>
+    <message>
+        <source>Every card of the rental (%1 × %2) holds one data-parallel replica, so one card verifies its memory per GPU (%3 estimated) and its step time; it cannot verify the gradient all-reduce between the replicas.</source>
+        <translation>租用配置（%1 × %2）的每张卡都持有一个数据并行副本，因此一张卡即可验证每 GPU 显存（估算 %3）和单步时间；但无法验证副本之间的梯度 all-reduce。</translation>
+    </message>
+    <message>
+        <source>One node of the rental (%1 × %2): its model states shard over %3 ranks instead of %4, so each card holds more (%5 estimated against the rental&apos;s %6) — if it fits, the rental fits; it cannot verify the network between nodes or the rental&apos;s step time.</source>
+        <translation>租用配置（%1 × %2）中的一个节点：模型状态分片到 %3 个 rank 而不是 %4 个，因此每张卡存放得更多（估算 %5，租用配置为 %6）——若它放得下，租用配置也放得下；但无法验证节点之间的网络或租用配置的单步时间。</translation>
+    </message>
+    <message>
+        <source>No node-sized run holds the rental&apos;s per-GPU share, so the rental&apos;s first hour is the test: stop it if the first steps&apos; peak exceeds the estimate (%1 per GPU).</source>
+        <translation>没有单节点规模的运行能容纳租用配置的每 GPU 份额，因此租用配置的第一个小时就是测试：如果前几步的峰值超过估算值（每 GPU %1），就停止它。</translation>
+    </message>
+    <message>
+        <source>First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — %3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 Export the measurement script and run it there before renting the run.</source>
+        <translation>先在你将租用的显卡上做一小时测试：%1，按需每小时 %2——准备 %3，然后在真实序列长度和批次下运行 %4，合计 %5。%6 租用正式训练之前，导出测量脚本并在那里运行。</translation>
+    </message>
+    <message>
+        <source>What to rent</source>
+        <translation>租用什么</translation>
+    </message>
+    <message>
+        <source>cannot run here</source>
+        <translation>无法在此运行</translation>
+    </message>
+    <message>
+        <source>Rent: %1 — %2. Fastest: %3.</source>
+        <translation>租用：%1——%2。最快：%3。</translation>
+    </message>
+    <message>
+        <source>%1 tokens (your dataset × epochs)</source>
+        <translation>%1 个 token（你的数据集 × 轮数）</translation>
+    </message>
+    <message>
+        <source>%1 tokens (assumed: set your dataset&apos;s token count)</source>
+        <translation>%1 个 token（假设值：请设置你的数据集 token 数）</translation>
+    </message>
+    <message>
+        <source>global batch %1 sequences × %2 tokens = %3 tokens per optimizer step</source>
+        <translation>全局批次 %1 条序列 × %2 个 token = 每个优化步 %3 个 token</translation>
+    </message>
+    <message>
+        <source>Speed on %1: MFU %2 as set (yours, for every card).</source>
+        <translation>%1 上的速度：MFU %2（按你的设置，适用于所有显卡）。</translation>
+    </message>
+    <message>
+        <source>Speed on %1: MFU %2 of its %3 BF16 TFLOPS, published for %4: %5.</source>
+        <translation>%1 上的速度：其 %3 BF16 TFLOPS 的 MFU %2，已发表数据（%4）：%5。</translation>
+    </message>
+    <message>
+        <source>Speed on %1: no training throughput is published for this card; MFU %2 assumed (below every published figure) — measure it before a long run.</source>
+        <translation>%1 上的速度：这张卡没有已发表的训练吞吐量；假设 MFU 为 %2（低于所有已发表的数值）——长时间训练之前请先实测。</translation>
+    </message>
+    <message>
+        <source>For %1; %2; precision %3, framework %4; software %5.</source>
+        <translation>针对 %1；%2；精度 %3，框架 %4；软件栈 %5。</translation>
+    </message>
+    <message>
+        <source>What to rent for %1 (%2): %3.</source>
+        <translation>为 %1 租用什么（%2）：%3。</translation>
+    </message>
+    <message>
+        <source>%1: not planned — %2.</source>
+        <translation>%1：不纳入规划——%2。</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3 — %4, %5; %6.</source>
+        <translation>%1：%2 × %3——%4，%5；%6。</translation>
+    </message>
+    <message>
+        <source>bitsandbytes 4-bit layers (QLoRA)</source>
+        <translation>bitsandbytes 4 位层（QLoRA）</translation>
+    </message>
+    <message>
+        <source>bitsandbytes 8-bit and paged optimizers</source>
+        <translation>bitsandbytes 8 位与分页优化器</translation>
+    </message>
+    <message>
+        <source>the flash-attn package (FlashAttention-2)</source>
+        <translation>flash-attn 包（FlashAttention-2）</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP</source>
+        <translation>PyTorch FSDP</translation>
+    </message>
+    <message>
+        <source>Triton kernels (Liger, Cut Cross-Entropy)</source>
+        <translation>Triton 内核（Liger、Cut Cross-Entropy）</translation>
+    </message>
+    <message>
+        <source>the card does not run %1</source>
+        <translation>该显卡无法运行 %1</translation>
+    </message>
+    <message>
+        <source>lowest cost that finishes within %1 (start-up included)</source>
+        <translation>在 %1 内完成的最低成本（含启动）</translation>
+    </message>
+    <message>
+        <source>lowest cost, start-up and the final copy included</source>
+        <translation>最低成本，含启动与最终复制</translation>
     </message>
 </context>
 <context>
@@ -4235,20 +4371,12 @@ Choose the model&apos;s config.json?</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <source>Training tokens per epoch (examples × average length), in millions.</source>
-        <translation>每轮（epoch）的训练 token 数（样本数 × 平均长度），单位为百万。</translation>
-    </message>
-    <message>
         <source>Passes over the dataset.</source>
         <translation>遍历数据集的次数。</translation>
     </message>
     <message>
         <source> % MFU</source>
         <translation> % MFU</translation>
-    </message>
-    <message>
-        <source>Model FLOPs utilisation: the share of the GPU&apos;s dense BF16 peak the run achieves (large pre-training runs report 40–57%; torchtitan measured 33% eager and 39% compiled for Llama 3.1 8B with FSDP on H100s; fine-tuning with small batches runs lower).</source>
-        <translation>模型 FLOPs 利用率：运行实际达到的 GPU 稠密 BF16 峰值算力的比例（大型预训练运行报告为 40–57%；torchtitan 在 H100 上使用 FSDP 训练 Llama 3.1 8B，实测 eager 模式为 33%，编译模式为 39%；小批次微调会更低）。</translation>
     </message>
     <message>
         <source>Balanced</source>
@@ -4261,10 +4389,6 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>Shortest time</source>
         <translation>时间最短</translation>
-    </message>
-    <message>
-        <source>What the planner picks by: lowest cost, shortest wall time, or balanced (the cheapest plan within 1.5× of the fastest wall time).</source>
-        <translation>规划器的选择依据：成本最低、实际耗时最短，或均衡（在最快耗时 1.5× 以内的最便宜方案）。</translation>
     </message>
     <message>
         <source>Network: typical for the card</source>
@@ -4439,10 +4563,6 @@ Choose the model&apos;s config.json?</source>
         <translation>流出到互联网的流量每 GB 价格（默认 $0.09：AWS 每月前 10 TB）。</translation>
     </message>
     <message>
-        <source>%1 Fit margin %2 above the estimate. Prices are illustrative; MFU %3%.</source>
-        <translation>%1 容纳余量比估算高 %2。价格仅供参考；MFU %3%。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;The whole bill on %1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 上的全部账单&lt;/b&gt;</translation>
     </message>
@@ -4453,6 +4573,66 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>A Python script that runs this scenario on the test card and writes the measured memory and step time; import the result with File › Import measurement.</source>
         <translation>一个在测试显卡上运行此场景并写出实测显存与单步时间的 Python 脚本；用“文件 › 导入测量结果”导入结果。</translation>
+    </message>
+    <message>
+        <source>unknown (assumed 100 M tokens)</source>
+        <translation>未知（假设 1 亿 token）</translation>
+    </message>
+    <message>
+        <source>Training tokens per epoch (examples × average length), in millions. Until you set it, every time and cost assumes 100 million tokens and says so.</source>
+        <translation>每轮训练的 token 数（样本数 × 平均长度），单位为百万。在你设置之前，所有时间和成本都假设 1 亿 token，并会注明。</translation>
+    </message>
+    <message>
+        <source>MFU: each card&apos;s published</source>
+        <translation>MFU：各显卡已发表的数值</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: the share of the GPU&apos;s dense BF16 peak the run achieves. At 0, each card&apos;s published training figure (LLM Foundry, AMD&apos;s and Databricks&apos; benchmarks; docs/planning.md), or 25% for a card with none. A value here applies to every card; an imported measurement sets it.</source>
+        <translation>模型 FLOPs 利用率：训练实际达到的 GPU 稠密 BF16 峰值的比例。为 0 时使用各显卡已发表的训练数值（LLM Foundry、AMD 和 Databricks 的基准测试；docs/planning.md），没有发表数据的显卡取 25%。在此设置的值适用于所有显卡；导入的测量结果会设置它。</translation>
+    </message>
+    <message>
+        <source>global batch: fixed</source>
+        <translation>全局批次：固定</translation>
+    </message>
+    <message>
+        <source>global batch </source>
+        <translation>全局批次 </translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step. Fixed: the input panel&apos;s micro-batch × accumulation × data-parallel GPUs, and every plan keeps it. Set a range to let the planner trade gradient accumulation for data parallelism, as trainers do.</source>
+        <translation>每个优化步的序列数。固定：输入面板的微批次 × 累积步数 × 数据并行 GPU 数，每个方案都保持不变。设置一个范围，让规划器像训练框架那样用数据并行替代梯度累积。</translation>
+    </message>
+    <message>
+        <source>to </source>
+        <translation>至 </translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source>The largest global batch the planner may choose (with a range set).</source>
+        <translation>规划器可选择的最大全局批次（设置范围时）。</translation>
+    </message>
+    <message>
+        <source>What the planner picks by: the lowest cost (the default; with a deadline, the lowest cost that finishes in time), the shortest wall time, or balanced (the cheapest plan within 1.5× of the fastest). Time and cost include the start-up and the final copy.</source>
+        <translation>规划器的选择依据：最低成本（默认；设置截止时间时，取按时完成的最低成本）、最短墙钟时间，或均衡（在最快方案 1.5 倍时间内最便宜的方案）。时间和成本包含启动与最终复制。</translation>
+    </message>
+    <message>
+        <source>no deadline</source>
+        <translation>无截止时间</translation>
+    </message>
+    <message>
+        <source>within </source>
+        <translation>在 </translation>
+    </message>
+    <message>
+        <source>Finish within this many hours (wall time, start-up included): the lowest cost picks the cheapest plan that does.</source>
+        <translation>在这么多小时内完成（墙钟时间，含启动）：最低成本目标会选择满足它的最便宜方案。</translation>
+    </message>
+    <message>
+        <source>%1 Fit margin %2 above the estimate. Prices are illustrative.%3</source>
+        <translation>%1 在估算值之上留出 %2 的余量。价格仅供参考。%3</translation>
     </message>
 </context>
 <context>

@@ -390,7 +390,8 @@ void PlanView::refresh() {
         const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
         assumptions = QStringLiteral("<br>") +
                       text(present::planAssumptions(chosen.best, *chosen.gpu, in)).toHtmlEscaped() +
-                      QStringLiteral(" ") + text(present::throughputSentence(*chosen.gpu, in)).toHtmlEscaped();
+                      QStringLiteral(" ") +
+                      text(present::throughputSentence(*chosen.gpu, in, present::SourceText::Citation)).toHtmlEscaped();
     }
     m_ranking->setText(tr("%1 Fit margin %2 above the estimate. Prices are illustrative.%3")
                            .arg(rent, text(present::percent(core::fitMargin(s, in))), assumptions));

@@ -303,6 +303,28 @@ for key, value in GPU.items():
     elif isinstance(value, dict):
         gpu_case(f"{key}-not-object.json", set_key(key, 7), [key])
 gpu_case("id-number.json", set_key("id", 7), ["id"])
+# What a card runs, how fast, and how it is billed (docs/catalogs.md): unknown features, an MFU above 1, a billing
+# unit that no provider uses, a flag that is not a flag.
+gpu_case("software-unknown-feature.json",
+         set_key("software", {"stack": "CUDA", "lacks": {"warp-drive": "no such thing"}}), ["warp-drive"])
+gpu_case("software-reason-empty.json",
+         set_key("software", {"stack": "CUDA", "lacks": {"flash-attention-2": ""}}), ["flash-attention-2"])
+gpu_case("training_throughput-mfu-2.json",
+         set_key("training_throughput", {"mfu": 2, "stack": "CUDA", "citation": "x", "source": "x"}), ["mfu"])
+gpu_case("training_throughput-no-source.json",
+         set_key("training_throughput", {"mfu": 0.4, "stack": "CUDA", "citation": "x"}), ["source"])
+gpu_case("multi_node-text.json", set_key("multi_node", "yes"), ["multi_node"])
+
+
+def with_billing(billing):
+    def change(entry):
+        entry["price"]["billing"] = billing
+    return change
+
+
+gpu_case("price-billing-per-week.json", with_billing({"per": "week"}), ["per", "week"])
+gpu_case("price-billing-negative-minimum.json", with_billing({"per": "minute", "minimum_minutes": -1}),
+         ["minimum_minutes"])
 case("gpu-catalog", "list-not-array.json", dumps({"schemaVersion": 1, "gpus": {"a": 1}}), OK,
      ["list-not-array.json", "gpus"], GPUS)
 case("gpu-catalog", "schema-newer.json", dumps({"schemaVersion": 99, "gpus": []}), OK,

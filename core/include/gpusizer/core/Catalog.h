@@ -42,9 +42,10 @@ struct SoftwareGap {
 /// Achieved training throughput published for a card: the share of its dense BF16 peak that dense training of a
 /// Llama-class model reached, on a named software stack (docs/planning.md, "Real speeds per card").
 struct TrainingThroughput {
-    double mfu = 0;     ///< model-FLOPs utilisation; 0: nothing published (the planner's conservative default applies)
-    std::string stack;  ///< the stack it was measured on: "CUDA, PyTorch", "ROCm", "SynapseAI"
-    std::string source; ///< where it is published, with what ran
+    double mfu = 0;    ///< model-FLOPs utilisation; 0: nothing published (the planner's conservative default applies)
+    std::string stack; ///< the stack it was measured on: "CUDA, PyTorch", "ROCm", "SynapseAI"
+    std::string citation; ///< a short name of the source ("LLM Foundry benchmarks @061f2c7c")
+    std::string source;   ///< where it is published, with what ran
 };
 
 /// How a provider bills a started instance: rounded up to a unit, with a minimum (seconds).

@@ -20,7 +20,7 @@ Message variantChartLabel(const core::Variant& v, CompareAxis axis);
 enum CompareRow : std::size_t { CompareDevice = 7, CompareAllocated, CompareTrainable, CompareCheapest };
 
 /// One column per variant; rows: every component, the device total (bold), the allocated peak, the trainable
-/// parameters and the lowest hourly bill that fits.
+/// parameters and what the planner would rent.
 /// `compactHeaders`: each column headed by its chart label with the full one in the tooltip (the window, where the
 /// chart beside the table needs the width); otherwise the full label (the report).
 Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis, bool compactHeaders = false);

@@ -71,9 +71,13 @@ Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranki
 Message tokensAssumption(const core::PlanInputs& inputs);
 /// "global batch 32 sequences × 4,096 tokens = 131,072 tokens per optimizer step" of a layout.
 Message globalBatchText(const core::Scenario& s);
+/// How a published figure's source is named: its short citation (the window, where the full text is in the docs) or
+/// in full (the report and the terminal).
+enum class SourceText { Citation, Full };
 /// Where the card's speed comes from: the user's MFU, the card's published figure with its source, or the
 /// conservative default for a card with none.
-Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& inputs);
+Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& inputs,
+                           SourceText source = SourceText::Full);
 /// What a plan's time and cost rest on: the tokens, the global batch, the precision recipe and framework, the
 /// card's software stack.
 Message planAssumptions(const core::Candidate& c, const core::GpuSpec& gpu, const core::PlanInputs& inputs);
