@@ -561,7 +561,9 @@ MethodAdvice adviseMethod(const MethodQuestions& q) {
 }
 
 SizingCell recommendedPlan(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
-    const std::vector<CardPlan> plans = planCatalog(scenario, gpus, inputs);
+    PlanInputs choiceOnly = inputs; // the cell needs the choice, not its runners-up
+    choiceOnly.runnersUp = false;
+    const std::vector<CardPlan> plans = planCatalog(scenario, gpus, choiceOnly);
     const Ranking ranking = rank(plans, inputs);
     SizingCell cell;
     if (ranking.chosen < 0) {

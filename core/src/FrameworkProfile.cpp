@@ -39,8 +39,11 @@ FrameworkProfile profileForFramework(Framework framework) {
     FrameworkProfile p;
     switch (framework) {
     case Framework::Generic:
+        break;
     case Framework::HfTrainer:
     case Framework::Axolotl:
+        p.runsPipelineParallel =
+            false; // the Trainer has no pipeline schedule; TP through tp_plan / tensor_parallel_size
         break;
     case Framework::Torchtune:
         // torchtune: NF4 via torchao on every decoder linear (FrozenNF4Linear where no adapter, since PR #1119,
@@ -55,6 +58,7 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.optimizerStep = OptimizerStepKind::Fused;
         p.chunkedLossProjectsPerChunk = true; // TransformerDecoder.chunked_output
         p.rootUnshardedThroughStep = true;
+        p.runsPipelineParallel = false; // full_finetune_distributed: FSDP2 with tensor_parallel_dim, no pipeline
         break;
     case Framework::Torchtitan:
         // torchtitan: FSDP2, op-level selective AC (_op_sac_save_list), fused AdamW is not forced: torch's default.
@@ -77,6 +81,8 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.fusedQkvProjection = true;
         p.engine = ShardingEngine::Fsdp1;
         p.adaptersWrappedSeparately = false;
+        p.runsTensorParallel = false; // litgpt finetune/*.py: FSDPStrategy only
+        p.runsPipelineParallel = false;
         break;
     case Framework::Deepspeed:
         p.optimizerStep = OptimizerStepKind::Fused; // DeepSpeed's FusedAdam
@@ -97,6 +103,8 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.sdpaExpandsKv = false;
         p.kbitUpcastsNonQuantized = false;
         p.adaptersInFp32 = false;
+        p.runsTensorParallel = false; // one process per GPU with its own kernels: data parallelism at most
+        p.runsPipelineParallel = false;
         break;
     }
     return p;

@@ -149,6 +149,14 @@ public:
             estimate(base.checkpointing == Checkpointing::Auto ? withCheckpointing(base) : base, Detail::NumbersOnly);
         m_trainable = static_cast<double>(e.trainableParams);
         m_total = static_cast<double>(e.params.total);
+        // The model states of the whole run on one card: at n cards no layout without offload holds less than 1/n of
+        // them per GPU (ZeRO-3, TP, PP and EP all divide them at most n ways).
+        Scenario whole = onOneCard(base.checkpointing == Checkpointing::Auto ? withCheckpointing(base) : base);
+        whole.sharding = Sharding::None;
+        whole.offload = Offload::None;
+        const Estimate one = estimate(whole, Detail::NumbersOnly);
+        m_stateBytes = static_cast<double>(one.perGpu[Component::Weights] + one.perGpu[Component::Gradients] +
+                                           one.perGpu[Component::OptimizerStates]);
         m_routedTrainable = static_cast<double>(e.routedTrainableParams);
         m_routedTotal = static_cast<double>(e.routedExpertParams);
         // Sequences per step: one per micro-batch slot of each data-parallel group (context-parallel ranks share one).
@@ -189,8 +197,10 @@ public:
         // pipeline-parallel implementation in the mainstream stacks (Answer.AI's FSDP-QLoRA, DeepSpeed ZeRO-3 with
         // bnb_4bit_quant_storage, PEFT's docs); nor do its experts split.
         const bool dataParallelOnly = m_base.method == Method::Qlora;
+        const bool tensorParallel = !dataParallelOnly && m_profile.runsTensorParallel;
+        const bool pipelineParallel = !dataParallelOnly && m_profile.runsPipelineParallel;
         std::vector<std::int64_t> tps{1};
-        for (std::int64_t t = 2; !dataParallelOnly && t <= std::min<std::int64_t>(n, m_gpu.gpusPerNode); t *= 2) {
+        for (std::int64_t t = 2; tensorParallel && t <= std::min<std::int64_t>(n, m_gpu.gpusPerNode); t *= 2) {
             // (Ulysses also splits each tensor-parallel rank's heads over the sequence's ranks.)
             const bool ulyssesAllows = m_base.contextParallel <= 1 ||
                                        m_base.contextParallelKind != ContextParallel::Ulysses ||
@@ -201,7 +211,7 @@ public:
         }
         std::vector<std::int64_t> pps{1};
         for (std::int64_t p : {2, 3, 4, 6, 8, 12, 16}) {
-            if (!dataParallelOnly && p <= n && m.numLayers % p == 0) {
+            if (pipelineParallel && p <= n && m.numLayers % p == 0) {
                 pps.push_back(p);
             }
         }
@@ -273,7 +283,11 @@ public:
         for (bool offload : {false, true}) {
             // Cheapest bound first; a layout whose bound cannot beat the best found is dominated and skipped.
             std::vector<std::pair<double, Layout>> ordered;
-            const std::vector<Layout> layouts = layoutsAt(n, offload);
+            std::vector<Layout> layouts = layoutsAt(n, offload);
+            if (!offload && m_in.prune && !layouts.empty() && statesCannotFit(n)) {
+                // Every layout misses: the most sharded one (the last of the list, ZeRO-3) stands for the miss.
+                layouts = {layouts.back()};
+            }
             const bool loraDataParallelFirst = m_base.method == Method::Lora && !offload;
             for (const Layout& layout : layouts) {
                 if (loraDataParallelFirst && (layout.tp > 1 || layout.pp > 1)) {
@@ -312,6 +326,27 @@ public:
         const bool batchBound = !layoutsAt(n, false, false).empty() || !layoutsAt(n, true, false).empty();
         none.why = n > m_in.maxGpus ? Infeasible::CardLimit : batchBound ? Infeasible::GlobalBatch : Infeasible::Layout;
         return none;
+    }
+
+    /// A lower bound on the cost of any plan at n cards: the run's FLOPs at the card's peak x MFU (count-independent
+    /// GPU-hours) plus n cards held through the fixed costs that do not depend on the layout.
+    double costLowerBound(std::int64_t n) const {
+        const Scenario s = apply(Layout{}, m_cp, m_checkpointing.front(), 1);
+        const double flops = trainingFlopsPerToken(s);
+        const double peak = std::max(m_gpu.bf16Tflops, m_base.float8 != Float8::Off ? m_gpu.fp8Tflops : 0.0) * 1e12;
+        const double gpuSeconds =
+            m_in.datasetTokens * m_in.epochs * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0));
+        Scenario at = s;
+        at.gpus = n;
+        FixedCosts f = fixedCosts(at, m_gpu, m_in);
+        f.finalSaveSeconds = 0; // depends on the writers: left out of the bound
+        return hourlyPrice(m_gpu, m_in, m_in.spot) * (gpuSeconds + static_cast<double>(n) * f.totalSeconds()) / 3600.0;
+    }
+
+    /// Whether 1/n of the model states alone, with the margin, exceeds the card: then no layout without offload fits
+    /// at n cards.
+    bool statesCannotFit(std::int64_t n) const {
+        return m_stateBytes / static_cast<double>(n) * (1.0 + m_margin) > static_cast<double>(m_usable);
     }
 
     /// Evaluates layouts in the order of their wall-time bound, keeping the fastest that fits and the closest miss.
@@ -522,7 +557,12 @@ public:
     /// micro-batch split with the smallest pipeline bubble): a layout whose bound is slower than a fitting one loses.
     double wallLowerBound(const Layout& layout, std::int64_t n) {
         double best = std::numeric_limits<double>::infinity();
-        for (std::int64_t mb : {microBatches().front(), std::int64_t{1}}) {
+        // Without a pipeline the largest micro-batch bounds it (a smaller one only adds accumulation passes and their
+        // traffic); with one, micro-batch 1 may shrink the bubble more.
+        const std::vector<std::int64_t> splits =
+            layout.pp == 1 ? std::vector<std::int64_t>{microBatches().front()}
+                           : std::vector<std::int64_t>{microBatches().front(), std::int64_t{1}};
+        for (std::int64_t mb : splits) {
             const Scenario s = apply(layout, n, m_checkpointing.front(), mb);
             const StepFacts facts{flopsFor(s), m_trainable, m_total, m_routedTrainable, m_routedTotal, 0.0, 0.0};
             best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint, m_result).wallHours);
@@ -567,6 +607,7 @@ private:
     std::vector<double> m_flops;
     double m_trainable = 0;
     double m_total = 0;
+    double m_stateBytes = 0; ///< weights, gradients and optimizer states of the whole run, unsharded
     double m_routedTrainable = 0;
     double m_routedTotal = 0;
     std::int64_t m_tried = 0;
@@ -717,9 +758,22 @@ CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     CardSearch search(scenario, gpu, inputs);
     std::vector<Candidate> fits; // the best candidate of every count that fits
     std::vector<Candidate> misses;
+    const bool costBound = !inputs.runnersUp && inputs.prune && inputs.objective == Objective::Cost;
+    const Candidate* cheapestFound = nullptr;
     for (std::int64_t n : cardCounts(gpu, inputs)) {
+        // Only the choice is wanted: counts that cannot beat the cheapest plan found (the bound grows with n) end the
+        // search, unless that plan misses a deadline a later, faster one might meet.
+        if (costBound && cheapestFound != nullptr && meetsDeadline(*cheapestFound, inputs) &&
+            search.costLowerBound(n) > costOf(*cheapestFound, inputs) * (1.0 + kPlanTieShare)) {
+            break;
+        }
         Candidate c = search.bestAt(n);
         (c.fits() ? fits : misses).push_back(std::move(c));
+        if (costBound && !fits.empty()) {
+            cheapestFound = &*std::min_element(fits.begin(), fits.end(), [&](const Candidate& a, const Candidate& b) {
+                return costOf(a, inputs) < costOf(b, inputs);
+            });
+        }
     }
     plan.candidatesTried = search.tried();
     if (fits.empty()) {

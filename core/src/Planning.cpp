@@ -554,14 +554,15 @@ double resultBytes(const Scenario& s) {
 
 namespace {
 
-FixedCosts fixedCostsOf(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, double result) {
+FixedCosts fixedCostsOf(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, double totalParams,
+                        double result) {
     const FixedCostAssumptions& a = in.fixed;
     FixedCosts f;
     const double nodes = std::ceil(static_cast<double>(s.gpus) / static_cast<double>(std::max(1, gpu.gpusPerNode)));
     f.provisionSeconds = std::max(0.0, a.provisionMinutes) * 60.0;
     f.environmentSeconds = std::max(0.0, a.environmentMinutes) * 60.0;
     // Each node fetches the published 16-bit checkpoint (QLoRA quantizes it while loading) and reads it from its disk.
-    f.downloadBytes = static_cast<double>(countParams(s.model).total) * 2.0;
+    f.downloadBytes = totalParams * 2.0;
     f.downloadSeconds = f.downloadBytes / (std::max(1e-3, a.downloadGBs) * kGB);
     f.loadSeconds = f.downloadBytes / (std::max(1e-3, in.bill.storageReadGBs) * kGB);
     f.startupSeconds = std::max(0.0, a.startupSeconds) + std::max(0.0, a.startupSecondsPerDoubling) * std::log2(nodes);
@@ -577,7 +578,7 @@ FixedCosts fixedCostsOf(const Scenario& s, const GpuSpec& gpu, const PlanInputs&
 } // namespace
 
 FixedCosts fixedCosts(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in) {
-    return fixedCostsOf(s, gpu, in, resultBytes(s));
+    return fixedCostsOf(s, gpu, in, static_cast<double>(countParams(s.model).total), resultBytes(s));
 }
 
 double checkpointBytes(const Scenario& s) {
@@ -607,7 +608,7 @@ CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     c.mfu = mfuFor(gpu, in);
     c.steps = std::ceil(in.datasetTokens * in.epochs / std::max(1.0, c.step.tokensPerStep));
     c.stepHours = c.steps * c.step.stepSeconds / 3600.0;
-    c.fixed = fixedCostsOf(s, gpu, in, result);
+    c.fixed = fixedCostsOf(s, gpu, in, facts.totalParams, result);
     c.wallHours = c.stepHours + c.fixed.totalSeconds() / 3600.0;
     // Every card is held from its start to the end and billed as its price is (rounded up, with a minimum).
     c.gpuHours = gpu.billing.billed(c.wallHours * 3600.0) / 3600.0 * static_cast<double>(s.gpus);

@@ -1,11 +1,10 @@
 // What to rent, as an ML infrastructure engineer would sign it (issue #29): the runs of the issue's audit, each
 // checked against the rules of docs/planning.md with the arithmetic written out.
+#include "TestModels.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Bill.h"
 #include "gpusizer/core/Planner.h"
-
-#include "TestModels.h"
-#include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/ScenarioJson.h"
 
 #include <cmath>
@@ -345,4 +344,31 @@ TEST(Recommendation, StartUpGrowsWithTheNodes) {
     EXPECT_DOUBLE_EQ(core::fixedCosts(s, gpu("h100-sxm"), in).startupSeconds, 60.0 + 4.0 * 13.0);
     s.gpus = 1024;
     EXPECT_DOUBLE_EQ(core::fixedCosts(s, gpu("h100-sxm"), in).startupSeconds, 60.0 + 7.0 * 13.0);
+}
+
+TEST(Recommendation, TheChoiceAloneIsFoundWithoutTheCountsThatCannotBeatItsCost) {
+    // The sizing table and the comparison want each card's chosen plan only: counts whose cost lower bound (the run's
+    // FLOPs at the card's peak x MFU plus every card held through the fixed costs) exceeds the cheapest plan found
+    // are skipped. The choice must be the one the whole search makes.
+    std::vector<core::Scenario> runs{core::defaultScenario(catalog()), fromCatalog("llama-3.1-70b", core::Method::Full),
+                                     fromCatalog("llama-3.1-70b", core::Method::Qlora),
+                                     fromCatalog("qwen3-30b-a3b", core::Method::Full)};
+    runs[1].precision = core::Precision::Bf16Fp32Master;
+    for (const auto& s : runs) {
+        for (const char* id : {"h100-sxm", "rtx-4090", "mi300x", "gaudi2", "a100-40gb-sxm"}) {
+            core::PlanInputs whole;
+            whole.datasetTokens = 1e9;
+            core::PlanInputs choice = whole;
+            choice.runnersUp = false;
+            const core::CardPlan a = core::planOnCard(s, gpu(id), whole);
+            const core::CardPlan b = core::planOnCard(s, gpu(id), choice);
+            ASSERT_EQ(a.found, b.found) << s.model.name << " on " << id;
+            if (!a.found) {
+                continue;
+            }
+            EXPECT_EQ(a.best.scenario.gpus, b.best.scenario.gpus) << s.model.name << " on " << id;
+            EXPECT_DOUBLE_EQ(core::costOf(a.best, whole), core::costOf(b.best, choice)) << s.model.name << " on " << id;
+            EXPECT_LE(b.candidatesTried, a.candidatesTried);
+        }
+    }
 }

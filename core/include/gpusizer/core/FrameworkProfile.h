@@ -74,6 +74,12 @@ struct FrameworkProfile {
     /// Megatron DDP keeps fp32 main gradients (main_grad) for 16-bit parameters (--accumulate-allreduce-grads-in-fp32,
     /// forced on with --bf16).
     bool fp32MainGradients = false;
+    /// Which model parallelism the stack runs, so the planner proposes only layouts it can launch: Megatron,
+    /// torchtitan and DeepSpeed (its pipeline engine and AutoTP) split layers both ways; the transformers Trainer
+    /// (tp_plan), Axolotl (tensor_parallel_size) and torchtune (tensor_parallel_dim) split them across tensors only;
+    /// LitGPT's recipes and Unsloth shard data only. An unnamed stack is not restricted.
+    bool runsTensorParallel = true;
+    bool runsPipelineParallel = true;
     /// 4-bit quantization constants are sharded with the weights (torchao NF4Tensor fsdp_pre_all_gather sends them);
     /// bitsandbytes keeps its QuantState as a Python attribute that every rank holds in full.
     bool quantStateSharded = false;

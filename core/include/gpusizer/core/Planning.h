@@ -107,6 +107,10 @@ struct PlanInputs {
     /// Skip what provably or almost surely loses (see docs/planning.md). Off, every layout and variant is evaluated:
     /// the tests check that both searches choose the same plan.
     bool prune = true;
+    /// false: only each card's chosen plan is wanted (the sizing table, the comparison), so under the cost objective
+    /// the counts whose cost cannot come below the cheapest plan found are not searched; the runners-up are then
+    /// incomplete.
+    bool runnersUp = true;
 };
 
 /// The price per GPU-hour in use: the user's override, else the catalog's spot or on-demand price.
