@@ -20,13 +20,13 @@ const std::vector<Command>& commands() {
          "a scenario from Axolotl, LLaMA-Factory, torchtune, transformers/TRL, PEFT, accelerate, DeepSpeed, "
          "LitGPT or ArcticTraining configs, with what was read",
          importConfigCommand},
-        {"advise", "advise SCENARIO.json --gpu ID [PLAN OPTIONS] [--json]",
+        {"advise", "advise SCENARIO.json --gpu ID [--tokens N] [PLAN OPTIONS] [--json]",
          "out-of-memory fixes in order of cost, each with its saving", adviseCommand},
         {"sizing-table", "sizing-table SCENARIO.json [PLAN OPTIONS] [--json]",
-         "cheapest card and count in memory per model size and method", sizingTableCommand},
-        {"fit", "fit SCENARIO.json [PLAN OPTIONS] [--json]",
+         "the card, count and layout the planner rents per model size and method", sizingTableCommand},
+        {"fit", "fit SCENARIO.json [--tokens N] [PLAN OPTIONS] [--json]",
          "per GPU: the count and layout to rent, and why fewer cards fail", fitCommand},
-        {"plan", "plan SCENARIO.json --tokens N [--epochs E] [--mfu 0.4] [--spot] [PLAN OPTIONS] [--json]",
+        {"plan", "plan SCENARIO.json [--tokens N] [PLAN OPTIONS] [--json]",
          "the same with time, GPU-hours and cost, ranked by the objective", planCommand},
         {"probe-script", "probe-script SCENARIO.json -o probe.py",
          "a Python script that measures the scenario on a real GPU", probeScriptCommand},
@@ -57,8 +57,20 @@ Training configs: estimate, fit, plan, advise, sizing-table, probe-script and re
 place of SCENARIO.json (several files of one run, key=value overrides, --model-config, --format, --gpus as for
 import-config; docs/import.md lists every key read).
 
-Plan options (fit, plan, advise, sizing-table):
-  --objective cost|time|balanced        what to minimise (balanced: the cheapest plan within 1.5x of the fastest)
+Plan options (fit, plan, advise, sizing-table; every time and cost is for the tokens below, and says so):
+  --tokens N                            your dataset's tokens (default: 1e8, shown as an assumption)
+  --epochs E                            passes over the dataset (default 1)
+  --objective cost|time|balanced        what to minimise (default cost, start-up included; balanced: the cheapest
+                                        plan within 1.5x of the fastest wall time)
+  --deadline-hours H                    with cost: the cheapest plan that finishes within H hours
+  --global-batch N|MIN-MAX              sequences per optimizer step: fixed (default: micro-batch x accumulation x
+                                        GPUs of the scenario) or any in the range, trading accumulation for cards
+  --mfu X                               your measured model FLOPs utilisation for every card (default: each card's
+                                        published figure, or 0.25 where none is published)
+  --spot                                rank on spot prices
+  --provision-minutes M                 instances allocated and booted, per run (default 10)
+  --environment-minutes M               the image pulled or the packages installed (default 6)
+  --download-gbps N                     the base model's download, GB/s per node (default 0.4)
   --no-offload                          never plan CPU offload
   --max-gpus N                          the most cards you accept (default 1024)
   --network ib400|roce200|eth100|eth25  the network between nodes (default: by card, see docs/planning.md)

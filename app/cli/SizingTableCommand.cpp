@@ -22,9 +22,7 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
         out << present::sizingJson(rows, *scenario).dump(2) << "\n";
         return kOk;
     }
-    out << "What the planner rents (as `fit` and `plan` answer: " << present::english(present::objectiveRule(*inputs))
-        << ") for each model size and method at " << scenario->seqLen << " tokens x " << scenario->microBatch
-        << " per GPU, with its layout:\n";
+    out << present::english(present::sizingCaption(*scenario, *inputs)) << "\n";
     out << present::renderText(present::sizingTable(rows));
     return kOk;
 }

@@ -561,16 +561,13 @@ MethodAdvice adviseMethod(const MethodQuestions& q) {
 }
 
 SizingCell recommendedPlan(const Scenario& scenario, const std::vector<GpuSpec>& gpus, const PlanInputs& inputs) {
-    PlanInputs choiceOnly = inputs; // the cell needs the choice, not its runners-up
-    choiceOnly.runnersUp = false;
-    const std::vector<CardPlan> plans = planCatalog(scenario, gpus, choiceOnly);
-    const Ranking ranking = rank(plans, inputs);
     SizingCell cell;
-    if (ranking.chosen < 0) {
+    const std::optional<CatalogChoice> choice = chooseOverCatalog(scenario, gpus, inputs);
+    if (!choice) {
         return cell;
     }
-    const CardPlan& chosen = plans[static_cast<std::size_t>(ranking.chosen)];
-    // The catalog entry itself (planCatalog points into `gpus`), so the cell outlives the plans.
+    const CardPlan& chosen = choice->plan;
+    // The catalog entry itself (the plan points into `gpus`), so the cell outlives the plan.
     cell.gpu = chosen.gpu;
     cell.cards = chosen.best.scenario.gpus;
     cell.devicePerGpu = chosen.best.deviceBytes;

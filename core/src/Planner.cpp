@@ -736,16 +736,20 @@ CardPlan planOnCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
 
 namespace {
 
-CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
-    CardPlan plan;
-    plan.gpu = &gpu;
-    // The model and run shape on the smallest group that holds one sequence (its context-parallel ranks): invalid
-    // there, there is nothing to place.
+/// Whether the model and run shape are valid on the smallest group that holds one sequence (its context-parallel
+/// ranks): if not, there is nothing to place.
+bool placeable(const Scenario& scenario) {
     Scenario group = onOneCard(scenario);
     group.gpus = std::max<std::int64_t>(1, scenario.contextParallel);
     group.contextParallel = group.gpus;
     group.contextParallelKind = scenario.contextParallelKind;
-    if (!validate(group)) {
+    return static_cast<bool>(validate(group));
+}
+
+CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
+    CardPlan plan;
+    plan.gpu = &gpu;
+    if (!placeable(scenario)) {
         return plan;
     }
     // What the run needs whatever its layout (bitsandbytes, flash-attn, Triton): a card without it is not searched.
@@ -852,6 +856,45 @@ std::vector<CardPlan> planCatalog(const Scenario& scenario, const std::vector<Gp
         plans.push_back(planOnCard(scenario, gpu, inputs));
     }
     return plans;
+}
+
+std::optional<CatalogChoice> chooseOverCatalog(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
+                                               const PlanInputs& inputs) {
+    PlanInputs choiceOnly = inputs;
+    choiceOnly.runnersUp = false;
+    const bool costBound = inputs.prune && inputs.objective == Objective::Cost;
+    // Cards in the order of their least possible cost, so the cheap ones set the bar early.
+    std::vector<std::pair<double, std::size_t>> order;
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        const std::vector<std::int64_t> counts = cardCounts(gpus[i], inputs);
+        const double bound = costBound && !counts.empty() && placeable(scenario)
+                                 ? CardSearch(scenario, gpus[i], inputs).costLowerBound(counts.front())
+                                 : 0.0;
+        order.emplace_back(bound, i);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<CardPlan> plans(gpus.size()); // the cards left unsearched stay not found
+    const CardPlan* cheapest = nullptr;
+    std::size_t searched = 0;
+    for (const auto& [bound, i] : order) {
+        // Two tie shares: rank() breaks near-ties by time, so a card within one share of a near-tie could still win.
+        if (cheapest != nullptr && meetsDeadline(cheapest->best, inputs) &&
+            bound > costOf(cheapest->best, inputs) * (1.0 + kPlanTieShare) * (1.0 + kPlanTieShare)) {
+            break;
+        }
+        plans[i] = planOnCard(scenario, gpus[i], choiceOnly);
+        ++searched;
+        if (plans[i].found && costBound &&
+            (cheapest == nullptr || costOf(plans[i].best, inputs) < costOf(cheapest->best, inputs))) {
+            cheapest = &plans[i];
+        }
+    }
+    const Ranking ranking = rank(plans, inputs);
+    if (ranking.chosen < 0) {
+        return std::nullopt;
+    }
+    const auto chosen = static_cast<std::size_t>(ranking.chosen);
+    return CatalogChoice{chosen, std::move(plans[chosen]), searched};
 }
 
 Ranking rank(const std::vector<CardPlan>& plans, const PlanInputs& inputs) {

@@ -3,6 +3,7 @@
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Names.h"
+#include "gpusizer/present/PlanTables.h"
 #include "gpusizer/present/PlanText.h"
 
 #include <string>
@@ -389,6 +390,13 @@ Message sizingCell(const core::SizingCell& cell, bool withLayout) {
                joined(parallelismParts(cell.layout).empty()
                           ? std::vector<Message>{msg(QT_TRANSLATE_NOOP("gpusizer", "one card"))}
                           : parallelismParts(cell.layout)));
+}
+
+Message sizingCaption(const core::Scenario& s, const core::PlanInputs& inputs) {
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "What the planner rents for each model size and method, with its layout: "
+                                             "the same search and ranking as the plan (%1), at %2 tokens × %3 per "
+                                             "GPU, each cell's time and cost for %4."),
+               objectiveRule(inputs), count(s.seqLen), count(s.microBatch), tokensAssumption(inputs));
 }
 
 Table sizingTable(const std::vector<core::SizingRow>& rows) {

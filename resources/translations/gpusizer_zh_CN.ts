@@ -295,10 +295,6 @@
         <source>each card&apos;s published MFU, 25% where none is published</source>
         <translation>各显卡已发表的 MFU，无发表数据时取 25%</translation>
     </message>
-    <message>
-        <source>What the planner would rent for each model size and method at %1 tokens × %2 per GPU (%3), with its layout: the same search and ranking as section 6.</source>
-        <translation>在 %1 个 token × 每 GPU %2 的条件下，规划器对各模型规模和方法会租用的配置（%3）及其并行布局：与第 6 节使用相同的搜索和排序。</translation>
-    </message>
 </context>
 <context>
     <name>ScenarioFile</name>
@@ -3500,6 +3496,10 @@ Fewer cards (%2): %3</source>
         <source>lowest cost, start-up and the final copy included</source>
         <translation>最低成本，含启动与最终复制</translation>
     </message>
+    <message>
+        <source>What the planner rents for each model size and method, with its layout: the same search and ranking as the plan (%1), at %2 tokens × %3 per GPU, each cell&apos;s time and cost for %4.</source>
+        <translation>规划器为每种模型规模和方法租用的配置及其布局：与规划相同的搜索和排序（%1），序列 %2 个词元 × 每 GPU %3 条，每格的时间和费用按 %4 计算。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
@@ -3592,16 +3592,16 @@ Fewer cards (%2): %3</source>
         <translation>选型表</translation>
     </message>
     <message>
-        <source>Cheapest-in-memory catalog card and count for %1 tokens × %2 per GPU (ZeRO-3 beyond one card). Change the sequence length to see the cells move.</source>
-        <translation>在 %1 个 token × 每 GPU %2 下，显存可容纳的最便宜目录 GPU 及其数量（多于一张卡时使用 ZeRO-3）。更改序列长度可查看单元格的变化。</translation>
-    </message>
-    <message>
         <source>Th&amp;e task is</source>
         <translation>任务是(&amp;E)</translation>
     </message>
     <message>
         <source>Se&amp;rved</source>
         <translation>部署方式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Change the sequence length to see the cells move.</source>
+        <translation>改变序列长度，可看到各格随之变化。</translation>
     </message>
 </context>
 <context>

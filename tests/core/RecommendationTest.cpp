@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <optional>
+#include <string>
 
 using namespace gpusizer;
 
@@ -371,4 +373,44 @@ TEST(Recommendation, TheChoiceAloneIsFoundWithoutTheCountsThatCannotBeatItsCost)
             EXPECT_LE(b.candidatesTried, a.candidatesTried);
         }
     }
+}
+
+TEST(Recommendation, TheChoiceOverTheCatalogSkipsOnlyCardsThatCannotBeatIt) {
+    // chooseOverCatalog searches cards in the order of their least possible cost and stops when the next card's bound
+    // exceeds the cheapest plan found: it must pick the card and plan that ranking every card's whole search picks,
+    // for each objective, with and without a deadline, and search fewer cards under the cost objective.
+    std::vector<core::Scenario> runs{core::defaultScenario(catalog()), fromCatalog("llama-3.1-70b", core::Method::Full),
+                                     fromCatalog("llama-3.1-70b", core::Method::Qlora),
+                                     fromCatalog("qwen3-30b-a3b", core::Method::Full),
+                                     fromCatalog("llama-3.2-3b", core::Method::Lora)};
+    std::size_t cardsSearched = 0, cardsInCatalog = 0;
+    for (const auto& s : runs) {
+        for (double tokens : {1e7, 1e9}) {
+            for (auto objective : {core::Objective::Cost, core::Objective::Time, core::Objective::Balanced}) {
+                for (std::optional<double> deadline : {std::optional<double>{}, std::optional<double>{2.0}}) {
+                    core::PlanInputs in;
+                    in.datasetTokens = tokens;
+                    in.objective = objective;
+                    in.deadlineHours = deadline;
+                    const Pick whole = pick(s, in);
+                    const auto choice = core::chooseOverCatalog(s, catalog().gpus, in);
+                    const std::string what = s.model.name + " " + std::to_string(static_cast<int>(objective)) +
+                                             " tokens " + std::to_string(tokens) + (deadline ? " deadline" : "");
+                    ASSERT_EQ(choice.has_value(), whole.ranking.chosen >= 0) << what;
+                    if (!choice) {
+                        continue;
+                    }
+                    EXPECT_EQ(static_cast<int>(choice->index), whole.ranking.chosen) << what;
+                    EXPECT_EQ(choice->plan.best.scenario.gpus, whole.chosen().best.scenario.gpus) << what;
+                    EXPECT_DOUBLE_EQ(core::costOf(choice->plan.best, in), core::costOf(whole.chosen().best, in))
+                        << what;
+                    if (objective == core::Objective::Cost) {
+                        cardsSearched += choice->cardsSearched;
+                        cardsInCatalog += catalog().gpus.size();
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_LT(cardsSearched, cardsInCatalog / 2) << "the bound should leave most cards unsearched";
 }

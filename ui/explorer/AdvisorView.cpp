@@ -208,9 +208,8 @@ void AdvisorView::refresh() {
     }
     auto rows = core::sizingTable(s, controller().catalog(), controller().planInputs());
     const present::Message vocabulary = present::sizingVocabularyNote(rows, controller().catalog());
-    m_sizingCaption->setText(tr("Cheapest-in-memory catalog card and count for %1 tokens × %2 per GPU (ZeRO-3 beyond "
-                                "one card). Change the sequence length to see the cells move.")
-                                 .arg(formatCount(s.seqLen), formatCount(s.microBatch)) +
+    m_sizingCaption->setText(text(present::sizingCaption(s, controller().planInputs())) + QStringLiteral(" ") +
+                             tr("Change the sequence length to see the cells move.") +
                              (vocabulary.empty() ? QString() : QStringLiteral(" ") + text(vocabulary)));
     m_sizing->setRows(std::move(rows));
 }

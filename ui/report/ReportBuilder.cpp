@@ -478,11 +478,7 @@ void writeMethodChoice(Writer& w, const core::MethodQuestions& q) {
 
 void writeSizingTable(Writer& w, const core::Scenario& s, const core::Catalog& catalog, const core::PlanInputs& in) {
     w.h2(ReportBuilder::tr("9. Sizing table"));
-    w.paragraph(
-        ReportBuilder::tr("What the planner would rent for each model size and method at %1 tokens × %2 per GPU (%3), "
-                          "with its layout: the same search and ranking as section 6.")
-            .arg(formatCount(s.seqLen), formatCount(s.microBatch), text(present::objectiveRule(in))),
-        true);
+    w.paragraph(text(present::sizingCaption(s, in)), true);
     const auto rows = core::sizingTable(s, catalog, in);
     w.table(present::sizingTable(rows));
     if (const present::Message vocabulary = present::sizingVocabularyNote(rows, catalog); !vocabulary.empty()) {

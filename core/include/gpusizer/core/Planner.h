@@ -107,6 +107,17 @@ struct Ranking {
 };
 Ranking rank(const std::vector<CardPlan>& plans, const PlanInputs& inputs);
 
+/// The card and plan the objective picks across `gpus` (rank(planCatalog(...)).chosen), without runners-up and
+/// without the plans of the other cards: under the cost objective, a card whose least possible cost (the run's FLOPs
+/// at its throughput plus the fixed costs of its smallest count) cannot beat the cheapest plan found is not searched.
+struct CatalogChoice {
+    std::size_t index = 0; ///< into `gpus`
+    CardPlan plan;
+    std::size_t cardsSearched = 0; ///< the others' least possible cost could not beat the choice
+};
+std::optional<CatalogChoice> chooseOverCatalog(const Scenario& scenario, const std::vector<GpuSpec>& gpus,
+                                               const PlanInputs& inputs);
+
 /// The cost a candidate is ranked by (on-demand or spot as the inputs say).
 double costOf(const Candidate& c, const PlanInputs& inputs);
 

@@ -47,6 +47,10 @@ enum SizingColumn : std::size_t { SizingModel, SizingParams, SizingQlora, Sizing
 /// Model sizes × QLoRA / LoRA / full: the cheapest card and count in memory for each (tooltip: the usage).
 Table sizingTable(const std::vector<core::SizingRow>& rows);
 
+/// What the sizing table answers, the same words in the window, the report and the CLI: the planner's choice with
+/// its objective, the sequence and micro-batch, and the token count behind each cell's time and cost.
+Message sizingCaption(const core::Scenario& scenario, const core::PlanInputs& inputs);
+
 /// Where a larger model needs a cheaper card than a smaller one under full fine-tuning, why: the smaller one's larger
 /// vocabulary (its logits), e.g. Llama-3.1-8B's 128,256 tokens against Llama-2-13B's 32,000. Empty otherwise.
 Message sizingVocabularyNote(const std::vector<core::SizingRow>& rows, const core::Catalog& catalog);
