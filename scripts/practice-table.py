@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints the rows of docs/planning.md's "Against published practice" table: for each scenario of docs/practice/
-(runs.json gives its token count), what `gpusizer-cli plan` recommends with the default objective and its first test.
+(runs.json gives its token count and the card published practice used), what `gpusizer-cli plan` recommends with the
+default objective, its first test, and its plan on the practice's card.
 Usage: scripts/practice-table.py [build/app/gpusizer-cli]"""
 import json
 import os
@@ -21,6 +22,15 @@ def hours(h):
     return f"{h / 24:.1f} days"
 
 
+def on_card(doc, run):
+    """The planner's choice on the card published practice used: count, layout, time and cost."""
+    card = next(r for r in doc["results"] if r["gpu"] == run["practice_card"])
+    if not card.get("fits"):
+        return "does not fit"
+    best = card["chosen"]
+    return f"{best['gpus']} × {best['layout']}, {hours(best['wall_hours'])}, ${best['cost_on_demand_usd']:,.0f}"
+
+
 with open(os.path.join(PRACTICE, "runs.json")) as f:
     runs = json.load(f)
 for run in runs:
@@ -39,4 +49,4 @@ for run in runs:
     name = gpus[chosen]["name"]
     print(f"| {run['file'][:-5]} | {run['tokens']} | {row['gpus']} × {name}: {row['layout']} | "
           f"{hours(row['wall_hours'])}, ${row['cost_on_demand_usd']:,.0f} | "
-          f"{test['gpus']} × {gpus[test['gpu']]['name']} ({test['scope'].replace('_', ' ')}) |")
+          f"{test['gpus']} × {gpus[test['gpu']]['name']} ({test['scope'].replace('_', ' ')}) | {on_card(doc, run)} |")

@@ -220,12 +220,28 @@ Message trialSentence(const core::TrialHour& trial) {
                     verbatim(gib(trial.plan.deviceBytes)));
         break;
     }
+    // What measures it: the exported script is one process on one CUDA or ROCm GPU (docs/verify.md).
+    Message how;
+    if (trial.gpu->softwareStack != "CUDA" && trial.gpu->softwareStack != "ROCm") {
+        how = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                    "The measurement script runs on CUDA and ROCm only: on %1, measure a few steps "
+                                    "of your own run with its memory reporting."),
+                  verbatim(trial.gpu->softwareStack));
+    } else if (test.gpus > 1) {
+        how = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                    "The measurement script runs on one GPU, so it measures one card's share without "
+                                    "the layout's collectives: launch your own run on the %1 cards, with memory "
+                                    "reporting, for the layout itself."),
+                  verbatim(count(test.gpus)));
+    } else {
+        how = msg(
+            QT_TRANSLATE_NOOP("gpusizer", "Export the measurement script and run it there before renting the run."));
+    }
     return msg(QT_TRANSLATE_NOOP("gpusizer",
                                  "First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — "
-                                 "%3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 Export "
-                                 "the measurement script and run it there before renting the run."),
+                                 "%3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 %7"),
                where, verbatim(usd(trial.usdForHour)), verbatim(seconds(trial.setupSeconds)), length,
-               verbatim(usd(trial.usdForTest)), scope);
+               verbatim(usd(trial.usdForTest)), scope, how);
 }
 
 std::vector<Message> cleanupChecklist(const core::RunBill& b, const core::PlanInputs& in) {

@@ -267,6 +267,12 @@ Message rentSentence(const std::vector<core::CardPlan>& plans, const core::Ranki
         return msg(QT_TRANSLATE_NOOP("gpusizer", "No catalog card fits up to %1 cards."), count(in.maxGpus));
     }
     if (in.objective == core::Objective::Cost) {
+        const core::Candidate& chosen = plans[static_cast<std::size_t>(ranking.chosen)].best;
+        if (in.deadlineHours && chosen.plan.wallHours > *in.deadlineHours) {
+            // Nothing meets the deadline: the order then puts the fastest plan first, and the user must know.
+            return msg(QT_TRANSLATE_NOOP("gpusizer", "Rent: %1 — no plan finishes within %2, so this is the fastest."),
+                       planChoice(plans, ranking.chosen, in), duration(*in.deadlineHours));
+        }
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Rent: %1 — %2. Fastest: %3."), planChoice(plans, ranking.chosen, in),
                    objectiveRule(in), extremePlan(plans, in, false));
     }

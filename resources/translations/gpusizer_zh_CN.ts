@@ -3409,10 +3409,6 @@ Fewer cards (%2): %3</source>
         <translation>没有单节点规模的运行能容纳租用配置的每 GPU 份额，因此租用配置的第一个小时就是测试：如果前几步的峰值超过估算值（每 GPU %1），就停止它。</translation>
     </message>
     <message>
-        <source>First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — %3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 Export the measurement script and run it there before renting the run.</source>
-        <translation>先在你将租用的显卡上做一小时测试：%1，按需每小时 %2——准备 %3，然后在真实序列长度和批次下运行 %4，合计 %5。%6 租用正式训练之前，导出测量脚本并在那里运行。</translation>
-    </message>
-    <message>
         <source>What to rent</source>
         <translation>租用什么</translation>
     </message>
@@ -3499,6 +3495,26 @@ Fewer cards (%2): %3</source>
     <message>
         <source>What the planner rents for each model size and method, with its layout: the same search and ranking as the plan (%1), at %2 tokens × %3 per GPU, each cell&apos;s time and cost for %4.</source>
         <translation>规划器为每种模型规模和方法租用的配置及其布局：与规划相同的搜索和排序（%1），序列 %2 个词元 × 每 GPU %3 条，每格的时间和费用按 %4 计算。</translation>
+    </message>
+    <message>
+        <source>Rent: %1 — no plan finishes within %2, so this is the fastest.</source>
+        <translation>租用：%1 —— 没有任何方案能在 %2 内完成，因此这是最快的方案。</translation>
+    </message>
+    <message>
+        <source>The measurement script runs on CUDA and ROCm only: on %1, measure a few steps of your own run with its memory reporting.</source>
+        <translation>测量脚本只能在 CUDA 和 ROCm 上运行：在 %1 上，请用你自己的训练运行几步并开启显存报告来测量。</translation>
+    </message>
+    <message>
+        <source>The measurement script runs on one GPU, so it measures one card&apos;s share without the layout&apos;s collectives: launch your own run on the %1 cards, with memory reporting, for the layout itself.</source>
+        <translation>测量脚本只在一张 GPU 上运行，因此它测量的是单卡的份额，不含该布局的集合通信：要验证布局本身，请在这 %1 张卡上启动你自己的训练并开启显存报告。</translation>
+    </message>
+    <message>
+        <source>Export the measurement script and run it there before renting the run.</source>
+        <translation>租用正式训练之前，导出测量脚本并在那里运行。</translation>
+    </message>
+    <message>
+        <source>First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — %3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 %7</source>
+        <translation>先在你将租用的显卡上做一小时测试：%1，按需每小时 %2——准备 %3，然后在真实序列长度和批次下运行 %4，合计 %5。%6 %7</translation>
     </message>
 </context>
 <context>
