@@ -383,13 +383,11 @@ Message sizingCell(const core::SizingCell& cell, bool withLayout) {
     if (cell.gpu == nullptr) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1 cards"), count(core::kMaxCards));
     }
-    if (!withLayout) {
+    const std::vector<Message> parts = parallelismParts(cell.layout);
+    if (!withLayout || parts.empty()) { // one card has no layout to name: "1 × H100"
         return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2"), count(cell.cards), shortName(*cell.gpu));
     }
-    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2, %3"), count(cell.cards), shortName(*cell.gpu),
-               joined(parallelismParts(cell.layout).empty()
-                          ? std::vector<Message>{msg(QT_TRANSLATE_NOOP("gpusizer", "one card"))}
-                          : parallelismParts(cell.layout)));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2, %3"), count(cell.cards), shortName(*cell.gpu), joined(parts));
 }
 
 Message sizingCaption(const core::Scenario& s, const core::PlanInputs& inputs) {

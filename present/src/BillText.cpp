@@ -23,6 +23,9 @@ std::string hoursText(double h) {
 
 /// A short span: "45 s", "6 min", "1.2 h".
 std::string seconds(double s) {
+    if (s < 0.1) {
+        return "< 0.1 s"; // "0.0 s" reads as nothing happening
+    }
     if (s < 90.0) {
         return number(s, s < 10.0 ? 1 : 0) + " s";
     }

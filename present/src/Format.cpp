@@ -51,6 +51,11 @@ std::string gibTotal(std::int64_t perGpu, std::int64_t gpus) {
 
 std::string gb(double bytes) {
     const double v = bytes / core::kGB;
+    if (std::abs(v) < 1.0 && v != 0.0) {
+        // An adapter of a few MB would read "0.0 GB".
+        const double mb = bytes / 1e6;
+        return number(mb, std::abs(mb) < 10.0 ? 1 : 0) + " MB";
+    }
     return number(v, std::abs(v) < 100.0 ? 1 : 0) + " GB";
 }
 

@@ -297,6 +297,10 @@ void PlanView::connectInputs() {
     for (QSpinBox* spin : {m_maxGpus, m_batchMin, m_batchMax}) {
         connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, [this] { pushInputs(); });
     }
+    // The range's top means nothing while the global batch is fixed.
+    m_batchMax->setEnabled(m_batchMin->value() > 0);
+    connect(m_batchMin, qOverload<int>(&QSpinBox::valueChanged), m_batchMax,
+            [this](int min) { m_batchMax->setEnabled(min > 0); });
     for (QCheckBox* box : {m_spot, m_offload}) {
         connect(box, &QCheckBox::toggled, this, [this] { pushInputs(); });
     }

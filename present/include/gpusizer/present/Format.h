@@ -10,7 +10,7 @@ namespace gpusizer::present {
 std::string gib(std::int64_t bytes);
 /// `perGpu` bytes times `gpus`, taken in floating point (a million cards times a petabyte overflows 64 bits).
 std::string gibTotal(std::int64_t perGpu, std::int64_t gpus);
-/// "80 GB": decimal gigabytes (vendor capacities, storage), no decimals from 100 GB.
+/// "80 GB": decimal gigabytes (vendor capacities, storage), no decimals from 100 GB; below 1 GB in MB ("13.6 MB").
 std::string gb(double bytes);
 /// "2,048" with thousands separators.
 std::string count(std::int64_t value);
