@@ -6,6 +6,7 @@
 #include "ImportReportDialog.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
+#include "WrappedLabel.h"
 #include "charts/BreakdownChartView.h"
 #include "charts/PlanCharts.h"
 #include "charts/SeqLenChartView.h"
@@ -1121,4 +1122,28 @@ TEST(Explorer, DroppedTrainingConfigsImportAndADroppedScenarioOpens) {
     drop({QStringLiteral(GPUSIZER_TEST_DATA_DIR "/scenarios/tiny-full.json")});
     EXPECT_EQ(f.controller.scenario().method, core::Method::Full);
     ui::DialogService::setNonInteractive(false);
+}
+
+TEST(Explorer, AWrappedLabelForgetsItsHeightsWhenItsTextOrFontChanges) {
+    // The Plan tab's labels remember their height per width (layouts ask many times per pass); a stale height would
+    // clip a longer text or leave a gap under a shorter one. Compared with a plain QLabel given the same text.
+    ui::WrappedLabel cached;
+    QLabel plain;
+    plain.setWordWrap(true);
+    const QString shortText = QStringLiteral("Rent: 1 × Gaudi 2.");
+    const QString longText = QString(QStringLiteral("The whole bill, line after line. ")).repeated(12);
+    for (const QString& text : {shortText, longText, shortText}) {
+        cached.setText(text);
+        plain.setText(text);
+        EXPECT_EQ(cached.heightForWidth(200), plain.heightForWidth(200)) << text.toStdString();
+    }
+    QFont larger = cached.font();
+    larger.setPointSizeF(larger.pointSizeF() * 2);
+    cached.setText(longText);
+    plain.setText(longText);
+    const int before = cached.heightForWidth(200);
+    cached.setFont(larger);
+    plain.setFont(larger);
+    EXPECT_EQ(cached.heightForWidth(200), plain.heightForWidth(200));
+    EXPECT_GT(cached.heightForWidth(200), before);
 }

@@ -49,7 +49,7 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     // Created in this order, which is also the tab order: the inputs, the table, the charts.
     const core::PlanInputs defaults = controller.planInputs();
     // The one-hour test comes first: the step before renting anything.
-    m_trial = new QLabel(this);
+    m_trial = new WrappedLabel(this);
     m_trial->setObjectName(QStringLiteral("oneHourTest"));
     m_trial->setWordWrap(true);
     m_trial->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -74,7 +74,7 @@ PlanView::PlanView(ScenarioController& controller, QWidget* parent) : LiveView(c
     layout->addWidget(m_ranking);
     layout->addWidget(m_table, 3);
     layout->addWidget(m_details);
-    m_bill = new QLabel(this);
+    m_bill = new WrappedLabel(this);
     m_bill->setObjectName(QStringLiteral("wholeBill"));
     m_bill->setWordWrap(true);
     m_bill->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -260,10 +260,10 @@ void PlanView::createPlanTable() {
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->setAccessibleName(tr("Plan per GPU"));
-    m_ranking = new QLabel(this);
+    m_ranking = new WrappedLabel(this);
     m_ranking->setWordWrap(true);
     m_ranking->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details = new QLabel(this);
+    m_details = new WrappedLabel(this);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../TableModel.h"
+#include "../WrappedLabel.h"
 #include "LiveView.h"
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/present/PlanTables.h"
@@ -119,14 +120,14 @@ private:
     QDoubleSpinBox* m_storageGbps = nullptr;
     QDoubleSpinBox* m_keepDays = nullptr;
     QDoubleSpinBox* m_egress = nullptr;
-    QLabel* m_trial = nullptr;
-    QLabel* m_bill = nullptr;
+    WrappedLabel* m_trial = nullptr;
+    WrappedLabel* m_bill = nullptr;
     QComboBox* m_scalingGpu = nullptr;
     PlanTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
-    QLabel* m_ranking = nullptr;
-    QLabel* m_details = nullptr;
+    WrappedLabel* m_ranking = nullptr;
+    WrappedLabel* m_details = nullptr;
     CostTimeChartView* m_costTime = nullptr;
     ScalingChartView* m_scaling = nullptr;
 };
