@@ -2,7 +2,6 @@
 
 #include <QtCore/QEvent>
 #include <QtWidgets/QLabel>
-
 #include <map>
 
 namespace gpusizer::ui {
