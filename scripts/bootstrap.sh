@@ -3,6 +3,9 @@
 # missing. Needs root, or sudo.
 #   ./scripts/bootstrap.sh run    what building and running the application needs (scripts/run.sh)
 #   ./scripts/bootstrap.sh        also what the tests, the benchmarks and packaging need (scripts/test.sh, CI)
+# Before asking sudo for anything it checks whether sudo will work without a password; where it will not (the user is
+# not in sudoers, or a password is needed and nobody is at the terminal) it prints the lines to give an administrator.
+# tests/scripts/bootstrap_test.sh runs each case with stubbed id, sudo, dpkg-query and apt-get.
 set -euo pipefail
 set_name="${1:-all}"
 
@@ -12,6 +15,7 @@ run_packages=(
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     nlohmann-json3-dev libexpected-dev libyaml-cpp-dev
     fonts-dejavu-core fonts-noto-cjk xvfb xauth
+    libxkbcommon-dev # Qt6Gui's CMake package looks for it: without it every configure prints "Could NOT find XKB"
 )
 test_packages=(
     libgtest-dev libgmock-dev libbenchmark-dev poppler-utils
@@ -38,13 +42,34 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 
+# The lines an administrator can run for us, printed whenever we cannot run them ourselves.
+admin_lines() {
+    echo "  apt-get update" >&2
+    echo "  apt-get install --no-install-recommends ${missing[*]}" >&2
+}
+
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
     if ! command -v sudo >/dev/null 2>&1; then
         echo "bootstrap: installing packages needs root, and sudo is not installed." >&2
-        echo "bootstrap: run this script as root, or ask an administrator to install:" >&2
-        echo "  apt-get install --no-install-recommends ${missing[*]}" >&2
+        echo "bootstrap: run this script as root, or ask an administrator to run:" >&2
+        admin_lines
         exit 1
+    fi
+    if ! sudo -n true 2>/dev/null; then
+        # Either a password is needed or this user may not use sudo at all (sudo cannot tell us which without
+        # asking): say what to ask for first, then try once if someone is at the terminal.
+        echo "bootstrap: installing packages needs root, and sudo wants a password (or this user may not use sudo)." >&2
+        echo "bootstrap: if sudo refuses, run this script as root or ask an administrator to run:" >&2
+        admin_lines
+        if [ ! -t 0 ]; then
+            echo "bootstrap: no terminal to type a password in: stopping." >&2
+            exit 1
+        fi
+        if ! sudo -v; then
+            echo "bootstrap: sudo refused; ask an administrator to run the lines above." >&2
+            exit 1
+        fi
     fi
     sudo_cmd=(sudo)
 fi
