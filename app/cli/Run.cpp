@@ -70,7 +70,7 @@ Plan options (fit, plan, advise, sizing-table; every time and cost is for the to
   --spot                                rank on spot prices
   --provision-minutes M                 instances allocated and booted, per run (default 10)
   --environment-minutes M               the image pulled or the packages installed (default 6)
-  --download-gbps N                     the base model's download, GB/s per node (default 0.4)
+  --download-gbps N                     the base model's download, GB/s per node (default 0.4; 0: already there)
   --no-offload                          never plan CPU offload
   --max-gpus N                          the most cards you accept (default 1024)
   --network ib400|roce200|eth100|eth25  the network between nodes (default: by card, see docs/planning.md)

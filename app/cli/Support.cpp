@@ -267,7 +267,7 @@ bool readFixedCostOptions(const Args& a, core::FixedCostAssumptions& fixed, std:
         numberOption(a.provisionMinutes, "--provision-minutes", fixed.provisionMinutes, 10000, true, err);
     const auto environment =
         numberOption(a.environmentMinutes, "--environment-minutes", fixed.environmentMinutes, 10000, true, err);
-    const auto download = numberOption(a.downloadGbps, "--download-gbps", fixed.downloadGBs, 1000, false, err);
+    const auto download = numberOption(a.downloadGbps, "--download-gbps", fixed.downloadGBs, 1000, true, err);
     if (!provision || !environment || !download) {
         return false;
     }
@@ -347,6 +347,11 @@ std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err)
             err << "gpusizer-cli: --objective must be cost, time or balanced, not '" << *a.objective << "'\n";
             return std::nullopt;
         }
+    }
+    if (in.deadlineHours && in.objective != core::Objective::Cost) {
+        // Only the cost objective reads a deadline: under the others it would be ignored without a word.
+        err << "gpusizer-cli: --deadline-hours applies to --objective cost (the cheapest plan that finishes in time)\n";
+        return std::nullopt;
     }
     if (a.network) {
         bool known = false;

@@ -267,8 +267,8 @@ std::vector<Rung> hardwareRungs() {
              PlanInputs noOffload = in;
              noOffload.allowOffload = false;
              for (std::int64_t n : cardCounts(gpu, noOffload)) {
-                 if (n <= s.gpus && s.gpus > 1) {
-                     continue; // more cards than the scenario already has
+                 if (n <= s.gpus) {
+                     continue; // "more cards": more than the scenario already has
                  }
                  Candidate c = fitAtCount(s, gpu, n, noOffload);
                  if (c.fits()) {
@@ -571,7 +571,7 @@ SizingCell recommendedPlan(const Scenario& scenario, const std::vector<GpuSpec>&
     cell.gpu = chosen.gpu;
     cell.cards = chosen.best.scenario.gpus;
     cell.devicePerGpu = chosen.best.deviceBytes;
-    cell.usdPerHour = static_cast<double>(cell.cards) * hourlyPrice(*chosen.gpu, inputs, inputs.spot);
+    cell.usdPerHour = static_cast<double>(cell.cards) * rankedHourlyPrice(*chosen.gpu, inputs);
     cell.costUsd = costOf(chosen.best, inputs);
     cell.wallHours = chosen.best.plan.wallHours;
     cell.layout = chosen.best.scenario;

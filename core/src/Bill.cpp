@@ -119,7 +119,7 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     b.egressUsd = b.egressBytes / kGB * std::max(0.0, a.egressUsdPerGb);
     b.diskBytes = weightBytes + retained + b.finalBytes;
     b.stoppedUsdPerDay = b.diskBytes / kGB * in.storageUsdPerGbMonth / 30.0;
-    b.clusterUsdPerHour = gpus * hourlyPrice(gpu, in, in.spot);
+    b.clusterUsdPerHour = gpus * rankedHourlyPrice(gpu, in);
     b.totalOnDemandUsd = b.onDemandComputeUsd + b.storageOnDemandUsd + b.egressUsd;
     b.totalSpotUsd =
         b.spotFinishes ? b.spotComputeUsd + b.storageSpotUsd + b.egressUsd : std::numeric_limits<double>::infinity();

@@ -105,7 +105,8 @@ bool meetsDeadline(const Candidate& c, const PlanInputs& inputs) {
 }
 
 double costOf(const Candidate& c, const PlanInputs& inputs) {
-    return inputs.spot ? c.plan.costSpotUsd : c.plan.costOnDemandUsd;
+    // A card without a spot offer (spot price 0) is ranked on demand, as rankedHourlyPrice prices it.
+    return inputs.spot && c.plan.costSpotUsd > 0 ? c.plan.costSpotUsd : c.plan.costOnDemandUsd;
 }
 
 namespace {
@@ -340,7 +341,7 @@ public:
         at.gpus = n;
         FixedCosts f = fixedCosts(at, m_gpu, m_in);
         f.finalSaveSeconds = 0; // depends on the writers: left out of the bound
-        return hourlyPrice(m_gpu, m_in, m_in.spot) * (gpuSeconds + static_cast<double>(n) * f.totalSeconds()) / 3600.0;
+        return rankedHourlyPrice(m_gpu, m_in) * (gpuSeconds + static_cast<double>(n) * f.totalSeconds()) / 3600.0;
     }
 
     /// Whether 1/n of the model states alone, with the margin, exceeds the card: then no layout without offload fits
@@ -613,39 +614,73 @@ private:
     std::int64_t m_tried = 0;
 };
 
-/// Orders candidates that fit by the objective. Balanced needs the fastest wall time of the set.
+/// Orders candidates that fit by the objective, as a strict order on their figures: first the group the objective
+/// prefers (plans that meet the deadline; plans within the balanced window), then the group's figure (cost, or wall
+/// time), then the other. Near-ties are settled by pickByObjective, not here: "within 0.5% counts as equal" does not
+/// chain (A ties B, B ties C, A does not tie C), so it cannot be a sort order.
 struct ObjectiveOrder {
     Objective objective;
     const PlanInputs& in;
     double fastestWall;
 
-    bool inWindow(const Candidate& c) const { return c.plan.wallHours <= kBalancedTimeFactor * fastestWall; }
-    /// Figures within kPlanTieShare of each other count as equal, so the other figure decides.
-    static bool differ(double x, double y) { return std::abs(x - y) > kPlanTieShare * std::max(x, y); }
-    bool operator()(const Candidate& a, const Candidate& b) const {
-        const double ca = costOf(a, in), cb = costOf(b, in);
-        const double ta = a.plan.wallHours, tb = b.plan.wallHours;
+    bool preferred(const Candidate& c) const {
         switch (objective) {
         case Objective::Cost:
-            // With a deadline, the plans that meet it come first (the cheapest of them); the others by time.
-            if (meetsDeadline(a, in) != meetsDeadline(b, in)) {
-                return meetsDeadline(a, in);
-            }
-            if (!meetsDeadline(a, in)) {
-                return differ(ta, tb) ? ta < tb : ca < cb;
-            }
-            return differ(ca, cb) ? ca < cb : ta < tb;
+            return meetsDeadline(c, in);
         case Objective::Time:
-            return differ(ta, tb) ? ta < tb : ca < cb;
+            return true;
         case Objective::Balanced:
-            if (inWindow(a) != inWindow(b)) {
-                return inWindow(a);
-            }
-            return inWindow(a) ? (differ(ca, cb) ? ca < cb : ta < tb) : ta < tb;
+            return c.plan.wallHours <= kBalancedTimeFactor * fastestWall;
         }
-        return false;
+        return true;
+    }
+    /// Whether the group ranks by cost first (else by wall time): the cost objective's plans that meet the deadline,
+    /// the balanced window's plans. Without a plan that meets the deadline, the fastest comes first.
+    bool costFirst(bool inPreferredGroup) const { return inPreferredGroup && objective != Objective::Time; }
+    double primary(const Candidate& c, bool byCost) const { return byCost ? costOf(c, in) : c.plan.wallHours; }
+    double secondary(const Candidate& c, bool byCost) const { return byCost ? c.plan.wallHours : costOf(c, in); }
+    bool operator()(const Candidate& a, const Candidate& b) const {
+        const bool pa = preferred(a), pb = preferred(b);
+        if (pa != pb) {
+            return pa;
+        }
+        const bool byCost = costFirst(pa);
+        const double fa = primary(a, byCost), fb = primary(b, byCost);
+        if (fa != fb) {
+            return fa < fb;
+        }
+        return secondary(a, byCost) < secondary(b, byCost);
     }
 };
+
+/// The objective's choice among `fits` (not empty): the best plan by the order, then, among the plans of its group
+/// whose figure is within kPlanTieShare of it, the best by the other figure (the faster of two plans that cost the
+/// same within half a percent). The window is anchored at the best figure, so the choice never drifts along a chain
+/// of near-ties, and a plan whose figure exceeds the best by more than the share can never be chosen.
+template <typename At>
+std::size_t pickByObjective(std::size_t count, At at, const ObjectiveOrder& order) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < count; ++i) {
+        if (order(at(i), at(best))) {
+            best = i;
+        }
+    }
+    const bool group = order.preferred(at(best));
+    const bool byCost = order.costFirst(group);
+    const double limit = order.primary(at(best), byCost) * (1.0 + kPlanTieShare);
+    std::size_t chosen = best;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Candidate& c = at(i);
+        if (order.preferred(c) != group || order.primary(c, byCost) > limit) {
+            continue;
+        }
+        const double s = order.secondary(c, byCost), sc = order.secondary(at(chosen), byCost);
+        if (s < sc || (s == sc && order(c, at(chosen)))) {
+            chosen = i;
+        }
+    }
+    return chosen;
+}
 
 double fastestWall(const std::vector<Candidate>& fits) {
     double fastest = std::numeric_limits<double>::infinity();
@@ -763,21 +798,18 @@ CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     std::vector<Candidate> fits; // the best candidate of every count that fits
     std::vector<Candidate> misses;
     const bool costBound = !inputs.runnersUp && inputs.prune && inputs.objective == Objective::Cost;
-    const Candidate* cheapestFound = nullptr;
+    std::optional<double> cheapestInTime; // the lowest cost found among the plans that meet the deadline
     for (std::int64_t n : cardCounts(gpu, inputs)) {
-        // Only the choice is wanted: counts that cannot beat the cheapest plan found (the bound grows with n) end the
-        // search, unless that plan misses a deadline a later, faster one might meet.
-        if (costBound && cheapestFound != nullptr && meetsDeadline(*cheapestFound, inputs) &&
-            search.costLowerBound(n) > costOf(*cheapestFound, inputs) * (1.0 + kPlanTieShare)) {
+        // Only the choice is wanted: counts whose least possible cost (the bound grows with n) is beyond the tie share
+        // of the cheapest plan that meets the deadline can never be chosen (pickByObjective), so they end the search.
+        if (costBound && cheapestInTime && search.costLowerBound(n) > *cheapestInTime * (1.0 + kPlanTieShare)) {
             break;
         }
         Candidate c = search.bestAt(n);
-        (c.fits() ? fits : misses).push_back(std::move(c));
-        if (costBound && !fits.empty()) {
-            cheapestFound = &*std::min_element(fits.begin(), fits.end(), [&](const Candidate& a, const Candidate& b) {
-                return costOf(a, inputs) < costOf(b, inputs);
-            });
+        if (costBound && c.fits() && meetsDeadline(c, inputs)) {
+            cheapestInTime = std::min(cheapestInTime.value_or(costOf(c, inputs)), costOf(c, inputs));
         }
+        (c.fits() ? fits : misses).push_back(std::move(c));
     }
     plan.candidatesTried = search.tried();
     if (fits.empty()) {
@@ -791,6 +823,11 @@ CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     }
     const ObjectiveOrder order{inputs.objective, inputs, fastestWall(fits)};
     std::stable_sort(fits.begin(), fits.end(), order);
+    // The choice first, then the others in the objective's order.
+    const std::size_t chosen = pickByObjective(
+        fits.size(), [&](std::size_t i) -> const Candidate& { return fits[i]; }, order);
+    std::rotate(fits.begin(), fits.begin() + static_cast<std::ptrdiff_t>(chosen),
+                fits.begin() + static_cast<std::ptrdiff_t>(chosen) + 1);
     plan.found = true;
     plan.best = fits.front();
     // Runners-up: the next two counts by the objective, then, if not listed yet, the cheapest and the fastest plan
@@ -874,19 +911,19 @@ std::optional<CatalogChoice> chooseOverCatalog(const Scenario& scenario, const s
     }
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<CardPlan> plans(gpus.size()); // the cards left unsearched stay not found
-    const CardPlan* cheapest = nullptr;
+    std::optional<double> cheapestInTime;     // the lowest cost of the plans found that meet the deadline
     std::size_t searched = 0;
     for (const auto& [bound, i] : order) {
-        // Two tie shares: rank() breaks near-ties by time, so a card within one share of a near-tie could still win.
-        if (cheapest != nullptr && meetsDeadline(cheapest->best, inputs) &&
-            bound > costOf(cheapest->best, inputs) * (1.0 + kPlanTieShare) * (1.0 + kPlanTieShare)) {
+        // rank() chooses within the tie share of the lowest cost that meets the deadline (pickByObjective): a card
+        // whose least possible cost is beyond it cannot be chosen, nor can any card after it.
+        if (cheapestInTime && bound > *cheapestInTime * (1.0 + kPlanTieShare)) {
             break;
         }
         plans[i] = planOnCard(scenario, gpus[i], choiceOnly);
         ++searched;
-        if (plans[i].found && costBound &&
-            (cheapest == nullptr || costOf(plans[i].best, inputs) < costOf(cheapest->best, inputs))) {
-            cheapest = &plans[i];
+        if (costBound && plans[i].found && meetsDeadline(plans[i].best, inputs)) {
+            const double cost = costOf(plans[i].best, inputs);
+            cheapestInTime = std::min(cheapestInTime.value_or(cost), cost);
         }
     }
     const Ranking ranking = rank(plans, inputs);
@@ -906,11 +943,13 @@ Ranking rank(const std::vector<CardPlan>& plans, const PlanInputs& inputs) {
         }
     }
     const ObjectiveOrder order{inputs.objective, inputs, fastestWall(fits)};
+    std::vector<int> found; // indices into plans, in catalog order
     for (int i = 0; i < static_cast<int>(plans.size()); ++i) {
         const auto& p = plans[static_cast<std::size_t>(i)];
         if (!p.found) {
             continue;
         }
+        found.push_back(i);
         auto at = [&](int j) -> const Candidate& { return plans[static_cast<std::size_t>(j)].best; };
         if (k.cheapest < 0 || costOf(p.best, inputs) < costOf(at(k.cheapest), inputs)) {
             k.cheapest = i;
@@ -918,9 +957,12 @@ Ranking rank(const std::vector<CardPlan>& plans, const PlanInputs& inputs) {
         if (k.fastest < 0 || p.best.plan.wallHours < at(k.fastest).plan.wallHours) {
             k.fastest = i;
         }
-        if (k.chosen < 0 || order(p.best, at(k.chosen))) {
-            k.chosen = i;
-        }
+    }
+    if (!found.empty()) {
+        const auto at = [&](std::size_t j) -> const Candidate& {
+            return plans[static_cast<std::size_t>(found[j])].best;
+        };
+        k.chosen = found[pickByObjective(found.size(), at, order)];
     }
     return k;
 }

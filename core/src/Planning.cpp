@@ -533,6 +533,11 @@ double hourlyPrice(const GpuSpec& gpu, const PlanInputs& in, bool spot) {
     return in.pricePerGpuHour.value_or(spot ? gpu.priceSpotUsdHour : gpu.priceOnDemandUsdHour);
 }
 
+double rankedHourlyPrice(const GpuSpec& gpu, const PlanInputs& in) {
+    const double spot = hourlyPrice(gpu, in, true);
+    return in.spot && spot > 0 ? spot : hourlyPrice(gpu, in, false);
+}
+
 MfuChoice mfuFor(const GpuSpec& gpu, const PlanInputs& in) {
     if (in.mfu) {
         return {*in.mfu, MfuSource::User};
@@ -563,14 +568,14 @@ FixedCosts fixedCostsOf(const Scenario& s, const GpuSpec& gpu, const PlanInputs&
     f.environmentSeconds = std::max(0.0, a.environmentMinutes) * 60.0;
     // Each node fetches the published 16-bit checkpoint (QLoRA quantizes it while loading) and reads it from its disk.
     f.downloadBytes = totalParams * 2.0;
-    f.downloadSeconds = f.downloadBytes / (std::max(1e-3, a.downloadGBs) * kGB);
+    // A bandwidth of 0: the weights are already on the node's disk (a cached or baked-in model).
+    f.downloadSeconds = a.downloadGBs > 0 ? f.downloadBytes / (a.downloadGBs * kGB) : 0.0;
     f.loadSeconds = f.downloadBytes / (std::max(1e-3, in.bill.storageReadGBs) * kGB);
     f.startupSeconds = std::max(0.0, a.startupSeconds) + std::max(0.0, a.startupSecondsPerDoubling) * std::log2(nodes);
-    // The result: sharded states are saved by every node in parallel, replicated ones by rank 0 (as checkpoints).
+    // The result is gathered and written once, by rank 0, even from sharded states: DeepSpeed's
+    // stage3_gather_16bit_weights_on_model_save, FSDP's full state dict, PEFT's save_pretrained.
     f.resultBytes = result;
-    const bool sharded = s.sharding != Sharding::None || s.tensorParallel > 1 || s.pipelineParallel > 1;
-    const double writers = sharded ? nodes : 1.0;
-    f.finalSaveSeconds = result / (std::max(1e-3, in.bill.storageWriteGBs) * kGB * writers);
+    f.finalSaveSeconds = result / (std::max(1e-3, in.bill.storageWriteGBs) * kGB);
     f.copyOutSeconds = result / (std::max(1e-3, a.copyOutGBs) * kGB);
     return f;
 }

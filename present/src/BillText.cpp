@@ -225,7 +225,9 @@ Message trialSentence(const core::TrialHour& trial) {
     }
     // What measures it: the exported script is one process on one CUDA or ROCm GPU (docs/verify.md).
     Message how;
-    if (trial.gpu->softwareStack != "CUDA" && trial.gpu->softwareStack != "ROCm") {
+    // A user's card without a "software" entry has no stack named: taken as CUDA, as most such cards are.
+    const std::string& stack = trial.gpu->softwareStack;
+    if (!stack.empty() && stack != "CUDA" && stack != "ROCm") {
         how = msg(QT_TRANSLATE_NOOP("gpusizer",
                                     "The measurement script runs on CUDA and ROCm only: on %1, measure a few steps "
                                     "of your own run with its memory reporting."),

@@ -174,7 +174,7 @@ json fitPlanJson(bool withCost, const std::vector<FitRow>& rows, const Ranking& 
           {"dataset_tokens", inputs.datasetTokens},
           {"dataset_tokens_stated", inputs.datasetTokensStated},
           {"epochs", inputs.epochs},
-          {"mfu", inputs.mfu ? json(*inputs.mfu) : json("per card")},
+          {"mfu", inputs.mfu ? json(*inputs.mfu) : json(nullptr)}, // null: each card's own (see each plan's mfu_source)
           {"deadline_hours", inputs.deadlineHours ? json(*inputs.deadlineHours) : json(nullptr)},
           {"global_batch", inputs.globalBatch.flexible ? json{{"min_sequences", inputs.globalBatch.minSequences},
                                                               {"max_sequences", inputs.globalBatch.maxSequences}}
@@ -284,7 +284,7 @@ json adviceJson(const OomAdvice& advice, const Scenario& scenario, const GpuSpec
         for (auto kind : advice.combination) {
             combination.push_back(toString(kind));
         }
-        doc["fitting_combination"] = {{"fixes", combination}, {"device_bytes", advice.deviceAfterCombination}};
+        doc["first_fitting_combination"] = {{"fixes", combination}, {"device_bytes", advice.deviceAfterCombination}};
     }
     return doc;
 }

@@ -304,9 +304,13 @@ Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& in,
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 as set (yours, for every card)."), gpu.name,
                    percent(m.mfu));
     case core::MfuSource::Published:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 of its %3 BF16 TFLOPS, published for %4: %5."),
-                   gpu.name, percent(m.mfu), plainNumber(gpu.bf16Tflops), gpu.throughput.stack,
-                   source == SourceText::Full ? gpu.throughput.source : gpu.throughput.citation);
+        // A card without bf16 (V100, T4) runs the 16-bit recipe in fp16 at the same dense peak.
+        return msg(
+            gpu.bf16
+                ? QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 of its %3 BF16 TFLOPS, published for %4: %5.")
+                : QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 of its %3 FP16 TFLOPS, published for %4: %5."),
+            gpu.name, percent(m.mfu), plainNumber(gpu.bf16Tflops), gpu.throughput.stack,
+            source == SourceText::Full ? gpu.throughput.source : gpu.throughput.citation);
     case core::MfuSource::Unpublished:
         break;
     }

@@ -3365,10 +3365,6 @@ Fewer cards (%2): %3</source>
         <translation>%1 × %2，%3</translation>
     </message>
     <message>
-        <source>one card</source>
-        <translation>单卡</translation>
-    </message>
-    <message>
         <source>%1 per GPU of %2 usable; %3; %4, %5</source>
         <translation>每 GPU %1（可用 %2）；%3；%4，%5</translation>
     </message>
@@ -3515,6 +3511,10 @@ Fewer cards (%2): %3</source>
     <message>
         <source>First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — %3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 %7</source>
         <translation>先在你将租用的显卡上做一小时测试：%1，按需每小时 %2——准备 %3，然后在真实序列长度和批次下运行 %4，合计 %5。%6 %7</translation>
+    </message>
+    <message>
+        <source>Speed on %1: MFU %2 of its %3 FP16 TFLOPS, published for %4: %5.</source>
+        <translation>%1 上的速度：其 %3 FP16 TFLOPS 的 MFU %2，已发表数据（%4）：%5。</translation>
     </message>
 </context>
 <context>
@@ -4649,6 +4649,38 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>%1 Fit margin %2 above the estimate. Prices are illustrative.%3</source>
         <translation>%1 在估算值之上留出 %2 的余量。价格仅供参考。%3</translation>
+    </message>
+    <message>
+        <source>instance up </source>
+        <translation>实例启动 </translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Minutes from the request until the instances accept a login (default 10: &quot;up to 10 minutes&quot;, SF Compute&apos;s and Anyscale&apos;s figure for GPU nodes).</source>
+        <translation>从申请到实例可以登录所需的分钟数（默认 10：SF Compute 和 Anyscale 给出的 GPU 节点“最多 10 分钟”）。</translation>
+    </message>
+    <message>
+        <source>environment </source>
+        <translation>环境准备 </translation>
+    </message>
+    <message>
+        <source>Minutes to pull the image or install the packages on each node (default 6: AWS&apos;s 4-6 minutes for a 15-20 GB image); 0 with a provider&apos;s pre-installed stack.</source>
+        <translation>每个节点拉取镜像或安装软件包所需的分钟数（默认 6：AWS 给出的 15–20 GB 镜像需 4–6 分钟）；使用云服务商预装的软件栈时为 0。</translation>
+    </message>
+    <message>
+        <source>download </source>
+        <translation>下载 </translation>
+    </message>
+    <message>
+        <source>The base model&apos;s download speed per node (default 0.4 GB/s: Hugging Face&apos;s S3 benchmark); at the minimum the weights are already on the node.</source>
+        <translation>每个节点下载基础模型的速度（默认 0.4 GB/s：Hugging Face 的 S3 基准测试）；设为最小值表示权重已在节点上。</translation>
+    </message>
+    <message>
+        <source>model already on the node</source>
+        <translation>模型已在节点上</translation>
     </message>
 </context>
 <context>

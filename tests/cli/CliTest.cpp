@@ -197,7 +197,7 @@ TEST(Cli, AdviseAndSizingTableAreJson) {
     EXPECT_FALSE(doc.at("fits").get<bool>());
     EXPECT_EQ(doc.at("steps").size(), 17u); // one per FixKind rung
     EXPECT_EQ(doc.at("steps")[0].at("fix"), "smaller_micro_batch");
-    EXPECT_TRUE(doc.contains("fitting_combination"));
+    EXPECT_TRUE(doc.contains("first_fitting_combination"));
     EXPECT_EQ(runCli("advise " + data("scenarios/llama31-8b-lora.json")).status, 1);                 // no --gpu
     EXPECT_EQ(runCli("advise " + data("scenarios/llama31-8b-lora.json") + " --gpu nope").status, 2); // unknown GPU
     const auto table = runCli("sizing-table " + data("scenarios/llama31-8b-lora.json") + " --json");

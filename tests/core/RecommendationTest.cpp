@@ -414,3 +414,63 @@ TEST(Recommendation, TheChoiceOverTheCatalogSkipsOnlyCardsThatCannotBeatIt) {
     }
     EXPECT_LT(cardsSearched, cardsInCatalog / 2) << "the bound should leave most cards unsearched";
 }
+
+TEST(Recommendation, NearTiesDoNotChainAndThePrunedChoiceIsTheWholeSearchsChoice) {
+    // Four one-card machines, each faster than the last and 0.4% dearer for the whole run: $10.00, $10.04, $10.08,
+    // $10.12. Costs within 0.5% count as a tie that the faster plan wins, but only against the lowest cost: the window
+    // is $10.00 × 1.005 = $10.05, so the choice is the second card ($10.04, faster than the first). Compared pairwise,
+    // each card would tie its neighbour and the chain would walk to the fourth ($10.12, 1.2% dearer than the cheapest);
+    // and the pruned search, which never looks at the fourth (its least cost is beyond the window), would disagree.
+    core::GpuSpec base = gpu("h100-sxm");
+    base.memoryGiBStated = base.memoryGiBUsable = 400; // every card holds the run on one card
+    base.gpusPerNode = 1;
+    base.multiNode = false;
+    std::vector<core::GpuSpec> cards;
+    core::Scenario s = fromCatalog("llama-3.1-8b", core::Method::Full);
+    s.precision = core::Precision::Bf16;
+    core::PlanInputs in;
+    in.datasetTokens = 1e9;
+    const double targets[] = {10.00, 10.04, 10.08, 10.12};
+    const double peaks[] = {100, 150, 200, 300};
+    for (int i = 0; i < 4; ++i) {
+        core::GpuSpec card = base;
+        card.id = "test-x" + std::to_string(i + 1);
+        card.name = "Test X" + std::to_string(i + 1);
+        card.bf16Tflops = peaks[i];
+        card.throughput = {};
+        // Price the card so that its plan costs the target: the billed GPU-hours at $1 an hour, scaled.
+        core::PlanInputs dollar = in;
+        dollar.pricePerGpuHour = 1.0;
+        const core::CardPlan atOneDollar = core::planOnCard(s, card, dollar);
+        ASSERT_TRUE(atOneDollar.found);
+        ASSERT_EQ(atOneDollar.best.scenario.gpus, 1);
+        card.priceOnDemandUsdHour = targets[i] / atOneDollar.best.plan.gpuHours;
+        cards.push_back(card);
+    }
+    const std::vector<core::CardPlan> plans = core::planCatalog(s, cards, in);
+    for (int i = 0; i < 4; ++i) {
+        ASSERT_NEAR(core::costOf(plans[static_cast<std::size_t>(i)].best, in), targets[i], 1e-6);
+    }
+    ASSERT_LT(plans[1].best.plan.wallHours, plans[0].best.plan.wallHours);
+    EXPECT_EQ(core::rank(plans, in).chosen, 1);
+    const auto choice = core::chooseOverCatalog(s, cards, in);
+    ASSERT_TRUE(choice.has_value());
+    EXPECT_EQ(choice->index, 1u);
+    EXPECT_LT(choice->cardsSearched, 4u) << "the fourth card's least cost is beyond the window";
+}
+
+TEST(Recommendation, UnderSpotACardWithoutASpotOfferIsRankedOnDemand) {
+    // A spot price of 0 means the card has no spot offer. Ranked at $0 it would win every comparison (and every count
+    // would tie at $0, so the fastest, the most cards, would be rented); it is rented, and ranked, on demand instead.
+    core::GpuSpec l4 = gpu("l4");
+    l4.priceSpotUsdHour = 0;
+    core::PlanInputs in;
+    in.datasetTokens = 1e8;
+    in.spot = true;
+    const core::CardPlan p = core::planOnCard(core::defaultScenario(catalog()), l4, in);
+    ASSERT_TRUE(p.found);
+    EXPECT_DOUBLE_EQ(core::costOf(p.best, in), p.best.plan.costOnDemandUsd);
+    EXPECT_GT(core::costOf(p.best, in), 0.0);
+    EXPECT_DOUBLE_EQ(core::rankedHourlyPrice(l4, in), l4.priceOnDemandUsdHour);
+    EXPECT_LE(p.best.scenario.gpus, 8); // not hundreds of free cards
+}

@@ -215,6 +215,18 @@ void PlanView::createBillInputs(const core::PlanInputs& defaults) {
                          "deleted."));
     m_egress = spin(0, 10, 3, b.egressUsdPerGb, tr("egress $"), tr("/GB"),
                     tr("Price of traffic out to the internet per GB (default $0.09: AWS's first 10 TB a month)."));
+    // The fixed costs every card is billed for around the steps (docs/planning.md, with their sources).
+    const core::FixedCostAssumptions& f = defaults.fixed;
+    m_provision = spin(0, 1000, 0, f.provisionMinutes, tr("instance up "), tr(" min"),
+                       tr("Minutes from the request until the instances accept a login (default 10: \"up to 10 "
+                          "minutes\", SF Compute's and Anyscale's figure for GPU nodes)."));
+    m_environment = spin(0, 1000, 0, f.environmentMinutes, tr("environment "), tr(" min"),
+                         tr("Minutes to pull the image or install the packages on each node (default 6: AWS's 4-6 "
+                            "minutes for a 15-20 GB image); 0 with a provider's pre-installed stack."));
+    m_download = spin(0, 100, 2, f.downloadGBs, tr("download "), tr(" GB/s/node"),
+                      tr("The base model's download speed per node (default 0.4 GB/s: Hugging Face's S3 benchmark); "
+                         "at the minimum the weights are already on the node."));
+    m_download->setSpecialValueText(tr("model already on the node"));
 }
 
 QVBoxLayout* PlanView::layOutInputs() {
@@ -241,6 +253,7 @@ QVBoxLayout* PlanView::layOutInputs() {
     row({m_margin, m_hostRam});
     row({m_interruptions, m_interval});
     row({m_storageGbps, m_keepDays, m_egress});
+    row({m_provision, m_environment, m_download});
     return rows;
 }
 
@@ -290,13 +303,20 @@ QHBoxLayout* PlanView::createCharts() {
 }
 
 void PlanView::connectInputs() {
-    for (QDoubleSpinBox* spin : {m_tokens, m_epochs, m_mfu, m_deadline, m_margin, m_hostRam, m_interruptions,
-                                 m_interval, m_storageGbps, m_keepDays, m_egress}) {
+    for (QDoubleSpinBox* spin :
+         {m_tokens, m_epochs, m_mfu, m_deadline, m_margin, m_hostRam, m_interruptions, m_interval, m_storageGbps,
+          m_keepDays, m_egress, m_provision, m_environment, m_download}) {
         connect(spin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, [this] { pushInputs(); });
     }
     for (QSpinBox* spin : {m_maxGpus, m_batchMin, m_batchMax}) {
         connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, [this] { pushInputs(); });
     }
+    // Only the cost objective reads a deadline.
+    const auto deadlineApplies = [this] {
+        m_deadline->setEnabled(m_objective->currentData().toInt() == static_cast<int>(core::Objective::Cost));
+    };
+    deadlineApplies();
+    connect(m_objective, qOverload<int>(&QComboBox::currentIndexChanged), m_deadline, deadlineApplies);
     // The range's top means nothing while the global batch is fixed.
     m_batchMax->setEnabled(m_batchMin->value() > 0);
     connect(m_batchMin, qOverload<int>(&QSpinBox::valueChanged), m_batchMax,
@@ -317,7 +337,8 @@ core::PlanInputs PlanView::inputs() const {
     in.datasetTokens = in.datasetTokensStated ? m_tokens->value() * 1e6 : core::PlanInputs{}.datasetTokens;
     in.epochs = m_epochs->value();
     in.mfu = m_mfu->value() > 0 ? std::optional<double>(m_mfu->value() / 100.0) : std::nullopt;
-    in.deadlineHours = m_deadline->value() > 0 ? std::optional<double>(m_deadline->value()) : std::nullopt;
+    const bool costLed = m_objective->currentData().toInt() == static_cast<int>(core::Objective::Cost);
+    in.deadlineHours = costLed && m_deadline->value() > 0 ? std::optional<double>(m_deadline->value()) : std::nullopt;
     in.globalBatch.flexible = m_batchMin->value() > 0;
     in.globalBatch.minSequences = m_batchMin->value();
     in.globalBatch.maxSequences = std::max(m_batchMin->value(), m_batchMax->value());
@@ -334,6 +355,9 @@ core::PlanInputs PlanView::inputs() const {
     in.bill.storageWriteGBs = m_storageGbps->value();
     in.bill.storageReadGBs = m_storageGbps->value();
     in.bill.keepDays = m_keepDays->value();
+    in.fixed.provisionMinutes = m_provision->value();
+    in.fixed.environmentMinutes = m_environment->value();
+    in.fixed.downloadGBs = m_download->value();
     in.bill.egressUsdPerGb = m_egress->value();
     return in;
 }

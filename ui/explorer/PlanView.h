@@ -118,6 +118,9 @@ private:
     QDoubleSpinBox* m_interruptions = nullptr;
     QDoubleSpinBox* m_interval = nullptr;
     QDoubleSpinBox* m_storageGbps = nullptr;
+    QDoubleSpinBox* m_provision = nullptr;   ///< the fixed costs' instance start, minutes
+    QDoubleSpinBox* m_environment = nullptr; ///< ... the image or the packages, minutes
+    QDoubleSpinBox* m_download = nullptr;    ///< ... the base model's download, GB/s per node
     QDoubleSpinBox* m_keepDays = nullptr;
     QDoubleSpinBox* m_egress = nullptr;
     WrappedLabel* m_trial = nullptr;

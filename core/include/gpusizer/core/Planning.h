@@ -59,6 +59,7 @@ struct FixedCostAssumptions {
     double environmentMinutes = 6.0;
     /// The base model's checkpoint from its hub to each node: about 0.4 GB/s for one client (Hugging Face's "Xet-backed
     /// Buckets vs plain S3" benchmark: 399 MB/s for 5 GB from S3 on a 100 Gb/s host; hf_transfer's README ~500 MB/s).
+    /// 0: the weights are already on the node (no download).
     double downloadGBs = 0.4;
     /// The framework and its communicators on a few nodes: about a minute (NCCL issue #587: 4.5 s for the first
     /// all-reduce of 8 GPUs, plus imports and engine set-up, a judgement) ...
@@ -115,6 +116,10 @@ struct PlanInputs {
 
 /// The price per GPU-hour in use: the user's override, else the catalog's spot or on-demand price.
 double hourlyPrice(const GpuSpec& gpu, const PlanInputs& inputs, bool spot);
+
+/// The price plans are ranked by: spot when the inputs ask for it and the card offers it (a spot price of 0 means no
+/// spot offer: such a card is rented, and ranked, on demand), else on demand.
+double rankedHourlyPrice(const GpuSpec& gpu, const PlanInputs& inputs);
 
 /// Where the MFU of a plan on a card comes from.
 enum class MfuSource { User, Published, Unpublished };
