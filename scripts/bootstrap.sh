@@ -21,7 +21,7 @@ test_packages=(
     libgtest-dev libgmock-dev libbenchmark-dev poppler-utils
     desktop-file-utils appstream file dpkg-dev clang-format
     clang libclang-rt-dev
-    python3 python3-torch
+    python3 python3-torch python3-sentencepiece # the probe and the dataset script, run on the CPU by the tests
 )
 case "$set_name" in
     run) packages=("${run_packages[@]}") ;;

@@ -18,6 +18,7 @@
 #include "explorer/PlanView.h"
 #include "explorer/SeqLenView.h"
 #include "gpusizer/catalogs/Files.h"
+#include "gpusizer/core/DatasetLengths.h"
 #include "gpusizer/core/HfConfig.h"
 #include "gpusizer/core/Measurement.h"
 #include "gpusizer/core/ProbeScript.h"
@@ -26,6 +27,7 @@
 #include "gpusizer/core/Version.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
+#include "gpusizer/present/LengthsText.h"
 #include "gpusizer/present/PlanText.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
@@ -185,6 +187,10 @@ void MainWindow::buildMenus() {
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     file->addAction(tr("Import mea&surement…"), this, &MainWindow::importMeasurementDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    file->addAction(tr("Export &dataset script…"), this, &MainWindow::exportDatasetDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    file->addAction(tr("Import dataset &lengths…"), this, &MainWindow::importLengthsDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -547,6 +553,77 @@ bool MainWindow::exportProbeScript(const QString& path) {
                                  .arg(path, QFileInfo(path).fileName()),
                              10000);
     return true;
+}
+
+bool MainWindow::exportDatasetScript(const QString& path) {
+    if (const auto written = catalogs::writeDocument(path.toStdString(), core::datasetScript(m_controller.scenario()));
+        !written) {
+        DialogService::error(this, tr("Cannot write the dataset script"),
+                             tr("Cannot write %1: %2").arg(path, ui::text(written.error().words)));
+        return false;
+    }
+    statusBar()->showMessage(tr("Dataset script written to %1: run it where your data is with python3 %2 DATA "
+                                "--tokenizer FOLDER, then File › Import dataset lengths.")
+                                 .arg(path, QFileInfo(path).fileName()),
+                             10000);
+    return true;
+}
+
+QString MainWindow::importDatasetLengths(const QString& path, core::LengthBasis basis) {
+    const auto bytes = catalogs::readDocument(path.toStdString());
+    if (!bytes) {
+        DialogService::error(this, tr("Cannot import the dataset lengths"),
+                             tr("Cannot open %1: %2").arg(path, ui::text(bytes.error().words)));
+        return {};
+    }
+    auto lengths = core::parseDatasetLengths(*bytes, QFileInfo(path).fileName().toStdString());
+    if (!lengths) {
+        DialogService::error(
+            this, tr("Cannot import the dataset lengths"),
+            tr("%1\n\n%2").arg(QString::fromStdString(lengths.error().where), ui::text(lengths.error().words)));
+        return {};
+    }
+    // The histogram as a table: one row per power-of-two bin, with a bar of its share.
+    std::int64_t most = 1;
+    for (const auto& bin : present::lengthBins(*lengths)) {
+        most = std::max(most, bin.count);
+    }
+    QString text = ui::text(present::lengthsSummary(*lengths)).toHtmlEscaped() + QStringLiteral("<table>");
+    for (const auto& bin : present::lengthBins(*lengths)) {
+        text += QStringLiteral("<tr><td align=right>%1</td><td>%2 %3</td></tr>")
+                    .arg(QString::fromStdString(bin.label),
+                         QString(static_cast<int>((bin.count * 30 + most - 1) / most), QChar(0x2588)))
+                    .arg(bin.count);
+    }
+    text += QStringLiteral("</table>");
+    m_controller.update([&](core::Scenario& s) { core::applyDatasetLengths(s, std::move(*lengths), basis); });
+    const core::DatasetLengths& kept = *m_controller.scenario().dataset;
+    return text + ui::text(present::lengthsChoice(kept, basis)).toHtmlEscaped() + QStringLiteral("<br>") +
+           ui::text(present::lengthsBatching(kept, basis)).toHtmlEscaped() + QStringLiteral("<br>") +
+           tr("The Plan tab prices these tokens unless you state others. For p99 or p95 instead of the longest "
+              "example: gpusizer-cli import-lengths … --basis p99.")
+               .toHtmlEscaped();
+}
+
+void MainWindow::exportDatasetDialog() {
+    const QString path =
+        DialogService::saveFile(this, tr("Export dataset script"), QStringLiteral("lengths.py"), tr("Python (*.py)"));
+    if (!path.isEmpty()) {
+        exportDatasetScript(path);
+    }
+}
+
+void MainWindow::importLengthsDialog() {
+    const QString path = DialogService::openFile(this, tr("Import dataset lengths"), tr("Dataset lengths (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString text = importDatasetLengths(path, core::LengthBasis::Longest);
+    if (!text.isEmpty()) {
+        QMessageBox box(QMessageBox::Information, tr("Your data's lengths"), text, QMessageBox::Ok, this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
+    }
 }
 
 QString MainWindow::importMeasurement(const QString& path) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gpusizer/core/DatasetLengths.h"
+
 #include <QtCore/QStringList>
 #include <QtWidgets/QMainWindow>
 
@@ -50,6 +52,11 @@ public:
     /// Reads a measurement result and compares it with the estimate; returns the comparison text (empty on failure,
     /// which is shown).
     QString importMeasurement(const QString& path);
+    /// Writes the dataset script for the current scenario; false (after saying why) when it cannot.
+    bool exportDatasetScript(const QString& path);
+    /// Keeps a dataset script's result with the scenario and sets seq_len from the basis; the summary and histogram
+    /// as rich text, or empty (after saying why) when the file is refused.
+    QString importDatasetLengths(const QString& path, core::LengthBasis basis);
     /// Forgets every stored calibration; a correction the scenario sets itself stays.
     void resetCalibrations();
     /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, plan, advisor. Returns false for unknown
@@ -105,6 +112,8 @@ private:
     void exportDialog();
     void exportProbeDialog();
     void importMeasurementDialog();
+    void exportDatasetDialog();
+    void importLengthsDialog();
     void offerCalibration();
     void showCalibrations();
 

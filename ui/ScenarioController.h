@@ -29,7 +29,8 @@ public:
     const core::Estimate& estimate() const { return m_estimate; }
     /// What the planner is asked to optimise and under which limits: one set for every view, so the fit table, the
     /// Plan tab, the advisor, the verdict and the report give the same answer.
-    const core::PlanInputs& planInputs() const { return m_planInputs; }
+    /// The Plan tab's inputs, with the tokens of the scenario's imported data when the tab states none.
+    core::PlanInputs planInputs() const { return core::withDatasetTokens(m_planInputs, m_scenario); }
     /// Replaces the plan inputs; the views recompute (estimateChanged).
     void setPlanInputs(const core::PlanInputs& inputs);
     /// The scenario's own layout on the selected GPU, with the margin (nullopt without a GPU).

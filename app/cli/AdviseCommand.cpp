@@ -21,7 +21,7 @@ int adviseCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (!scenario) {
         return kBadInput;
     }
-    const auto inputs = planInputsFrom(a, err);
+    const auto inputs = planInputsFrom(a, *scenario, err);
     if (!inputs) {
         return kBadInput;
     }

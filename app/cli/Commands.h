@@ -31,6 +31,8 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err);
 int fitCommand(const Args& a, std::ostream& out, std::ostream& err);
 int planCommand(const Args& a, std::ostream& out, std::ostream& err);
 int probeScriptCommand(const Args& a, std::ostream& out, std::ostream& err);
+int datasetScriptCommand(const Args& a, std::ostream& out, std::ostream& err);
+int importLengthsCommand(const Args& a, std::ostream& out, std::ostream& err);
 int compareMeasuredCommand(const Args& a, std::ostream& out, std::ostream& err);
 int reportCommand(const Args& a, std::ostream& out, std::ostream& err);
 int fieldsCommand(const Args& a, std::ostream& out, std::ostream& err);

@@ -33,11 +33,12 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
     if (!scenario) {
         return kBadInput;
     }
-    if (withCost && !a.tokens) {
-        err << "gpusizer-cli: plan needs --tokens N (dataset tokens per epoch)\n";
+    if (withCost && !a.tokens && !scenario->dataset) {
+        err << "gpusizer-cli: plan needs --tokens N (dataset tokens per epoch), or the scenario's dataset lengths "
+               "(import-lengths)\n";
         return kUsage;
     }
-    const auto inputs = planInputsFrom(a, err);
+    const auto inputs = planInputsFrom(a, *scenario, err);
     if (!inputs) {
         return kBadInput;
     }

@@ -30,6 +30,10 @@ const std::vector<Command>& commands() {
          "the same with time, GPU-hours and cost, ranked by the objective", planCommand},
         {"probe-script", "probe-script SCENARIO.json -o probe.py",
          "a Python script that measures the scenario on a real GPU", probeScriptCommand},
+        {"dataset-script", "dataset-script SCENARIO.json -o lengths.py",
+         "a Python script that measures your data's sequence lengths with the model's tokenizer", datasetScriptCommand},
+        {"import-lengths", "import-lengths SCENARIO.json LENGTHS.json [--basis max|p99|p95] -o scenario.json",
+         "set seq_len from your data's lengths and keep its token count for time and cost", importLengthsCommand},
         {"compare-measured", "compare-measured SCENARIO.json RESULT.json [--json]",
          "estimate against the script's measurement", compareMeasuredCommand},
         {"report", "report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]", "the sizing report as PDF",
@@ -58,7 +62,8 @@ place of SCENARIO.json (several files of one run, key=value overrides, --model-c
 import-config; docs/import.md lists every key read).
 
 Plan options (fit, plan, advise, sizing-table; every time and cost is for the tokens below, and says so):
-  --tokens N                            your dataset's tokens (default: 1e8, shown as an assumption)
+  --tokens N                            your dataset's tokens (default: the scenario's imported dataset lengths,
+                                        else 1e8, shown as an assumption)
   --epochs E                            passes over the dataset (default 1)
   --objective cost|time|balanced        what to minimise (default cost, start-up included; balanced: the cheapest
                                         plan within 1.5x of the fastest wall time)

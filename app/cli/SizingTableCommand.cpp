@@ -13,7 +13,7 @@ int sizingTableCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (!scenario) {
         return kBadInput;
     }
-    const auto inputs = planInputsFrom(a, err);
+    const auto inputs = planInputsFrom(a, *scenario, err);
     if (!inputs) {
         return kBadInput;
     }

@@ -38,6 +38,8 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.index = args[++i];
         } else if (a == "--tokens" && i + 1 < args.size()) {
             out.tokens = args[++i];
+        } else if (a == "--basis" && i + 1 < args.size()) {
+            out.basis = args[++i];
         } else if (a == "--epochs" && i + 1 < args.size()) {
             out.epochs = args[++i];
         } else if (a == "--mfu" && i + 1 < args.size()) {
@@ -305,7 +307,7 @@ bool readGlobalBatch(const std::string& text, core::GlobalBatch& batch, std::ost
 } // namespace
 
 /// The planning options of fit and plan; nullopt (after printing why) when one is not valid.
-std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err) {
+std::optional<core::PlanInputs> planInputsFrom(const Args& a, const core::Scenario& scenario, std::ostream& err) {
     core::PlanInputs in;
     const auto tokens = positiveNumber(a.tokens, "--tokens", in.datasetTokens, 1e16, err);
     const auto epochs = positiveNumber(a.epochs, "--epochs", in.epochs, 1e4, err);
@@ -317,6 +319,7 @@ std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err)
     }
     in.datasetTokens = *tokens;
     in.datasetTokensStated = a.tokens.has_value();
+    in = core::withDatasetTokens(in, scenario); // without --tokens, the imported lengths' tokens
     in.epochs = *epochs;
     if (a.mfu) {
         in.mfu = *mfu; // else each card's published figure

@@ -24,6 +24,7 @@ struct Args {
     std::optional<std::string> output;
     std::optional<std::string> gpu;
     std::optional<std::string> tokens;
+    std::optional<std::string> basis; ///< import-lengths: max, p99 or p95
     std::optional<std::string> epochs;
     std::optional<std::string> mfu;
     bool spot = false;
@@ -77,6 +78,6 @@ std::optional<core::Scenario> loadScenario(const Args& a, const core::Catalog& c
 std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& catalog, std::ostream& err);
 
 /// The planning options of fit, plan, advise and sizing-table; nullopt (after printing why) when one is not valid.
-std::optional<core::PlanInputs> planInputsFrom(const Args& a, std::ostream& err);
+std::optional<core::PlanInputs> planInputsFrom(const Args& a, const core::Scenario& scenario, std::ostream& err);
 
 } // namespace gpusizer::cli

@@ -3,10 +3,14 @@
 
 Runs a few training steps of the scenario below with random weights and random tokens, and writes what the GPU
 really used: torch.cuda.max_memory_allocated / max_memory_reserved, the device memory in use (what nvidia-smi
-shows), step times and tokens per second. Nothing is downloaded: the model is built from its configuration.
+shows), step times, tokens per second and the time to the first step. Nothing is downloaded: the model is built
+from its configuration on the meta device (no memory), then made directly on the GPU in the run's dtype, so even a
+70B model starts its first step within a minute or two and never needs its size in host RAM.
 
     python3 probe.py                      # on the rented GPU; writes gpusizer-measurement.json
     python3 probe.py --steps 20 --out result.json
+    torchrun --nproc-per-node 8 probe.py  # the scenario's layout over the GPUs of one node; every rank's figures
+    python3 probe.py --lengths lengths.json   # at your data's longest sequence (from the dataset script)
     python3 probe.py --device cpu         # a smoke test without a GPU (memory figures are not measured)
 
 Then: gpusizer-cli compare-measured SCENARIO.json result.json  (or File > Import measurement in GPU Sizer).
@@ -17,6 +21,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import platform
 import sys
 import time
@@ -24,6 +29,10 @@ import time
 # The scenario, exactly as GPU Sizer sized it, and the model's architecture in config.json keys.
 SCENARIO = json.loads(r'''__GPUSIZER_SCENARIO_JSON__''')
 MODEL_CONFIG = json.loads(r'''__GPUSIZER_MODEL_CONFIG__''')
+# What the scenario's framework does where the scenario does not say: its optimizer implementation (foreach / fused /
+# per-parameter), whether its checkpointing call is reentrant, and which engine shards.
+STACK = json.loads(r'''__GPUSIZER_STACK__''')
+STARTED = time.perf_counter()
 
 
 def fail(message):
@@ -32,7 +41,8 @@ def fail(message):
 
 
 def say(message):
-    print("probe: " + message, flush=True)
+    if os.environ.get("RANK", "0") == "0":  # under torchrun, rank 0 speaks for all
+        print("probe: " + message, flush=True)
 
 
 try:
@@ -125,7 +135,7 @@ class Layer(nn.Module):
 
 
 class BuiltinCausalLM(nn.Module):
-    def __init__(self, c, checkpointing):
+    def __init__(self, c):
         super().__init__()
         self.embed_tokens = nn.Embedding(c["vocab_size"], c["hidden_size"])
         self.layers = nn.ModuleList(Layer(c) for _ in range(c["num_hidden_layers"]))
@@ -133,16 +143,25 @@ class BuiltinCausalLM(nn.Module):
         self.lm_head = nn.Linear(c["hidden_size"], c["vocab_size"], bias=False)
         if c.get("tie_word_embeddings"):
             self.lm_head.weight = self.embed_tokens.weight
-        self.checkpointing = checkpointing
+        self.checkpointing = None  # None (off), or use_reentrant for torch.utils.checkpoint
 
-    def forward(self, input_ids):
+    def forward(self, input_ids, labels):
         x = self.embed_tokens(input_ids)
+        if self.checkpointing and self.training and not x.requires_grad:
+            x.requires_grad_(True)  # as transformers' enable_input_require_grads: reentrant checkpointing needs it
         for layer in self.layers:
-            if self.checkpointing and self.training:
-                x = checkpoint(layer, x, use_reentrant=False)
+            if self.checkpointing is not None and self.training:
+                x = checkpoint(layer, x, use_reentrant=self.checkpointing)
             else:
                 x = layer(x)
-        return self.lm_head(self.norm(x))
+        return causal_lm_loss(self.lm_head(self.norm(x)), labels)
+
+
+def causal_lm_loss(logits, labels):
+    """The loss as transformers' ForCausalLMLoss computes it from labels=: the logits upcast to fp32, the labels
+    shifted left by one with -100 padded in, cross-entropy averaged over the counted tokens."""
+    shifted = F.pad(labels, (0, 1), value=-100)[..., 1:]
+    return F.cross_entropy(logits.float().reshape(-1, logits.shape[-1]), shifted.reshape(-1), ignore_index=-100)
 
 
 class LoraLinear(nn.Module):
@@ -153,8 +172,10 @@ class LoraLinear(nn.Module):
         self.base = base
         for p in self.base.parameters():
             p.requires_grad_(False)
-        self.lora_A = nn.Linear(base.in_features, rank, bias=False)
-        self.lora_B = nn.Linear(rank, base.out_features, bias=False)
+        # On the base's device and in its dtype: the base is already real when the adapters are added.
+        place = {"device": base.weight.device, "dtype": base.weight.dtype}
+        self.lora_A = nn.Linear(base.in_features, rank, bias=False, **place)
+        self.lora_B = nn.Linear(rank, base.out_features, bias=False, **place)
         nn.init.zeros_(self.lora_B.weight)
         self.dropout = nn.Dropout(dropout) if dropout > 0 else nn.Identity()
         self.scaling = alpha / rank
@@ -196,45 +217,105 @@ def peft_config(kind, lora):
     fail("adapter kind '%s' is not known to this script." % kind)
 
 
-def measured_run(builtin):
-    """The scenario this one-process script really runs: what it cannot run here is set to what it does instead,
-    and listed, so that the result is compared with the estimate of the run that was measured."""
+# ---- Where it runs: one process, or one of torchrun's ----
+
+WORLD = int(os.environ.get("WORLD_SIZE", "1"))
+RANK = int(os.environ.get("RANK", "0"))
+LOCAL_RANK = int(os.environ.get("LOCAL_RANK", "0"))
+
+
+def fsdp2():
+    """FSDP2's fully_shard (PyTorch 2.6+ in torch.distributed.fsdp, 2.4-2.5 under _composable), or None."""
+    for where in ("torch.distributed.fsdp", "torch.distributed._composable.fsdp"):
+        try:
+            module = __import__(where, fromlist=["fully_shard"])
+            return module
+        except ImportError:
+            continue
+    return None
+
+
+def engine_for(device):
+    """What runs the scenario's data parallelism here: None (one process), "ddp", "zero-redundancy-optimizer"
+    (ZeRO-1 without DeepSpeed), "deepspeed" or "fsdp2"; with why it differs from the scenario's, if it does."""
+    if WORLD == 1:
+        return None, None
+    sharding = SCENARIO.get("sharding", "none")
+    if sharding == "none":
+        return "ddp", None
+    wanted = SCENARIO.get("sharding_engine", "auto")
+    wanted = STACK["sharding_engine"] if wanted == "auto" else wanted
+    if wanted == "deepspeed":
+        if optional("deepspeed") is not None and device.type == "cuda":
+            return "deepspeed", None
+        why = "DeepSpeed is not installed" if device.type == "cuda" else "DeepSpeed needs a GPU"
+    else:
+        why = None if wanted == "fsdp2" else "the script shards with FSDP2, not %s" % wanted
+    if sharding == "zero1":
+        return "zero-redundancy-optimizer", why
+    if fsdp2() is not None and device.type == "cuda":
+        return "fsdp2", why
+    return "ddp", "FSDP2 needs PyTorch 2.4+ on a GPU; ran as plain data parallelism"
+
+
+def measured_run(builtin, engine, engine_why, lengths):
+    """The scenario this script really runs: what it cannot run here is set to what it does instead, and listed,
+    so that the result is compared with the estimate of the run that was measured."""
     ran = dict(SCENARIO)
     changed = []
 
+    defaults = {"gpus": 1, "seq_len": 2048}  # the scenario format's defaults of the fields set whatever they hold
+
     def change(key, value, why):
-        if key not in ran:
+        if key not in ran and key not in defaults:
             return  # the default, which is what the script does
-        if ran[key] != value:
-            changed.append("%s: %s -> %s (%s)" % (key, json.dumps(ran[key]), json.dumps(value), why))
+        was = ran.get(key, defaults.get(key))
+        if was != value:
+            changed.append("%s: %s -> %s (%s)" % (key, json.dumps(was), json.dumps(value), why))
         ran[key] = value
 
-    one_gpu = "one process on one GPU"
-    for key in ("gpus", "tensor_parallel", "pipeline_parallel", "expert_parallel", "context_parallel"):
-        change(key, 1, one_gpu)
-    change("sharding", "none", one_gpu)
-    change("offload", "none", one_gpu)
-    change("float8_all_gather", False, one_gpu)
-    ran.pop("sharding_engine", None)
-    ran.pop("adapter_wrapping", None)
+    layout = "one process on one GPU" if WORLD == 1 else "the script runs data parallelism and sharding only"
+    for key in ("tensor_parallel", "pipeline_parallel", "expert_parallel", "context_parallel"):
+        change(key, 1, layout)
+    change("gpus", WORLD, "one process on one GPU" if WORLD == 1 else "torchrun started %d processes" % WORLD)
+    if engine in (None, "ddp"):
+        change("sharding", "none", engine_why or "one process on one GPU")
+        ran.pop("sharding_engine", None)
+        ran.pop("adapter_wrapping", None)
+    elif engine == "fsdp2":
+        change("sharding_engine", "fsdp2", engine_why or "FSDP2")
+    elif engine == "deepspeed":
+        ran["sharding_engine"] = "deepspeed"
+    if engine != "deepspeed":
+        change("offload", "none", "only DeepSpeed offloads in this script")
+    if engine != "fsdp2":
+        change("float8_all_gather", False, "no FSDP2 all-gather")
     checkpointing = ran.get("gradient_checkpointing", "full")
     change("gradient_checkpointing", "none" if checkpointing == "none" else "full",
            "gradient_checkpointing_enable() checkpoints every layer")
     ran.pop("checkpoint_every", None)
-    change("loss", "standard", "the script's loss is cross-entropy on the whole logits")
+    change("loss", "standard", "the model's own loss through labels=")
     change("gradient_accumulation", 1, "one micro-batch per optimizer step")
     change("optimizer_in_backward", False, "the optimizer steps after backward")
     change("compile", False, "eager mode")
-    # One process has no FSDP mixed precision or DeepSpeed master copy: FSDP's fp32 shards computed in bf16 run as
-    # autocast over fp32 weights, DeepSpeed's bf16 module with fp32 masters as plain bf16.
-    change("precision", {"fsdp-mixed-bf16": "amp-bf16", "bf16-fp32-master": "bf16",
-                         "fp16-fp32-master": "fp16"}.get(ran.get("precision"), ran.get("precision")),
-           "one process, no FSDP or DeepSpeed")
+    precision = ran.get("precision")
+    if engine == "deepspeed":
+        # DeepSpeed's bf16 / fp16 sections keep fp32 master weights and optimizer states (stage_1_and_2.py, stage3.py).
+        change("precision", {"bf16": "bf16-fp32-master", "amp-bf16": "bf16-fp32-master",
+                             "fsdp-mixed-bf16": "bf16-fp32-master", "fp16": "fp16-fp32-master",
+                             "amp-fp16": "fp16-fp32-master"}.get(precision, precision),
+               "DeepSpeed's 16-bit training keeps fp32 master weights")
+    elif engine != "fsdp2":
+        # No FSDP mixed precision or DeepSpeed master copy here: FSDP's fp32 shards computed in bf16 run as autocast
+        # over fp32 weights, DeepSpeed's bf16 module with fp32 masters as plain bf16.
+        change("precision", {"fsdp-mixed-bf16": "amp-bf16", "bf16-fp32-master": "bf16",
+                             "fp16-fp32-master": "fp16"}.get(precision, precision), "no FSDP or DeepSpeed here")
+    if lengths is not None:
+        change("seq_len", lengths, "the longest sequence of your data (--lengths)")
     if SCENARIO.get("optimizer", "adamw") == "adamw":
         overrides = dict(ran.get("framework_overrides", {}))
-        if overrides.get("optimizer_step", "foreach") != "foreach" or "framework" in ran:
-            overrides["optimizer_step"] = "foreach"  # torch.optim.AdamW's default on CUDA tensors
-            ran["framework_overrides"] = overrides
+        overrides["optimizer_step"] = "fused" if engine == "deepspeed" else STACK["optimizer_step"]
+        ran["framework_overrides"] = overrides
     if builtin:
         for key in ("liger_rms_norm", "liger_glu", "liger_rope"):
             change(key, False, "the built-in model has no Liger kernels")
@@ -264,54 +345,197 @@ def tile_mlps(layers):
     say("MLPs tiled along the sequence (DeepSpeed TiledMLP)")
 
 
-def build(args, device, ran):
+@contextlib.contextmanager
+def parameters_on_meta():
+    """Every parameter made inside is a meta tensor (a shape and a dtype, no memory, initialisation skipped); the
+    buffers stay real, as they are small and some (the rotary frequencies) are computed when the module is made."""
+    register = nn.Module.register_parameter
+
+    def on_meta(module, name, param):
+        if param is not None and not param.is_meta:
+            param = type(param)(param.to("meta"), requires_grad=param.requires_grad)
+        register(module, name, param)
+
+    nn.Module.register_parameter = on_meta
+    try:
+        yield
+    finally:
+        nn.Module.register_parameter = register
+
+
+def initialise(tensor, name):
+    """Random weights as a fresh model has them, drawn on the device: LoRA's B zero (the adapter starts as a
+    no-op), matrices normal with the config's initializer_range, biases zero, scales (norms, DoRA magnitudes) one."""
+    with torch.no_grad():
+        if "lora_B" in name or "lora_embedding_B" in name or name.endswith("bias"):
+            tensor.zero_()
+        elif tensor.dim() >= 2:
+            tensor.normal_(0.0, MODEL_CONFIG.get("initializer_range", 0.02))
+        else:
+            tensor.fill_(1.0)
+
+
+def materialise(model, device, dtype):
+    """Each meta parameter becomes a real one on the device, in the run's dtype, initialised there; a parameter
+    shared by two modules (tied embeddings) stays shared. Then the buffers follow."""
+    made = {}
+    for module_name, module in model.named_modules():
+        for name, p in list(module._parameters.items()):
+            if p is None or not p.is_meta:
+                continue
+            if id(p) not in made:
+                real = torch.empty(p.shape, dtype=dtype if p.is_floating_point() else p.dtype, device=device)
+                initialise(real, module_name + "." + name)
+                made[id(p)] = nn.Parameter(real, requires_grad=p.requires_grad)
+            module._parameters[name] = made[id(p)]
+    model.to(device)
+
+
+def quantize_linears(model, device, method_bits, double_quant):
+    """QLoRA's base as bitsandbytes stores it: every decoder linear (the output projection stays 16-bit, as
+    transformers' bnb quantizer leaves it) quantized on the GPU one at a time: a random bf16 weight is drawn on the
+    GPU, quantized there and freed, so the 16-bit model never exists whole, on the GPU or in host RAM."""
+    std = MODEL_CONFIG.get("initializer_range", 0.02)
+    count = 0
+    for module in list(model.modules()):
+        for name, child in list(module.named_children()):
+            if not isinstance(child, nn.Linear) or name == "lm_head":
+                continue
+            with parameters_on_meta():
+                if method_bits == 4:
+                    layer = bitsandbytes.nn.Linear4bit(child.in_features, child.out_features, bias=child.bias is not None,
+                                                       compute_dtype=torch.bfloat16, compress_statistics=double_quant,
+                                                       quant_type="nf4")
+                else:
+                    layer = bitsandbytes.nn.Linear8bitLt(child.in_features, child.out_features,
+                                                         bias=child.bias is not None, has_fp16_weights=False)
+            weight = torch.empty(child.out_features, child.in_features, dtype=torch.bfloat16, device=device)
+            weight.normal_(0.0, std)
+            if method_bits == 4:
+                layer.weight = bitsandbytes.nn.Params4bit(weight, requires_grad=False, quant_type="nf4",
+                                                          compress_statistics=double_quant).to(device)
+            else:
+                layer.weight = bitsandbytes.nn.Int8Params(weight, requires_grad=False,
+                                                          has_fp16_weights=False).to(device)
+            del weight
+            if child.bias is not None:
+                layer.bias = nn.Parameter(torch.zeros(child.out_features, dtype=torch.bfloat16, device=device),
+                                          requires_grad=False)
+            setattr(module, name, layer)
+            count += 1
+    for flag in ("is_loaded_in_4bit", "is_loaded_in_8bit"):  # what peft reads to dispatch its quantized LoRA layers
+        try:
+            setattr(model, flag, flag == "is_loaded_in_%dbit" % method_bits)
+        except AttributeError:
+            pass
+    say("%d linears quantized to %d bits on the GPU, one at a time" % (count, method_bits))
+
+
+def construct(use_hf):
+    if use_hf:
+        model_type = MODEL_CONFIG.get("model_type")
+        config = transformers.AutoConfig.for_model(model_type if model_type not in (None, "custom") else "llama",
+                                                   **{k: v for k, v in MODEL_CONFIG.items() if k != "model_type"})
+        attention = SCENARIO.get("attention", "sdpa")
+        # No dtype argument (torch_dtype= in transformers 4.x, dtype= in 5.x): the parameters get the run's dtype
+        # when they are made real.
+        return transformers.AutoModelForCausalLM.from_config(
+            config, attn_implementation={"flash": "flash_attention_2", "eager": "eager"}.get(attention, "sdpa"))
+    return BuiltinCausalLM(MODEL_CONFIG)
+
+
+def decoder_layers(model):
+    for path in ("model.layers", "base_model.model.model.layers", "layers", "base_model.model.layers"):
+        node = model
+        try:
+            for part in path.split("."):
+                node = getattr(node, part)
+            return node
+        except AttributeError:
+            continue
+    fail("cannot find the decoder layers of this model.")
+
+
+def deepspeed_config(ran, micro_batch):
+    zero = {"stage": {"zero1": 1, "zero2": 2, "zero3": 3}[ran["sharding"]]}
+    if ran.get("offload") in ("optimizer", "optimizer+params"):
+        zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
+    if ran.get("offload") == "optimizer+params" and zero["stage"] == 3:
+        zero["offload_param"] = {"device": "cpu", "pin_memory": True}
+    config = {"train_micro_batch_size_per_gpu": micro_batch, "gradient_accumulation_steps": 1,
+              "zero_optimization": zero, "optimizer": {"type": "AdamW", "params": {"lr": 1e-5}}}
+    precision = ran.get("precision", "bf16")
+    if precision.startswith("bf16"):
+        config["bf16"] = {"enabled": True}
+    elif precision.startswith("fp16"):
+        config["fp16"] = {"enabled": True}
+    return config
+
+
+def build(args, device, ran, engine):
     method = SCENARIO.get("method", "lora")
-    precision = ran.get("precision", "bf16")  # as it runs in one process (measured_run)
+    precision = ran.get("precision", "bf16")  # as it runs here (measured_run)
+    dtype = dtype_of(precision) if device.type == "cuda" else torch.float32
+    if engine == "fsdp2" and precision == "fsdp-mixed-bf16":
+        dtype = torch.float32  # fp32 shards, computed in bf16 by FSDP's MixedPrecisionPolicy
     lora = SCENARIO.get("lora", {"rank": 16, "alpha": 32, "dropout": 0.05, "targets": ["q_proj", "v_proj"]})
     checkpointing = SCENARIO.get("gradient_checkpointing", "full") != "none"
+    reentrant = STACK["checkpoint_reentrant"]  # None: transformers' own default, as the Trainer leaves it
     if method == "qlora":
         if device.type != "cuda" or bitsandbytes is None or peft is None or transformers is None:
             fail("QLoRA needs a CUDA GPU with transformers, peft and bitsandbytes installed.")
+        if engine == "fsdp2" or engine == "deepspeed":
+            fail("QLoRA over sharded GPUs (FSDP-QLoRA) is not run by this script: measure one GPU's share with "
+                 "python3 probe.py, or your own launch.")
     use_hf = transformers is not None and not args.builtin
-    if use_hf:
-        say("building the model with transformers (random weights, nothing downloaded)")
-        config = transformers.AutoConfig.for_model(MODEL_CONFIG.get("model_type", "llama") if
-                                                   MODEL_CONFIG.get("model_type") not in (None, "custom") else "llama",
-                                                   **{k: v for k, v in MODEL_CONFIG.items() if k != "model_type"})
-        kwargs = {"torch_dtype": dtype_of(precision)}
-        attention = SCENARIO.get("attention", "sdpa")
-        kwargs["attn_implementation"] = {"flash": "flash_attention_2", "eager": "eager"}.get(attention, "sdpa")
-        if method == "qlora":
-            kwargs["quantization_config"] = transformers.BitsAndBytesConfig(
-                load_in_4bit=True, bnb_4bit_quant_type="nf4",
-                bnb_4bit_use_double_quant=SCENARIO.get("quantization", "nf4-dq") == "nf4-dq",
-                bnb_4bit_compute_dtype=torch.bfloat16)
-            model = transformers.AutoModelForCausalLM.from_config(config, **kwargs)
-        else:
-            model = transformers.AutoModelForCausalLM.from_config(config, **kwargs)
-        if checkpointing:
-            model.gradient_checkpointing_enable()
-        liger = {"rms_norm": SCENARIO.get("liger_rms_norm", False), "swiglu": SCENARIO.get("liger_glu", False),
-                 "geglu": SCENARIO.get("liger_glu", False), "rope": SCENARIO.get("liger_rope", False)}
-        if any(liger.values()):
-            try:
-                from liger_kernel.transformers import _apply_liger_kernel_to_instance
-            except ImportError:
-                fail("The scenario uses Liger kernels: pip install liger-kernel.")
-            say("applying Liger kernels: " + ", ".join(k for k, v in liger.items() if v))
-            # The loss is the script's own; only the layer kernels are swapped (the fused loss is not patched in).
-            _apply_liger_kernel_to_instance(model=model, fused_linear_cross_entropy=False, cross_entropy=False, **liger)
+    say("building the model with %s: on the meta device first, then on %s" %
+        ("transformers" if use_hf else "the built-in Llama-style module (transformers not installed)", device.type))
+    started = time.perf_counter()
+    deepspeed_zero3 = engine == "deepspeed" and ran.get("sharding") == "zero3"
+    if deepspeed_zero3:
+        import deepspeed
+        # DeepSpeed's own way to never hold the whole model: each parameter partitioned over the ranks as it is made.
+        with deepspeed.zero.Init(config_dict_or_path=deepspeed_config(ran, 1), dtype=dtype):
+            model = construct(use_hf)
+        built_on = "deepspeed.zero.Init"
     else:
-        say("building the built-in Llama-style model (transformers not installed)")
-        model = BuiltinCausalLM(MODEL_CONFIG, checkpointing).to(dtype_of(precision) if device.type == "cuda"
-                                                                 else torch.float32)
+        with parameters_on_meta():
+            model = construct(use_hf)
+        if not all(p.is_meta for p in model.parameters()):
+            fail("the model was not built on the meta device.")
+        built_on = "meta"
+    say("model built on %s in %.1f s" % (built_on, time.perf_counter() - started))
+    sharded_later = engine == "fsdp2"
+    if method == "qlora":
+        quantize_linears(model, device, 8 if SCENARIO.get("quantization") == "int8" else 4,
+                         SCENARIO.get("quantization", "nf4-dq") == "nf4-dq")
+    if not sharded_later and not deepspeed_zero3:
+        materialise(model, device, dtype)
+    if checkpointing:
+        if use_hf:
+            model.gradient_checkpointing_enable(
+                gradient_checkpointing_kwargs=None if reentrant is None else {"use_reentrant": reentrant})
+        else:
+            model.checkpointing = bool(reentrant)
+    liger = {"rms_norm": SCENARIO.get("liger_rms_norm", False), "swiglu": SCENARIO.get("liger_glu", False),
+             "geglu": SCENARIO.get("liger_glu", False), "rope": SCENARIO.get("liger_rope", False)}
+    if use_hf and any(liger.values()):
+        try:
+            from liger_kernel.transformers import _apply_liger_kernel_to_instance
+        except ImportError:
+            fail("The scenario uses Liger kernels: pip install liger-kernel.")
+        say("applying Liger kernels: " + ", ".join(k for k, v in liger.items() if v))
+        # Only the layer kernels are swapped (a fused loss is not patched in).
+        _apply_liger_kernel_to_instance(model=model, fused_linear_cross_entropy=False, cross_entropy=False, **liger)
     if SCENARIO.get("tiled_mlp", False):
-        tile_mlps(model.model.layers if use_hf else model.layers)
+        tile_mlps(decoder_layers(model))
     if method in ("lora", "qlora"):
         kind = lora.get("kind", "lora")
         if peft is not None and use_hf:
             if method == "qlora":
-                model = peft.prepare_model_for_kbit_training(model)
+                model = peft.prepare_model_for_kbit_training(
+                    model, use_gradient_checkpointing=checkpointing,
+                    gradient_checkpointing_kwargs=None if reentrant is None else {"use_reentrant": reentrant})
             model = peft.get_peft_model(model, peft_config(kind, lora))
             if kind == "lora-fa":
                 # As peft.optimizers.create_lorafa_optimizer does: lora_A frozen, only lora_B trains.
@@ -333,7 +557,7 @@ def build(args, device, ran):
         if float8 == "rowwise":
             fp8_config = Float8LinearConfig.from_recipe_name("rowwise")
         else:
-            fp8_config = Float8LinearConfig(enable_fsdp_float8_all_gather=SCENARIO.get("float8_all_gather", False))
+            fp8_config = Float8LinearConfig(enable_fsdp_float8_all_gather=ran.get("float8_all_gather", False))
         say("converting the decoder linears to float8 (%s); lm_head stays in bf16" % float8)
         # As torchtitan: every nn.Linear but the output projection.
         convert_to_float8_training(model, config=fp8_config, module_filter_fn=lambda mod, fqn: fqn != "lm_head")
@@ -341,24 +565,64 @@ def build(args, device, ran):
     if trainable_layers:
         if not use_hf:
             fail("Freeze tuning (trainable_layers) needs transformers installed.")
-        # As LLaMA-Factory's freeze tuning: only the last n decoder layers train. Non-reentrant checkpointing gives
-        # the trained layers their gradients although their inputs do not require grad; the frozen ones save nothing.
-        layers = model.model.layers
+        # As LLaMA-Factory's freeze tuning: only the last n decoder layers train.
+        layers = decoder_layers(model)
         for p in model.parameters():
             p.requires_grad_(False)
         for layer in layers[len(layers) - trainable_layers:]:
             for p in layer.parameters():
                 p.requires_grad_(True)
-        if checkpointing:
-            model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
-    model.to(device)
+    if sharded_later:
+        shard_with_fsdp2(model, device, dtype, ran)
     model.train()
-    return model, ("transformers" if use_hf else "builtin")
+    return model, ("transformers" if use_hf else "builtin"), built_on
 
 
-def make_optimizer(params, name):
+def shard_with_fsdp2(model, device, dtype, ran):
+    """FSDP2 as torchtitan and torchtune apply it: each decoder layer a unit, then the root; made real only after
+    sharding (to_empty), so each rank only ever holds its shard."""
+    fsdp = fsdp2()
+    kwargs = {"reshard_after_forward": ran.get("sharding") != "zero2"}  # ZeRO-2 style keeps the gathered parameters
+    if ran.get("precision") == "fsdp-mixed-bf16":
+        kwargs["mp_policy"] = fsdp.MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
+    if not all(p.dtype == dtype for p in model.parameters() if p.is_floating_point()):
+        model.to(dtype)
+    saved = {name: b.detach().clone() for name, b in model.named_buffers()}
+    for layer in decoder_layers(model):
+        fsdp.fully_shard(layer, **kwargs)
+    fsdp.fully_shard(model, **kwargs)
+    model.to_empty(device=device)
+    with torch.no_grad():
+        for name, b in model.named_buffers():
+            if name in saved:
+                b.copy_(saved[name])
+        for name, p in model.named_parameters():
+            initialise(p, name)
+    if hasattr(model, "tie_weights"):
+        model.tie_weights()
+    say("FSDP2 over %d GPUs (%s)" % (WORLD, "ZeRO-2 style" if not kwargs["reshard_after_forward"] else "ZeRO-3 style"))
+
+
+def optimizer_options(device):
+    """The optimizer implementation the scenario's stack uses: torch.optim.AdamW's foreach (its default on CUDA),
+    fused, or the per-parameter loop."""
+    step = STACK["optimizer_step"]
+    return {"foreach": {"foreach": True}, "fused": {"fused": True}}.get(step, {"foreach": False})
+
+
+def make_optimizer(params, name, device, engine):
     if name == "adamw":
-        return torch.optim.AdamW(params, lr=1e-5)
+        options = optimizer_options(device)
+        if engine == "zero-redundancy-optimizer":
+            from torch.distributed.optim import ZeroRedundancyOptimizer
+            return ZeroRedundancyOptimizer(params, optimizer_class=torch.optim.AdamW, lr=1e-5, **options)
+        try:
+            return torch.optim.AdamW(params, lr=1e-5, **options)
+        except (TypeError, RuntimeError) as error:
+            if device.type == "cuda":
+                fail("torch %s cannot make AdamW(%s): %s" % (torch.__version__, options, error))
+            say("AdamW(%s) is not available on this CPU build; the smoke run uses the default" % options)
+            return torch.optim.AdamW(params, lr=1e-5)
     if name.endswith("8bit") or name.startswith("paged"):
         if bitsandbytes is None:
             fail("optimizer '%s' needs bitsandbytes." % name)
@@ -373,27 +637,75 @@ def make_optimizer(params, name):
     fail("optimizer '%s' is not available here." % name)
 
 
+def read_lengths(path):
+    """The sequence length to measure at, from the dataset script's result: the length it chose (the longest, or
+    the percentile asked for)."""
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as error:
+        fail("cannot read %s: %s" % (path, error))
+    if doc.get("format") != "gpusizer-lengths" or not isinstance(doc.get("seq_len"), int) or doc["seq_len"] < 1:
+        fail("%s is not a result of the GPU Sizer dataset script (format gpusizer-lengths with seq_len)." % path)
+    return doc["seq_len"]
+
+
+def rank_figures(device, times, first_step):
+    cuda = device.type == "cuda"
+    return {"rank": RANK,
+            "max_memory_allocated_bytes": torch.cuda.max_memory_allocated(device) if cuda else None,
+            "max_memory_reserved_bytes": torch.cuda.max_memory_reserved(device) if cuda else None,
+            "device_used_bytes": (lambda free_total: free_total[1] - free_total[0])(torch.cuda.mem_get_info(device))
+            if cuda else None,
+            "step_seconds": times, "seconds_to_first_step": first_step}
+
+
+def largest(ranks, key):
+    values = [r[key] for r in ranks if r[key] is not None]
+    return max(values) if values else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=10, help="timed steps after the warm-up (default 10)")
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps first (default 3)")
     parser.add_argument("--device", default="cuda", choices=["cuda", "cpu"], help="cpu: a smoke test only")
     parser.add_argument("--builtin", action="store_true", help="use the built-in model even if transformers exists")
+    parser.add_argument("--lengths", help="the dataset script's result: measure at your data's sequence length")
     parser.add_argument("--out", default="gpusizer-measurement.json", help="where to write the result")
     args = parser.parse_args()
 
     if args.device == "cuda" and not torch.cuda.is_available():
         fail("no CUDA GPU is visible; run this on the GPU you want to measure (or --device cpu for a smoke test).")
-    device = torch.device(args.device)
-    ran, changed = measured_run(transformers is None or args.builtin)
-    say("torch %s on %s" % (torch.__version__, torch.cuda.get_device_name(0) if device.type == "cuda" else "CPU"))
-    model, implementation = build(args, device, ran)
+    if args.device == "cuda":
+        torch.cuda.set_device(LOCAL_RANK)
+        device = torch.device("cuda", LOCAL_RANK)
+    else:
+        device = torch.device("cpu")
+    if WORLD > 1:
+        torch.distributed.init_process_group("nccl" if device.type == "cuda" else "gloo")
+    engine, engine_why = engine_for(device)
+    lengths = read_lengths(args.lengths) if args.lengths else None
+    ran, changed = measured_run(transformers is None or args.builtin, engine, engine_why, lengths)
+    say("torch %s on %s%s" % (torch.__version__, torch.cuda.get_device_name(device) if device.type == "cuda" else "CPU",
+                             "" if WORLD == 1 else ", %d processes (%s)" % (WORLD, engine)))
+    model, implementation, built_on = build(args, device, ran, engine)
     trainable = [p for p in model.parameters() if p.requires_grad]
-    total_params = sum(p.numel() for p in model.parameters())
-    say("%d parameters, %d trainable" % (total_params, sum(p.numel() for p in trainable)))
-    optimizer = make_optimizer(trainable, SCENARIO.get("optimizer", "adamw"))
+    # Parameters of the whole model (a sharded parameter counts whole: DTensor and ZeRO-3 keep the full shape).
+    total_params = sum(getattr(p, "ds_numel", p.numel()) for p in model.parameters())
+    trainable_params = sum(getattr(p, "ds_numel", p.numel()) for p in trainable)
+    say("%d parameters, %d trainable" % (total_params, trainable_params))
     micro_batch = int(SCENARIO.get("micro_batch", 1))
-    seq_len = int(SCENARIO.get("seq_len", 2048))
+    seq_len = int(ran.get("seq_len", 2048))
+    if engine == "deepspeed":
+        import deepspeed
+        model, optimizer, _, _ = deepspeed.initialize(model=model, model_parameters=trainable,
+                                                      config=deepspeed_config(ran, micro_batch))
+    else:
+        optimizer = make_optimizer(trainable, SCENARIO.get("optimizer", "adamw"), device, engine)
+        if engine in ("ddp", "zero-redundancy-optimizer"):
+            model = nn.parallel.DistributedDataParallel(model, device_ids=[LOCAL_RANK] if device.type == "cuda"
+                                                        else None)
     vocab = int(MODEL_CONFIG["vocab_size"])
     amp = ran.get("precision", "").startswith("amp-") and device.type == "cuda"
     amp_dtype = torch.float16 if ran.get("precision") == "amp-fp16" else torch.bfloat16
@@ -405,51 +717,75 @@ def main():
         say("saved activations offloaded to host memory (torch.autograd.graph.save_on_cpu)")
 
     if device.type == "cuda":
-        torch.cuda.reset_peak_memory_stats()
+        torch.cuda.reset_peak_memory_stats(device)
     times = []
+    first_step = None
     for step in range(args.warmup + args.steps):
         tokens = torch.randint(0, vocab, (micro_batch, seq_len), device=device)
         start = time.perf_counter()
         with torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext():
-            # (the layers' saved tensors go to the host; the loss's stay on the GPU, as the estimate keeps them)
             with torch.autograd.graph.save_on_cpu(pin_memory=device.type == "cuda") if offload \
                     else contextlib.nullcontext():
-                out = model(tokens) if implementation == "builtin" else model(input_ids=tokens).logits
-            loss = F.cross_entropy(out[:, :-1].reshape(-1, vocab).float(), tokens[:, 1:].reshape(-1))
-        loss.backward()
-        optimizer.step()
-        optimizer.zero_grad(set_to_none=True)
+                # The model's own loss from labels=, as the trainers compute it.
+                loss = model(tokens, tokens) if implementation == "builtin" else \
+                    model(input_ids=tokens, labels=tokens).loss
+        if engine == "deepspeed":
+            model.backward(loss)
+            model.step()
+        else:
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
         if device.type == "cuda":
-            torch.cuda.synchronize()
+            torch.cuda.synchronize(device)
         elapsed = time.perf_counter() - start
+        if first_step is None:
+            first_step = time.perf_counter() - STARTED
+            say("first step done %.1f s after the script started" % first_step)
         if step >= args.warmup:
             times.append(elapsed)
         say("step %d: %.3f s, loss %.3f" % (step + 1, elapsed, loss.item()))
 
+    mine = rank_figures(device, times, first_step)
+    ranks = [mine]
+    if WORLD > 1:
+        ranks = [None] * WORLD
+        torch.distributed.all_gather_object(ranks, mine)
+    # The slowest rank sets each step's time; each memory figure is the largest rank's.
+    steps = [max(r["step_seconds"][i] for r in ranks) for i in range(len(times))]
     result = {
         "format": "gpusizer-measurement",
         "version": 1,
         "scenario": ran,
         "not_as_in_scenario": changed,
         "device": device.type,
-        "gpu_name": torch.cuda.get_device_name(0) if device.type == "cuda" else None,
+        "gpu_name": torch.cuda.get_device_name(device) if device.type == "cuda" else None,
         "implementation": implementation,
+        "built_on": built_on,
+        "world_size": WORLD,
+        "engine": engine or "one process",
+        "optimizer_options": optimizer_options(device) if SCENARIO.get("optimizer", "adamw") == "adamw" else None,
+        "checkpoint_reentrant": STACK["checkpoint_reentrant"],  # None: transformers' default for its version
         "params_total": total_params,
-        "params_trainable": sum(p.numel() for p in trainable),
-        "max_memory_allocated_bytes": torch.cuda.max_memory_allocated() if device.type == "cuda" else None,
-        "max_memory_reserved_bytes": torch.cuda.max_memory_reserved() if device.type == "cuda" else None,
-        "device_used_bytes": (lambda free_total: free_total[1] - free_total[0])(torch.cuda.mem_get_info())
-        if device.type == "cuda" else None,
-        "step_seconds": times,
-        "tokens_per_second": micro_batch * seq_len / (sum(times) / len(times)) if times else None,
+        "params_trainable": trainable_params,
+        "max_memory_allocated_bytes": largest(ranks, "max_memory_allocated_bytes"),
+        "max_memory_reserved_bytes": largest(ranks, "max_memory_reserved_bytes"),
+        "device_used_bytes": largest(ranks, "device_used_bytes"),
+        "step_seconds": steps,
+        "seconds_to_first_step": largest(ranks, "seconds_to_first_step"),
+        "tokens_per_second": micro_batch * seq_len / (sum(steps) / len(steps)) if steps else None,  # per GPU
+        "ranks": ranks,
         "versions": {"python": platform.python_version(), "torch": torch.__version__,
                      "transformers": getattr(transformers, "__version__", None),
                      "peft": getattr(peft, "__version__", None),
                      "bitsandbytes": getattr(bitsandbytes, "__version__", None)},
     }
-    with open(args.out, "w") as f:
-        json.dump(result, f, indent=1)
-    say("wrote %s" % args.out)
+    if RANK == 0:  # one file, with every rank's figures
+        with open(args.out, "w") as f:
+            json.dump(result, f, indent=1)
+        say("wrote %s" % args.out)
+    if WORLD > 1:
+        torch.distributed.destroy_process_group()
 
 
 if __name__ == "__main__":

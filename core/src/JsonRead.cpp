@@ -202,4 +202,19 @@ Result<ObjectReader> ObjectReader::object(const char* key) const {
     return ObjectReader(v, field(key));
 }
 
+Result<void> checkFormatVersion(const ObjectReader& r, std::string_view expected, const char* mismatch) {
+    GPUSIZER_ASSIGN(auto format, r.string("format"));
+    if (format != expected) {
+        return fail(ErrorCode::WrongFormat, words(mismatch, format), r.field("format"));
+    }
+    GPUSIZER_ASSIGN(auto version, r.integer("version", 1, 1000));
+    if (version > 1) {
+        return fail(ErrorCode::WrongFormat,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "version %1 is newer than this GPU Sizer reads"),
+                          std::to_string(version)),
+                    r.field("version"));
+    }
+    return {};
+}
+
 } // namespace gpusizer::core::detail

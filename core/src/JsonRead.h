@@ -63,4 +63,8 @@ private:
     std::string m_where;
 };
 
+/// The "format" and "version" of a GPU Sizer document: the format must be `expected` (else `mismatch`, a text with
+/// %1 for the format found) and the version at most 1.
+Result<void> checkFormatVersion(const ObjectReader& r, std::string_view expected, const char* mismatch);
+
 } // namespace gpusizer::core::detail

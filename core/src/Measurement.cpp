@@ -21,6 +21,40 @@ using detail::lowercase;
 
 constexpr double kMaxBytes = 1e15;
 
+/// Every rank's figures (the script under torchrun): one object per rank, as many as the world size.
+template <typename ToBytes>
+Result<std::vector<Measurement::Rank>> readRanks(const json& doc, const ObjectReader& r, std::int64_t worldSize,
+                                                 ToBytes toBytes) {
+    std::vector<Measurement::Rank> ranks;
+    if (!doc.contains("ranks")) {
+        return ranks;
+    }
+    const json& list = doc["ranks"];
+    if (!list.is_array() || static_cast<std::int64_t>(list.size()) != worldSize) {
+        return fail(ErrorCode::WrongType,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'ranks' must hold one object per process (%1)"),
+                          std::to_string(worldSize)),
+                    r.field("ranks"));
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].is_object()) {
+            return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "each rank must be a JSON object"),
+                        r.field("ranks") + "[" + std::to_string(i) + "]");
+        }
+        const ObjectReader one(list[i], r.field("ranks") + "[" + std::to_string(i) + "]");
+        Measurement::Rank rank;
+        GPUSIZER_ASSIGN(rank.rank, one.integer("rank", 0, worldSize - 1));
+        GPUSIZER_ASSIGN(auto allocated, one.optionalNumber("max_memory_allocated_bytes", 0, kMaxBytes));
+        GPUSIZER_ASSIGN(auto reserved, one.optionalNumber("max_memory_reserved_bytes", 0, kMaxBytes));
+        GPUSIZER_ASSIGN(auto device, one.optionalNumber("device_used_bytes", 0, kMaxBytes));
+        rank.allocatedBytes = toBytes(allocated);
+        rank.reservedBytes = toBytes(reserved);
+        rank.deviceUsedBytes = toBytes(device);
+        ranks.push_back(rank);
+    }
+    return ranks;
+}
+
 } // namespace
 
 Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view whereView, const Catalog& catalog) {
@@ -31,19 +65,8 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
                     where);
     }
     ObjectReader r(doc, where);
-    GPUSIZER_ASSIGN(auto format, r.string("format"));
-    if (format != "gpusizer-measurement") {
-        return fail(ErrorCode::WrongFormat,
-                    words(QT_TRANSLATE_NOOP("gpusizer", "'format' is '%1', expected 'gpusizer-measurement'"), format),
-                    r.field("format"));
-    }
-    GPUSIZER_ASSIGN(auto version, r.integer("version", 1, 1000));
-    if (version > 1) {
-        return fail(ErrorCode::WrongFormat,
-                    words(QT_TRANSLATE_NOOP("gpusizer", "version %1 is newer than this GPU Sizer reads"),
-                          std::to_string(version)),
-                    r.field("version"));
-    }
+    GPUSIZER_CHECK(detail::checkFormatVersion(
+        r, "gpusizer-measurement", QT_TRANSLATE_NOOP("gpusizer", "'format' is '%1', expected 'gpusizer-measurement'")));
     Measurement m;
     GPUSIZER_ASSIGN(m.device, r.string("device"));
     if (m.device != "cuda" && m.device != "cpu") {
@@ -83,6 +106,12 @@ Result<Measurement> parseMeasurement(std::string_view bytes, std::string_view wh
         m.stepSeconds.push_back(t.get<double>());
     }
     GPUSIZER_ASSIGN(m.tokensPerSecond, r.optionalNumber("tokens_per_second", 0, 1e12));
+    GPUSIZER_ASSIGN(m.secondsToFirstStep, r.optionalNumber("seconds_to_first_step", 0, 1e7));
+    GPUSIZER_ASSIGN(auto builtOn, r.optionalString("built_on"));
+    m.builtOn = builtOn.value_or("");
+    GPUSIZER_ASSIGN(auto world, r.optionalInteger("world_size", 1, 1'000'000));
+    m.worldSize = world.value_or(1);
+    GPUSIZER_ASSIGN(m.ranks, readRanks(doc, r, m.worldSize, toBytes));
     if (doc.contains("not_as_in_scenario")) {
         const json& changed = doc["not_as_in_scenario"];
         const bool strings = changed.is_array() &&
@@ -189,9 +218,15 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
             list += (list.empty() ? "" : "; ") + line;
         }
         note("not_as_in_scenario",
-             words(QT_TRANSLATE_NOOP("gpusizer", "the script, one process on one GPU, ran this run instead of "
-                                                 "the scenario's, and it is compared with its own estimate: %1"),
+             words(QT_TRANSLATE_NOOP("gpusizer", "the script ran this run instead of the scenario's, and it is "
+                                                 "compared with its own estimate: %1"),
                    list));
+    }
+    if (m.worldSize > 1) {
+        note("largest_rank", words(QT_TRANSLATE_NOOP("gpusizer", "%1 processes ran it: each memory figure is the "
+                                                                 "largest rank's, as the card that runs out first "
+                                                                 "decides (every rank's peaks are in the file)"),
+                                   std::to_string(m.worldSize)));
     }
     if (m.cpuRun()) {
         note("cpu_run",

@@ -529,6 +529,14 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     return t;
 }
 
+PlanInputs withDatasetTokens(PlanInputs inputs, const Scenario& scenario) {
+    if (const auto fromData = datasetTokens(scenario); fromData && !inputs.datasetTokensStated) {
+        inputs.datasetTokens = *fromData;
+        inputs.datasetTokensStated = true;
+    }
+    return inputs;
+}
+
 double hourlyPrice(const GpuSpec& gpu, const PlanInputs& in, bool spot) {
     return in.pricePerGpuHour.value_or(spot ? gpu.priceSpotUsdHour : gpu.priceOnDemandUsdHour);
 }

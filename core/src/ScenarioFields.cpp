@@ -407,6 +407,10 @@ std::vector<ScenarioField> deviceFields() {
     t.push_back(
         special("measurements", QT_TRANSLATE_NOOP("gpusizer", "Measurements"),
                 QT_TRANSLATE_NOOP("gpusizer", "Measured runs of this scenario (gpusizer-measurement documents).")));
+    t.push_back(special("dataset", QT_TRANSLATE_NOOP("gpusizer", "Dataset lengths"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Your data's length distribution (the dataset script's "
+                                                      "gpusizer-lengths result): seq_len was set from it, and its "
+                                                      "tokens price the run.")));
     return t;
 }
 

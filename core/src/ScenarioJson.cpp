@@ -406,6 +406,8 @@ Result<void> readSpecialField(std::string_view key, const json& doc, const Objec
         }
     } else if (key == "measurements" && r.has("measurements")) {
         GPUSIZER_CHECK(readMeasurements(doc, r, s));
+    } else if (key == "dataset" && r.has("dataset")) {
+        GPUSIZER_ASSIGN(s.dataset, parseDatasetLengths(doc["dataset"].dump(), r.field("dataset")));
     }
     return {};
 }
@@ -499,6 +501,9 @@ std::string scenarioToJson(const Scenario& s) {
             }
         }
         doc["measurements"] = list;
+    }
+    if (s.dataset) {
+        doc["dataset"] = json::parse(datasetLengthsToJson(*s.dataset), nullptr, false); // our own dump: valid
     }
     if (s.overrides.any()) {
         json overrides = json::object();

@@ -223,24 +223,37 @@ Message trialSentence(const core::TrialHour& trial) {
                     verbatim(gib(trial.plan.deviceBytes)));
         break;
     }
-    // What measures it: the exported script is one process on one CUDA or ROCm GPU (docs/verify.md).
+    // What measures it: the exported script, on one CUDA or ROCm GPU or under torchrun on the cards of one node, for
+    // data parallelism and sharding (docs/verify.md).
     Message how;
     // A user's card without a "software" entry has no stack named: taken as CUDA, as most such cards are.
     const std::string& stack = trial.gpu->softwareStack;
+    const bool scriptRunsLayout = test.tensorParallel == 1 && test.pipelineParallel == 1 && test.expertParallel == 1 &&
+                                  test.contextParallel == 1 &&
+                                  !(test.method == core::Method::Qlora && test.sharding != core::Sharding::None);
     if (!stack.empty() && stack != "CUDA" && stack != "ROCm") {
         how = msg(QT_TRANSLATE_NOOP("gpusizer",
                                     "The measurement script runs on CUDA and ROCm only: on %1, measure a few steps "
                                     "of your own run with its memory reporting."),
                   verbatim(trial.gpu->softwareStack));
-    } else if (test.gpus > 1) {
+    } else if (test.gpus > 1 && !scriptRunsLayout) {
         how = msg(QT_TRANSLATE_NOOP("gpusizer",
-                                    "The measurement script runs on one GPU, so it measures one card's share without "
-                                    "the layout's collectives: launch your own run on the %1 cards, with memory "
-                                    "reporting, for the layout itself."),
+                                    "The measurement script runs data parallelism and sharding only, not this layout: "
+                                    "launch your own run on the %1 cards, with memory reporting."),
+                  verbatim(count(test.gpus)));
+    } else if (test.gpus > 1) {
+        how = msg(QT_TRANSLATE_NOOP("gpusizer", "Export the measurement script and run it there on the %1 cards, "
+                                                "every rank's peak measured: torchrun --nproc-per-node %1 probe.py."),
                   verbatim(count(test.gpus)));
     } else {
-        how = msg(
-            QT_TRANSLATE_NOOP("gpusizer", "Export the measurement script and run it there before renting the run."));
+        how = msg(QT_TRANSLATE_NOOP("gpusizer", "Export the measurement script and run it there before renting the "
+                                                "run: python3 probe.py."));
+    }
+    if (!rental.dataset) {
+        how = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 Your data's lengths are not known: run the dataset script on it "
+                                                "first (File › Export dataset script…) and import its result, so the "
+                                                "test runs at your longest sequence."),
+                  how);
     }
     return msg(QT_TRANSLATE_NOOP("gpusizer",
                                  "First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — "

@@ -3229,10 +3229,6 @@ Fewer cards (%2): %3</source>
         <translation>&apos;not_as_in_scenario&apos; 必须是文本列表</translation>
     </message>
     <message>
-        <source>the script, one process on one GPU, ran this run instead of the scenario&apos;s, and it is compared with its own estimate: %1</source>
-        <translation>脚本以单进程在单个 GPU 上运行了这次训练（而非场景中的设置），并与它自己的估算比较：%1</translation>
-    </message>
-    <message>
         <source>Tiled MLP</source>
         <translation>分块 MLP</translation>
     </message>
@@ -3501,20 +3497,108 @@ Fewer cards (%2): %3</source>
         <translation>测量脚本只能在 CUDA 和 ROCm 上运行：在 %1 上，请用你自己的训练运行几步并开启显存报告来测量。</translation>
     </message>
     <message>
-        <source>The measurement script runs on one GPU, so it measures one card&apos;s share without the layout&apos;s collectives: launch your own run on the %1 cards, with memory reporting, for the layout itself.</source>
-        <translation>测量脚本只在一张 GPU 上运行，因此它测量的是单卡的份额，不含该布局的集合通信：要验证布局本身，请在这 %1 张卡上启动你自己的训练并开启显存报告。</translation>
-    </message>
-    <message>
-        <source>Export the measurement script and run it there before renting the run.</source>
-        <translation>租用正式训练之前，导出测量脚本并在那里运行。</translation>
-    </message>
-    <message>
         <source>First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — %3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 %7</source>
         <translation>先在你将租用的显卡上做一小时测试：%1，按需每小时 %2——准备 %3，然后在真实序列长度和批次下运行 %4，合计 %5。%6 %7</translation>
     </message>
     <message>
         <source>Speed on %1: MFU %2 of its %3 FP16 TFLOPS, published for %4: %5.</source>
         <translation>%1 上的速度：其 %3 FP16 TFLOPS 的 MFU %2，已发表数据（%4）：%5。</translation>
+    </message>
+    <message>
+        <source>must be a list of whole numbers</source>
+        <translation>必须是整数列表</translation>
+    </message>
+    <message>
+        <source>the histogram needs edges and counts</source>
+        <translation>直方图需要 edges 和 counts</translation>
+    </message>
+    <message>
+        <source>the histogram must have one more edge than counts, and count every example</source>
+        <translation>直方图的边界数必须比计数多一个，并且要统计每个样本</translation>
+    </message>
+    <message>
+        <source>each length in &apos;at&apos; must be the figure it is named after</source>
+        <translation>&apos;at&apos; 中的每个长度都必须等于其名称所指的数值</translation>
+    </message>
+    <message>
+        <source>&apos;basis&apos; must be max, p99 or p95</source>
+        <translation>&apos;basis&apos; 必须是 max、p99 或 p95</translation>
+    </message>
+    <message>
+        <source>dataset lengths must be a JSON object</source>
+        <translation>数据集长度必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&apos;format&apos; is &apos;%1&apos;, expected &apos;gpusizer-lengths&apos;</source>
+        <translation>&apos;format&apos; 为 &apos;%1&apos;，应为 &apos;gpusizer-lengths&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;ranks&apos; must hold one object per process (%1)</source>
+        <translation>&apos;ranks&apos; 必须为每个进程各包含一个对象（%1）</translation>
+    </message>
+    <message>
+        <source>each rank must be a JSON object</source>
+        <translation>每个 rank 都必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the script ran this run instead of the scenario&apos;s, and it is compared with its own estimate: %1</source>
+        <translation>脚本运行的是这个配置而不是场景中的配置，因此与它自己的估算进行比较：%1</translation>
+    </message>
+    <message>
+        <source>%1 processes ran it: each memory figure is the largest rank&apos;s, as the card that runs out first decides (every rank&apos;s peaks are in the file)</source>
+        <translation>由 %1 个进程运行：每个显存数值取最大的 rank，因为最先耗尽显存的卡决定成败（每个 rank 的峰值都在文件中）</translation>
+    </message>
+    <message>
+        <source>Dataset lengths</source>
+        <translation>数据集长度</translation>
+    </message>
+    <message>
+        <source>Your data&apos;s length distribution (the dataset script&apos;s gpusizer-lengths result): seq_len was set from it, and its tokens price the run.</source>
+        <translation>你的数据的长度分布（数据集脚本的 gpusizer-lengths 结果）：seq_len 由它设置，训练的成本按它的 token 数计算。</translation>
+    </message>
+    <message>
+        <source>The measurement script runs data parallelism and sharding only, not this layout: launch your own run on the %1 cards, with memory reporting.</source>
+        <translation>测量脚本只运行数据并行和分片，不支持这种并行布局：请在这 %1 张卡上启动你自己的训练，并开启显存报告。</translation>
+    </message>
+    <message>
+        <source>Export the measurement script and run it there on the %1 cards, every rank&apos;s peak measured: torchrun --nproc-per-node %1 probe.py.</source>
+        <translation>导出测量脚本，在那里的 %1 张卡上运行，测量每个 rank 的峰值：torchrun --nproc-per-node %1 probe.py。</translation>
+    </message>
+    <message>
+        <source>Export the measurement script and run it there before renting the run: python3 probe.py.</source>
+        <translation>在租用整次训练之前，导出测量脚本并在那里运行：python3 probe.py。</translation>
+    </message>
+    <message>
+        <source>%1 Your data&apos;s lengths are not known: run the dataset script on it first (File › Export dataset script…) and import its result, so the test runs at your longest sequence.</source>
+        <translation>%1 你的数据长度尚不清楚：请先对数据运行数据集脚本（文件 › 导出数据集脚本…）并导入其结果，以便测试按你最长的序列运行。</translation>
+    </message>
+    <message>
+        <source>%1 examples, %2 tokens: longest %3, p99 %4, p95 %5, median %6, mean %7 tokens</source>
+        <translation>%1 个样本，%2 个 token：最长 %3，p99 %4，p95 %5，中位数 %6，平均 %7 个 token</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>the longest example</source>
+        <translation>最长的样本</translation>
+    </message>
+    <message>
+        <source>Sequence length %1 (%2): no example is cut; %3 tokens per epoch.</source>
+        <translation>序列长度 %1（%2）：没有样本被截断；每轮 %3 个 token。</translation>
+    </message>
+    <message>
+        <source>Sequence length %1 (%2): %3 examples are cut, losing %4 tokens; %5 tokens per epoch.</source>
+        <translation>序列长度 %1（%2）：%3 个样本被截断，损失 %4 个 token；每轮 %5 个 token。</translation>
+    </message>
+    <message>
+        <source>At micro-batch %1, batches padded to their longest example compute %2 tokens per epoch in %3 steps; packed, %4 tokens in %5 steps.</source>
+        <translation>微批次为 %1 时，按批内最长样本填充的批次每轮计算 %2 个 token，共 %3 步；打包时为 %4 个 token，共 %5 步。</translation>
     </message>
 </context>
 <context>
@@ -4379,6 +4463,46 @@ Choose the model&apos;s config.json?</source>
         <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed, LitGPT or ArcticTraining files of one run (select several together)</source>
         <translation>同一次训练的 Axolotl、LLaMA-Factory、torchtune、transformers / TRL（含 PEFT）、accelerate、DeepSpeed、LitGPT 或 ArcticTraining 文件（可一次选择多个）</translation>
     </message>
+    <message>
+        <source>Export &amp;dataset script…</source>
+        <translation>导出数据集脚本(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Import dataset &amp;lengths…</source>
+        <translation>导入数据集长度(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Cannot write the dataset script</source>
+        <translation>无法写入数据集脚本</translation>
+    </message>
+    <message>
+        <source>Dataset script written to %1: run it where your data is with python3 %2 DATA --tokenizer FOLDER, then File › Import dataset lengths.</source>
+        <translation>数据集脚本已写入 %1：在数据所在之处用 python3 %2 DATA --tokenizer FOLDER 运行，然后使用“文件 › 导入数据集长度”。</translation>
+    </message>
+    <message>
+        <source>Cannot import the dataset lengths</source>
+        <translation>无法导入数据集长度</translation>
+    </message>
+    <message>
+        <source>The Plan tab prices these tokens unless you state others. For p99 or p95 instead of the longest example: gpusizer-cli import-lengths … --basis p99.</source>
+        <translation>除非你另行指定，规划页按这些 token 计算成本。若要按 p99 或 p95 而非最长样本：gpusizer-cli import-lengths … --basis p99。</translation>
+    </message>
+    <message>
+        <source>Export dataset script</source>
+        <translation>导出数据集脚本</translation>
+    </message>
+    <message>
+        <source>Import dataset lengths</source>
+        <translation>导入数据集长度</translation>
+    </message>
+    <message>
+        <source>Dataset lengths (*.json)</source>
+        <translation>数据集长度 (*.json)</translation>
+    </message>
+    <message>
+        <source>Your data&apos;s lengths</source>
+        <translation>你的数据长度</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::PlanView</name>
@@ -4681,6 +4805,10 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>model already on the node</source>
         <translation>模型已在节点上</translation>
+    </message>
+    <message>
+        <source>from your data (%1 M tokens)</source>
+        <translation>来自你的数据（%1 百万 token）</translation>
     </message>
 </context>
 <context>

@@ -305,6 +305,9 @@ TEST(Cli, CpuSmokeRunsOfTheScriptAreReadBack) {
         const auto doc = nlohmann::json::parse(r.out);
         EXPECT_TRUE(doc.at("cpu_run").get<bool>()); // CPU runs are marked, never calibrate
         const auto written = nlohmann::json::parse(slurp(result));
+        EXPECT_EQ(written.at("built_on"), "meta");
+        EXPECT_GT(written.at("seconds_to_first_step").get<double>(), 0.0);
+        EXPECT_EQ(written.at("optimizer_options"), nlohmann::json({{"foreach", true}})); // the generic profile's
         // The script's model is the scenario's: the tiny Llama has 2 x 128 x 64 embeddings and 2 layers of
         // 36,992 parameters (+ 64 for the final norm) = 106,816; LoRA r16 on q and v adds 2 x (2,048 + 1,536).
         const std::int64_t base = 106'816;
@@ -351,6 +354,137 @@ TEST(Cli, TheScriptRecordsTheRunItMeasuredWhereItCannotRunTheScenario) {
         return n.at("code") == "not_as_in_scenario" &&
                n.at("message").get<std::string>().find("gpus: 2 -> 1") != std::string::npos;
     }));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, TwoProcessesOfTheScriptWriteEveryRanksFigures) {
+    if (!pythonHasTorch()) {
+        GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
+    }
+    // Two ranks with gloo, launched with the environment torchrun gives each process (MASTER_ADDR, MASTER_PORT,
+    // WORLD_SIZE, RANK, LOCAL_RANK): Debian's torchrun (PyTorch 1.13) fails on Python 3.11 before starting a worker
+    // (elastic/multiprocessing/api.py to_map: Std.from_str returns None), so the test starts the two itself.
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_ddp_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto script = dir / "probe.py";
+    const auto result = dir / "result.json";
+    ASSERT_EQ(runCli("probe-script " + data("scenarios/tiny-lora.json") + " -o " + script.string()).status, 0);
+    const std::string port = std::to_string(20000 + ::getpid() % 20000);
+    std::string launch = "cd " + dir.string() + " && (";
+    for (const char* rank : {"0", "1"}) {
+        launch += "MASTER_ADDR=127.0.0.1 MASTER_PORT=" + port + " WORLD_SIZE=2 RANK=" + rank + " LOCAL_RANK=" + rank +
+                  " timeout 120 " + python() + " " + script.string() + " --device cpu --steps 2 --warmup 1 --out " +
+                  result.string() + " >/dev/null 2>&1 & ";
+    }
+    launch += "wait)";
+    ASSERT_EQ(std::system(launch.c_str()), 0);
+    const auto written = nlohmann::json::parse(slurp(result));
+    EXPECT_EQ(written.at("world_size"), 2);
+    EXPECT_EQ(written.at("engine"), "ddp");
+    EXPECT_EQ(written.at("built_on"), "meta"); // every parameter a meta tensor before it was made real
+    ASSERT_EQ(written.at("ranks").size(), 2u);
+    EXPECT_EQ(written.at("ranks")[0].at("rank"), 0);
+    EXPECT_EQ(written.at("ranks")[1].at("rank"), 1);
+    EXPECT_EQ(written.at("ranks")[1].at("step_seconds").size(), 2u);
+    EXPECT_EQ(written.at("scenario").at("gpus"), 2);
+    EXPECT_EQ(written.at("params_total"), 106'816 + 7'168); // as CpuSmokeRunsOfTheScriptAreReadBack derives
+    const auto r = runCli("compare-measured " + data("scenarios/tiny-lora.json") + " " + result.string() + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto notes = nlohmann::json::parse(r.out).at("notes");
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(),
+                            [](const nlohmann::json& n) { return n.at("code") == "largest_rank"; }));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, TheScriptMeasuresWithTheStacksCheckpointing) {
+    // torchtune checkpoints non-reentrant (training/activations.py), Axolotl sets use_reentrant=True
+    // (normalize_config); the transformers Trainer leaves it to transformers (null).
+    const std::vector<std::pair<std::string, nlohmann::json>> stacks{
+        {"torchtune", false}, {"axolotl", true}, {"hf-trainer", nullptr}};
+    for (const auto& [framework, reentrant] : stacks) {
+        const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_stack_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir);
+        auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
+        scenario["framework"] = framework;
+        const auto file = dir / "s.json";
+        std::ofstream(file) << scenario.dump();
+        const auto script = dir / "probe.py";
+        ASSERT_EQ(runCli("probe-script " + file.string() + " -o " + script.string()).status, 0);
+        const std::string text = slurp(script);
+        const std::string opening = "STACK = json.loads(r'''";
+        const auto start = text.find(opening) + opening.size();
+        const auto stack = nlohmann::json::parse(text.substr(start, text.find("'''", start) - start));
+        EXPECT_EQ(stack.at("checkpoint_reentrant"), reentrant) << framework;
+        EXPECT_EQ(stack.at("framework"), framework);
+        std::filesystem::remove_all(dir);
+    }
+}
+
+TEST(Cli, TheDatasetScriptMeasuresYourDataAndTheImportSizesByIt) {
+    if (std::system((python() + " -c 'import sentencepiece' >/dev/null 2>&1").c_str()) != 0) {
+        GTEST_SKIP() << "python3-sentencepiece is not installed (scripts/bootstrap.sh installs it)";
+    }
+    // A word-level SentencePiece tokenizer over w0..w19 (one token per word, no special tokens) and 20 examples of
+    // 10, 20, ..., 190 words and one of 400.
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_lengths_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir / "tok");
+    const auto maker = dir / "make.py";
+    std::ofstream(maker)
+        << "import io, json, sentencepiece as spm\n"
+           "words = ['w%d' % i for i in range(20)]\n"
+           "m = io.BytesIO()\n"
+           "spm.SentencePieceTrainer.train(sentence_iterator=iter([' '.join(words)]), model_writer=m,"
+           " model_type='word', vocab_size=23, minloglevel=2)\n"
+           "open('tok/tokenizer.model', 'wb').write(m.getvalue())\n"
+           "with open('data.jsonl', 'w') as f:\n"
+           "    for n in list(range(10, 200, 10)) + [400]:\n"
+           "        f.write(json.dumps({'text': ' '.join(words[i % 20] for i in range(n))}) + '\\n')\n";
+    ASSERT_EQ(std::system(("cd " + dir.string() + " && " + python() + " make.py").c_str()), 0);
+    const auto script = dir / "lengths.py";
+    const auto result = dir / "lengths.json";
+    ASSERT_EQ(runCli("dataset-script " + data("scenarios/tiny-lora.json") + " -o " + script.string()).status, 0);
+    const std::string run = python() + " " + script.string() + " " + (dir / "data.jsonl").string() + " --tokenizer " +
+                            (dir / "tok").string() + " --out " + result.string() + " >/dev/null";
+    ASSERT_EQ(std::system(run.c_str()), 0);
+    const auto doc = nlohmann::json::parse(slurp(result));
+    EXPECT_EQ(doc.at("count"), 20);
+    EXPECT_EQ(doc.at("total_tokens"), 2300); // 10 x (1 + ... + 19) + 400
+    EXPECT_EQ(doc.at("max"), 400);
+    EXPECT_EQ(doc.at("p99"), 400);                         // nearest rank: ceil(0.99 x 20) = the 20th
+    EXPECT_EQ(doc.at("p95"), 190);                         // ceil(0.95 x 20) = the 19th
+    EXPECT_DOUBLE_EQ(doc.at("median").get<double>(), 105); // (100 + 110) / 2
+    EXPECT_DOUBLE_EQ(doc.at("mean").get<double>(), 115);   // 2,300 / 20
+    EXPECT_EQ(doc.at("histogram").at("edges"), nlohmann::json({0, 64, 128, 256, 512}));
+    EXPECT_EQ(doc.at("histogram").at("counts"), nlohmann::json({6, 6, 7, 1})); // 10-60, 70-120, 130-190, 400
+    EXPECT_EQ(doc.at("micro_batch"), 2);                                       // tiny-lora's
+    const auto& p95 = doc.at("at").at("p95");
+    EXPECT_EQ(p95.at("truncated_examples"), 1);
+    EXPECT_EQ(p95.at("truncated_tokens"), 210); // 400 - 190
+    EXPECT_EQ(p95.at("tokens"), 2090);
+    // Pairs in order, each padded to its longer: 2 x (20 + 40 + ... + 180) = 1,800, and (190, 400 cut to 190) 380.
+    EXPECT_EQ(p95.at("padded_tokens"), 2180);
+    EXPECT_EQ(p95.at("packed_batches"), 6); // ceil(2,090 / (2 x 190))
+    EXPECT_EQ(p95.at("packed_tokens"), 2280);
+
+    const auto sized = dir / "sized.json";
+    const auto imported = runCli("import-lengths " + data("scenarios/tiny-lora.json") + " " + result.string() +
+                                 " --basis p95 -o " + sized.string());
+    ASSERT_EQ(imported.status, 0) << imported.err;
+    EXPECT_NE(imported.out.find("Sequence length 190 (p95): 1 examples are cut, losing 210 tokens"), std::string::npos)
+        << imported.out;
+    const auto scenario = nlohmann::json::parse(slurp(sized));
+    EXPECT_EQ(scenario.at("seq_len"), 190);
+    EXPECT_EQ(scenario.at("dataset").at("basis"), "p95");
+    // plan without --tokens prices the data's tokens after the cut, as the user's own.
+    const auto plan = runCli("plan " + sized.string() + " --json");
+    ASSERT_EQ(plan.status, 0) << plan.err;
+    const auto inputs = nlohmann::json::parse(plan.out).at("inputs");
+    EXPECT_DOUBLE_EQ(inputs.at("dataset_tokens").get<double>(), 2090);
+    EXPECT_TRUE(inputs.at("dataset_tokens_stated").get<bool>());
+    EXPECT_EQ(runCli("import-lengths " + data("scenarios/tiny-lora.json") + " " + result.string() + " --basis p50 -o " +
+                     sized.string())
+                  .status,
+              1);
     std::filesystem::remove_all(dir);
 }
 

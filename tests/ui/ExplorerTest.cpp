@@ -1147,3 +1147,32 @@ TEST(Explorer, AWrappedLabelForgetsItsHeightsWhenItsTextOrFontChanges) {
     EXPECT_EQ(cached.heightForWidth(200), plain.heightForWidth(200));
     EXPECT_GT(cached.heightForWidth(200), before);
 }
+
+TEST(Explorer, DatasetLengthsSetTheSequenceAndTheTokensThePlanPrices) {
+    Fixture f;
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("lengths.py"));
+    ASSERT_TRUE(f.window.exportDatasetScript(script));
+    QFile file(script);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().contains("gpusizer-lengths"));
+    // twenty-examples.json: the dataset script over 20 examples of 10, 20, ..., 190 and 400 tokens
+    // (tests/cli/CliTest.cpp derives every figure). At p95 = 190 one example is cut by 210 tokens: 2,090 remain.
+    const QString text = f.window.importDatasetLengths(
+        QStringLiteral(GPUSIZER_TEST_DATA_DIR "/lengths/twenty-examples.json"), core::LengthBasis::P95);
+    EXPECT_TRUE(text.contains(QStringLiteral("1 examples are cut, losing 210 tokens"))) << text.toStdString();
+    EXPECT_EQ(f.controller.scenario().seqLen, 190);
+    ASSERT_TRUE(f.controller.scenario().dataset.has_value());
+    EXPECT_DOUBLE_EQ(f.controller.planInputs().datasetTokens, 2090.0);
+    EXPECT_TRUE(f.controller.planInputs().datasetTokensStated);
+    // A file that is not a dataset script's result is refused in words, and nothing changes.
+    ui::DialogService::setRecordErrors(true);
+    ui::DialogService::shownErrors().clear();
+    EXPECT_TRUE(f.window
+                    .importDatasetLengths(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/measurements/tiny-full-gpu.json"),
+                                          core::LengthBasis::Longest)
+                    .isEmpty());
+    EXPECT_EQ(ui::DialogService::shownErrors().size(), 1);
+    EXPECT_EQ(f.controller.scenario().seqLen, 190);
+    ui::DialogService::setRecordErrors(false);
+}

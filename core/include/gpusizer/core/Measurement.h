@@ -24,7 +24,20 @@ struct Measurement {
     std::optional<std::int64_t> deviceUsedBytes;
     std::vector<double> stepSeconds;
     std::optional<double> tokensPerSecond;
-    Scenario scenario; ///< the scenario the script ran
+    /// Processes that ran it (torchrun's WORLD_SIZE); the memory figures above are the largest rank's.
+    std::int64_t worldSize = 1;
+    /// Each rank's own peaks, when several ran (allocated, reserved, device; bytes, absent on a CPU run).
+    struct Rank {
+        std::int64_t rank = 0;
+        std::optional<std::int64_t> allocatedBytes;
+        std::optional<std::int64_t> reservedBytes;
+        std::optional<std::int64_t> deviceUsedBytes;
+    };
+    std::vector<Rank> ranks;
+    /// Seconds from the script's start to the end of its first step (building the model included).
+    std::optional<double> secondsToFirstStep;
+    std::string builtOn; ///< "meta" or "deepspeed.zero.Init" (scripts before 0.9 leave it empty: built on the CPU)
+    Scenario scenario;   ///< the scenario the script ran
     /// What the one-process script ran differently from the scenario it was made for ("loss: ... -> ... (why)").
     std::vector<std::string> notAsInScenario;
 

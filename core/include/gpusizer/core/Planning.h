@@ -114,6 +114,10 @@ struct PlanInputs {
     bool runnersUp = true;
 };
 
+/// The inputs with the tokens the plan prices: the user's stated count, else the scenario's imported dataset lengths
+/// (its tokens after truncation), else the assumed default.
+PlanInputs withDatasetTokens(PlanInputs inputs, const Scenario& scenario);
+
 /// The price per GPU-hour in use: the user's override, else the catalog's spot or on-demand price.
 double hourlyPrice(const GpuSpec& gpu, const PlanInputs& inputs, bool spot);
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpusizer/core/DatasetLengths.h"
 #include "gpusizer/core/ModelArch.h"
 
 #include <algorithm>
@@ -183,6 +184,9 @@ struct Scenario {
     std::int64_t overheadCorrectionBytes = 0;
     /// Measurement results imported for this scenario, kept verbatim (gpusizer-measurement JSON documents).
     std::vector<std::string> measurements;
+    /// The length distribution of the user's data (the dataset script's result), when imported: seq_len was set
+    /// from it, and its tokens price the run.
+    std::optional<DatasetLengths> dataset;
 };
 
 /// Freeze tuning: full fine-tuning of only the last trainableLayers decoder layers (fewer than the model has).
