@@ -309,6 +309,11 @@ def torchtitan(row):
     interp = ["torchtitan @9dec370: FSDP2 MixedPrecisionPolicy(param bf16, reduce fp32) over fp32 parameters, AdamW "
               "foreach (optimizer.fused off), op-level selective AC, cross_entropy on logits.float() with the logits "
               "deleted before backward"]
+    if s["compile"]:
+        # torchtitan @9dec370 train.py: "compiling loss function causes CUDA errors, turning off for now": --compile
+        # compiled the layers only (the loss followed from d1f62be, 2025-02-20).
+        s["framework_overrides"] = {"compile_covers_loss": False}
+        interp.append("compile: the layers only; the loss was not compiled at 9dec370")
     if "Float8" in (row["base_dtype"] or "") + (row["other_settings"] or ""):
         # torchtitan @9dec370 config_manager.py: --float8.enable_float8_linear swaps every nn.Linear but "output"
         # for torchao Float8Linear with dynamic tensorwise scaling (rowwise came later); the float8 all-gather is a

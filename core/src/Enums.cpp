@@ -52,6 +52,8 @@ GPUSIZER_NAMES(ShardingEngine, {ShardingEngine::Auto, "auto"}, {ShardingEngine::
                {ShardingEngine::Megatron, "megatron"})
 GPUSIZER_NAMES(AdapterWrapping, {AdapterWrapping::Auto, "auto"}, {AdapterWrapping::Separate, "separate"},
                {AdapterWrapping::Mixed, "mixed"})
+GPUSIZER_NAMES(TransformersVersion, {TransformersVersion::Current, "current"},
+               {TransformersVersion::V446To448, "4.46-4.48"}, {TransformersVersion::UpTo445, "4.45-or-older"})
 GPUSIZER_NAMES(SelectivePolicy, {SelectivePolicy::AttentionCore, "attention-core"},
                {SelectivePolicy::OpLevel, "op-level"})
 GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"},
@@ -119,6 +121,7 @@ GPUSIZER_ENUM_API(OptimizerStepKind)
 GPUSIZER_ENUM_API(ShardingEngine)
 GPUSIZER_ENUM_API(AdapterWrapping)
 GPUSIZER_ENUM_API(SelectivePolicy)
+GPUSIZER_ENUM_API(TransformersVersion)
 #undef GPUSIZER_ENUM_API
 
 const char* componentKey(Component c) {

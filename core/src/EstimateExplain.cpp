@@ -172,6 +172,17 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
             toString(e.peakMoment), number(why.logitsAtLoss / kGiB)));
     }
     assume(profileAssumption(s, prof));
+    if (s.loss == Loss::Standard && prof.lossUpcastsLogits && prof.lossFromTransformersModel &&
+        e.logitsBytesPerElement > 0) {
+        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: the model's own causal-LM loss of transformers %1, %2 B "
+                                                   "per logit element (tokens x vocabulary) at its peak."),
+                     s.transformersVersion == TransformersVersion::Current
+                         ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.49 or later (5.x)"))
+                     : s.transformersVersion == TransformersVersion::V446To448
+                         ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.46 to 4.48"))
+                         : Words(QT_TRANSLATE_NOOP("gpusizer", "4.45 or older")),
+                     number(e.logitsBytesPerElement)));
+    }
     if (e.dataParallel > 1 || s.offload != Offload::None) {
         assume(shardingAssumption(s, prof, why.stage));
     }

@@ -716,6 +716,14 @@ bool adapterTrainsOnInput(const Context& ctx) {
     return ctx.kind() == AdapterKind::Lora || ctx.kind() == AdapterKind::Dora;
 }
 
+/// lora_A trains on its own copy of the input rather than the layer's: PEFT's Linear.forward casts x to lora_A's dtype
+/// in every adapted module (x = self._cast_input_dtype(x, lora_A.weight.dtype), tuners/lora/layer.py), so fp32
+/// adapters over 16-bit activations save one fp32 copy per module; under autocast lora_A's matmul saves its own 16-bit
+/// cast of the fp32 input. Without dropout that copy is what lora_A saves (with dropout, the dropout's output is).
+bool loraSavesOwnInputCopy(const Context& ctx) {
+    return adapterTrainsOnInput(ctx) && (isAmp(ctx.s.precision) || adapterBytes(ctx.s, ctx.prof) != ctx.c);
+}
+
 /// Per token, what the attention half and the MLP half of a decoder layer save (TiledMLP keeps the MLP's apart).
 struct Halves {
     double attention = 0;
@@ -737,7 +745,8 @@ Halves linearInputActivations(const Context& ctx, const LayerWidths& w) {
     std::array<bool, 4> saved{};
     for (const auto& lg : ctx.groups) {
         const InputGroup g = inputGroupOf(lg.role);
-        const bool readsInputForLora = ctx.adapted(lg.role) && !loraDropout && adapterTrainsOnInput(ctx);
+        const bool readsInputForLora =
+            ctx.adapted(lg.role) && !loraDropout && adapterTrainsOnInput(ctx) && !loraSavesOwnInputCopy(ctx);
         const bool bnbSaves = ctx.quantizedRole(lg.role) && prof.quantizedMatmulSavesInput;
         // (o_proj's input under flash-attention is a view of the output flash already saved: no new tensor.)
         const bool wrapperSaves =
@@ -769,15 +778,18 @@ double adapterSavedPerToken(const Context& ctx, const Trainables& t, const Linea
     // Dropout saves its 1-byte mask; its output is saved only where the next matmul trains on it (lora_A).
     const double mask = ownDropout ? in : 0.0;
     const double dropoutOutput = ownDropout ? std::max(c, product) * in : 0.0;
+    // Without dropout lora_A saves the module's own cast of its input (see loraSavesOwnInputCopy).
+    const double inputCopy =
+        (s.lora.dropout <= 0.0 && loraSavesOwnInputCopy(ctx)) ? (isAmp(s.precision) ? c : aBytes) * in : 0.0;
     switch (s.lora.kind) {
     case AdapterKind::Lora:
-        return dropoutOutput + mask + aBytes * r; // lora_B saves lora_A's output
+        return inputCopy + dropoutOutput + mask + aBytes * r; // lora_B saves lora_A's output
     case AdapterKind::Dora: {
         // dora.py DoraLinearLayer.forward: (mag_norm_scale - 1) * base_result + mag_norm_scale * lora_result *
         // scaling; the trainable magnitude makes both products save their tensor operand: the base output and
         // the LoRA output. With dropout the base output is recomputed from the input cast to the adapter dtype.
         const double baseOut = (s.lora.dropout > 0.0 && !isAmp(s.precision)) ? aBytes : c;
-        return dropoutOutput + mask + aBytes * r + baseOut * out + product * out;
+        return inputCopy + dropoutOutput + mask + aBytes * r + baseOut * out + product * out;
     }
     case AdapterKind::LoraFa:
         return mask + aBytes * r; // lora_A frozen: its input is not saved; lora_B still saves A's output
@@ -1092,6 +1104,43 @@ struct LossBytes {
     double total = 0;      // at the loss's peak, per GPU
 };
 
+/// Bytes per logit element of a loss that upcasts the 16-bit logits to fp32 and runs cross-entropy on them: the larger
+/// of what is alive in its forward and in its backward (docs/memory-model.md §5).
+double upcastLossPerElement(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    const auto& prof = ctx.prof;
+    const double c = ctx.c;
+    if (c >= 4.0) {
+        return 12.0; // fp32 logits, log-softmax output and two fp32 gradients in backward; no separate upcast
+    }
+    if (s.compile && prof.compileCoversLoss) {
+        // Inductor's fused cross-entropy saves the 16-bit logits and a log-sum-exp per token and writes the gradient
+        // in 16 bit: no fp32 tensor of logit size (torchtitan components/loss.py build_cross_entropy_loss).
+        return 2.0 * c;
+    }
+    const double held = prof.logitsFreedBeforeBackward ? 0.0 : 1.0;
+    // Forward: the 16-bit logits, their fp32 upcast and the fp32 log-softmax output (which cross_entropy saves).
+    double forward = c + 4.0 + 4.0;
+    // Backward: the saved log-softmax output, nll_loss's gradient and log_softmax's gradient, all fp32; the 16-bit
+    // logits too when the loop still holds them.
+    double backward = 12.0 + held * c;
+    if (prof.lossFromTransformersModel) {
+        switch (s.transformersVersion) {
+        case TransformersVersion::Current:
+            break; // ForCausalLMLoss pads the labels instead of slicing the logits (PR #35646)
+        case TransformersVersion::V446To448:
+            forward += 4.0; // ForCausalLMLoss: shift_logits = logits[..., :-1, :].contiguous(), an fp32 copy
+            break;
+        case TransformersVersion::UpTo445:
+            // The model's forward returns logits.float() (the 16-bit ones freed), the loss slices a contiguous copy.
+            forward = 4.0 + 4.0 + 4.0;
+            backward = 12.0 + held * 4.0;
+            break;
+        }
+    }
+    return std::max(forward, backward);
+}
+
 LossBytes lossBytes(const Context& ctx, double tokens) {
     const Scenario& s = ctx.s;
     const auto& prof = ctx.prof;
@@ -1154,8 +1203,7 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
     } else if (!prof.lossUpcastsLogits) {
         out.perElement = 3.0 * c; // logits, log-softmax output and gradient, all in the compute dtype
     } else {
-        // 16-bit logits + fp32 upcast + fp32 log-softmax + fp32 gradient (MEMORY-NOTES: ~14 B at bf16).
-        out.perElement = c >= 4.0 ? 12.0 : c + 12.0;
+        out.perElement = upcastLossPerElement(ctx);
     }
     if (arch.finalLogitSoftcap > 0 && s.loss == Loss::Standard) {
         out.perElement += c; // Gemma-2 soft-capping: tanh saves its 16-bit output (modeling_gemma2.py)
@@ -1685,6 +1733,17 @@ std::int64_t ComponentBytes::total() const {
     return std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
 }
 
+namespace {
+
+/// A pure 16-bit recipe under DeepSpeed's ZeRO (stage 1 to 3, or offload, which runs under ZeRO-2 or -3).
+bool deepspeedKeepsFp32Master(const Scenario& s) {
+    const bool pure16 = s.precision == Precision::Bf16 || s.precision == Precision::Fp16;
+    const bool zero = s.sharding != Sharding::None || s.offload != Offload::None;
+    return pure16 && zero && profileFor(s).engine == ShardingEngine::Deepspeed;
+}
+
+} // namespace
+
 Estimate estimate(const Scenario& scenario, Detail detail) {
     if (scenario.checkpointing == Checkpointing::Auto) {
         // Left to the planner: one estimate sizes it as full checkpointing (the least memory of the three).
@@ -1695,6 +1754,22 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
             e.assumptions.push_back(QT_TRANSLATE_NOOP(
                 "gpusizer", "Checkpointing auto: sized as full; the planner also tries none and selective."));
         }
+        return e;
+    }
+    if (deepspeedKeepsFp32Master(scenario)) {
+        // DeepSpeed's ZeRO optimizers build an fp32 master partition from 16-bit parameters and step fp32 Adam states
+        // on it (runtime/zero/stage_1_and_2.py, stage3.py, base_optimizer.py _configure_master_weights @edaa7221): a
+        // pure 16-bit recipe runs as 16-bit weights with an fp32 master under this engine.
+        Scenario resolved = scenario;
+        resolved.precision =
+            scenario.precision == Precision::Fp16 ? Precision::Fp16Fp32Master : Precision::Bf16Fp32Master;
+        Estimate e = estimate(resolved, detail);
+        e.warnings.push_back(
+            {"deepspeed_fp32_master",
+             words(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO keeps an fp32 master copy and fp32 optimizer states "
+                                                 "for 16-bit weights: sized as %1 rather than %2. FSDP runs the pure "
+                                                 "16-bit recipe."),
+                   toString(resolved.precision), toString(scenario.precision))});
         return e;
     }
     const Scenario& s = scenario;

@@ -19,6 +19,9 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"fused_qkv_projection", &O::fusedQkvProjection, &P::fusedQkvProjection},
         {"root_unsharded_through_step", &O::rootUnshardedThroughStep, &P::rootUnshardedThroughStep},
         {"zero3_linear_saves_input", &O::zero3LinearSavesInput, &P::zero3LinearSavesInput},
+        {"loss_from_transformers_model", &O::lossFromTransformersModel, &P::lossFromTransformersModel},
+        {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
+        {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},
     };
     return kAll;
 }
@@ -59,12 +62,20 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.chunkedLossProjectsPerChunk = true; // TransformerDecoder.chunked_output
         p.rootUnshardedThroughStep = true;
         p.runsPipelineParallel = false; // full_finetune_distributed: FSDP2 with tensor_parallel_dim, no pipeline
+        // Its own loss module, not transformers'; its standard loss is sized with the 16-bit logits alive through
+        // the fp32 backward, as before the transformers loss was read (not re-read against its recipes).
+        p.lossFromTransformersModel = false;
+        p.logitsFreedBeforeBackward = false;
         break;
     case Framework::Torchtitan:
         // torchtitan: FSDP2, op-level selective AC (_op_sac_save_list), fused AdamW is not forced: torch's default.
         p.engine = ShardingEngine::Fsdp2;
         p.adaptersInFp32 = false;
         p.selectivePolicy = SelectivePolicy::OpLevel;
+        // Its own loss, cross_entropy(pred.flatten(0, 1).float(), ...), with `del pred` before backward in the train
+        // step; --compile compiles the loss function too (components/loss.py build_cross_entropy_loss, train.py).
+        p.lossFromTransformersModel = false;
+        p.compileCoversLoss = true;
         break;
     case Framework::Lightning:
         // LitGPT on Lightning Fabric: its own GPT module with a fused qkv projection, outputs converted to fp32 and
@@ -83,6 +94,7 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.adaptersWrappedSeparately = false;
         p.runsTensorParallel = false; // litgpt finetune/*.py: FSDPStrategy only
         p.runsPipelineParallel = false;
+        p.lossFromTransformersModel = false;
         break;
     case Framework::Deepspeed:
         p.optimizerStep = OptimizerStepKind::Fused; // DeepSpeed's FusedAdam
@@ -95,6 +107,9 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.sdpaExpandsKv = false;
         p.engine = ShardingEngine::Megatron;
         p.fp32MainGradients = true;
+        // Its own loss; sized with the 16-bit logits alive through the fp32 backward (not re-read).
+        p.lossFromTransformersModel = false;
+        p.logitsFreedBeforeBackward = false;
         break;
     case Framework::Unsloth:
         // Unsloth: fused cross-entropy kernel, no fp32 upcast of non-quantized weights, its own GQA-aware kernels.
@@ -105,6 +120,7 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.adaptersInFp32 = false;
         p.runsTensorParallel = false; // one process per GPU with its own kernels: data parallelism at most
         p.runsPipelineParallel = false;
+        p.lossFromTransformersModel = false;
         break;
     }
     return p;

@@ -319,6 +319,12 @@ std::vector<ScenarioField> frameworkFields() {
                                          "Training stack: decides behaviours such as the loss upcast, adapter dtype "
                                          "and optimizer kernel (see docs/memory-model.md)."),
                        &Scenario::framework));
+    t.push_back(choice("transformers_version", QT_TRANSLATE_NOOP("gpusizer", "transformers version"),
+                       QT_TRANSLATE_NOOP("gpusizer",
+                                         "The transformers release whose causal-LM loss the model runs: 4.46 to 4.48 "
+                                         "make one more fp32 copy of the logits; 4.45 and older return fp32 logits "
+                                         "from the model. Current is 4.49 and later, 5.x."),
+                       &Scenario::transformersVersion));
     t.push_back(special(
         "framework_overrides", QT_TRANSLATE_NOOP("gpusizer", "Framework overrides"),
         QT_TRANSLATE_NOOP("gpusizer", "Single framework behaviours set explicitly (docs/memory-model.md §7).")));

@@ -187,6 +187,18 @@ Message label(core::ShardingEngine v) {
     return {};
 }
 
+Message label(core::TransformersVersion v) {
+    switch (v) {
+    case core::TransformersVersion::Current:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "4.49 or later (5.x)"));
+    case core::TransformersVersion::V446To448:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "4.46 to 4.48"));
+    case core::TransformersVersion::UpTo445:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "4.45 or older"));
+    }
+    return {};
+}
+
 Message label(core::AdapterWrapping v) {
     switch (v) {
     case core::AdapterWrapping::Auto:
@@ -388,6 +400,9 @@ Message choiceLabel(const core::ScenarioField& f, int v) {
     }
     if (key == "offload") {
         return label(static_cast<core::Offload>(v));
+    }
+    if (key == "transformers_version") {
+        return label(static_cast<core::TransformersVersion>(v));
     }
     return verbatim(f.codeOf(v));
 }

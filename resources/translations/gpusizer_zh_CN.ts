@@ -3600,6 +3600,34 @@ Fewer cards (%2): %3</source>
         <source>At micro-batch %1, batches padded to their longest example compute %2 tokens per epoch in %3 steps; packed, %4 tokens in %5 steps.</source>
         <translation>微批次为 %1 时，按批内最长样本填充的批次每轮计算 %2 个 token，共 %3 步；打包时为 %4 个 token，共 %5 步。</translation>
     </message>
+    <message>
+        <source>Loss: the model&apos;s own causal-LM loss of transformers %1, %2 B per logit element (tokens x vocabulary) at its peak.</source>
+        <translation>损失：模型自带的 transformers %1 因果语言模型损失，峰值时每个 logit 元素（词元 × 词表）%2 B。</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO keeps an fp32 master copy and fp32 optimizer states for 16-bit weights: sized as %1 rather than %2. FSDP runs the pure 16-bit recipe.</source>
+        <translation>DeepSpeed ZeRO 会为 16 位权重保留 fp32 主副本和 fp32 优化器状态：按 %1 而非 %2 估算。FSDP 可运行纯 16 位方案。</translation>
+    </message>
+    <message>
+        <source>transformers version</source>
+        <translation>transformers 版本</translation>
+    </message>
+    <message>
+        <source>The transformers release whose causal-LM loss the model runs: 4.46 to 4.48 make one more fp32 copy of the logits; 4.45 and older return fp32 logits from the model. Current is 4.49 and later, 5.x.</source>
+        <translation>模型所用因果语言模型损失的 transformers 版本：4.46 至 4.48 会多做一份 logits 的 fp32 副本；4.45 及更早版本的模型直接返回 fp32 logits。“当前”指 4.49 及以后（5.x）。</translation>
+    </message>
+    <message>
+        <source>4.49 or later (5.x)</source>
+        <translation>4.49 或更新（5.x）</translation>
+    </message>
+    <message>
+        <source>4.46 to 4.48</source>
+        <translation>4.46 至 4.48</translation>
+    </message>
+    <message>
+        <source>4.45 or older</source>
+        <translation>4.45 或更早</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -63,6 +64,20 @@ TEST(Cli, NoArgumentsIsAUsageError) {
     const auto r = runCli("");
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.err.find("Usage: gpusizer-cli"), std::string::npos);
+}
+
+// docs/scenario-format.md quotes `gpusizer-cli fields` whole: the page cannot drift from the field table.
+TEST(Cli, TheScenarioFormatPageQuotesTheFieldTable) {
+    const auto r = runCli("fields");
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream in(std::string(GPUSIZER_DOCS_DIR) + "/scenario-format.md");
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string open = "```\n";
+    const auto start = page.find(open + "Scenario file fields");
+    ASSERT_NE(start, std::string::npos);
+    const auto end = page.find("```", start + open.size());
+    ASSERT_NE(end, std::string::npos);
+    EXPECT_EQ(page.substr(start + open.size(), end - start - open.size()), r.out);
 }
 
 TEST(Cli, EstimateJsonHasStableKeysAndIntegerBytes) {

@@ -4,7 +4,10 @@
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 
 #include <cstring>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <string>
 
 int main(int argc, char** argv) {
     auto report = gpusizer::core::runCalibration(gpusizer::catalogs::shippedCalibrationJson(),
@@ -17,6 +20,13 @@ int main(int argc, char** argv) {
         std::cout << gpusizer::calibration::bandTableSource(*report);
         return 0;
     }
-    std::cout << gpusizer::calibration::markdown(*report);
+    std::ifstream in(std::string(GPUSIZER_TEST_DATA_DIR) + "/calibration/measured-h200.json", std::ios::binary);
+    const std::string h200Json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto h200 = gpusizer::calibration::runH200(h200Json, gpusizer::catalogs::loadCatalogs().catalog);
+    if (!h200) {
+        std::cerr << "gpusizer_accuracy_report: " << h200.error().where << ": " << h200.error().message() << "\n";
+        return 2;
+    }
+    std::cout << gpusizer::calibration::markdown(*report, *h200);
     return 0;
 }

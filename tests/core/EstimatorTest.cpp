@@ -123,15 +123,81 @@ TEST(Estimator, ActivationsPerTokenMatchTheSavedTensorsOfALlamaLayer) {
     EXPECT_DOUBLE_EQ(items.total(), 145'504);
 }
 
-TEST(Estimator, StandardCrossEntropyHoldsFourteenBytesPerLogit) {
-    // bf16 logits 2 + fp32 upcast 4 + fp32 log-softmax 4 + fp32 gradient 4 = 14 B per (token x vocab) element
+// transformers' causal-LM loss through labels= (loss/loss_utils.py ForCausalLMLoss), with the Trainer dropping the
+// model's output (and its 16-bit logits) before backward (trainer.py compute_loss returns only the loss). Per
+// (token x vocabulary) element, bf16:
+//   4.49+ / 5.x  forward: bf16 logits 2 + fp32 upcast 4 + fp32 log-softmax 4 = 10;
+//                backward: log-softmax output 4 + nll_loss gradient 4 + log_softmax gradient 4 = 12  -> 12
+//   4.46-4.48    forward adds the fp32 shift_logits contiguous copy: 2 + 4 + 4 + 4 = 14             -> 14
+//   <= 4.45      the model returns fp32 logits (bf16 freed): forward 4 + shifted copy 4 + 4 = 12;
+//                backward 12                                                                      -> 12
+// 2 * 4096 * 128256 = 1,050,673,152 elements.
+TEST(Estimator, TransformersLossBytesPerLogitFollowTheVersion) {
     auto s = llama32Bf16(core::Method::Lora);
     s.checkpointing = core::Checkpointing::Full;
-    const auto e = core::estimate(s);
-    ASSERT_EQ(e.peakMoment, core::PeakMoment::ForwardEnd);
-    EXPECT_DOUBLE_EQ(e.logitsBytesPerElement, 14.0);
-    // 2 * 4096 * 128256 = 1,050,673,152 elements; x 14 B = 14,709,424,128 bytes
-    EXPECT_EQ(e.perGpu[Component::LogitsLoss], 14'709'424'128);
+    const double elements = 2.0 * 4096 * 128256;
+    const auto current = core::estimate(s);
+    ASSERT_EQ(current.peakMoment, core::PeakMoment::ForwardEnd);
+    EXPECT_DOUBLE_EQ(current.logitsBytesPerElement, 12.0);
+    EXPECT_EQ(current.perGpu[Component::LogitsLoss], 12'608'077'824); // 1,050,673,152 x 12
+    s.transformersVersion = core::TransformersVersion::V446To448;
+    const auto sliced = core::estimate(s);
+    EXPECT_DOUBLE_EQ(sliced.logitsBytesPerElement, 14.0);
+    EXPECT_EQ(sliced.perGpu[Component::LogitsLoss], static_cast<std::int64_t>(elements * 14.0));
+    s.transformersVersion = core::TransformersVersion::UpTo445;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 12.0);
+}
+
+// A loop that keeps the model's output through backward (`out = model(...); out.loss.backward()`) keeps its logits
+// beside the loss's three fp32 tensors: 12 + 2 = 14 B on 4.49+, and 12 + 4 = 16 B on <= 4.45, whose logits are fp32.
+TEST(Estimator, LogitsHeldThroughBackwardAddTheirBytes) {
+    auto s = llama32Bf16(core::Method::Lora);
+    s.checkpointing = core::Checkpointing::Full;
+    s.overrides.logitsFreedBeforeBackward = false;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 14.0);
+    s.transformersVersion = core::TransformersVersion::UpTo445;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 16.0);
+    s.transformersVersion = core::TransformersVersion::V446To448; // forward 14 = backward 12 + 2
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 14.0);
+}
+
+// torchtitan compiles its loss with the model since d1f62be (2025-02-20; config/configs.py components ["model",
+// "loss"]): inductor's fused cross-entropy keeps the bf16 logits and writes a bf16 gradient, 2 + 2 = 4 B. Eager (or
+// at 9dec370, where the loss compile was commented out) it is cross_entropy(pred.float()) with `del pred` before
+// backward: 12 B as transformers 4.49+.
+TEST(Estimator, TorchtitansCompiledLossKeepsOnlySixteenBitLogits) {
+    auto s = llama32Bf16(core::Method::Full);
+    s.framework = core::Framework::Torchtitan;
+    s.checkpointing = core::Checkpointing::Full;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 12.0);
+    s.compile = true;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 4.0);
+    s.overrides.compileCoversLoss = false;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 12.0);
+    // transformers' version means nothing to a loss that is not transformers'.
+    s.transformersVersion = core::TransformersVersion::V446To448;
+    EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 12.0);
+}
+
+// PEFT's Linear.forward casts the input to lora_A's dtype in every adapted module (x = self._cast_input_dtype(x,
+// lora_A.weight.dtype), tuners/lora/layer.py), so without dropout each fp32 adapter on a bf16 model saves its own fp32
+// copy of the input for lora_A's weight gradient; bf16 adapters read the layer's bf16 input, saved once for q and v.
+// Llama-3.2-3B, h = 3072, rank 16, LoRA on q and v, per token per layer:
+//   bf16 adapters: linear inputs 2 x 3072 = 6,144 (the shared qkv input); lora 2 x (2 x 16) = 64
+//   fp32 adapters: no shared input for LoRA's sake; lora 2 x (4 x 3072 + 4 x 16) = 24,704
+TEST(Estimator, Fp32AdaptersWithoutDropoutSaveTheirOwnFp32InputCopy) {
+    auto s = llama32Bf16(core::Method::Lora);
+    s.checkpointing = core::Checkpointing::None;
+    s.lora.dropout = 0.0;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    const auto bf16 = core::estimate(s).activationPerTokenLayer;
+    EXPECT_DOUBLE_EQ(bf16.linearInputs, 6'144);
+    EXPECT_DOUBLE_EQ(bf16.lora, 64);
+    s.lora.dtype = core::AdapterDtype::Fp32;
+    const auto fp32 = core::estimate(s).activationPerTokenLayer;
+    EXPECT_DOUBLE_EQ(fp32.linearInputs, 0);
+    EXPECT_DOUBLE_EQ(fp32.lora, 24'704);
 }
 
 TEST(Estimator, ZeroThreeShardsModelStatesButNotActivations) {

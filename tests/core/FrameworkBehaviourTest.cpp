@@ -178,7 +178,12 @@ TEST(FrameworkBehaviour, ShardingNeverRaisesTheReserveAboveOneGpu) {
     auto two = one;
     two.gpus = 2;
     two.sharding = core::Sharding::Zero2;
-    EXPECT_LE(core::estimate(two).reservedPeakBytes, core::estimate(one).reservedPeakBytes);
+    // (Not the reserved peaks: DeepSpeed's ZeRO-2 adds an fp32 master and fp32 states for the bf16 adapters.)
+    // The reserve as a share of the allocated peak, which differs by that much.
+    const auto reserve = [](const core::Estimate& e) {
+        return static_cast<double>(e.reservedPeakBytes) / static_cast<double>(e.allocatedPeakBytes);
+    };
+    EXPECT_LE(reserve(core::estimate(two)), reserve(core::estimate(one)));
     // On one GPU the reserve is the allocator's block slack only: 5% of the allocated peak.
     const auto e = core::estimate(one);
     EXPECT_NEAR(static_cast<double>(e.reservedPeakBytes), static_cast<double>(e.allocatedPeakBytes) * 1.05, 1.0);
@@ -248,11 +253,11 @@ TEST(FrameworkBehaviour, PipelineStagesAreComparedNotAdded) {
     s.pipelineParallel = 2;
     s.gradientAccumulation = 8;
     // Last stage: 16 layer inputs of 2 x 4096 B + the final norm's fp32 input 4 x 4096 B, x 8192 tokens =
-    // 1,207,959,552 B, and the logits 14 B x 8192 x 128256 = 14,709,424,128 B: more than the first stage's
-    // 32 x 8192 x 8192 = 2,147,483,648 B.
+    // 1,207,959,552 B, and the logits 12 B x 8192 x 128256 = 12,608,077,824 B (transformers' loss, 4.49+): more than
+    // the first stage's 32 x 8192 x 8192 = 2,147,483,648 B.
     auto e = core::estimate(s);
     EXPECT_EQ(e.activationBytesAtLoss, 1'207'959'552);
-    EXPECT_EQ(e.logitsBytesAtLoss, 14'709'424'128);
+    EXPECT_EQ(e.logitsBytesAtLoss, 12'608'077'824);
     // A 1,000-token vocabulary: the first stage is the most loaded, with no logits.
     s.model.vocabSize = 1000;
     e = core::estimate(s);
@@ -261,7 +266,8 @@ TEST(FrameworkBehaviour, PipelineStagesAreComparedNotAdded) {
 }
 
 // Gemma-2 (transformers models/gemma2/modeling_gemma2.py @006e8693): four RMSNorms per layer, each saving its fp32
-// input, and final-logit soft-capping whose tanh saves its 16-bit output.
+// input, and final-logit soft-capping whose tanh saves its 16-bit output: through the loss's backward, beside its
+// three fp32 tensors (12 B, transformers 4.49+), 12 + 2.
 TEST(FrameworkBehaviour, GemmaTwoHasFourNormsAndSoftCapsItsLogits) {
     core::Scenario s;
     s.model = fixtures::catalog().findModel("gemma-2-9b")->arch;
@@ -270,7 +276,7 @@ TEST(FrameworkBehaviour, GemmaTwoHasFourNormsAndSoftCapsItsLogits) {
     s.lora.dropout = 0.0;
     const auto e = core::estimate(s);
     EXPECT_DOUBLE_EQ(e.activationPerTokenLayer.norms, 4.0 * 4.0 * 3584.0); // 57,344 B
-    EXPECT_DOUBLE_EQ(e.logitsBytesPerElement, 14.0 + 2.0);
+    EXPECT_DOUBLE_EQ(e.logitsBytesPerElement, 12.0 + 2.0);
 }
 
 // Offload traffic per GPU is that GPU's shard (fp32 gradients out, bf16 weights back) and the host's CPU Adam is

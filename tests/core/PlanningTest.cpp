@@ -3,6 +3,7 @@
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/core/ScenarioJson.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -88,6 +89,8 @@ TEST(Planning, SeventyBillionFullFineTuneNeedsZero3OnEightH100s) {
     s.microBatch = 1;
     s.seqLen = 2048;
     s.gpus = 8;
+    // FSDP2 runs the pure bf16 recipe; DeepSpeed would add an fp32 master (see below).
+    s.shardingEngine = core::ShardingEngine::Fsdp2;
     const auto& gpu = *catalog().findGpu("h100-sxm");
     // Without ZeRO-3 every GPU holds all bf16 weights: 2 B x 70,553,706,496 = 131.4 GiB > 79.1 GiB usable.
     for (auto sharding : {core::Sharding::None, core::Sharding::Zero1, core::Sharding::Zero2}) {
@@ -97,6 +100,15 @@ TEST(Planning, SeventyBillionFullFineTuneNeedsZero3OnEightH100s) {
     // With it: (2 + 2 + 2 x 1.002) B x 70.55 B / 8 = 49.4 GiB of model states per GPU, plus activations.
     s.sharding = core::Sharding::Zero3;
     EXPECT_LE(core::estimate(s).deviceBytes, gpu.usableBytes());
+    // DeepSpeed's ZeRO-3 keeps an fp32 master partition beside the bf16 one (stage3.py): (2 + 2 + 4 + 2 x 1.002) B x
+    // 70,553,706,496 / 8 = 88.2e9 B = 82.2 GiB of model states per GPU alone, beyond 79.1 GiB: the same recipe does
+    // not fit there.
+    core::Scenario deepspeed = s;
+    deepspeed.shardingEngine = core::ShardingEngine::Deepspeed;
+    const auto ds = core::estimate(deepspeed);
+    EXPECT_GT(ds.deviceBytes, gpu.usableBytes());
+    EXPECT_TRUE(std::any_of(ds.warnings.begin(), ds.warnings.end(),
+                            [](const core::Warning& w) { return w.code == "deepspeed_fp32_master"; }));
 
     // The planner at 4 and 8 cards, without offload: 4 cards would need (2 + 2 + 2.004) B x 70.55 B / 4 = 98.8 GiB of
     // model states each, whatever the layout; at 8 a layout fits.

@@ -44,6 +44,17 @@ struct FrameworkProfile {
     /// The model's output is converted to fp32 and held by the training loop through backward (Lightning Fabric
     /// bf16-true: _FabricModule.forward -> HalfPrecision.convert_output; LitGPT keeps `logits` until backward).
     bool logitsHeldInFp32 = false;
+    /// The loss is the model's own causal-LM loss from transformers' modeling code (labels= passed to the model), so
+    /// Scenario::transformersVersion decides its copies of the logits (the Trainer, TRL, Axolotl, LLaMA-Factory).
+    bool lossFromTransformersModel = true;
+    /// The training loop drops the 16-bit logits before backward: the Trainer's compute_loss returns only the loss
+    /// (trainer.py), torchtitan's train step runs `del pred` before backward. Held, they stay through the loss's
+    /// backward beside its fp32 gradients.
+    bool logitsFreedBeforeBackward = true;
+    /// torch.compile covers the loss as well as the layers (torchtitan compiles its loss function with
+    /// --compile.enable): inductor fuses the fp32 upcast, log-softmax and gradient into kernels that keep only the
+    /// 16-bit logits and write a 16-bit gradient.
+    bool compileCoversLoss = false;
     /// Tokens per loss chunk along the sequence (LitGPT lm_head_chunk_size = 128); 0: the loss splits the logits
     /// into lossChunks pieces instead.
     int lossChunkTokens = 0;

@@ -68,6 +68,11 @@ enum class Framework { Generic, HfTrainer, Torchtune, Torchtitan, Lightning, Dee
 /// frozen random matrices, trainable scaling vectors, tuners/vera); IA3 (one trainable scaling vector per module,
 /// tuners/ia3); LayerNorm tuning (trainable copies of the norms, tuners/ln_tuning). See docs/memory-model.md §4.
 enum class AdapterKind { Lora, Dora, LoraFa, Vera, Ia3, LnTuning };
+/// The transformers release whose causal-LM loss runs (models' own loss through labels=): it decides the logits'
+/// copies at the loss. Current: 4.49 and later, 5.x (loss/loss_utils.py ForCausalLMLoss upcasts a local copy and pads
+/// the labels, PR #35646); 4.46 to 4.48 (ForCausalLMLoss also makes an fp32 shift_logits copy, PR #34191); 4.45 and
+/// older (the model's forward returns fp32 logits, the loss makes the shifted copy). See docs/memory-model.md §5.
+enum class TransformersVersion { Current, V446To448, UpTo445 };
 /// Storage dtype of LoRA adapters. Auto: what the framework does (PEFT upcasts to fp32; torchtune/LitGPT keep bf16).
 enum class AdapterDtype { Auto, Fp32, Bf16, Fp16 };
 
@@ -101,6 +106,9 @@ struct ProfileOverrides {
     std::optional<bool> rootUnshardedThroughStep;
     std::optional<SelectivePolicy> selectivePolicy;
     std::optional<bool> zero3LinearSavesInput;
+    std::optional<bool> lossFromTransformersModel;
+    std::optional<bool> logitsFreedBeforeBackward;
+    std::optional<bool> compileCoversLoss;
     std::optional<double> zeroReduceBucketElements;
     std::optional<double> zeroPrefetchBucketElements;
     std::optional<double> zeroMaxReuseDistance;
@@ -162,6 +170,7 @@ struct Scenario {
     /// DeepSpeed TiledMLP (ArcticTraining tiled_mlp_compute): the MLP runs in sequence tiles, saving only its input.
     bool tiledMlp = false;
     Framework framework = Framework::Generic;
+    TransformersVersion transformersVersion = TransformersVersion::Current;
     std::int64_t gpus = 1;
     Sharding sharding = Sharding::None;
     ShardingEngine shardingEngine = ShardingEngine::Auto;
@@ -241,6 +250,7 @@ const char* toString(ContextParallel v);
 const char* toString(OptimizerStepKind v);
 const char* toString(ShardingEngine v);
 const char* toString(AdapterWrapping v);
+const char* toString(TransformersVersion v);
 const char* toString(SelectivePolicy v);
 
 template <class E>

@@ -27,6 +27,7 @@ Message label(core::Sharding v);
 Message label(core::Offload v);
 Message label(core::ShardingEngine v);
 Message label(core::AdapterWrapping v);
+Message label(core::TransformersVersion v);
 Message label(core::Quantization v);
 Message label(core::Framework v);
 Message label(core::AdapterDtype v);
