@@ -151,8 +151,9 @@ double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& rows)
         for (const auto& entry : table) {
             if (entry.kind == r->bandClass) {
                 const double estimate = r->estimatedGiB;
-                const bool in = r->measuredGiB >= estimate * (1.0 - entry.shares.down) &&
-                                r->measuredGiB <= estimate * (1.0 + entry.shares.up);
+                const BandShares shown = shownBand(entry.shares); // as an estimate would show it
+                const bool in =
+                    r->measuredGiB >= estimate * (1.0 - shown.down) && r->measuredGiB <= estimate * (1.0 + shown.up);
                 inside += in ? 1 : 0;
             }
         }

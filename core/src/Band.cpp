@@ -46,6 +46,15 @@ std::span<const BandEntry> bandTable() {
     return kTable;
 }
 
+BandShares shownBand(BandShares measured) {
+    BandShares out = measured;
+    out.evidenceDown = measured.down;
+    out.evidenceUp = measured.up;
+    out.down = std::min(measured.down, kBandMaxShare);
+    out.up = std::min(measured.up, kBandMaxShare);
+    return out;
+}
+
 BandShares bandFor(const Scenario& s, const FrameworkProfile&) {
     const BandClass kind = bandClassOf(s);
     BandShares shares;
@@ -61,10 +70,12 @@ BandShares bandFor(const Scenario& s, const FrameworkProfile&) {
         shares.up = std::max(shares.up, kLongSequence.shares.up);
     }
     if (s.model.sizeDerived) {
+        // An invented architecture: the range is the estimate's honest width, whatever it is.
         shares.down = std::max(shares.down, kBandSizeDerived);
         shares.up = std::max(shares.up, kBandSizeDerived);
+        return shares;
     }
-    return shares;
+    return shownBand(shares);
 }
 
 } // namespace gpusizer::core

@@ -240,6 +240,20 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
         words(QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, from the measured errors of this kind of run "
                                             "(docs/accuracy.md)."),
               number(e.bandDownShare * 100.0, 2), number(e.bandUpShare * 100.0, 2)));
+    if (e.bandEvidenceDownShare > 0 || e.bandEvidenceUpShare > 0) {
+        // The measured spread is wider than a range can honestly be: say so, and what narrows it.
+        e.warnings.push_back(
+            {"band_evidence_thin",
+             words(s.framework == Framework::Generic
+                       ? QT_TRANSLATE_NOOP("gpusizer",
+                                           "Measured runs of this kind without a named framework fell between -%1% "
+                                           "and +%2% of their estimates: the range shown stops at 40%. Name the "
+                                           "framework, or measure a first step (docs/verify.md).")
+                       : QT_TRANSLATE_NOOP("gpusizer", "Measured runs of this kind fell between -%1% and +%2% of their "
+                                                       "estimates: the range shown stops at 40%. Measure a first step "
+                                                       "(docs/verify.md)."),
+                   number(e.bandEvidenceDownShare * 100.0, 2), number(e.bandEvidenceUpShare * 100.0, 2))});
+    }
 }
 
 } // namespace gpusizer::core::detail

@@ -1818,6 +1818,10 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const BandShares band = bandFor(s, e.profile);
     e.bandDownShare = band.down;
     e.bandUpShare = band.up;
+    if (band.capped()) {
+        e.bandEvidenceDownShare = band.evidenceDown;
+        e.bandEvidenceUpShare = band.evidenceUp;
+    }
     e.bandLowBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 - band.down));
     e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + band.up));
     e.cpuOffloadBytesPerGpu = toBytes(m.cpuPerGpu + acts.cpu);

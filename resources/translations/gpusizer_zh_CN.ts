@@ -3628,6 +3628,14 @@ Fewer cards (%2): %3</source>
         <source>4.45 or older</source>
         <translation>4.45 或更早</translation>
     </message>
+    <message>
+        <source>Measured runs of this kind without a named framework fell between -%1% and +%2% of their estimates: the range shown stops at 40%. Name the framework, or measure a first step (docs/verify.md).</source>
+        <translation>未指定框架的此类运行，实测值落在估算值的 -%1% 到 +%2% 之间：显示的范围止于 40%。请指定框架，或先实测一步（docs/verify.md）。</translation>
+    </message>
+    <message>
+        <source>Measured runs of this kind fell between -%1% and +%2% of their estimates: the range shown stops at 40%. Measure a first step (docs/verify.md).</source>
+        <translation>此类运行的实测值落在估算值的 -%1% 到 +%2% 之间：显示的范围止于 40%。请先实测一步（docs/verify.md）。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -86,7 +86,11 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
           "run-to-run noise. The rows of a framework-named kind are estimated with their framework profile; the "
           "generic kinds use the same rows estimated with the generic profile and no overrides, so a user who does "
           "not name the framework gets the wider band that its absence really costs. Size-only models widen it to "
-          "25%. `core/src/Band.cpp` holds the table; a test re-derives it from this report and fails when they "
+          "25%. No side is shown beyond 40% (size-only models excepted): where a kind's measured spread is wider, "
+          "as for several-GPU LoRA without a named framework, that spread is evidence too thin or too mixed to be a "
+          "range, so the estimate shows 40% and a warning giving the measured spread and what narrows it (naming the "
+          "framework, measuring a first step); the coverage figures below are of the band as shown. "
+          "`core/src/Band.cpp` holds the table; a test re-derives it from this report and fails when they "
           "differ.\n\n";
     md << "| framework named | method | GPUs | below | above | rows used |\n|---|---|---|---|---|---|\n";
     for (const auto& e : table) {

@@ -2,6 +2,8 @@
 #include "CalibrationHarness.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Accuracy.h"
+#include "gpusizer/core/Band.h"
+#include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/ScenarioJson.h"
 
@@ -144,4 +146,35 @@ TEST(Calibration, TodaysStackOnAnH200IsWithinSixPercentOnTheAllocatedPeak) {
         sum += std::abs(r.allocatedError());
     }
     EXPECT_LE(sum / static_cast<double>(rows->size()), 0.02);
+}
+
+// No side of a band is shown beyond 40% (issue 30): the generic several-GPU LoRA runs measured up to +164% of their
+// estimates, and the estimate says so instead of widening its range to it.
+TEST(Calibration, ABandWiderThanFortyPercentIsCappedAndSaysWhatWasMeasured) {
+    core::Scenario s;
+    s.model = catalogs::loadCatalogs().catalog.findModel("llama-3.1-8b")->arch;
+    s.method = core::Method::Lora;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero2;
+    double measuredUp = 0;
+    for (const auto& entry : core::bandTable()) {
+        if (entry.kind == core::bandClassOf(s)) {
+            measuredUp = entry.shares.up;
+        }
+    }
+    ASSERT_GT(measuredUp, core::kBandMaxShare); // the premise: the table's evidence for this kind is that wide
+    const core::Estimate e = core::estimate(s);
+    EXPECT_DOUBLE_EQ(e.bandUpShare, core::kBandMaxShare);
+    EXPECT_DOUBLE_EQ(e.bandEvidenceUpShare, measuredUp);
+    EXPECT_TRUE(std::any_of(e.warnings.begin(), e.warnings.end(),
+                            [](const core::Warning& w) { return w.code == "band_evidence_thin"; }));
+    // Naming the framework uses that kind's own, narrower evidence: no cap, no warning.
+    s.framework = core::Framework::HfTrainer;
+    const core::Estimate named = core::estimate(s);
+    EXPECT_LE(named.bandUpShare, core::kBandMaxShare);
+    EXPECT_EQ(named.bandEvidenceUpShare, 0.0);
+    // A size-only model keeps its own width.
+    core::Scenario sized = s;
+    sized.model.sizeDerived = true;
+    EXPECT_GE(core::estimate(sized).bandUpShare, core::kBandSizeDerived);
 }

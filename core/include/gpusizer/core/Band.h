@@ -11,6 +11,10 @@ namespace gpusizer::core {
 struct BandShares {
     double down = 0.10;
     double up = 0.15;
+    /// The measured spread before the cap (kBandMaxShare): larger than down or up when the band was capped.
+    double evidenceDown = 0;
+    double evidenceUp = 0;
+    bool capped() const { return evidenceDown > down || evidenceUp > up; }
 };
 
 /// The kind of run a band is measured for (docs/accuracy.md, "The band").
@@ -48,6 +52,12 @@ LongSequenceBand longSequenceBand();
 
 /// Run-to-run noise between measurements of one configuration, the band's floor on either side (MEMORY-NOTES: 5-10%).
 inline constexpr double kBandNoiseFloor = 0.05;
+/// No side of a band is shown wider than this (size-only models excepted): where the measured spread of a kind of
+/// run is wider, the evidence is too thin or too mixed to be a range, and the estimate says so instead
+/// (BandShares::evidence).
+inline constexpr double kBandMaxShare = 0.40;
+/// The shares as shown: each side at most kBandMaxShare, the measured spread kept in `evidence`.
+BandShares shownBand(BandShares measured);
 /// A size-only model (architecture invented from a parameter count) widens the band to this on either side.
 inline constexpr double kBandSizeDerived = 0.25;
 

@@ -73,6 +73,9 @@ struct Estimate {
     std::int64_t bandHighBytes = 0;      ///< high end of the expected device usage
     double bandDownShare = 0;            ///< the band as shares of any figure (allocated, reserved, device)
     double bandUpShare = 0;
+    /// The measured spread of this kind of run when it is wider than the band shown (kBandMaxShare); 0 otherwise.
+    double bandEvidenceDownShare = 0;
+    double bandEvidenceUpShare = 0;
     std::int64_t pagedOptimizerBytes = 0;    ///< optimizer states in CUDA managed memory (outside the allocator)
     std::int64_t cpuOffloadBytesPerGpu = 0;  ///< host RAM per GPU process for offloaded states/activations
     std::int64_t cpuOffloadBytesTotal = 0;   ///< host RAM across all GPUs of the run
