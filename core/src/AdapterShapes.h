@@ -2,11 +2,29 @@
 // Internal: what each PEFT adapter kind adds to one adapted linear, shared by the estimator (parameters, states) and
 // the time model (FLOPs). Sources: huggingface/peft @5d602fdb (docs/memory-model.md §4).
 
+#include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/Scenario.h"
 
 #include <algorithm>
 
 namespace gpusizer::core::detail {
+
+/// Bytes of a stored adapter parameter: the scenario's lora.dtype, or the framework's when auto (PEFT upcasts
+/// adapters to fp32; torchtune and LitGPT keep the model dtype; fp32 models keep fp32).
+inline double adapterStorageBytes(const Scenario& s, const FrameworkProfile& prof) {
+    switch (s.lora.dtype) {
+    case AdapterDtype::Fp32:
+        return 4.0;
+    case AdapterDtype::Bf16:
+    case AdapterDtype::Fp16:
+        return 2.0;
+    case AdapterDtype::Auto:
+        break;
+    }
+    const bool fp32Model = s.precision == Precision::Fp32 || s.precision == Precision::AmpBf16 ||
+                           s.precision == Precision::AmpFp16 || s.precision == Precision::FsdpMixedBf16;
+    return (prof.adaptersInFp32 || fp32Model) ? 4.0 : 2.0;
+}
 
 /// Whether the kind puts adapters on linears (LayerNorm tuning trains copies of the norms instead).
 inline bool adaptsLinears(AdapterKind kind) {

@@ -81,16 +81,7 @@ double gatheredBytes(Precision p) {
 }
 
 double adapterBytes(const Scenario& s, const FrameworkProfile& prof) {
-    switch (s.lora.dtype) {
-    case AdapterDtype::Fp32:
-        return 4.0;
-    case AdapterDtype::Bf16:
-    case AdapterDtype::Fp16:
-        return 2.0;
-    case AdapterDtype::Auto:
-        break;
-    }
-    return (prof.adaptersInFp32 || parameterBytes(s.precision) == 4.0) ? 4.0 : 2.0;
+    return detail::adapterStorageBytes(s, prof);
 }
 
 double quantConstantsPerWeight(Quantization q, std::int64_t inFeatures) {

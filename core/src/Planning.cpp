@@ -230,7 +230,43 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             static_cast<double>(e.perGpu[Component::OptimizerStates]),
             ::gpusizer::core::float8FlopsPerToken(s),
             ::gpusizer::core::float8GatheredParams(s),
-            static_cast<double>(e.activationOffloadBytes)};
+            static_cast<double>(e.activationOffloadBytes),
+            adapterElementwiseBytesPerToken(s)};
+}
+
+double adapterElementwiseBytesPerToken(const Scenario& s) {
+    const bool loraLike =
+        s.lora.kind == AdapterKind::Lora || s.lora.kind == AdapterKind::Dora || s.lora.kind == AdapterKind::LoraFa;
+    if (s.method == Method::Full || !loraLike) {
+        return 0.0;
+    }
+    const bool amp = s.precision == Precision::AmpBf16 || s.precision == Precision::AmpFp16;
+    const double c = s.precision == Precision::Fp32 ? 4.0 : 2.0;        // the base layer's output
+    const double inB = amp || s.precision == Precision::Fp32 ? 4.0 : c; // the layer's input
+    const double a = detail::adapterStorageBytes(s, profileFor(s));
+    const double p = amp ? c : a; // the adapter matmuls' output (autocast runs them in 16 bits)
+    double bytes = 0;
+    for (const auto& g : linearGroups(s.model)) {
+        if (g.routedExpert || std::find(s.lora.targets.begin(), s.lora.targets.end(), g.role) == s.lora.targets.end()) {
+            continue; // (routed experts' adapters as the FLOPs count them: not yet)
+        }
+        const double in = static_cast<double>(g.inFeatures);
+        const double out = static_cast<double>(g.outFeatures);
+        double perToken = 0;
+        if (a != inB || amp) {
+            perToken += (inB + (amp ? c : a)) * in; // x.to(lora_A dtype), or autocast's 16-bit copy for lora_A
+        }
+        if (s.lora.dropout > 0.0) {
+            perToken += (2.0 * p + 1.0) * in; // dropout reads, writes its output and a 1-byte mask
+        }
+        perToken += 2.0 * p * out;                  // lora_B(...) * scaling
+        perToken += (c + p + std::max(c, p)) * out; // result + ..., promoted to the wider dtype
+        if (p != c) {
+            perToken += (p + c) * out; // result.to(torch_result_dtype)
+        }
+        bytes += static_cast<double>(g.count) * perToken;
+    }
+    return bytes;
 }
 
 double float8FlopsPerToken(const Scenario& s) {
@@ -496,7 +532,17 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     // Context-parallel ranks share their sequences: dp / cp groups take sequences of their own.
     t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp /
                       static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
-    const double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
+    double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
+    if (f.adapterElementwiseBytes > 0) {
+        // Memory-bound kernels between the matmuls, on the same stream: forward, the recomputed forward, and a
+        // backward that reads and writes about twice what forward does. Each GPU runs its own sequences' share.
+        const double tokensPerGpu = static_cast<double>(s.microBatch * s.seqLen) * shape.accum /
+                                    static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+        const double bytes =
+            f.adapterElementwiseBytes * tokensPerGpu * (shape.forwards + 2.0) / (shape.tp * shape.pp) * shape.bubble;
+        t.adapterElementwiseSeconds = bytes / (gpu.bandwidthTBs * 1e12);
+        compute += t.adapterElementwiseSeconds;
+    }
     t.memoryFloorSeconds = memoryFloorTime(gpu, f, shape);
     t.computeSeconds = compute;
 

@@ -277,3 +277,38 @@ TEST(Planning, ActivationOffloadCopiesTheOffloadedLayersOverPcieEachStep) {
     EXPECT_NEAR(with.offloadSeconds, copies, 1e-9);
     EXPECT_NEAR(with.stepSeconds - core::stepTime(without, h100, in).stepSeconds, copies, 1e-6);
 }
+
+// PEFT's LoRA modules run element-wise kernels around their matmuls (tuners/lora/layer.py Linear.forward): the input
+// cast to the adapter dtype, dropout, lora_B(...) * scaling, the add to the base result (promoted to the wider dtype)
+// and the cast back. Llama-2-7B, LoRA on q and v (in = out = 4096, 32 layers: 64 modules), bf16 model, per token
+// in one forward:
+//   fp32 adapters, no dropout: cast (2 + 4) x 4096 + scaling 2 x 4 x 4096 + add (2 + 4 + 4) x 4096
+//                              + cast back (4 + 2) x 4096 = 30 x 4096 = 122,880 per module; x 64 = 7,864,320
+//   with dropout 0.1: + (2 x 4 + 1) x 4096 = 36,864 per module; x 64 = 10,223,616
+//   bf16 adapters, no dropout: scaling 2 x 2 x 4096 + add 3 x 2 x 4096 = 40,960 per module; x 64 = 2,621,440
+// A step reads and writes that in forward, the recomputed forward and a backward of about twice: with full
+// checkpointing 4 x, at the card's HBM bandwidth.
+TEST(Planning, LorasElementwiseKernelsAreTimedAtTheCardsBandwidth) {
+    core::Scenario s = fixtures::lora7b();
+    s.lora.dtype = core::AdapterDtype::Fp32;
+    s.lora.dropout = 0.0;
+    EXPECT_DOUBLE_EQ(core::adapterElementwiseBytesPerToken(s), 7'864'320.0);
+    s.lora.dropout = 0.1;
+    EXPECT_DOUBLE_EQ(core::adapterElementwiseBytesPerToken(s), 10'223'616.0);
+    s.lora.dropout = 0.0;
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    EXPECT_DOUBLE_EQ(core::adapterElementwiseBytesPerToken(s), 2'621'440.0);
+    s.method = core::Method::Full;
+    EXPECT_DOUBLE_EQ(core::adapterElementwiseBytesPerToken(s), 0.0);
+
+    s = fixtures::lora7b(); // full checkpointing
+    s.lora.dtype = core::AdapterDtype::Fp32;
+    s.lora.dropout = 0.0;
+    s.microBatch = 4;
+    s.seqLen = 2048;
+    const auto& gpu = *catalog().findGpu("h100-sxm");
+    const core::StepTime t = core::stepTime(s, gpu, core::PlanInputs{});
+    // 7,864,320 B x 8,192 tokens x 4 passes / (bandwidth x 1e12)
+    EXPECT_NEAR(t.adapterElementwiseSeconds, 7'864'320.0 * 8192.0 * 4.0 / (gpu.bandwidthTBs * 1e12), 1e-12);
+    EXPECT_GT(t.computeSeconds, t.adapterElementwiseSeconds);
+}

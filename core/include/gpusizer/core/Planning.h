@@ -156,10 +156,12 @@ LinkChoice collectiveLink(const GpuSpec& gpu, std::int64_t gpus, const ClusterAs
 /// One training step on a GPU model, per GPU.
 struct StepTime {
     double flopsPerToken = 0;
-    double tokensPerStep = 0;      ///< global: micro-batch x sequence x accumulation x data parallel
-    double computeSeconds = 0;     ///< at peak x MFU, including the pipeline bubble and QLoRA dequantization
-    double memoryFloorSeconds = 0; ///< weights and optimizer states streamed through HBM at least once per pass
-    double commBytesPerGpu = 0;    ///< data-parallel + tensor-parallel traffic per GPU per step
+    double tokensPerStep = 0;             ///< global: micro-batch x sequence x accumulation x data parallel
+    double computeSeconds = 0;            ///< at peak x MFU, including the pipeline bubble and QLoRA dequantization,
+                                          ///< plus adapterElementwiseSeconds
+    double adapterElementwiseSeconds = 0; ///< LoRA's memory-bound element-wise kernels at the card's HBM bandwidth
+    double memoryFloorSeconds = 0;        ///< weights and optimizer states streamed through HBM at least once per pass
+    double commBytesPerGpu = 0;           ///< data-parallel + tensor-parallel traffic per GPU per step
     double commSeconds = 0;
     double exposedCommSeconds = 0; ///< what overlap with compute cannot hide (offload included)
     double offloadSeconds = 0;     ///< CPU offload: PCIe traffic of this GPU's shards and the host's CPU Adam,
@@ -187,9 +189,17 @@ struct StepFacts {
     double float8FlopsPerToken = 0;    ///< the part of flopsPerToken that runs as float8 matmuls (0: none)
     double float8GatheredParams = 0;   ///< parameters FSDP2 all-gathers in float8 (the decoder linears)
     double activationOffloadBytes = 0; ///< activation offload: what one micro-batch sends to host memory and back
+    /// PEFT LoRA's element-wise work around its adapters (casts, dropout, scaling, the add), bytes read and written
+    /// per token in one forward pass over every layer (adapterElementwiseBytesPerToken).
+    double adapterElementwiseBytes = 0;
     static StepFacts of(const Scenario& scenario, const Estimate& estimate);
 };
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts);
+
+/// Bytes PEFT's LoRA (and DoRA, LoRA-FA) modules read and write per token in one forward pass beyond their matmuls,
+/// over every adapted linear the token passes (tuners/lora/layer.py Linear.forward: the input cast to the adapter
+/// dtype, dropout, `lora_B(...) * scaling`, the add to the base result and the cast back). 0 for other methods.
+double adapterElementwiseBytesPerToken(const Scenario& scenario);
 
 /// The time a run spends around its steps, each part in seconds (all nodes in parallel).
 struct FixedCosts {
