@@ -5,6 +5,7 @@
 #include "Format.h"
 #include "ImportReportDialog.h"
 #include "Language.h"
+#include "LengthsDialog.h"
 #include "Present.h"
 #include "ScenarioController.h"
 #include "ScenarioFile.h"
@@ -569,40 +570,33 @@ bool MainWindow::exportDatasetScript(const QString& path) {
     return true;
 }
 
-QString MainWindow::importDatasetLengths(const QString& path, core::LengthBasis basis) {
+std::optional<core::DatasetLengths> MainWindow::readDatasetLengths(const QString& path) {
     const auto bytes = catalogs::readDocument(path.toStdString());
     if (!bytes) {
         DialogService::error(this, tr("Cannot import the dataset lengths"),
                              tr("Cannot open %1: %2").arg(path, ui::text(bytes.error().words)));
-        return {};
+        return std::nullopt;
     }
     auto lengths = core::parseDatasetLengths(*bytes, QFileInfo(path).fileName().toStdString());
     if (!lengths) {
         DialogService::error(
             this, tr("Cannot import the dataset lengths"),
             tr("%1\n\n%2").arg(QString::fromStdString(lengths.error().where), ui::text(lengths.error().words)));
+        return std::nullopt;
+    }
+    return std::move(*lengths);
+}
+
+QString MainWindow::importDatasetLengths(const QString& path, core::LengthBasis basis) {
+    auto lengths = readDatasetLengths(path);
+    if (!lengths) {
         return {};
     }
-    // The histogram as a table: one row per power-of-two bin, with a bar of its share.
-    std::int64_t most = 1;
-    for (const auto& bin : present::lengthBins(*lengths)) {
-        most = std::max(most, bin.count);
-    }
-    QString text = ui::text(present::lengthsSummary(*lengths)).toHtmlEscaped() + QStringLiteral("<table>");
-    for (const auto& bin : present::lengthBins(*lengths)) {
-        text += QStringLiteral("<tr><td align=right>%1</td><td>%2 %3</td></tr>")
-                    .arg(QString::fromStdString(bin.label),
-                         QString(static_cast<int>((bin.count * 30 + most - 1) / most), QChar(0x2588)))
-                    .arg(bin.count);
-    }
-    text += QStringLiteral("</table>");
     m_controller.update([&](core::Scenario& s) { core::applyDatasetLengths(s, std::move(*lengths), basis); });
     const core::DatasetLengths& kept = *m_controller.scenario().dataset;
-    return text + ui::text(present::lengthsChoice(kept, basis)).toHtmlEscaped() + QStringLiteral("<br>") +
-           ui::text(present::lengthsBatching(kept, basis)).toHtmlEscaped() + QStringLiteral("<br>") +
-           tr("The Plan tab prices these tokens unless you state others. For p99 or p95 instead of the longest "
-              "example: gpusizer-cli import-lengths … --basis p99.")
-               .toHtmlEscaped();
+    statusBar()->showMessage(ui::text(present::lengthsChoice(kept, basis)), 10000);
+    return ui::text(present::lengthsChoice(kept, basis)) + QLatin1Char('\n') +
+           ui::text(present::lengthsBatching(kept, basis));
 }
 
 void MainWindow::exportDatasetDialog() {
@@ -618,11 +612,13 @@ void MainWindow::importLengthsDialog() {
     if (path.isEmpty()) {
         return;
     }
-    const QString text = importDatasetLengths(path, core::LengthBasis::Longest);
-    if (!text.isEmpty()) {
-        QMessageBox box(QMessageBox::Information, tr("Your data's lengths"), text, QMessageBox::Ok, this);
-        box.setTextFormat(Qt::RichText);
-        box.exec();
+    const auto lengths = readDatasetLengths(path);
+    if (!lengths) {
+        return;
+    }
+    LengthsDialog dialog(*lengths, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        importDatasetLengths(path, dialog.basis());
     }
 }
 

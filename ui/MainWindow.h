@@ -4,6 +4,7 @@
 
 #include <QtCore/QStringList>
 #include <QtWidgets/QMainWindow>
+#include <optional>
 
 QT_FORWARD_DECLARE_CLASS(QLabel)
 QT_FORWARD_DECLARE_CLASS(QMenu)
@@ -57,6 +58,8 @@ public:
     /// Keeps a dataset script's result with the scenario and sets seq_len from the basis; the summary and histogram
     /// as rich text, or empty (after saying why) when the file is refused.
     QString importDatasetLengths(const QString& path, core::LengthBasis basis);
+    /// Reads a dataset script result; a file that is not one is refused in an error dialog (nullopt).
+    std::optional<core::DatasetLengths> readDatasetLengths(const QString& path);
     /// Forgets every stored calibration; a correction the scenario sets itself stays.
     void resetCalibrations();
     /// Selects a tab by name: breakdown (or explorer), sequence, fit, compare, plan, advisor. Returns false for unknown

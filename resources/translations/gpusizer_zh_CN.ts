@@ -4102,6 +4102,44 @@ Fewer cards (%2): %3</source>
     </message>
 </context>
 <context>
+    <name>gpusizer::ui::LengthsChartView</name>
+    <message>
+        <source>Examples per length</source>
+        <translation>各长度的样本数</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Tokens per example</source>
+        <translation>每个样本的词元数</translation>
+    </message>
+</context>
+<context>
+    <name>gpusizer::ui::LengthsDialog</name>
+    <message>
+        <source>Your data&apos;s lengths</source>
+        <translation>你的数据长度</translation>
+    </message>
+    <message>
+        <source>Memory is sized for the sequence length: the longest example cuts nothing; a percentile truncates the examples above it.</source>
+        <translation>显存按序列长度估算：按最长样本则不截断任何样本；按百分位则截断超出它的样本。</translation>
+    </message>
+    <message>
+        <source>Size &amp;by:</source>
+        <translation>估算依据(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>The scenario keeps these lengths; the Plan tab prices their tokens unless you state others.</source>
+        <translation>场景会保存这些长度；除非你另行指定，计划页按这些词元计价。</translation>
+    </message>
+    <message>
+        <source>&amp;Set the sequence length</source>
+        <translation>设置序列长度(&amp;S)</translation>
+    </message>
+</context>
+<context>
     <name>gpusizer::ui::MainWindow</name>
     <message>
         <source>&amp;Compare</source>
@@ -4520,10 +4558,6 @@ Choose the model&apos;s config.json?</source>
         <translation>无法导入数据集长度</translation>
     </message>
     <message>
-        <source>The Plan tab prices these tokens unless you state others. For p99 or p95 instead of the longest example: gpusizer-cli import-lengths … --basis p99.</source>
-        <translation>除非你另行指定，规划页按这些 token 计算成本。若要按 p99 或 p95 而非最长样本：gpusizer-cli import-lengths … --basis p99。</translation>
-    </message>
-    <message>
         <source>Export dataset script</source>
         <translation>导出数据集脚本</translation>
     </message>
@@ -4534,10 +4568,6 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>Dataset lengths (*.json)</source>
         <translation>数据集长度 (*.json)</translation>
-    </message>
-    <message>
-        <source>Your data&apos;s lengths</source>
-        <translation>你的数据长度</translation>
     </message>
 </context>
 <context>

@@ -4,10 +4,12 @@
 #include "Format.h"
 #include "FrozenColumnTableView.h"
 #include "ImportReportDialog.h"
+#include "LengthsDialog.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "WrappedLabel.h"
 #include "charts/BreakdownChartView.h"
+#include "charts/LengthsChartView.h"
 #include "charts/PlanCharts.h"
 #include "charts/SeqLenChartView.h"
 #include "explorer/AdvisorView.h"
@@ -1175,4 +1177,26 @@ TEST(Explorer, DatasetLengthsSetTheSequenceAndTheTokensThePlanPrices) {
     EXPECT_EQ(ui::DialogService::shownErrors().size(), 1);
     EXPECT_EQ(f.controller.scenario().seqLen, 190);
     ui::DialogService::setRecordErrors(false);
+
+    // File › Import dataset lengths… shows the histogram (6, 6, 7 and 1 examples in the bins 1-16 .. 257-512, as the
+    // CLI test derives) and lets the user size by the longest example, p99 or p95, saying what each cuts.
+    const auto lengths =
+        f.window.readDatasetLengths(QStringLiteral(GPUSIZER_TEST_DATA_DIR "/lengths/twenty-examples.json"));
+    ASSERT_TRUE(lengths.has_value());
+    ui::LengthsDialog dialog(*lengths, &f.window);
+    const auto* chart = dialog.findChild<ui::LengthsChartView*>();
+    ASSERT_NE(chart, nullptr);
+    EXPECT_EQ(chart->counts(), (QList<qreal>{6, 6, 7, 1}));
+    EXPECT_EQ(dialog.basis(), core::LengthBasis::Longest);
+    EXPECT_TRUE(dialog.choiceText().contains(QStringLiteral("Sequence length 400 (the longest example): no example "
+                                                            "is cut")))
+        << dialog.choiceText().toStdString();
+    auto* basis = dialog.findChild<QComboBox*>(QStringLiteral("lengthsBasis"));
+    ASSERT_NE(basis, nullptr);
+    basis->setFocus();
+    QTest::keyClick(basis, Qt::Key_Down); // p99: the 99th of 20 sorted lengths is the longest, 400
+    QTest::keyClick(basis, Qt::Key_Down); // p95: 190
+    EXPECT_EQ(dialog.basis(), core::LengthBasis::P95);
+    EXPECT_TRUE(dialog.choiceText().contains(QStringLiteral("1 examples are cut, losing 210 tokens")))
+        << dialog.choiceText().toStdString();
 }
