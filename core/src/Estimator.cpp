@@ -1601,7 +1601,12 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
     // The lm_head (or tied embedding) gradient appears while the logits gradient is alive.
     const double gradShard = (ctx.stage >= 2 && ctx.engine != ShardingEngine::Megatron) ? ctx.dp : 1.0;
     const double headGradient = s.offload != Offload::None ? 0.0 : m.headGradientUnsharded / gradShard;
-    const bool gradientsHeld = s.gradientAccumulation > 1 || !ctx.prof.gradientsFreedAfterStep;
+    // DeepSpeed ZeRO-3 allocates its gradient partitions as one flat buffer when the optimizer is built
+    // (grad_partitions_flat_buffer, stage3.py _setup_for_real_optimizer @edaa7221; on the host with optimizer offload),
+    // so this GPU's share of the gradients is resident from the first forward on.
+    const bool zero3GradientBuffer =
+        ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && s.offload == Offload::None;
+    const bool gradientsHeld = s.gradientAccumulation > 1 || !ctx.prof.gradientsFreedAfterStep || zero3GradientBuffer;
     const double heldGradients = gradientsHeld ? m.gradients : std::min(m.gradients, headGradient);
 
     const double base = m.weights + m.optimizerStates;

@@ -395,3 +395,26 @@ TEST(FrameworkBehaviour, ThePlannerSizesNcclForTheCardItJudges) {
     const auto a100 = core::fitAsIs(s, *fixtures::catalog().findGpu("a100-80gb-sxm"), inputs);
     EXPECT_EQ(h100.deviceBytes - a100.deviceBytes, 1152LL << 20);
 }
+
+// DeepSpeed ZeRO-3 allocates this GPU's gradient partitions as one flat buffer when the optimizer is built
+// (grad_partitions_flat_buffer, stage3.py _setup_for_real_optimizer @edaa7221): at the end of the forward pass the
+// sharded gradients are already resident, even without accumulation. Llama-2-7B full fine-tune, bf16 gradients,
+// 8 GPUs: 2 B x 6,738,415,616 / 8 = 1,684,603,904 B. FSDP2 has only the head's gradient then.
+TEST(FrameworkBehaviour, DeepSpeedZeroThreeHoldsItsGradientPartitionsThroughForward) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.microBatch = 8;
+    s.seqLen = 4096; // the logits make the end of forward the peak
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    const auto ds = core::estimate(s);
+    ASSERT_EQ(ds.peakMoment, core::PeakMoment::ForwardEnd);
+    EXPECT_EQ(ds.perGpu[Component::Gradients], 2 * 6'738'415'616LL / 8);
+    s.shardingEngine = core::ShardingEngine::Fsdp2;
+    const auto fsdp = core::estimate(s);
+    ASSERT_EQ(fsdp.peakMoment, core::PeakMoment::ForwardEnd);
+    EXPECT_LT(fsdp.perGpu[Component::Gradients], ds.perGpu[Component::Gradients] / 10);
+}
