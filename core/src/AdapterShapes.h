@@ -3,6 +3,7 @@
 // the time model (FLOPs). Sources: huggingface/peft @5d602fdb (docs/memory-model.md §4).
 
 #include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/Planning.h"
 #include "gpusizer/core/Scenario.h"
 
 #include <algorithm>
@@ -21,9 +22,7 @@ inline double adapterStorageBytes(const Scenario& s, const FrameworkProfile& pro
     case AdapterDtype::Auto:
         break;
     }
-    const bool fp32Model = s.precision == Precision::Fp32 || s.precision == Precision::AmpBf16 ||
-                           s.precision == Precision::AmpFp16 || s.precision == Precision::FsdpMixedBf16;
-    return (prof.adaptersInFp32 || fp32Model) ? 4.0 : 2.0;
+    return (prof.adaptersInFp32 || weightBytesPerParam(s.precision) == 4.0) ? 4.0 : 2.0;
 }
 
 /// Whether the kind puts adapters on linears (LayerNorm tuning trains copies of the norms instead).

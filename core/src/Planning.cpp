@@ -231,10 +231,14 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             ::gpusizer::core::float8FlopsPerToken(s),
             ::gpusizer::core::float8GatheredParams(s),
             static_cast<double>(e.activationOffloadBytes),
-            adapterElementwiseBytesPerToken(s)};
+            adapterElementwiseBytesPerToken(s, e.profile)};
 }
 
 double adapterElementwiseBytesPerToken(const Scenario& s) {
+    return adapterElementwiseBytesPerToken(s, profileFor(s));
+}
+
+double adapterElementwiseBytesPerToken(const Scenario& s, const FrameworkProfile& profile) {
     const bool loraLike =
         s.lora.kind == AdapterKind::Lora || s.lora.kind == AdapterKind::Dora || s.lora.kind == AdapterKind::LoraFa;
     if (s.method == Method::Full || !loraLike) {
@@ -243,7 +247,7 @@ double adapterElementwiseBytesPerToken(const Scenario& s) {
     const bool amp = s.precision == Precision::AmpBf16 || s.precision == Precision::AmpFp16;
     const double c = s.precision == Precision::Fp32 ? 4.0 : 2.0;        // the base layer's output
     const double inB = amp || s.precision == Precision::Fp32 ? 4.0 : c; // the layer's input
-    const double a = detail::adapterStorageBytes(s, profileFor(s));
+    const double a = detail::adapterStorageBytes(s, profile);
     const double p = amp ? c : a; // the adapter matmuls' output (autocast runs them in 16 bits)
     double bytes = 0;
     for (const auto& g : linearGroups(s.model)) {

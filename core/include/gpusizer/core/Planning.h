@@ -200,6 +200,8 @@ StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs
 /// over every adapted linear the token passes (tuners/lora/layer.py Linear.forward: the input cast to the adapter
 /// dtype, dropout, `lora_B(...) * scaling`, the add to the base result and the cast back). 0 for other methods.
 double adapterElementwiseBytesPerToken(const Scenario& scenario);
+/// The same with the scenario's profile already resolved (StepFacts::of, once per candidate of a search).
+double adapterElementwiseBytesPerToken(const Scenario& scenario, const FrameworkProfile& profile);
 
 /// The time a run spends around its steps, each part in seconds (all nodes in parallel).
 struct FixedCosts {
