@@ -144,6 +144,17 @@ Result<void> applyAttention(KeyReader& r, const std::string& key, const std::str
     return {};
 }
 
+/// transformers' TrainingArguments refuses bf16 and fp16 together (training_args.py _validate_args); the Trainer's
+/// files and LLaMA-Factory's go through it.
+Result<void> refuseBf16WithFp16(KeyReader& r, bool bf16, bool fp16) {
+    if (bf16 && fp16) {
+        return tl::unexpected(r.error("fp16", QT_TRANSLATE_NOOP("gpusizer", "bf16 and fp16 are both on; transformers' "
+                                                                            "TrainingArguments refuses that "
+                                                                            "(_validate_args): keep one")));
+    }
+    return {};
+}
+
 /// Sets an optimizer-step override only when the file's choice differs from what the framework's profile assumes.
 void setOptimizerStep(Scenario& s, OptimizerStepKind step) {
     if (profileForFramework(s.framework).optimizerStep != step) {
@@ -474,6 +485,7 @@ Result<void> readTrainingArguments(KeyReader& r) {
                                       sft ? TRL "trl/trainer/base_config.py bf16 (on unless fp16)"
                                           : TRANSFORMERS "training_args.py bf16",
                                       sft ? !*fp16 : false));
+    GPUSIZER_CHECK(refuseBf16WithFp16(r, *bf16, *fp16));
     setTrainerCompute(run, *bf16 ? "bf16" : *fp16 ? "fp16" : "");
     GPUSIZER_ASSIGN(auto gc, r.flag("gradient_checkpointing", "gradient_checkpointing",
                                     sft ? TRL "trl/trainer/base_config.py gradient_checkpointing (true since v0.22.0)"
@@ -777,10 +789,30 @@ Result<void> readAxolotl(KeyReader& r) {
     }
     GPUSIZER_ASSIGN(auto four, r.flag("load_in_4bit", "method", AXOLOTL "schemas/peft.py:37", false));
     GPUSIZER_ASSIGN(auto eight, r.flag("load_in_8bit", "method", AXOLOTL "schemas/peft.py:31", false));
+    // What Axolotl's own validation refuses (schemas/peft.py:202-224 validate_qlora), refused here with its key.
+    if (adapter == "qlora" && *eight) {
+        return tl::unexpected(r.error("load_in_8bit", QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses QLoRA in 8 bits "
+                                                                                    "(schemas/peft.py validate_qlora): "
+                                                                                    "use load_in_4bit: true")));
+    }
+    if (adapter == "qlora" && !*four) {
+        return tl::unexpected(r.error("adapter", QT_TRANSLATE_NOOP("gpusizer", "adapter: qlora needs load_in_4bit: "
+                                                                               "true; Axolotl refuses it without "
+                                                                               "(schemas/peft.py validate_qlora)")));
+    }
     if (adapter == "lora" || adapter == "qlora") {
         run.method = adapter == "qlora" ? Method::Qlora : Method::Lora;
-        run.load4bit = *four || adapter == "qlora";
+        // Axolotl builds its 4-bit BitsAndBytesConfig for qlora only (loaders/model.py:712): lora with load_in_4bit
+        // loads a 16-bit base, which PEFT's prepare_model_for_kbit_training then casts to fp32 (below).
+        run.load4bit = adapter == "qlora";
         run.load8bit = *eight;
+        if (adapter == "lora" && *four) {
+            r.noteKey("load_in_4bit",
+                      QT_TRANSLATE_NOOP("gpusizer",
+                                        "Axolotl quantizes only with adapter: qlora (loaders/model.py:712); "
+                                        "with adapter: lora the base loads in 16 bits and PEFT's "
+                                        "prepare_model_for_kbit_training casts it to fp32 (sized so)"));
+        }
         if (run.load4bit) {
             // QLoRA's BitsAndBytesConfig is built in code: NF4 with double quantization (loaders/model.py:712-742).
             s.quantization = Quantization::Nf4Dq;
@@ -852,7 +884,7 @@ Result<void> readAxolotl(KeyReader& r) {
     GPUSIZER_ASSIGN(auto bf16, r.text("bf16", "precision", AXOLOTL "schemas/config.py:559", std::string("auto")));
     GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", AXOLOTL "schemas/config.py:565", false));
     // resolve_dtype: "auto" turns bf16 on only when fp16 is off; bfloat16 / float16 load in that dtype without AMP.
-    const bool useBf16 = *bf16 == "true" || *bf16 == "full" || (*bf16 == "auto" && !*fp16);
+    const bool useBf16 = *bf16 == "true" || (*bf16 == "auto" && !*fp16);
     GPUSIZER_ASSIGN(auto bfloat16, r.flag("bfloat16", "precision", AXOLOTL "schemas/config.py:582"));
     GPUSIZER_ASSIGN(auto float16, r.flag("float16", "precision", AXOLOTL "schemas/config.py:588"));
     setTrainerCompute(run, useBf16 ? "bf16" : *fp16 ? "fp16" : "");
@@ -860,6 +892,19 @@ Result<void> readAxolotl(KeyReader& r) {
                     : (*fp16 || *eight || float16.value_or(false)) ? "fp16"
                                                                    : "fp32";
     run.loadDtypeWhere = r.doc().position("bf16");
+    // lora with load_in_4bit: prepare_model_for_kbit_training casts every 16-bit weight to fp32 (peft utils/other.py
+    // :197-208); Axolotl skips it under FSDP and DeepSpeed (loaders/model.py:1002-1008), which this file may name.
+    if (adapter == "lora" && *four && !r.has("deepspeed") && !r.has("fsdp_config") && !r.has("fsdp")) {
+        run.loadDtype = "fp32";
+        run.loadDtypeWhere = r.doc().position("load_in_4bit");
+    }
+    if (*bf16 != "auto" && *bf16 != "true" && *bf16 != "false") {
+        // schemas/config.py:559 types bf16 as Literal["auto"] | bool: "full" and the rest are refused.
+        return tl::unexpected(
+            r.error("bf16", words(QT_TRANSLATE_NOOP("gpusizer", "Axolotl accepts bf16: true, false or auto, not '%1' "
+                                                                "(schemas/config.py:559)"),
+                                  *bf16)));
+    }
     const std::string gcKey = "gradient_checkpointing";
     if (const json* gc = r.value(gcKey); gc != nullptr && gc->is_string()) {
         s.checkpointing = Checkpointing::Full;
@@ -882,20 +927,35 @@ Result<void> readAxolotl(KeyReader& r) {
             s.activationOffload = *offload;
         }
     }
-    // Attention: attn_implementation, or the older switches it replaced (enums.py LEGACY_ATTN_FLAG_TO_IMPL).
+    if (r.has("activation_offloading") && s.activationOffload && s.checkpointing == Checkpointing::None) {
+        // validation.py:1445-1448 refuses offloading the checkpoints of a run that keeps none.
+        return tl::unexpected(r.error("activation_offloading",
+                                      QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses activation_offloading without "
+                                                                    "gradient_checkpointing (validation.py:1445)")));
+    }
+    // Attention: attn_implementation, or the older switches it replaced; of several switches the first in
+    // enums.py:118-125's order wins (LEGACY_ATTN_FLAG_TO_IMPL, read by normalize_attn_implementation).
     std::string attention = "sdpa";
     std::string attentionKey;
     for (const auto& [key, impl] :
-         {std::pair{"flash_attention", "flash_attention_2"}, std::pair{"sdp_attention", "sdpa"},
-          std::pair{"xformers_attention", "xformers"}, std::pair{"flex_attention", "flex_attention"},
-          std::pair{"eager_attention", "eager"}, std::pair{"sage_attention", "sage"}}) {
+         {std::pair{"xformers_attention", "xformers"}, std::pair{"sage_attention", "sage"},
+          std::pair{"flex_attention", "flex_attention"}, std::pair{"flash_attention", "flash_attention_2"},
+          std::pair{"sdp_attention", "sdpa"}, std::pair{"eager_attention", "eager"}}) {
         GPUSIZER_ASSIGN(auto on, r.flag(key, "attention", AXOLOTL "schemas/config.py:784-838"));
-        if (on && *on) {
+        if (on && *on && attentionKey.empty()) {
             attention = impl;
             attentionKey = key;
         }
     }
     GPUSIZER_ASSIGN(auto impl, r.text("attn_implementation", "attention", AXOLOTL "schemas/config.py:839"));
+    if (impl && !attentionKey.empty()) {
+        // schemas/config.py:1527-1575 normalize_attn_implementation refuses the two together.
+        return tl::unexpected(r.error(
+            "attn_implementation",
+            words(QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses attn_implementation together with the older switch "
+                                                "'%1' (schemas/config.py normalize_attn_implementation): keep one"),
+                  attentionKey)));
+    }
     if (impl) {
         attention = *impl;
         attentionKey = "attn_implementation";
@@ -1019,8 +1079,21 @@ Result<void> readLlamaFactory(KeyReader& r) {
             words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one GPU Sizer sizes (lora, full, freeze)"), *type)));
     }
     GPUSIZER_ASSIGN(auto bits, r.integer("quantization_bit", "method", modelArgs, 2, 8));
+    if (bits && run.method == Method::Full) {
+        // hparams/parser.py:236-237 (_verify_model_args): quantization is for LoRA and OFT only.
+        return tl::unexpected(r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "LLaMA-Factory quantizes only "
+                                                                                        "for finetuning_type: lora "
+                                                                                        "(hparams/parser.py:236)")));
+    }
     if (bits) {
         GPUSIZER_ASSIGN(auto method, r.text("quantization_method", "quantization", modelArgs, std::string("bnb")));
+        if ((*method == "bnb" || *method == "bitsandbytes") && *bits != 4 && *bits != 8) {
+            // model_utils/quantization.py:178-192: bitsandbytes loads in 4 or 8 bits only.
+            return tl::unexpected(
+                r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes quantizes to 4 or 8 bits only; "
+                                                                          "LLaMA-Factory refuses other widths "
+                                                                          "(model_utils/quantization.py:178)")));
+        }
         if (*method != "bnb") {
             r.noteKey("quantization_method",
                       QT_TRANSLATE_NOOP("gpusizer", "sized as bitsandbytes quantization of the same width"));
@@ -1047,6 +1120,7 @@ Result<void> readLlamaFactory(KeyReader& r) {
     GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision", TRANSFORMERS "training_args.py bf16", false));
     GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
     GPUSIZER_ASSIGN(auto pure, r.flag("pure_bf16", "precision", finetuning, false));
+    GPUSIZER_CHECK(refuseBf16WithFp16(r, *bf16, *fp16));
     setTrainerCompute(run, (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "");
     // The weights load in the compute dtype, half precision even without bf16/fp16 (model/patcher.py:375-379,
     // extras/misc.py infer_optim_dtype); trainable weights are cast to fp32 unless pure_bf16 (model/adapter.py:337).
@@ -1302,6 +1376,12 @@ Result<void> readLitgpt(KeyReader& r) {
             return tl::unexpected(r.error(
                 "quantize", words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a LitGPT quantization"), *quantize)));
         }
+        if (*precision == "32") {
+            // lora.py:148 looks the precision up among 16-true, bf16-true and 32-true: "32" is a KeyError.
+            return tl::unexpected(r.error("precision", QT_TRANSLATE_NOOP("gpusizer", "LitGPT's quantization takes "
+                                                                                     "precision 32-true, not 32 "
+                                                                                     "(finetune/lora.py:148)")));
+        }
         if (precision->find("-mixed") != std::string::npos) {
             // lora.py:141-143 refuses the combination (and bf16-mixed is the default precision).
             return tl::unexpected(r.error("quantize", QT_TRANSLATE_NOOP("gpusizer", "LitGPT refuses quantization with "
@@ -1318,6 +1398,12 @@ Result<void> readLitgpt(KeyReader& r) {
         GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));
         run.gpus = *devices * *nodes;
         run.gpusDefaulted = !r.has("devices") && !r.has("num_nodes");
+        if (quantize && *run.gpus > 1) {
+            // lora.py:152-157: bitsandbytes quantization runs on one device only.
+            return tl::unexpected(r.error("quantize", QT_TRANSLATE_NOOP("gpusizer", "LitGPT refuses quantization on "
+                                                                                    "more than one device "
+                                                                                    "(finetune/lora.py:152)")));
+        }
     }
     GPUSIZER_ASSIGN(auto rank, r.integer("lora_r", "lora.rank", setup, 1, 65536, 8));
     s.lora.rank = *rank;

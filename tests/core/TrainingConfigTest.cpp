@@ -945,3 +945,70 @@ TEST(TrainingConfigFramework, NamesThatAreNotUtf8AreShownNotCrashedOn) {
 
 } // namespace
 } // namespace gpusizer
+
+namespace gpusizer {
+namespace {
+
+TEST(TrainingConfig, WhatTheFrameworksValidatorRefusesIsRefusedWithItsLineAndKey) {
+    const auto importOne = [](const char* name, const std::string& text) {
+        core::ImportRequest r;
+        r.files.push_back({name, text, {}});
+        return core::importTrainingConfigs(r, catalog());
+    };
+    const std::string axolotl = "base_model: meta-llama/Llama-3.1-8B\nsequence_len: 512\nmicro_batch_size: 1\n";
+    // Axolotl schemas/peft.py validate_qlora: qlora needs load_in_4bit: true, and never 8 bits.
+    auto e = importOne("a.yaml", axolotl + "adapter: qlora\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "a.yaml:4:1: adapter");
+    e = importOne("a.yaml", axolotl + "adapter: qlora\nload_in_4bit: true\nload_in_8bit: true\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "a.yaml:6:1: load_in_8bit");
+    // normalize_attn_implementation: the new key and an older switch together.
+    e = importOne("a.yaml", axolotl + "flash_attention: true\nattn_implementation: sdpa\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "a.yaml:5:1: attn_implementation");
+    e = importOne("a.yaml", axolotl + "bf16: full\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "a.yaml:4:1: bf16");
+    // LLaMA-Factory _verify_model_args and transformers' _validate_args.
+    const std::string factory =
+        "model_name_or_path: meta-llama/Llama-3.1-8B\nstage: sft\ncutoff_len: 1024\nbf16: true\n";
+    e = importOne("f.yaml", factory + "finetuning_type: full\nquantization_bit: 4\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "f.yaml:6:1: quantization_bit");
+    e = importOne("f.yaml", factory + "finetuning_type: lora\nfp16: true\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "f.yaml:6:1: fp16");
+    // Axolotl's several older switches: the first of enums.py's order wins (xformers before flash).
+    auto run = importOne("a.yaml", axolotl + "adapter: lora\nflash_attention: true\nxformers_attention: true\n");
+    ASSERT_TRUE(run.has_value()) << run.error().message();
+    EXPECT_EQ(run->scenario.attention, core::Attention::Flash);
+    EXPECT_NE(std::find_if(run->lines.begin(), run->lines.end(),
+                           [](const ImportLine& l) {
+                               return l.key == "xformers_attention" && l.kind == ImportLine::Kind::Note;
+                           }),
+              run->lines.end());
+}
+
+TEST(TrainingConfig, AxolotlLoraWithLoadIn4bitIsASixteenBitBaseCastToFp32NotQlora) {
+    core::ImportRequest r;
+    r.files.push_back({"a.yaml",
+                       "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\nload_in_4bit: true\nsequence_len: 512\n"
+                       "micro_batch_size: 1\ngradient_accumulation_steps: 1\n",
+                       {}});
+    const auto run = core::importTrainingConfigs(r, catalog());
+    ASSERT_TRUE(run.has_value()) << run.error().message();
+    // loaders/model.py:712 builds the 4-bit config for qlora only; prepare_model_for_kbit_training casts the 16-bit
+    // base to fp32: an fp32 base under bf16 autocast.
+    EXPECT_EQ(run->scenario.method, core::Method::Lora);
+    EXPECT_EQ(run->scenario.precision, core::Precision::AmpBf16);
+    EXPECT_NE(std::find_if(run->lines.begin(), run->lines.end(),
+                           [](const ImportLine& l) {
+                               return l.key == "load_in_4bit" && l.kind == ImportLine::Kind::Note &&
+                                      l.why.english().find("quantizes only with adapter: qlora") != std::string::npos;
+                           }),
+              run->lines.end());
+}
+
+} // namespace
+} // namespace gpusizer

@@ -469,6 +469,25 @@ for fmt, key, value, words in [
     safe = key.replace(".", "-") + "-" + str(sum(1 for c in cases if c["file"].startswith(f"training-config/{fmt}-")))
     training_case(fmt, f"{safe}.yaml", set_path(key, value), words)
 
+# What the framework's own validator refuses, refused on import with the key and the framework's rule.
+for fmt, name, changes, words in [
+    ("axolotl", "qlora-without-4bit.yaml", {"adapter": "qlora"}, ["adapter", "load_in_4bit: true", "validate_qlora"]),
+    ("axolotl", "qlora-in-8bit.yaml", {"adapter": "qlora", "load_in_4bit": True, "load_in_8bit": True},
+     ["load_in_8bit", "validate_qlora"]),
+    ("axolotl", "attention-twice.yaml", {"flash_attention": True, "attn_implementation": "sdpa"},
+     ["attn_implementation", "flash_attention", "keep one"]),
+    ("axolotl", "bf16-full.yaml", {"bf16": "full"}, ["bf16", "'full'", "config.py:559"]),
+    ("axolotl", "offload-without-checkpointing.yaml", {"gradient_checkpointing": False, "activation_offloading": True},
+     ["activation_offloading", "gradient_checkpointing"]),
+    ("llama-factory", "quantized-full.yaml", {"finetuning_type": "full", "quantization_bit": 4},
+     ["quantization_bit", "finetuning_type: lora"]),
+    ("llama-factory", "bnb-3-bit.yaml", {"quantization_bit": 3}, ["quantization_bit", "4 or 8 bits"]),
+    ("llama-factory", "bf16-and-fp16.yaml", {"fp16": True}, ["fp16", "bf16 and fp16", "_validate_args"]),
+    ("litgpt", "quantize-32.yaml", {"quantize": "bnb.nf4", "precision": "32"}, ["precision", "32-true"]),
+    ("litgpt", "quantize-two-devices.yaml", {"quantize": "bnb.nf4", "devices": 2}, ["quantize", "more than one device"]),
+]:
+    training_case(fmt, name, lambda d, c=changes: d.update(c), words)
+
 # A torchtune run whose model builder is not one GPU Sizer knows: asked for its config.json.
 training_case("torchtune", "unknown-builder.yaml", set_path("model._component_", "torchtune.models.acme.lora_acme_3b"),
               ["model._component_", "lora_acme_3b"])
