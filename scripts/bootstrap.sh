@@ -14,7 +14,7 @@ run_packages=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6svg6
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     nlohmann-json3-dev libexpected-dev libyaml-cpp-dev
-    fonts-dejavu-core fonts-noto-cjk xvfb xauth
+    fonts-dejavu-core fonts-noto-cjk fonts-wqy-microhei xvfb xauth
     libxkbcommon-dev # Qt6Gui's CMake package looks for it: without it every configure prints "Could NOT find XKB"
 )
 test_packages=(

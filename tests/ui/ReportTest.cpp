@@ -120,8 +120,9 @@ TEST(Report, InChineseEverySectionIsInTheCatalogsWordsWithItsGlyphsEmbedded) {
         EXPECT_TRUE(text.contains(chinese.normalized(QString::NormalizationForm_KC))) << section;
         EXPECT_FALSE(text.contains(QString::fromUtf8(section))) << "English heading left: " << section;
     }
-    // CJK glyphs come from an embedded CJK font (Debian's fonts-noto-cjk), so the text extracts as Chinese at all.
-    EXPECT_TRUE(fonts.contains(QStringLiteral("CJK"))) << fonts.toStdString();
+    // CJK glyphs come from an embedded CJK font whose glyphs each have one code point (WenQuanYi Micro Hei, Debian's
+    // fonts-wqy-microhei; printFont says why not Noto Sans CJK), so the text extracts as Chinese at all.
+    EXPECT_TRUE(fonts.contains(QStringLiteral("WenQuanYi"))) << fonts.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("GeForce RTX 4090")));
 }
 
@@ -251,4 +252,44 @@ TEST(Report, AnUnwritablePathFailsInWordsAndLeavesNoFile) {
     EXPECT_TRUE(missingError.contains(missing));
     EXPECT_FALSE(QFile::exists(missing));
     EXPECT_TRUE(QDir(QStringLiteral("/nonexistent-folder")).entryList(QDir::Files).isEmpty());
+}
+
+TEST(Report, TheChinesePdfsTextIsTheWindowsCharactersNotLookAlikeRadicals) {
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { ui::installLanguage(QStringLiteral("en")); }
+    } restore;
+    ASSERT_TRUE(ui::installLanguage(QStringLiteral("zh_CN")));
+    QString raw;
+    QStringList phrases;
+    {
+        ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+        controller.update([](core::Scenario& s) { s.gpuId = "rtx-4090"; });
+        ui::MainWindow window(controller);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("report-zh.pdf"));
+        ASSERT_TRUE(window.exportReport(path, QStringLiteral("A4")));
+        QProcess process;
+        process.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+        process.waitForFinished(30000);
+        raw = QString::fromUtf8(process.readAllStandardOutput()); // as a search finds it: no normalisation
+        // Words of the window: the component names of its Breakdown table, and the report's own headings.
+        for (core::Component c : core::kAllComponents) {
+            phrases << ui::componentName(c);
+        }
+        phrases << QCoreApplication::translate("ReportBuilder", "GPU sizing report")
+                << QCoreApplication::translate("ReportBuilder", "1. Inputs")
+                << QCoreApplication::translate("ReportBuilder", "2. Memory per GPU");
+    }
+    ASSERT_FALSE(raw.isEmpty());
+    // 使用 ("use") is the word the issue searched for; 用 was extracted as the Kangxi radical ⽤ (U+2F64).
+    EXPECT_TRUE(raw.contains(QStringLiteral("使用"))) << "使用 not found";
+    qsizetype radicals = 0;
+    for (const QChar c : raw) {
+        radicals += c.unicode() >= 0x2E80 && c.unicode() <= 0x2FDF ? 1 : 0;
+    }
+    EXPECT_EQ(radicals, 0) << "characters extracted as CJK radicals";
+    for (const QString& phrase : phrases) {
+        EXPECT_NE(phrase, phrase.toLatin1()) << "untranslated: " << phrase.toStdString();
+        EXPECT_TRUE(raw.contains(phrase.trimmed())) << phrase.toStdString();
+    }
 }

@@ -1,14 +1,59 @@
 #include "ChartPicture.h"
 
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QAbstractBarSeries>
+#include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
+#include <QtCharts/QLegend>
+#include <QtCharts/QXYSeries>
 #include <QtGui/QPainter>
 #include <QtWidgets/QGraphicsScene>
+#include <QtWidgets/QGraphicsSimpleTextItem>
+#include <QtWidgets/QGraphicsTextItem>
 
 namespace gpusizer::ui {
 
+QFont printFont(QFont font) {
+    font.setFamilies(
+        {QStringLiteral("DejaVu Sans"), QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("WenQuanYi Zen Hei")});
+    return font;
+}
+
+namespace {
+
+/// Every text of the chart in the print families (printFont), sizes and weights kept.
+void usePrintFonts(QChart* chart, QGraphicsScene* scene) {
+    chart->setTitleFont(printFont(chart->titleFont()));
+    chart->legend()->setFont(printFont(chart->legend()->font()));
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(printFont(axis->labelsFont()));
+        axis->setTitleFont(printFont(axis->titleFont()));
+    }
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            for (QBarSet* set : bars->barSets()) {
+                set->setLabelFont(printFont(set->labelFont()));
+            }
+        } else if (auto* xy = qobject_cast<QXYSeries*>(series)) {
+            xy->setPointLabelsFont(printFont(xy->pointLabelsFont()));
+        }
+    }
+    // Labels the views place on the scene themselves (a capacity line's name, a marker's value).
+    for (QGraphicsItem* item : scene->items()) {
+        if (auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+            simple->setFont(printFont(simple->font()));
+        } else if (auto* rich = dynamic_cast<QGraphicsTextItem*>(item)) {
+            rich->setFont(printFont(rich->font()));
+        }
+    }
+}
+
+} // namespace
+
 QPicture chartPicture(QChartView* view, QSize size) {
     QChart* chart = view->chart();
+    usePrintFonts(chart, view->scene());
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->resize(size);
     chart->setBackgroundRoundness(0);

@@ -1,6 +1,7 @@
 #include "PdfExporter.h"
 
 #include "../Present.h"
+#include "../charts/ChartPicture.h"
 #include "gpusizer/catalogs/Files.h"
 
 #include <QtCore/QCoreApplication>
@@ -107,7 +108,7 @@ QString exportPdf(QTextDocument& document, const QString& path, QPageSize::PageS
             file.cancelWriting();
             return QCoreApplication::translate("PdfExporter", "Cannot start a PDF in %1").arg(path);
         }
-        QFont small(QStringLiteral("DejaVu Sans"));
+        QFont small = printFont(QFont());
         small.setPointSizeF(7.5);
         for (int i = 0; i < pages; ++i) {
             if (i > 0) {

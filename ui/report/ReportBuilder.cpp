@@ -61,7 +61,7 @@ struct Styles {
     QTextBlockFormat heading;
 
     Styles() {
-        QFont base(QStringLiteral("DejaVu Sans"));
+        QFont base = printFont(QFont());
         base.setPointSizeF(9.5);
         body.setFont(base);
         bold = body;
@@ -592,7 +592,7 @@ std::unique_ptr<QTextDocument> ReportBuilder::build(const ReportRequest& request
     const core::Scenario& s = request.scenario;
     const core::Estimate e = core::estimate(s);
     auto doc = std::make_unique<QTextDocument>();
-    QFont base(QStringLiteral("DejaVu Sans"));
+    QFont base = printFont(QFont());
     base.setPointSizeF(9.5);
     doc->setDefaultFont(base);
     doc->setDocumentMargin(0);
