@@ -1,5 +1,8 @@
 #include "DialogService.h"
 
+#include <QtCore/QDir>
+#include <QtCore/QFileInfo>
+#include <QtCore/QSettings>
 #include <QtWidgets/QFileDialog>
 #include <QtWidgets/QMessageBox>
 #include <optional>
@@ -13,37 +16,67 @@ std::optional<int> g_nextSaveAnswer;
 std::optional<bool> g_nextYesNo;
 bool g_recordErrors = false;
 bool g_nonInteractive = false;
+
+const QString kLastFolder = QStringLiteral("dialogs/lastFolder");
+
+/// Every file dialog starts where the last one ended: a user importing a run's configs one after another, or saving
+/// a report beside them, should not walk down from the home folder each time.
+QString remembered(const QString& path) {
+    if (!path.isEmpty()) {
+        QSettings().setValue(kLastFolder, QFileInfo(path).absolutePath());
+    }
+    return path;
+}
+
+QStringList remembered(const QStringList& paths) {
+    if (!paths.isEmpty()) {
+        remembered(paths.front());
+    }
+    return paths;
+}
 } // namespace
+
+QString DialogService::startFolder() {
+    const QString folder = QSettings().value(kLastFolder).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QDir::homePath();
+}
+
+QString DialogService::startPath(const QString& suggested) {
+    if (suggested.isEmpty() || QFileInfo(suggested).isAbsolute()) {
+        return suggested.isEmpty() ? startFolder() : suggested;
+    }
+    return QDir(startFolder()).filePath(suggested);
+}
 
 QString DialogService::openFile(QWidget* parent, const QString& title, const QString& filter) {
     if (g_nextFileName) {
-        return std::exchange(g_nextFileName, std::nullopt).value();
+        return remembered(std::exchange(g_nextFileName, std::nullopt).value());
     }
     if (g_nonInteractive) {
         return {};
     }
-    return QFileDialog::getOpenFileName(parent, title, QString(), filter);
+    return remembered(QFileDialog::getOpenFileName(parent, title, startFolder(), filter));
 }
 
 QStringList DialogService::openFiles(QWidget* parent, const QString& title, const QString& filter) {
     if (g_nextFileNames) {
-        return std::exchange(g_nextFileNames, std::nullopt).value();
+        return remembered(std::exchange(g_nextFileNames, std::nullopt).value());
     }
     if (g_nonInteractive) {
         return {};
     }
-    return QFileDialog::getOpenFileNames(parent, title, QString(), filter);
+    return remembered(QFileDialog::getOpenFileNames(parent, title, startFolder(), filter));
 }
 
 QString DialogService::saveFile(QWidget* parent, const QString& title, const QString& suggested,
                                 const QString& filter) {
     if (g_nextFileName) {
-        return std::exchange(g_nextFileName, std::nullopt).value();
+        return remembered(std::exchange(g_nextFileName, std::nullopt).value());
     }
     if (g_nonInteractive) {
         return {};
     }
-    return QFileDialog::getSaveFileName(parent, title, suggested, filter);
+    return remembered(QFileDialog::getSaveFileName(parent, title, startPath(suggested), filter));
 }
 
 void DialogService::error(QWidget* parent, const QString& title, const QString& text) {

@@ -9,6 +9,10 @@ namespace gpusizer::ui {
 FrozenColumnTableView::FrozenColumnTableView(QWidget* parent) : QTableView(parent), m_frozen(new QTableView(this)) {
     m_frozen->setObjectName(QStringLiteral("frozenColumn"));
     m_frozen->setFocusPolicy(Qt::NoFocus); // the keyboard stays with the table itself
+    m_frozen->setTabKeyNavigation(false);
+    // One Tab stop for the whole table (Tab leaves it, the arrow keys move inside): a fit table of 250 cells must not
+    // stand between the keyboard and the controls below it.
+    setTabKeyNavigation(false);
     m_frozen->verticalHeader()->hide();
     // Its header lies over the table's: resizing happens on the table's own column, which the overlay follows.
     m_frozen->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);

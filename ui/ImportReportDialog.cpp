@@ -80,6 +80,7 @@ ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* pa
     layout->addLayout(filterRow);
 
     m_table = new QTableWidget(static_cast<int>(run.lines.size()), 6, this);
+    m_table->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
     m_table->setHorizontalHeaderLabels(
         {tr("What"), tr("Key"), tr("Value"), tr("Scenario field"), tr("Where"), tr("Source or reason")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);

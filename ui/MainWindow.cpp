@@ -90,7 +90,10 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     auto* scroll = new QScrollArea(splitter);
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Labels wrap, so the panel is as wide as the splitter gives it; should a control still need more, it scrolls
+    // sideways rather than being cut off.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setObjectName(QStringLiteral("inputScroll"));
     scroll->setMinimumWidth(m_inputs->openMinimumWidth() + 24); // room for the vertical scroll bar
     scroll->setFrameShape(QFrame::NoFrame);
 

@@ -3636,6 +3636,50 @@ Fewer cards (%2): %3</source>
         <source>Measured runs of this kind fell between -%1% and +%2% of their estimates: the range shown stops at 40%. Measure a first step (docs/verify.md).</source>
         <translation>此类运行的实测值落在估算值的 -%1% 到 +%2% 之间：显示的范围止于 40%。请先实测一步（docs/verify.md）。</translation>
     </message>
+    <message>
+        <source>bf16 and fp16 are both on; transformers&apos; TrainingArguments refuses that (_validate_args): keep one</source>
+        <translation>bf16 与 fp16 同时开启；transformers 的 TrainingArguments 拒绝这种设置（_validate_args）：只保留一个</translation>
+    </message>
+    <message>
+        <source>Axolotl refuses QLoRA in 8 bits (schemas/peft.py validate_qlora): use load_in_4bit: true</source>
+        <translation>Axolotl 拒绝 8 位的 QLoRA（schemas/peft.py validate_qlora）：请使用 load_in_4bit: true</translation>
+    </message>
+    <message>
+        <source>adapter: qlora needs load_in_4bit: true; Axolotl refuses it without (schemas/peft.py validate_qlora)</source>
+        <translation>adapter: qlora 需要 load_in_4bit: true；缺少时 Axolotl 拒绝该配置（schemas/peft.py validate_qlora）</translation>
+    </message>
+    <message>
+        <source>Axolotl quantizes only with adapter: qlora (loaders/model.py:712); with adapter: lora the base loads in 16 bits and PEFT&apos;s prepare_model_for_kbit_training casts it to fp32 (sized so)</source>
+        <translation>Axolotl 只在 adapter: qlora 时量化（loaders/model.py:712）；adapter: lora 时基座以 16 位加载，PEFT 的 prepare_model_for_kbit_training 再把它转为 fp32（按此估算）</translation>
+    </message>
+    <message>
+        <source>Axolotl accepts bf16: true, false or auto, not &apos;%1&apos; (schemas/config.py:559)</source>
+        <translation>Axolotl 的 bf16 只接受 true、false 或 auto，不接受“%1”（schemas/config.py:559）</translation>
+    </message>
+    <message>
+        <source>Axolotl refuses activation_offloading without gradient_checkpointing (validation.py:1445)</source>
+        <translation>没有 gradient_checkpointing 时 Axolotl 拒绝 activation_offloading（validation.py:1445）</translation>
+    </message>
+    <message>
+        <source>Axolotl refuses attn_implementation together with the older switch &apos;%1&apos; (schemas/config.py normalize_attn_implementation): keep one</source>
+        <translation>Axolotl 拒绝 attn_implementation 与旧开关“%1”同时出现（schemas/config.py normalize_attn_implementation）：只保留一个</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory quantizes only for finetuning_type: lora (hparams/parser.py:236)</source>
+        <translation>LLaMA-Factory 只在 finetuning_type: lora 时量化（hparams/parser.py:236）</translation>
+    </message>
+    <message>
+        <source>bitsandbytes quantizes to 4 or 8 bits only; LLaMA-Factory refuses other widths (model_utils/quantization.py:178)</source>
+        <translation>bitsandbytes 只支持 4 位或 8 位量化；LLaMA-Factory 拒绝其他位宽（model_utils/quantization.py:178）</translation>
+    </message>
+    <message>
+        <source>LitGPT&apos;s quantization takes precision 32-true, not 32 (finetune/lora.py:148)</source>
+        <translation>LitGPT 的量化需要 precision 32-true，而不是 32（finetune/lora.py:148）</translation>
+    </message>
+    <message>
+        <source>LitGPT refuses quantization on more than one device (finetune/lora.py:152)</source>
+        <translation>LitGPT 拒绝在多于一个设备上量化（finetune/lora.py:152）</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -36,6 +36,7 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
+#include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
@@ -1199,4 +1200,83 @@ TEST(Explorer, DatasetLengthsSetTheSequenceAndTheTokensThePlanPrices) {
     EXPECT_EQ(dialog.basis(), core::LengthBasis::P95);
     EXPECT_TRUE(dialog.choiceText().contains(QStringLiteral("1 examples are cut, losing 210 tokens")))
         << dialog.choiceText().toStdString();
+}
+
+TEST(Explorer, DraggingTheSizeSliderClipsNoControlOfThePanelAt1024By700Or1920By1080) {
+    for (const QSize size : {QSize(1024, 700), QSize(1920, 1080)}) {
+        Fixture f;
+        f.window.resize(size);
+        f.window.show();
+        auto* toggle = f.window.inputPanel()->findChild<QToolButton*>(QStringLiteral("advancedToggle"));
+        ASSERT_NE(toggle, nullptr);
+        toggle->setChecked(true);
+        // 10^(107/100) = 11.7 B: a size-only model, with its long "derived from the size" label.
+        f.window.inputPanel()->sizeSlider()->setValue(107);
+        QCoreApplication::processEvents();
+        ASSERT_TRUE(f.controller.scenario().model.sizeDerived);
+        auto* area = f.window.findChild<QScrollArea*>(QStringLiteral("inputScroll"));
+        ASSERT_NE(area, nullptr);
+        const QWidget* viewport = area->viewport();
+        // Nothing sideways to scroll to: every control lies within the panel's visible width.
+        EXPECT_FALSE(area->horizontalScrollBar()->isVisible()) << size.width();
+        int checked = 0;
+        for (QWidget* w : f.window.inputPanel()->findChildren<QWidget*>()) {
+            const bool control = qobject_cast<QAbstractButton*>(w) != nullptr ||
+                                 qobject_cast<QAbstractSpinBox*>(w) != nullptr ||
+                                 qobject_cast<QComboBox*>(w) != nullptr || qobject_cast<QSlider*>(w) != nullptr ||
+                                 qobject_cast<QLabel*>(w) != nullptr;
+            if (!control || !w->isVisibleTo(&f.window) || w->window() != &f.window) {
+                continue;
+            }
+            const QRect inViewport(w->mapTo(viewport, QPoint(0, 0)), w->size());
+            EXPECT_GE(inViewport.left(), 0) << w->objectName().toStdString() << " at " << size.width();
+            EXPECT_LE(inViewport.right(), viewport->width())
+                << w->metaObject()->className() << " " << w->objectName().toStdString() << " at " << size.width();
+            ++checked;
+        }
+        EXPECT_GT(checked, 60); // the basics, the advanced form and the LoRA targets
+        auto* sizeLabel = f.window.inputPanel()->findChild<QLabel*>(QStringLiteral("sizeLabel"));
+        ASSERT_NE(sizeLabel, nullptr);
+        EXPECT_TRUE(sizeLabel->text().contains(QStringLiteral("derived from the size")));
+    }
+}
+
+TEST(Explorer, EveryTableIsOneTabStopAndTheArrowKeysMoveInsideIt) {
+    Fixture f;
+    f.window.resize(1024, 700);
+    f.window.show();
+    QApplication::setActiveWindow(&f.window);
+    const auto tables = f.window.findChildren<QAbstractItemView*>();
+    ASSERT_GE(tables.size(), 6); // breakdown, fit (and its frozen column), compare, plan, the advisor's two
+    for (const QAbstractItemView* table : tables) {
+        EXPECT_FALSE(table->tabKeyNavigation()) << table->objectName().toStdString();
+    }
+    for (int tab : {0, 2}) { // the component table (24 cells) and the GPU fit table (about 250)
+        f.window.tabs()->setCurrentIndex(tab);
+        QCoreApplication::processEvents();
+        auto* table = f.window.currentView()->findChild<QTableView*>();
+        ASSERT_NE(table, nullptr);
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(0, 0));
+        QTest::keyClick(table, Qt::Key_Down);
+        EXPECT_EQ(table->currentIndex().row(), 1) << "tab " << tab;
+        QTest::keyClick(table, Qt::Key_Tab);
+        EXPECT_NE(QApplication::focusWidget(), table) << "tab " << tab << ": Tab left the table";
+        EXPECT_EQ(table->currentIndex().row(), 1);
+    }
+}
+
+TEST(Explorer, FileDialogsStartInTheFolderOfTheLastFileChosen) {
+    const QTemporaryDir dir;
+    ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("runs")));
+    const QString runs = QDir(dir.path()).filePath(QStringLiteral("runs"));
+    ui::DialogService::setNextFileNames({QDir(runs).filePath(QStringLiteral("axolotl.yaml"))});
+    ui::DialogService::openFiles(nullptr, QStringLiteral("Import"), QString());
+    EXPECT_EQ(ui::DialogService::startFolder(), runs);
+    // A save dialog suggests its file name in that folder; a path the caller already knows stays as it is.
+    EXPECT_EQ(ui::DialogService::startPath(QStringLiteral("report.pdf")), QDir(runs).filePath("report.pdf"));
+    EXPECT_EQ(ui::DialogService::startPath(QStringLiteral("/srv/plans/a.json")), QStringLiteral("/srv/plans/a.json"));
+    // A remembered folder that is gone falls back to the home folder.
+    ASSERT_TRUE(QDir(runs).removeRecursively());
+    EXPECT_EQ(ui::DialogService::startFolder(), QDir::homePath());
 }

@@ -98,6 +98,7 @@ QGroupBox* AdvisorView::createOomGroup() {
     oomLayout->addLayout(gpuRow);
     m_ladder = new LadderTableModel(this);
     m_ladderTable = new QTableView(oom);
+    m_ladderTable->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
     m_ladderTable->setModel(m_ladder);
     m_ladderTable->verticalHeader()->hide();
     m_ladderTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -151,6 +152,7 @@ QGroupBox* AdvisorView::createSizingGroup() {
     auto* sizingLayout = new QVBoxLayout(sizing);
     m_sizing = new SizingTableModel(this);
     m_sizingTable = new QTableView(sizing);
+    m_sizingTable->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
     m_sizingTable->setModel(m_sizing);
     m_sizingTable->verticalHeader()->hide();
     m_sizingTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);

@@ -99,6 +99,7 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent) : 
     side->addWidget(m_summary);
     m_model = new ComponentTableModel(this);
     m_table = new QTableView(this);
+    m_table->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8); // all rows in view

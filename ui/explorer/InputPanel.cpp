@@ -157,6 +157,9 @@ void InputPanel::addSizeRow(QFormLayout* basics) {
     m_size->setToolTip(tr("Model size (log scale, 0.1 B to 1 T parameters): moving it sizes a Llama-style model "
                           "of that size, with a wider error band."));
     m_sizeLabel = new QLabel(this);
+    m_sizeLabel->setObjectName(QStringLiteral("sizeLabel"));
+    // "11.77 B parameters (Llama-style, derived from the size)" must not widen the panel past its viewport.
+    m_sizeLabel->setWordWrap(true);
     basics->addRow(tr("Model si&ze"), m_size);
     basics->addRow(QString(), m_sizeLabel);
 }
