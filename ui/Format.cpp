@@ -5,6 +5,7 @@
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLocale>
+#include <cmath>
 
 namespace gpusizer::ui {
 
@@ -91,6 +92,40 @@ QColor componentColor(core::Component c) {
         return QColor(0xb0, 0x7a, 0xa1);
     }
     return Qt::gray;
+}
+
+namespace {
+
+double luminance(const QColor& c) {
+    const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+QColor mixed(const QColor& a, const QColor& b, double shareOfA) {
+    return QColor::fromRgbF(static_cast<float>(a.redF() * shareOfA + b.redF() * (1 - shareOfA)),
+                            static_cast<float>(a.greenF() * shareOfA + b.greenF() * (1 - shareOfA)),
+                            static_cast<float>(a.blueF() * shareOfA + b.blueF() * (1 - shareOfA)));
+}
+
+} // namespace
+
+double contrastRatio(const QColor& a, const QColor& b) {
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor mutedTextColor(const QPalette& palette) {
+    const QColor text = palette.color(QPalette::Text);
+    const QColor base = palette.color(QPalette::Base);
+    const QColor alternate = palette.color(QPalette::AlternateBase);
+    for (double share = 0.5; share < 1.0; share += 0.05) {
+        const QColor c = mixed(text, base, share);
+        if (contrastRatio(c, base) >= 4.6 && contrastRatio(c, alternate) >= 4.6) {
+            return c;
+        }
+    }
+    return text;
 }
 
 } // namespace gpusizer::ui

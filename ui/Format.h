@@ -5,6 +5,7 @@
 
 #include <QtCore/QString>
 #include <QtGui/QColor>
+#include <QtGui/QPalette>
 
 namespace gpusizer::ui {
 
@@ -26,5 +27,11 @@ QString componentName(core::Component component);
 QString componentDescription(core::Component component);
 /// The component's fixed chart colour (Tableau 10; readable on light and dark backgrounds).
 QColor componentColor(core::Component component);
+
+/// WCAG 2 contrast ratio of two colours, 1 to 21 (relative luminance of sRGB; AA asks 4.5 for text).
+double contrastRatio(const QColor& a, const QColor& b);
+/// Greyed text that still reads: between the palette's text and base colours, as far towards the base as WCAG AA's
+/// 4.5:1 allows on both the base and the alternate base (the Advisor's rows that do not apply, in light and dark).
+QColor mutedTextColor(const QPalette& palette);
 
 } // namespace gpusizer::ui

@@ -40,6 +40,7 @@
 #include <QtCore/QMimeData>
 #include <QtCore/QSaveFile>
 #include <QtCore/QSettings>
+#include <QtCore/QTimer>
 #include <QtGui/QAction>
 #include <QtGui/QActionGroup>
 #include <QtGui/QCloseEvent>
@@ -152,6 +153,7 @@ MainWindow::MainWindow(ScenarioController& controller, QWidget* parent)
     // The designed size, or the screen's available area when that is smaller (a 1024 x 700 laptop screen).
     const QSize available = screen() != nullptr ? screen()->availableGeometry().size() : QSize(1360, 820);
     resize(std::min(1360, available.width()), std::min(820, available.height()));
+    m_autoSize = size();
     refreshStatus();
     updateTitle();
 }
@@ -429,6 +431,36 @@ void MainWindow::showCatalogProblems(const QStringList& problems) {
     }
     m_catalogStatus->setText(tr("⚠ %n catalog problem(s)", nullptr, static_cast<int>(problems.size())));
     m_catalogStatus->setToolTip(problems.join(QLatin1Char('\n')));
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!std::exchange(m_shownOnce, true)) {
+        // The window manager reports the frame after mapping: look once it had a moment, and once more later.
+        for (const int ms : {0, 300}) {
+            QTimer::singleShot(ms, this, &MainWindow::fitFrameOnScreen);
+        }
+    }
+}
+
+void MainWindow::fitFrameOnScreen() {
+    if (screen() == nullptr || isMaximized() || isFullScreen() || size() != m_autoSize) {
+        return;
+    }
+    const QRect available = screen()->availableGeometry();
+    const QRect frame = frameGeometry();
+    const QSize border(frame.width() - width(), frame.height() - height());
+    const QSize fitting(std::min(width(), available.width() - border.width()),
+                        std::min(height(), available.height() - border.height()));
+    if (fitting != size()) {
+        resize(fitting);
+    }
+    const QRect placed = frameGeometry();
+    if (!available.contains(placed)) {
+        move(
+            std::clamp(placed.left(), available.left(), std::max(available.left(), available.right() - placed.width())),
+            std::clamp(placed.top(), available.top(), std::max(available.top(), available.bottom() - placed.height())));
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -93,11 +93,16 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    /// The first show keeps the whole frame on the screen (fitFrameOnScreen).
+    void showEvent(QShowEvent* event) override;
     /// Files dropped on the window: a scenario opens, a config.json imports the model, training configs import a run.
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// A window sized to the screen's available area is that tall without its title bar: at 1024 x 700 under a window
+    /// manager the status bar fell off the bottom. Once the frame is known, the window shrinks so the frame fits.
+    void fitFrameOnScreen();
     void buildMenus();
     void buildLanguageMenu(QMenu* view);
     QString scenarioFilter() const;
@@ -121,6 +126,8 @@ private:
     void showCalibrations();
 
     ScenarioController& m_controller;
+    bool m_shownOnce = false;
+    QSize m_autoSize; ///< the size the constructor chose from the screen; a window resized since is left as it is
     InputPanel* m_inputs = nullptr;
     QTabWidget* m_tabs = nullptr;
     BreakdownView* m_breakdown = nullptr;

@@ -2,6 +2,7 @@
 
 #include <QtCore/QString>
 #include <QtCore/QStringList>
+#include <QtGui/QPalette>
 
 QT_FORWARD_DECLARE_CLASS(QApplication)
 
@@ -23,5 +24,9 @@ StartupOptions parseStartupOptions(QApplication& app);
 
 /// Builds the main window for the options and runs the event loop.
 int runGui(QApplication& app, const StartupOptions& options);
+
+/// The palettes of --palette light and dark (Fusion): every text colour on its background at least WCAG AA's 4.5:1.
+QPalette lightPalette();
+QPalette darkPalette();
 
 } // namespace gpusizer::ui

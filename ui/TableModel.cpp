@@ -1,9 +1,12 @@
 #include "TableModel.h"
 
+#include "Format.h"
 #include "Present.h"
 
 #include <QtGui/QFont>
+#include <QtGui/QGuiApplication>
 #include <QtGui/QIcon>
+#include <QtGui/QPalette>
 #include <QtGui/QPixmap>
 
 namespace gpusizer::ui {
@@ -115,10 +118,12 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
         return shown.size() > kTooltipFromLength ? QVariant(shown) : QVariant();
     }
     case Qt::BackgroundRole:
-        return cell.tone != present::Tone::None ? QVariant(toneColor(cell.tone)) : QVariant();
+        // Muted rows keep the view's own background, light or dark; only their text is greyed.
+        return cell.tone != present::Tone::None && cell.tone != present::Tone::Muted ? QVariant(toneColor(cell.tone))
+                                                                                     : QVariant();
     case Qt::ForegroundRole:
         if (cell.tone == present::Tone::Muted) {
-            return QColor(0x77, 0x77, 0x77);
+            return mutedTextColor(QGuiApplication::palette());
         }
         return cell.tone != present::Tone::None ? QVariant(QColor(Qt::black)) : QVariant();
     case Qt::FontRole:

@@ -172,7 +172,14 @@ std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& c
     request.overrides = a.overrides;
     auto run = core::importTrainingConfigs(request, catalog);
     if (!run) {
-        printError(err, run.error());
+        // Core's words name no control; here the flags that answer them.
+        core::Error e = run.error();
+        if (e.code == core::kModelConfigNeeded) {
+            e.words = core::words("%1 (--model-config)", e.words);
+        } else if (e.code == core::ErrorCode::WrongFormat) {
+            e.words = core::words("%1; --format names it", e.words);
+        }
+        printError(err, e);
         return std::nullopt;
     }
     return std::move(*run);

@@ -1,4 +1,5 @@
 #include "EstimatorParts.h"
+#include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Units.h"
 
 #include <sstream>
@@ -23,7 +24,7 @@ void addWarnings(Estimate& e, const Scenario& s) {
             QT_TRANSLATE_NOOP("gpusizer", "The architecture was derived from the parameter count alone; expect ±25%."));
     }
     warn("longest_sequence",
-         QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for seq_len tokens per sequence: use your "
+         QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for the sequence length set: use your "
                                        "longest sequence (or packing length), not the average."));
     if (s.method == Method::Qlora) {
         warn(
@@ -75,14 +76,14 @@ void addWarnings(Estimate& e, const Scenario& s) {
 
 Words profileAssumption(const Scenario& s, const FrameworkProfile& prof) {
     return words(QT_TRANSLATE_NOOP("gpusizer",
-                                   "Framework profile '%1': loss %2, adapters %3, optimizer step %4, selective "
+                                   "Framework profile %1: loss %2, adapters %3, optimizer step %4, selective "
                                    "checkpointing %5."),
-                 toString(s.framework),
+                 label(s.framework),
                  prof.lossUpcastsLogits ? Words(QT_TRANSLATE_NOOP("gpusizer", "upcasts logits to fp32"))
                                         : Words(QT_TRANSLATE_NOOP("gpusizer", "stays in the compute dtype")),
                  prof.adaptersInFp32 ? Words(QT_TRANSLATE_NOOP("gpusizer", "fp32"))
                                      : Words(QT_TRANSLATE_NOOP("gpusizer", "in the model dtype")),
-                 toString(prof.optimizerStep), toString(prof.selectivePolicy));
+                 label(prof.optimizerStep), label(prof.selectivePolicy));
 }
 
 Words shardingAssumption(const Scenario& s, const FrameworkProfile& prof, int stage) {
@@ -94,9 +95,9 @@ Words shardingAssumption(const Scenario& s, const FrameworkProfile& prof, int st
                          : QT_TRANSLATE_NOOP("gpusizer",
                                              "Sharding engine %1, ZeRO stage %2 in effect; adapters share each block's "
                                              "flat parameter."),
-                     toString(prof.engine), std::to_string(stage));
+                     label(prof.engine), std::to_string(stage));
     }
-    return words(QT_TRANSLATE_NOOP("gpusizer", "Sharding engine %1, ZeRO stage %2 in effect."), toString(prof.engine),
+    return words(QT_TRANSLATE_NOOP("gpusizer", "Sharding engine %1, ZeRO stage %2 in effect."), label(prof.engine),
                  std::to_string(stage));
 }
 
@@ -163,13 +164,13 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
                  number(why.trainB), number(s.method == Method::Qlora ? 0.0 : why.paramB), number(why.trainB),
                  number(why.masterB), number(why.stateUnit)));
     if (e.peakMoment == PeakMoment::ForwardEnd) {
-        assume(QT_TRANSLATE_NOOP("gpusizer",
-                                 "Peak moment: forward_end (the loss and its backward, with every saved activation)."));
+        assume(
+            words(QT_TRANSLATE_NOOP("gpusizer", "Peak moment: %1, with every saved activation."), label(e.peakMoment)));
     } else {
         // The logits column reads 0 at the other moments: say what they were and why they are gone.
         assume(words(
             QT_TRANSLATE_NOOP("gpusizer", "Peak moment: %1; the logits (%2 GiB at the loss) are freed before it."),
-            toString(e.peakMoment), number(why.logitsAtLoss / kGiB)));
+            label(e.peakMoment), number(why.logitsAtLoss / kGiB)));
     }
     assume(profileAssumption(s, prof));
     if (s.loss == Loss::Standard && prof.lossUpcastsLogits && prof.lossFromTransformersModel &&
@@ -193,7 +194,7 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "float8 (%1): the decoder linears still save their 16-bit inputs "
                                                    "(activations unchanged); their backward casts take %2 GiB at most; "
                                                    "the planner runs them at the card's FP8 peak."),
-                     toString(s.float8), number(static_cast<double>(e.float8CastTemporaryBytes) / kGiB, 2)));
+                     label(s.float8), number(static_cast<double>(e.float8CastTemporaryBytes) / kGiB, 2)));
     }
     if (s.tiledMlp) {
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Tiled MLP: each layer's MLP saves only its input; in backward one "

@@ -1,6 +1,7 @@
 #include "AdapterShapes.h"
 #include "EstimatorParts.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Units.h"
 #include "gpusizer/core/ZeroFetch.h"
 
@@ -1765,7 +1766,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
              words(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO keeps an fp32 master copy and fp32 optimizer states "
                                                  "for 16-bit weights: sized as %1 rather than %2. FSDP runs the pure "
                                                  "16-bit recipe."),
-                   toString(resolved.precision), toString(scenario.precision))});
+                   label(resolved.precision), label(scenario.precision))});
         return e;
     }
     const Scenario& s = scenario;

@@ -313,8 +313,7 @@ Result<void> resolveModel(detail::RunDraft& run, const ImportRequest& request, c
         return {};
     }
     if (run.modelName.empty()) {
-        return fail(kModelConfigNeeded,
-                    QT_TRANSLATE_NOOP("gpusizer", "the files name no model: give its config.json (--model-config)"),
+        return fail(kModelConfigNeeded, QT_TRANSLATE_NOOP("gpusizer", "the files name no model: give its config.json"),
                     request.files.empty() ? std::string() : request.files.front().path);
     }
     if (const ModelEntry* m = matchCatalogModel(catalog, run.modelName)) {
@@ -326,8 +325,7 @@ Result<void> resolveModel(detail::RunDraft& run, const ImportRequest& request, c
     }
     return fail(
         kModelConfigNeeded,
-        words(QT_TRANSLATE_NOOP("gpusizer", "model '%1' is not in the catalog: give its config.json (--model-config)"),
-              run.modelName),
+        words(QT_TRANSLATE_NOOP("gpusizer", "model '%1' is not in the catalog: give its config.json"), run.modelName),
         run.modelWhere);
 }
 
@@ -499,7 +497,7 @@ Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Ca
                         QT_TRANSLATE_NOOP("gpusizer",
                                           "not a training config of a known format (Axolotl, LLaMA-Factory, "
                                           "torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, "
-                                          "LitGPT, or a config.json); --format names it"),
+                                          "LitGPT, or a config.json)"),
                         file.path);
         }
         if (*format == ConfigFormat::ModelConfig) {

@@ -1391,8 +1391,8 @@ Result<void> readLitgpt(KeyReader& r) {
     }
     // devices: a count, or "auto" / -1 (every GPU of the machine: the launch's --gpus).
     if (const json* d = r.doc().find("devices"); d != nullptr && (d->is_string() || (d->is_number() && *d == -1))) {
-        r.noteKey("devices", QT_TRANSLATE_NOOP("gpusizer", "every GPU of the machine: give the count (--gpus, or the "
-                                                           "scenario's GPUs)"));
+        r.noteKey("devices", QT_TRANSLATE_NOOP("gpusizer", "every GPU of the machine: sized on the scenario's GPU "
+                                                           "count (the GPUs field; the CLI's --gpus)"));
     } else {
         GPUSIZER_ASSIGN(auto devices, r.integer("devices", "gpus", setup, 1, 100000, 1));
         GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));

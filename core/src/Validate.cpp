@@ -1,5 +1,6 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/Labels.h"
 #include "gpusizer/core/ScenarioFields.h"
 
 #include <algorithm>
@@ -152,7 +153,7 @@ Result<void> validate(const Scenario& s) {
         return fail(ErrorCode::Inconsistent,
                     words(QT_TRANSLATE_NOOP("gpusizer", "adapters on lm_head or embed_tokens are sized for LoRA only, "
                                                         "not for %1; train them with modules_to_save instead"),
-                          toString(s.lora.kind)),
+                          label(s.lora.kind)),
                     "lora.targets");
     }
     if (s.method != Method::Full && s.lora.kind != AdapterKind::LnTuning && s.lora.targets.empty() && !s.lora.lmHead &&

@@ -59,28 +59,6 @@ Message label(core::Method v) {
     return {};
 }
 
-Message label(core::Precision v) {
-    switch (v) {
-    case core::Precision::Fp32:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp32 (everything)"));
-    case core::Precision::AmpBf16:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "AMP bf16 (fp32 weights, bf16 compute)"));
-    case core::Precision::AmpFp16:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "AMP fp16 (fp32 weights, fp16 compute)"));
-    case core::Precision::Bf16Fp32Master:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "bf16 + fp32 master weights"));
-    case core::Precision::Fp16Fp32Master:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp16 + fp32 master weights"));
-    case core::Precision::Bf16:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "bf16 (pure)"));
-    case core::Precision::Fp16:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "fp16 (pure)"));
-    case core::Precision::FsdpMixedBf16:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP mixed bf16 (fp32 shards, bf16 compute)"));
-    }
-    return {};
-}
-
 Message label(core::Optimizer v) {
     switch (v) {
     case core::Optimizer::AdamW:
@@ -171,22 +149,6 @@ Message label(core::Offload v) {
     return {};
 }
 
-Message label(core::ShardingEngine v) {
-    switch (v) {
-    case core::ShardingEngine::Auto:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "auto (the framework's)"));
-    case core::ShardingEngine::Deepspeed:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO"));
-    case core::ShardingEngine::Fsdp1:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP1"));
-    case core::ShardingEngine::Fsdp2:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "FSDP2"));
-    case core::ShardingEngine::Megatron:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "Megatron"));
-    }
-    return {};
-}
-
 Message label(core::TransformersVersion v) {
     switch (v) {
     case core::TransformersVersion::Current:
@@ -223,66 +185,12 @@ Message label(core::Quantization v) {
     return {};
 }
 
-Message label(core::Framework v) {
-    switch (v) {
-    case core::Framework::Generic:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "generic (transformers + PEFT)"));
-    case core::Framework::HfTrainer:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "transformers Trainer"));
-    case core::Framework::Torchtune:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "torchtune"));
-    case core::Framework::Torchtitan:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "torchtitan"));
-    case core::Framework::Lightning:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "LitGPT (Lightning)"));
-    case core::Framework::Deepspeed:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed"));
-    case core::Framework::Megatron:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "Megatron-LM"));
-    case core::Framework::Unsloth:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "Unsloth"));
-    case core::Framework::Axolotl:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "Axolotl"));
-    }
-    return {};
-}
-
 Message label(core::ContextParallel v) {
     switch (v) {
     case core::ContextParallel::Ring:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "ring attention"));
     case core::ContextParallel::Ulysses:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Ulysses (all-to-all)"));
-    }
-    return {};
-}
-
-Message label(core::Float8 v) {
-    switch (v) {
-    case core::Float8::Off:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "off (bf16 matmuls)"));
-    case core::Float8::Tensorwise:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "tensorwise scaling"));
-    case core::Float8::Rowwise:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "rowwise scaling"));
-    }
-    return {};
-}
-
-Message label(core::AdapterKind v) {
-    switch (v) {
-    case core::AdapterKind::Lora:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA"));
-    case core::AdapterKind::Dora:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "DoRA"));
-    case core::AdapterKind::LoraFa:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "LoRA-FA (A frozen)"));
-    case core::AdapterKind::Vera:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "VeRA"));
-    case core::AdapterKind::Ia3:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "IA3"));
-    case core::AdapterKind::LnTuning:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "LayerNorm tuning"));
     }
     return {};
 }
@@ -297,20 +205,6 @@ Message label(core::AdapterDtype v) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "bf16"));
     case core::AdapterDtype::Fp16:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "fp16"));
-    }
-    return {};
-}
-
-Message label(core::PeakMoment v) {
-    switch (v) {
-    case core::PeakMoment::ForwardEnd:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "end of forward (the loss and its backward)"));
-    case core::PeakMoment::LastLayerRecompute:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "last layer's recomputation"));
-    case core::PeakMoment::BackwardEnd:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "end of backward"));
-    case core::PeakMoment::OptimizerStep:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer step"));
     }
     return {};
 }

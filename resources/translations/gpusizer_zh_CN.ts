@@ -453,8 +453,8 @@
         <translation>架构仅根据参数量推导；误差约为 ±25%。</translation>
     </message>
     <message>
-        <source>Activations and logits are sized for seq_len tokens per sequence: use your longest sequence (or packing length), not the average.</source>
-        <translation>激活值和 logits 按每个序列 seq_len 个 token 估算：请使用最长序列（或打包长度），而不是平均长度。</translation>
+        <source>Activations and logits are sized for the sequence length set: use your longest sequence (or packing length), not the average.</source>
+        <translation>激活值和 logits 按所设的序列长度估算：请使用最长序列（或打包长度），而不是平均长度。</translation>
     </message>
     <message>
         <source>Merge a QLoRA adapter into the 16-bit base model, not into the 4-bit one.</source>
@@ -483,10 +483,6 @@
     <message>
         <source>FSDP1 with CPU offload keeps each unit&apos;s sharded gradient on the GPU until backward ends (pytorch#106029); counted here.</source>
         <translation>带 CPU 卸载的 FSDP1 会将每个单元的分片梯度保留在 GPU 上，直到反向传播结束（pytorch#106029）；此处已计入。</translation>
-    </message>
-    <message>
-        <source>Framework profile &apos;%1&apos;: loss %2, adapters %3, optimizer step %4, selective checkpointing %5.</source>
-        <translation>框架配置档 &apos;%1&apos;：损失 %2，适配器 %3，优化器步骤 %4，选择性激活检查点 %5。</translation>
     </message>
     <message>
         <source>upcasts logits to fp32</source>
@@ -535,10 +531,6 @@
     <message>
         <source>Parameters: %1 B per trainable, %2 B per frozen 16/32-bit weight; gradients %3 B; master copy %4 B; optimizer state unit %5 B.</source>
         <translation>参数：每个可训练参数 %1 B，每个冻结的 16/32 位权重 %2 B；梯度 %3 B；主权重副本 %4 B；优化器状态单元 %5 B。</translation>
-    </message>
-    <message>
-        <source>Peak moment: forward_end (the loss and its backward, with every saved activation).</source>
-        <translation>峰值时刻：forward_end（计算损失及其反向传播，所有保存的激活值均仍存在）。</translation>
     </message>
     <message>
         <source>Peak moment: %1; the logits (%2 GiB at the loss) are freed before it.</source>
@@ -2653,16 +2645,8 @@ Fewer cards (%2): %3</source>
         <translation>权重以 %1 加载，混合精度 %2%3</translation>
     </message>
     <message>
-        <source>the files name no model: give its config.json (--model-config)</source>
-        <translation>这些文件未指明模型：请提供其 config.json（--model-config）</translation>
-    </message>
-    <message>
         <source>catalog model %1</source>
         <translation>目录模型 %1</translation>
-    </message>
-    <message>
-        <source>model &apos;%1&apos; is not in the catalog: give its config.json (--model-config)</source>
-        <translation>模型 &apos;%1&apos; 不在目录中：请提供其 config.json（--model-config）</translation>
     </message>
     <message>
         <source>a quantized base needs an adapter (LoRA): full fine-tuning of a 4- or 8-bit model is not a run transformers trains</source>
@@ -2675,10 +2659,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>no training config given</source>
         <translation>未提供训练配置</translation>
-    </message>
-    <message>
-        <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, or a config.json); --format names it</source>
-        <translation>不是已知格式的训练配置（Axolotl，LLaMA-Factory，torchtune，transformers / TRL，PEFT，bitsandbytes，accelerate，DeepSpeed，LitGPT 或 config.json）；可用 --format 指定格式</translation>
     </message>
     <message>
         <source>replaces %1 from %2</source>
@@ -2955,10 +2935,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>LitGPT refuses quantization with a mixed precision: set precision to bf16-true</source>
         <translation>LitGPT 不允许量化与混合精度同时使用：请把 precision 设为 bf16-true</translation>
-    </message>
-    <message>
-        <source>every GPU of the machine: give the count (--gpus, or the scenario&apos;s GPUs)</source>
-        <translation>使用机器上的全部 GPU：请给出数量（--gpus，或场景中的 GPU 数量）</translation>
     </message>
     <message>
         <source>not modelled: every layer is sized with rank r on every target</source>
@@ -3679,6 +3655,50 @@ Fewer cards (%2): %3</source>
     <message>
         <source>LitGPT refuses quantization on more than one device (finetune/lora.py:152)</source>
         <translation>LitGPT 拒绝在多于一个设备上量化（finetune/lora.py:152）</translation>
+    </message>
+    <message>
+        <source>Framework profile %1: loss %2, adapters %3, optimizer step %4, selective checkpointing %5.</source>
+        <translation>框架配置档 %1：损失 %2，适配器 %3，优化器步骤 %4，选择性激活检查点 %5。</translation>
+    </message>
+    <message>
+        <source>Peak moment: %1, with every saved activation.</source>
+        <translation>峰值时刻：%1，所有保存的激活值均仍存在。</translation>
+    </message>
+    <message>
+        <source>foreach (torch&apos;s default)</source>
+        <translation>foreach（torch 的默认）</translation>
+    </message>
+    <message>
+        <source>one parameter at a time</source>
+        <translation>逐个参数</translation>
+    </message>
+    <message>
+        <source>fused</source>
+        <translation>融合内核</translation>
+    </message>
+    <message>
+        <source>recomputes the attention core</source>
+        <translation>重算注意力核心</translation>
+    </message>
+    <message>
+        <source>saves listed operations&apos; outputs</source>
+        <translation>保存所列算子的输出</translation>
+    </message>
+    <message>
+        <source>the files name no model: give its config.json</source>
+        <translation>这些文件未指明模型：请提供其 config.json</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the catalog: give its config.json</source>
+        <translation>模型“%1”不在目录中：请提供其 config.json</translation>
+    </message>
+    <message>
+        <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, or a config.json)</source>
+        <translation>不是已知格式的训练配置（Axolotl，LLaMA-Factory，torchtune，transformers / TRL，PEFT，bitsandbytes，accelerate，DeepSpeed，LitGPT 或 config.json）</translation>
+    </message>
+    <message>
+        <source>every GPU of the machine: sized on the scenario&apos;s GPU count (the GPUs field; the CLI&apos;s --gpus)</source>
+        <translation>使用机器上的全部 GPU：按场景中的 GPU 数量估算（GPU 数量字段；命令行的 --gpus）</translation>
     </message>
 </context>
 <context>

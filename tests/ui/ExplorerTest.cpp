@@ -7,8 +7,11 @@
 #include "LengthsDialog.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
+#include "Startup.h"
+#include "TableModel.h"
 #include "WrappedLabel.h"
 #include "charts/BreakdownChartView.h"
+#include "charts/ChartPalette.h"
 #include "charts/LengthsChartView.h"
 #include "charts/PlanCharts.h"
 #include "charts/SeqLenChartView.h"
@@ -33,24 +36,31 @@
 #include "gpusizer/present/Search.h"
 
 #include <QtCharts/QAbstractAxis>
+#include <QtCharts/QAbstractBarSeries>
+#include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
+#include <QtCharts/QValueAxis>
 #include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
 #include <QtCore/QMimeData>
 #include <QtCore/QMultiMap>
+#include <QtCore/QRegularExpression>
 #include <QtCore/QSortFilterProxyModel>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QColor>
 #include <QtGui/QDragEnterEvent>
 #include <QtGui/QDropEvent>
 #include <QtGui/QFont>
+#include <QtGui/QGuiApplication>
 #include <QtGui/QIcon>
+#include <QtGui/QTextDocument>
 #include <QtGui/QWheelEvent>
 #include <QtTest/QTest>
+#include <QtWidgets/QAbstractButton>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDoubleSpinBox>
 #include <QtWidgets/QGroupBox>
@@ -1279,4 +1289,181 @@ TEST(Explorer, FileDialogsStartInTheFolderOfTheLastFileChosen) {
     // A remembered folder that is gone falls back to the home folder.
     ASSERT_TRUE(QDir(runs).removeRecursively());
     EXPECT_EQ(ui::DialogService::startFolder(), QDir::homePath());
+}
+
+TEST(Explorer, TheWindowsImportErrorsSpeakOfTheWindowNotOfCommandLineFlags) {
+    Fixture f;
+    QTemporaryDir dir;
+    ui::DialogService::setNonInteractive(true);
+    // A YAML of no known format, and a framework's refusal (Axolotl validate_qlora).
+    for (const auto& [name, content] :
+         {std::pair{"colours.yaml", "colour: blue\nsize: 3\n"},
+          std::pair{"qlora.yaml", "base_model: meta-llama/Llama-3.1-8B\nadapter: qlora\nsequence_len: 512\n"}}) {
+        ui::DialogService::shownErrors().clear();
+        EXPECT_FALSE(f.window.importTrainingConfigs({writtenFile(dir, name, content)}));
+        ASSERT_EQ(ui::DialogService::shownErrors().size(), 1) << name;
+        const QString shown = ui::DialogService::shownErrors().front();
+        EXPECT_TRUE(shown.contains(QString::fromLatin1(name))) << shown.toStdString();
+        EXPECT_FALSE(shown.contains(QStringLiteral("--"))) << shown.toStdString();
+    }
+    ui::DialogService::setNonInteractive(false);
+}
+
+namespace {
+
+/// Every text the window shows on its tabs: labels, buttons, table cells and headers, chart axes.
+QStringList shownTexts(ui::MainWindow& window) {
+    QStringList texts;
+    for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+        window.tabs()->setCurrentIndex(tab);
+        QCoreApplication::processEvents();
+        for (const QLabel* label : window.findChildren<QLabel*>()) {
+            QTextDocument doc;
+            doc.setHtml(label->text());
+            texts << (Qt::mightBeRichText(label->text()) ? doc.toPlainText() : label->text());
+        }
+        for (const QAbstractButton* button : window.findChildren<QAbstractButton*>()) {
+            texts << button->text();
+        }
+        for (const QAbstractItemView* view : window.findChildren<QAbstractItemView*>()) {
+            const QAbstractItemModel* model = view->model();
+            if (model == nullptr) {
+                continue;
+            }
+            for (int c = 0; c < model->columnCount(); ++c) {
+                texts << model->headerData(c, Qt::Horizontal).toString();
+            }
+            for (int r = 0; r < model->rowCount(); ++r) {
+                for (int c = 0; c < model->columnCount(); ++c) {
+                    texts << model->index(r, c).data().toString();
+                }
+            }
+        }
+        for (const QChart* chart : window.findChildren<QChart*>()) {
+            for (const QAbstractAxis* axis : chart->axes()) {
+                texts << axis->titleText();
+            }
+        }
+    }
+    return texts;
+}
+
+} // namespace
+
+TEST(Explorer, UserTextShowsNoInternalCodeAndNoNumberInScientificNotation) {
+    Fixture f;
+    f.window.resize(1360, 820);
+    f.window.show();
+    // The codes of the scenario file and the estimate's JSON that are not words (forward_end, attention-core, ...).
+    QStringList codes{QStringLiteral("'generic'"), QStringLiteral("hf-trainer"), QStringLiteral("per-parameter")};
+    for (core::PeakMoment m : {core::PeakMoment::ForwardEnd, core::PeakMoment::LastLayerRecompute,
+                               core::PeakMoment::BackwardEnd, core::PeakMoment::OptimizerStep}) {
+        codes << QString::fromLatin1(core::toString(m));
+    }
+    for (core::SelectivePolicy p : {core::SelectivePolicy::AttentionCore, core::SelectivePolicy::OpLevel}) {
+        codes << QString::fromLatin1(core::toString(p));
+    }
+    for (core::Precision p :
+         {core::Precision::AmpBf16, core::Precision::Bf16Fp32Master, core::Precision::FsdpMixedBf16}) {
+        codes << QString::fromLatin1(core::toString(p));
+    }
+    const QRegularExpression scientific(QStringLiteral("\\d[.,]?\\d*[eE][+-]\\d"));
+    // The default run, and a 405 B full fine-tune at 131,072 tokens whose bars run into thousands of GiB.
+    for (int run = 0; run < 2; ++run) {
+        if (run == 1) {
+            f.controller.update([&f](core::Scenario& s) {
+                s.modelId = "llama-3.1-405b";
+                s.model = f.controller.catalog().findModel("llama-3.1-405b")->arch;
+                s.method = core::Method::Full;
+                s.seqLen = 131072;
+                s.precision = core::Precision::Bf16Fp32Master;
+                s.checkpointing = core::Checkpointing::Selective;
+            });
+        }
+        for (const QString& t : shownTexts(f.window)) {
+            for (const QString& code : codes) {
+                EXPECT_FALSE(t.contains(code)) << code.toStdString() << " in: " << t.toStdString();
+            }
+            EXPECT_FALSE(scientific.match(t).hasMatch()) << t.toStdString();
+        }
+        // The bar labels: Qt Charts writes each value with the series' precision in %g.
+        QAbstractBarSeries* bars = nullptr;
+        for (QAbstractSeries* series : f.window.breakdownView()->chart()->chart()->series()) {
+            bars = bars != nullptr ? bars : qobject_cast<QAbstractBarSeries*>(series);
+        }
+        ASSERT_NE(bars, nullptr);
+        double largest = 0;
+        for (const QBarSet* set : bars->barSets()) {
+            for (int i = 0; i < set->count(); ++i) {
+                largest = std::max(largest, set->at(i));
+                const QString label = QString::number(set->at(i), 'g', bars->labelsPrecision());
+                EXPECT_FALSE(label.contains(QLatin1Char('e'))) << label.toStdString();
+            }
+        }
+        EXPECT_GT(largest, run == 1 ? 1000.0 : 1.0);
+    }
+}
+
+TEST(Explorer, EveryTextColourOfTheLightAndDarkPalettesReadsAtWcagAA) {
+    // Hand check of the formula: black on white is (1 + 0.05) / (0 + 0.05) = 21:1; #777 on #eee (the old muted
+    // rows): 119/255 -> ((0.4667 + 0.055) / 1.055)^2.4 = 0.1845, 238/255 -> 0.8550, (0.9050) / (0.2345) = 3.86:1.
+    EXPECT_NEAR(ui::contrastRatio(Qt::black, Qt::white), 21.0, 1e-9);
+    EXPECT_NEAR(ui::contrastRatio(QColor(0x77, 0x77, 0x77), QColor(0xee, 0xee, 0xee)), 3.86, 0.005);
+    for (const auto& [name, palette] : {std::pair{"light", ui::lightPalette()}, std::pair{"dark", ui::darkPalette()}}) {
+        const auto check = [&, name = name](QPalette::ColorRole text, QPalette::ColorRole background) {
+            EXPECT_GE(ui::contrastRatio(palette.color(text), palette.color(background)), 4.5)
+                << name << ": role " << text << " on " << background;
+        };
+        check(QPalette::WindowText, QPalette::Window);
+        check(QPalette::Text, QPalette::Base);
+        check(QPalette::Text, QPalette::AlternateBase);
+        check(QPalette::ButtonText, QPalette::Button);
+        check(QPalette::HighlightedText, QPalette::Highlight);
+        check(QPalette::ToolTipText, QPalette::ToolTipBase);
+        check(QPalette::PlaceholderText, QPalette::Base);
+        // Rows that do not apply (the Advisor's ladder): greyed, yet readable on both row colours.
+        const QColor muted = ui::mutedTextColor(palette);
+        EXPECT_GE(ui::contrastRatio(muted, palette.color(QPalette::Base)), 4.5) << name;
+        EXPECT_GE(ui::contrastRatio(muted, palette.color(QPalette::AlternateBase)), 4.5) << name;
+        EXPECT_LT(ui::contrastRatio(muted, palette.color(QPalette::Base)),
+                  ui::contrastRatio(palette.color(QPalette::Text), palette.color(QPalette::Base)))
+            << name << ": muted must still look muted";
+        // Tinted cells and the verdict banner: black text on the tone's pastel, whatever the palette.
+        for (present::Tone tone : {present::Tone::Good, present::Tone::Warn, present::Tone::Bad}) {
+            EXPECT_GE(ui::contrastRatio(Qt::black, ui::toneColor(tone)), 4.5) << name;
+        }
+        // A chart on screen follows the palette: its labels on its background.
+        QChart chart;
+        chart.addAxis(new QValueAxis(), Qt::AlignLeft);
+        ui::followPalette(&chart, palette);
+        // The light theme paints a gradient: every stop of it must carry the labels.
+        const QBrush brush = chart.backgroundBrush();
+        QList<QColor> backgrounds{brush.color()};
+        if (brush.gradient() != nullptr) {
+            backgrounds.clear();
+            for (const auto& stop : brush.gradient()->stops()) {
+                backgrounds << stop.second;
+            }
+        }
+        for (const QColor& background : backgrounds) {
+            EXPECT_GE(ui::contrastRatio(chart.axes().front()->labelsColor(), background), 4.5) << name;
+            EXPECT_GE(ui::contrastRatio(chart.legend()->labelColor(), background), 4.5) << name;
+        }
+    }
+}
+
+TEST(Explorer, TheAdvisorsRowsThatDoNotApplyAreGreyedOnTheViewsOwnBackground) {
+    ui::TableModel model;
+    present::Table table;
+    table.columns = {{present::msg("Fix"), present::Align::Left}};
+    present::Cell cell;
+    cell.kind = present::CellKind::Text;
+    cell.text = present::msg("does not apply");
+    cell.tone = present::Tone::Muted;
+    table.rows = {{cell}};
+    table.keys = {"x"};
+    model.setTable(table);
+    const QModelIndex index = model.index(0, 0);
+    EXPECT_FALSE(index.data(Qt::BackgroundRole).isValid()); // no bright grey band in a dark view
+    EXPECT_EQ(index.data(Qt::ForegroundRole).value<QColor>(), ui::mutedTextColor(QGuiApplication::palette()));
 }

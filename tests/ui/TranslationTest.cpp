@@ -3,6 +3,7 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
+#include "explorer/BreakdownView.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 
 #include <QtCore/QAbstractItemModel>
@@ -16,7 +17,9 @@
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QMenu>
 #include <QtWidgets/QMenuBar>
+#include <QtWidgets/QScrollBar>
 #include <QtWidgets/QTabWidget>
+#include <QtWidgets/QTableView>
 #include <gtest/gtest.h>
 
 using namespace gpusizer;
@@ -169,4 +172,26 @@ TEST(Translations, EnglishSaysOneGpuAndFourGpusNotGpuS) {
     EXPECT_TRUE(window.statusText().contains(QStringLiteral("Total across 4 GPUs:")))
         << window.statusText().toStdString();
     EXPECT_FALSE(window.statusText().contains(QStringLiteral("GPU(s)")));
+}
+
+TEST(Translations, TheComponentTableShowsEveryRowInChineseAndInEnglishAfterASwitch) {
+    const EnglishAfterwards restore;
+    // The window is rebuilt in the new language (runGui's relanguage): Chinese first, then English, as a user switches.
+    for (const char* language : {"zh_CN", "en"}) {
+        ASSERT_TRUE(ui::installLanguage(QString::fromLatin1(language)));
+        ui::ScenarioController controller{catalogs::loadCatalogs().catalog};
+        ui::MainWindow window{controller};
+        // 1024 x 640: what is left of a 700-pixel screen under a title bar and a panel; the page may scroll.
+        window.resize(1024, 640);
+        window.show();
+        window.tabs()->setCurrentIndex(0);
+        QCoreApplication::processEvents();
+        auto* table = window.breakdownView()->findChild<QTableView*>();
+        ASSERT_NE(table, nullptr);
+        const int rows = table->model()->rowCount();
+        ASSERT_EQ(rows, 8); // seven components and the total
+        EXPECT_EQ(table->verticalScrollBar()->maximum(), 0) << language << ": the table scrolls";
+        const QRect last = table->visualRect(table->model()->index(rows - 1, 0));
+        EXPECT_LE(last.bottom(), table->viewport()->height()) << language << ": the total row is cut";
+    }
 }

@@ -20,6 +20,15 @@ namespace gpusizer::ui {
 
 namespace {
 
+/// A bar's value as its label shows it: three significant digits, tenths of a GiB below 100 (2.1, 23.4, 3260).
+double labelValue(double gibs) {
+    if (gibs < 100.0) {
+        return std::round(gibs * 10.0) / 10.0;
+    }
+    const double unit = std::pow(10.0, std::floor(std::log10(gibs)) - 2.0);
+    return std::round(gibs / unit) * unit;
+}
+
 double gib(std::int64_t bytes) {
     return core::toGiB(static_cast<double>(bytes));
 }
@@ -107,7 +116,8 @@ void BreakdownChartView::rebuildSeries(int barCount, int capacityCount) {
     }
     m_series->setLabelsVisible(true);
     m_series->setLabelsFormat(QStringLiteral("@value"));
-    m_series->setLabelsPrecision(3);
+    // Enough digits that no label turns into scientific notation ("3.26e+03"): labelValue() rounds the values.
+    m_series->setLabelsPrecision(7);
     m_series->setBarWidth(barCount == 1 ? 0.45 : 0.6);
     c->addSeries(m_series);
 
@@ -195,7 +205,7 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
         const auto& bar = bars[static_cast<std::size_t>(i)];
         m_categories << bar.label;
         for (core::Component comp : core::kAllComponents) {
-            m_sets[static_cast<std::size_t>(comp)]->replace(i, std::round(gib(bar.components[comp]) * 10.0) / 10.0);
+            m_sets[static_cast<std::size_t>(comp)]->replace(i, labelValue(gib(bar.components[comp])));
         }
         maxValue = std::max({maxValue, gib(bar.components.total()), gib(bar.bandHighBytes)});
         // The band: a vertical whisker beside the bar, low to high.

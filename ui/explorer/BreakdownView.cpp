@@ -158,6 +158,9 @@ void BreakdownView::refresh() {
         contentWidth += m_table->horizontalHeader()->sectionSize(column);
     }
     m_table->setFixedWidth(contentWidth);
+    // Every row in view, the total included, whatever the language's line height: the page scrolls, never the table.
+    m_table->setMinimumHeight(2 * m_table->frameWidth() + m_table->horizontalHeader()->sizeHint().height() +
+                              m_model->rowCount() * m_table->verticalHeader()->defaultSectionSize());
     m_summary->setText(
         tr("<b>%1 per GPU</b> on the device (nvidia-smi), expected %2 – %3.<br>"
            "Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved (max_memory_reserved): %5.<br>"
