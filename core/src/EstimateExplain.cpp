@@ -2,16 +2,23 @@
 #include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Units.h"
 
+#include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace gpusizer::core::detail {
 
 namespace {
 
+/// `precision` significant digits, never in scientific notation (1,234 GiB of logits reads "1234", not "1.23e+03").
 std::string number(double v, int precision = 3) {
     std::ostringstream os;
-    os.precision(precision);
-    os << v;
+    if (std::abs(v) >= std::pow(10.0, precision)) {
+        os << std::fixed << std::setprecision(0) << v;
+    } else {
+        os.precision(precision);
+        os << v;
+    }
     return os.str();
 }
 
@@ -22,6 +29,15 @@ void addWarnings(Estimate& e, const Scenario& s) {
         warn(
             "size_derived_model",
             QT_TRANSLATE_NOOP("gpusizer", "The architecture was derived from the parameter count alone; expect ±25%."));
+    }
+    if ((s.framework == Framework::Generic || s.framework == Framework::HfTrainer) &&
+        s.transformersVersion != TransformersVersion::Current && s.precision == Precision::Bf16) {
+        // from_pretrained's default dtype became "auto" only in 5.0 (transformers#42805); before, weights load in
+        // fp32 unless the script passes a dtype, and bf16=True then runs autocast over them: AMP bf16.
+        warn("transformers4_loads_fp32",
+             QT_TRANSLATE_NOOP("gpusizer", "transformers before 5.0 loads the weights in fp32 unless the script "
+                                           "passes torch_dtype=bfloat16; with bf16=True that run is AMP bf16 (fp32 "
+                                           "weights): choose that precision to size it."));
     }
     warn("longest_sequence",
          QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for the sequence length set: use your "

@@ -1772,6 +1772,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const Scenario& s = scenario;
     Estimate e;
     e.profile = profileFor(s);
+    e.precision = s.precision;
     if (estimateMagnitude(s) > kMaxEstimateBytes) {
         // Reached only by searches (longer sequences, larger batches, bigger models than the validated scenario).
         const auto beyond = static_cast<std::int64_t>(kMaxEstimateBytes);

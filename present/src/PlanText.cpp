@@ -173,20 +173,20 @@ Message softwareGaps(const std::vector<core::SoftwareGap>& gaps) {
 }
 
 Message fitSentence(const core::Candidate& c, const core::GpuSpec& gpu) {
-    const std::string where = count(c.scenario.gpus) + " × " + gpu.name;
-    const std::string usable = gib(gpu.usableBytes());
+    // The verdict names what decided it besides the card: the recipe sized and the framework's behaviour.
+    const Message where = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2 usable), %3 on %4"),
+                              count(c.scenario.gpus) + " × " + gpu.name, gib(gpu.usableBytes()),
+                              label(c.estimate.precision), label(c.scenario.framework));
     if (c.fits()) {
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2 usable): fits with the %3 margin, %4 per GPU, %5 free"), where,
-                   usable, percent(c.marginShare), gib(c.deviceBytes), gib(gpu.usableBytes() - c.deviceBytes));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1: fits with the %2 margin, %3 per GPU, %4 free"), where,
+                   percent(c.marginShare), gib(c.deviceBytes), gib(gpu.usableBytes() - c.deviceBytes));
     }
     if (c.why == core::Infeasible::GpuMemory && c.verdict == core::FitVerdict::Tight) {
-        return msg(
-            QT_TRANSLATE_NOOP("gpusizer",
-                              "%1 (%2 usable): tight, the %3 per GPU estimate fits but not with the %4 margin; it may "
-                              "run out of memory"),
-            where, usable, gib(c.deviceBytes), percent(c.marginShare));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "%1: tight, the %2 per GPU estimate fits but not with the %3 margin; "
+                                                 "it may run out of memory"),
+                   where, gib(c.deviceBytes), percent(c.marginShare));
     }
-    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2 usable): does not fit, %3"), where, usable, whyNot(c));
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "%1: does not fit, %2"), where, whyNot(c));
 }
 
 Message whyLost(const core::Candidate& chosen, const core::Candidate& other, const core::PlanInputs& inputs) {

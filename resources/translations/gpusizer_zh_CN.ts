@@ -2225,18 +2225,6 @@ Fewer cards (%2): %3</source>
         <translation>%1 个序列的全局批次无法在数据并行 rank 之间均匀划分</translation>
     </message>
     <message>
-        <source>%1 (%2 usable): fits with the %3 margin, %4 per GPU, %5 free</source>
-        <translation>%1（可用 %2）：含 %3 余量可容纳，每 GPU %4，空闲 %5</translation>
-    </message>
-    <message>
-        <source>%1 (%2 usable): tight, the %3 per GPU estimate fits but not with the %4 margin; it may run out of memory</source>
-        <translation>%1（可用 %2）：紧张，每 GPU %3 的估算值能放下，但加上 %4 余量后放不下；运行时可能显存不足</translation>
-    </message>
-    <message>
-        <source>%1 (%2 usable): does not fit, %3</source>
-        <translation>%1（可用 %2）：放不下，%3</translation>
-    </message>
-    <message>
         <source>as cheap but slower by %1</source>
         <translation>同样便宜，但慢 %1</translation>
     </message>
@@ -3699,6 +3687,26 @@ Fewer cards (%2): %3</source>
     <message>
         <source>every GPU of the machine: sized on the scenario&apos;s GPU count (the GPUs field; the CLI&apos;s --gpus)</source>
         <translation>使用机器上的全部 GPU：按场景中的 GPU 数量估算（GPU 数量字段；命令行的 --gpus）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 usable), %3 on %4</source>
+        <translation>%1（可用 %2），%3，框架 %4</translation>
+    </message>
+    <message>
+        <source>%1: fits with the %2 margin, %3 per GPU, %4 free</source>
+        <translation>%1：含 %2 余量可容纳，每 GPU %3，空闲 %4</translation>
+    </message>
+    <message>
+        <source>%1: tight, the %2 per GPU estimate fits but not with the %3 margin; it may run out of memory</source>
+        <translation>%1：紧张，每 GPU %2 的估算值能放下，但加上 %3 余量后放不下；运行时可能显存不足</translation>
+    </message>
+    <message>
+        <source>%1: does not fit, %2</source>
+        <translation>%1：放不下，%2</translation>
+    </message>
+    <message>
+        <source>transformers before 5.0 loads the weights in fp32 unless the script passes torch_dtype=bfloat16; with bf16=True that run is AMP bf16 (fp32 weights): choose that precision to size it.</source>
+        <translation>transformers 5.0 之前，除非脚本传入 torch_dtype=bfloat16，权重以 fp32 加载；配合 bf16=True 时这次运行就是 AMP bf16（fp32 权重）：请选择该精度来估算。</translation>
     </message>
 </context>
 <context>

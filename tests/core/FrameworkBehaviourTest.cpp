@@ -5,6 +5,7 @@
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -417,4 +418,37 @@ TEST(FrameworkBehaviour, DeepSpeedZeroThreeHoldsItsGradientPartitionsThroughForw
     const auto fsdp = core::estimate(s);
     ASSERT_EQ(fsdp.peakMoment, core::PeakMoment::ForwardEnd);
     EXPECT_LT(fsdp.perGpu[Component::Gradients], ds.perGpu[Component::Gradients] / 10);
+}
+
+// transformers 5.0 made from_pretrained's default dtype "auto" (transformers#42805, merged 2025-12-11): a bf16
+// checkpoint loads in bf16, and the Trainer's bf16=True runs autocast over bf16 weights with AdamW's states in the
+// parameters' dtype: the pure-bf16 recipe, the scenario's default. Before 5.0 the weights loaded in fp32 (AMP bf16),
+// which the estimate says for the Trainer's profiles on an older version, and names the recipe it sized.
+TEST(FrameworkBehaviour, TheDefaultPureBf16IsTheTrainersRecipeOnTransformers5AndAWarningOnOlderVersions) {
+    core::Scenario s = full7b();
+    s.precision = core::Precision::Bf16;
+    const auto warned = [](const core::Estimate& e) {
+        return std::any_of(e.warnings.begin(), e.warnings.end(),
+                           [](const core::Warning& w) { return w.code == "transformers4_loads_fp32"; });
+    };
+    EXPECT_EQ(core::Scenario{}.precision, core::Precision::Bf16);
+    EXPECT_EQ(core::Scenario{}.transformersVersion, core::TransformersVersion::Current);
+    EXPECT_FALSE(warned(core::estimate(s)));
+    EXPECT_EQ(core::estimate(s).precision, core::Precision::Bf16);
+    for (auto version : {core::TransformersVersion::V446To448, core::TransformersVersion::UpTo445}) {
+        s.transformersVersion = version;
+        EXPECT_TRUE(warned(core::estimate(s)));
+    }
+    s.precision = core::Precision::AmpBf16; // the recipe it asks for: no warning
+    EXPECT_FALSE(warned(core::estimate(s)));
+    s.precision = core::Precision::Bf16;
+    s.framework = core::Framework::Torchtune; // its own loader: dtype: bf16 in the recipe
+    EXPECT_FALSE(warned(core::estimate(s)));
+    // Under DeepSpeed ZeRO the recipe sized is its fp32 master (stage_1_and_2.py), and the estimate says which.
+    s.framework = core::Framework::Generic;
+    s.transformersVersion = core::TransformersVersion::Current;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero2;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    EXPECT_EQ(core::estimate(s).precision, core::Precision::Bf16Fp32Master);
 }

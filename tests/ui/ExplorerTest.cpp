@@ -349,7 +349,10 @@ TEST(Explorer, AdvisorLadderMatchesTheCoreAndFollowsTheGpuPicker) {
     // On an H200 the default scenario fits: no ladder.
     advisor->gpuPicker()->setCurrentIndex(advisor->gpuPicker()->findData(QStringLiteral("h200")));
     EXPECT_EQ(advisor->ladder()->rowCount(), 0);
-    EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("H200 SXM (139.5 GiB usable): fits with the")));
+    // The verdict names the recipe and the framework it holds for (the default: pure bf16, transformers + PEFT).
+    EXPECT_TRUE(advisor->combinationText().contains(
+        QStringLiteral("H200 SXM (139.5 GiB usable), bf16 (pure) on generic (transformers + PEFT): fits with the")))
+        << advisor->combinationText().toStdString();
     EXPECT_TRUE(advisor->combinationText().contains(QStringLiteral("no fix needed")));
     // The sizing table has the five size classes and the scenario's model.
     EXPECT_EQ(advisor->sizing()->rowCount(), 6);

@@ -93,6 +93,8 @@ struct Estimate {
     std::int64_t activationBytesAtLoss = 0;      ///< saved activations at the loss (every stored layer and the last)
     std::int64_t gatheredParamBytesAtLoss = 0;   ///< ZeRO-3/FSDP parameters gathered for compute at the loss
     FrameworkProfile profile;
+    /// The precision recipe sized: the scenario's, or DeepSpeed ZeRO's fp32 master for a pure 16-bit one.
+    Precision precision = Precision::Bf16;
     std::vector<Warning> warnings;
     std::vector<Words> assumptions;
     /// A search step beyond kMaxEstimateBytes (a validated scenario never is): the bytes read kMaxEstimateBytes, so
