@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates every picture in docs/images from a build: each tab at 1360 x 820 and 1024 x 700, light and dark,
-# the Chinese window, and every page of the sample report (the Chinese report pages come from File › Export). Needs xvfb-run and pdftoppm (poppler-utils).
+# Regenerates every picture in docs/images from a build: each tab at 1920 x 1080 and 1024 x 700, light and dark,
+# the Chinese window at both sizes, a model sized by the slider alone (size-only.json), and every page of the sample
+# report (the Chinese report pages come from File › Export). Needs xvfb-run and pdftoppm (poppler-utils).
 # Usage: scripts/screenshots.sh [build-dir]   (default: build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,15 +14,21 @@ shot() { # geometry file extra-args...
     xvfb-run -a -s "-screen 0 ${geometry}x24" "$build/app/gpusizer" --screenshot "$out/$file" "$@" 2>/dev/null
 }
 for tab in "${tabs[@]}"; do
-    shot 1360x820 "explorer-$tab.png" --language en --palette light --tab "$tab"
-    shot 1360x820 "explorer-dark-$tab.png" --language en --palette dark --tab "$tab"
+    shot 1920x1080 "explorer-$tab.png" --language en --palette light --tab "$tab"
+    shot 1920x1080 "explorer-dark-$tab.png" --language en --palette dark --tab "$tab"
     shot 1024x700 "small-$tab.png" --language en --palette light --tab "$tab"
     shot 1024x700 "small-dark-$tab.png" --language en --palette dark --tab "$tab"
-    shot 1360x820 "zh_CN-$tab.png" --language zh_CN --palette light --tab "$tab"
+    shot 1920x1080 "zh_CN-$tab.png" --language zh_CN --palette light --tab "$tab"
+    shot 1024x700 "zh_CN-small-$tab.png" --language zh_CN --palette dark --tab "$tab"
+done
+# The model as the size slider makes it: a long "derived from the size" label that must clip nothing.
+for tab in breakdown plan; do
+    shot 1024x700 "size-only-small-$tab.png" --language en --palette light --tab "$tab" --scenario "$out/size-only.json"
+    shot 1920x1080 "size-only-$tab.png" --language en --palette dark --tab "$tab" --scenario "$out/size-only.json"
 done
 # A run imported from its training configs: the window and the import report (import-<size>-report.png).
 configs=tests/data/training-configs/transformers
-shot 1360x820 "import.png" --language en --palette light "$configs/sft_config.json" "$configs/adapter_config.json" \
+shot 1920x1080 "import.png" --language en --palette light "$configs/sft_config.json" "$configs/adapter_config.json" \
     "$configs/accelerate_deepspeed.yaml"
 shot 1024x700 "import-small.png" --language en --palette dark tests/data/training-configs/axolotl/olmo3-7b-qlora.yaml
 scenario=tests/data/scenarios/llama31-8b-lora.json

@@ -18,6 +18,7 @@
 #include <QtGui/QPalette>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QDialog>
+#include <QtGui/QScreen>
 #include <QtWidgets/QStyle>
 #include <QtWidgets/QStyleFactory>
 #include <algorithm>
@@ -176,6 +177,9 @@ int runGui(QApplication& app, const StartupOptions& options) {
         window = std::move(next);
     };
     QObject::connect(window.get(), &MainWindow::languageChosen, window.get(), relanguage, Qt::QueuedConnection);
+    if (screenshot && window->screen() != nullptr) {
+        window->resize(window->screen()->availableGeometry().size()); // the picture shows the screen's size asked for
+    }
     window->show();
     // Files open once the window is shown: a status message shown before would sit over the status line.
     if (!options.scenarioFile.isEmpty()) {

@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
@@ -41,7 +42,7 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     out << "Layout      " << s.gpus << (s.gpus == 1 ? " GPU" : " GPUs") << ", sharding " << core::toString(s.sharding)
         << " (" << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
         << ", offload " << core::toString(s.offload) << "\n\n";
-    out << "Per GPU, at the peak (" << core::toString(e.peakMoment) << "):\n";
+    out << "Per GPU, at the peak (" << core::label(e.peakMoment).english() << "):\n";
     out << present::renderText(
         present::componentTable(e).select({present::CompKey, present::CompBytes, present::CompShare}), "  ");
     out << "  " << std::left << std::setw(20) << "allocated peak" << std::right << std::setw(12)

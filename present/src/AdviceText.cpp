@@ -230,7 +230,7 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
                    : msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2, each sequence over %3 cards (ring attention)"),
                          digits(after.gpus), gpu.name, digits(after.contextParallel));
     case K::CpuOffload:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: %1 to host RAM"), core::toString(after.offload));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "ZeRO-Offload: %1 to host RAM"), label(after.offload));
     }
     return {};
 }
