@@ -16,9 +16,9 @@
 #include <QtCore/QTimer>
 #include <QtGui/QIcon>
 #include <QtGui/QPalette>
+#include <QtGui/QScreen>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QDialog>
-#include <QtGui/QScreen>
 #include <QtWidgets/QStyle>
 #include <QtWidgets/QStyleFactory>
 #include <algorithm>

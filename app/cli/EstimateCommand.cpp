@@ -1,6 +1,6 @@
 #include "Commands.h"
-#include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Labels.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Json.h"

@@ -174,9 +174,9 @@ Message softwareGaps(const std::vector<core::SoftwareGap>& gaps) {
 
 Message fitSentence(const core::Candidate& c, const core::GpuSpec& gpu) {
     // The verdict names what decided it besides the card: the recipe sized and the framework's behaviour.
-    const Message where = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2 usable), %3 on %4"),
-                              count(c.scenario.gpus) + " × " + gpu.name, gib(gpu.usableBytes()),
-                              label(c.estimate.precision), label(c.scenario.framework));
+    const Message where =
+        msg(QT_TRANSLATE_NOOP("gpusizer", "%1 (%2 usable), %3 on %4"), count(c.scenario.gpus) + " × " + gpu.name,
+            gib(gpu.usableBytes()), label(c.estimate.precision), label(c.scenario.framework));
     if (c.fits()) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "%1: fits with the %2 margin, %3 per GPU, %4 free"), where,
                    percent(c.marginShare), gib(c.deviceBytes), gib(gpu.usableBytes() - c.deviceBytes));
