@@ -41,6 +41,11 @@ Message lengthsChoice(const core::DatasetLengths& d, core::LengthBasis basis) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Sequence length %1 (%2): no example is cut; %3 tokens per epoch."),
                    count(cut.seqLen), basisName(basis), count(cut.tokens));
     }
+    if (cut.truncatedExamples == 1) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Sequence length %1 (%2): one example is cut, losing %3 tokens; %4 "
+                                                 "tokens per epoch."),
+                   count(cut.seqLen), basisName(basis), count(cut.truncatedTokens), count(cut.tokens));
+    }
     return msg(QT_TRANSLATE_NOOP("gpusizer", "Sequence length %1 (%2): %3 examples are cut, losing %4 tokens; %5 "
                                              "tokens per epoch."),
                count(cut.seqLen), basisName(basis), count(cut.truncatedExamples), count(cut.truncatedTokens),

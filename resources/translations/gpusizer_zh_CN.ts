@@ -3708,6 +3708,10 @@ Fewer cards (%2): %3</source>
         <source>transformers before 5.0 loads the weights in fp32 unless the script passes torch_dtype=bfloat16; with bf16=True that run is AMP bf16 (fp32 weights): choose that precision to size it.</source>
         <translation>transformers 5.0 之前，除非脚本传入 torch_dtype=bfloat16，权重以 fp32 加载；配合 bf16=True 时这次运行就是 AMP bf16（fp32 权重）：请选择该精度来估算。</translation>
     </message>
+    <message>
+        <source>Sequence length %1 (%2): one example is cut, losing %3 tokens; %4 tokens per epoch.</source>
+        <translation>序列长度 %1（%2）：1 个样本被截断，损失 %3 个 token；每轮 %4 个 token。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
@@ -4945,8 +4949,8 @@ Choose the model&apos;s config.json?</source>
         <translation>模型已在节点上</translation>
     </message>
     <message>
-        <source>from your data (%1 M tokens)</source>
-        <translation>来自你的数据（%1 百万 token）</translation>
+        <source>from your data (%1 tokens)</source>
+        <translation>来自你的数据（%1 个 token）</translation>
     </message>
 </context>
 <context>

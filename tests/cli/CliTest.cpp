@@ -485,7 +485,7 @@ TEST(Cli, TheDatasetScriptMeasuresYourDataAndTheImportSizesByIt) {
     const auto imported = runCli("import-lengths " + data("scenarios/tiny-lora.json") + " " + result.string() +
                                  " --basis p95 -o " + sized.string());
     ASSERT_EQ(imported.status, 0) << imported.err;
-    EXPECT_NE(imported.out.find("Sequence length 190 (p95): 1 examples are cut, losing 210 tokens"), std::string::npos)
+    EXPECT_NE(imported.out.find("Sequence length 190 (p95): one example is cut, losing 210 tokens"), std::string::npos)
         << imported.out;
     const auto scenario = nlohmann::json::parse(slurp(sized));
     EXPECT_EQ(scenario.at("seq_len"), 190);

@@ -1176,7 +1176,7 @@ TEST(Explorer, DatasetLengthsSetTheSequenceAndTheTokensThePlanPrices) {
     // (tests/cli/CliTest.cpp derives every figure). At p95 = 190 one example is cut by 210 tokens: 2,090 remain.
     const QString text = f.window.importDatasetLengths(
         QStringLiteral(GPUSIZER_TEST_DATA_DIR "/lengths/twenty-examples.json"), core::LengthBasis::P95);
-    EXPECT_TRUE(text.contains(QStringLiteral("1 examples are cut, losing 210 tokens"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("one example is cut, losing 210 tokens"))) << text.toStdString();
     EXPECT_EQ(f.controller.scenario().seqLen, 190);
     ASSERT_TRUE(f.controller.scenario().dataset.has_value());
     EXPECT_DOUBLE_EQ(f.controller.planInputs().datasetTokens, 2090.0);
@@ -1211,7 +1211,7 @@ TEST(Explorer, DatasetLengthsSetTheSequenceAndTheTokensThePlanPrices) {
     QTest::keyClick(basis, Qt::Key_Down); // p99: the 99th of 20 sorted lengths is the longest, 400
     QTest::keyClick(basis, Qt::Key_Down); // p95: 190
     EXPECT_EQ(dialog.basis(), core::LengthBasis::P95);
-    EXPECT_TRUE(dialog.choiceText().contains(QStringLiteral("1 examples are cut, losing 210 tokens")))
+    EXPECT_TRUE(dialog.choiceText().contains(QStringLiteral("one example is cut, losing 210 tokens")))
         << dialog.choiceText().toStdString();
 }
 

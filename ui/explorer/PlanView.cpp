@@ -410,8 +410,10 @@ void PlanView::refresh() {
     const auto& s = controller().scenario();
     const auto in = controller().planInputs();
     // 0 in the tokens field: the imported data's tokens when there are some, else the assumption.
-    m_tokens->setSpecialValueText(s.dataset ? tr("from your data (%1 M tokens)").arg(in.datasetTokens / 1e6, 0, 'f', 1)
-                                            : tr("unknown (assumed 100 M tokens)"));
+    // Counted whole: a small dataset's 5,190 tokens must not read "0.0 M".
+    m_tokens->setSpecialValueText(
+        s.dataset ? tr("from your data (%1 tokens)").arg(formatCount(static_cast<std::int64_t>(in.datasetTokens)))
+                  : tr("unknown (assumed 100 M tokens)"));
     auto results = core::planCatalog(s, controller().catalog().gpus, in);
     const auto ranking = core::rank(results, in);
     QString rent = text(present::rentSentence(results, ranking, in)).toHtmlEscaped();
