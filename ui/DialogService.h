@@ -19,7 +19,7 @@ public:
     static QString saveFile(QWidget* parent, const QString& title, const QString& suggested, const QString& filter);
     /// The folder the next file dialog opens in: the one the last chosen file lay in (kept in the settings), else home.
     static QString startFolder();
-    /// A save dialog's starting path: `suggested` when it names a folder, else the file name in startFolder().
+    /// A save dialog's starting path: `suggested` when it is an absolute path, else that file name in startFolder().
     static QString startPath(const QString& suggested);
     /// A blocking error message (the text names the file, the field and the reason).
     static void error(QWidget* parent, const QString& title, const QString& text);

@@ -454,12 +454,14 @@ void MainWindow::fitFrameOnScreen() {
                         std::min(height(), available.height() - border.height()));
     if (fitting != size()) {
         resize(fitting);
+        m_autoSize = fitting; // still ours: the second look may correct it again
     }
     const QRect placed = frameGeometry();
     if (!available.contains(placed)) {
-        move(
-            std::clamp(placed.left(), available.left(), std::max(available.left(), available.right() - placed.width())),
-            std::clamp(placed.top(), available.top(), std::max(available.top(), available.bottom() - placed.height())));
+        const int lastX = available.x() + available.width() - placed.width();
+        const int lastY = available.y() + available.height() - placed.height();
+        move(std::clamp(placed.left(), available.left(), std::max(available.left(), lastX)),
+             std::clamp(placed.top(), available.top(), std::max(available.top(), lastY)));
     }
 }
 

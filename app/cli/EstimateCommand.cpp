@@ -36,7 +36,7 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (core::freezesLayers(s)) {
         out << " (last " << s.trainableLayers << " of " << s.model.numLayers << " layers)";
     }
-    out << ", " << core::toString(s.precision) << ", " << core::toString(s.optimizer) << ", micro-batch "
+    out << ", " << core::toString(e.precision) << ", " << core::toString(s.optimizer) << ", micro-batch "
         << s.microBatch << " × " << s.seqLen << " tokens, checkpointing " << core::toString(s.checkpointing)
         << ", attention " << core::toString(s.attention) << "\n";
     out << "Layout      " << s.gpus << (s.gpus == 1 ? " GPU" : " GPUs") << ", sharding " << core::toString(s.sharding)

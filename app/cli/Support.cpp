@@ -8,6 +8,7 @@
 #include <cmath>
 #include <exception>
 #include <filesystem>
+#include <string_view>
 
 namespace gpusizer::cli {
 
@@ -174,9 +175,11 @@ std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& c
     if (!run) {
         // Core's words name no control; here the flags that answer them.
         core::Error e = run.error();
-        if (e.code == core::kModelConfigNeeded) {
+        const std::string_view id = e.words.text != nullptr ? e.words.text : "";
+        if (e.code == core::kModelConfigNeeded && id.find("give its config.json") != std::string_view::npos) {
             e.words = core::words("%1 (--model-config)", e.words);
-        } else if (e.code == core::ErrorCode::WrongFormat) {
+        } else if (e.code == core::ErrorCode::WrongFormat &&
+                   id.rfind("not a training config of a known format", 0) == 0) {
             e.words = core::words("%1; --format names it", e.words);
         }
         printError(err, e);

@@ -10,16 +10,20 @@ namespace gpusizer::core::detail {
 
 namespace {
 
-/// `precision` significant digits, never in scientific notation (1,234 GiB of logits reads "1234", not "1.23e+03").
+/// `precision` significant digits, never in scientific notation: %g's exponent (999.6 -> "1e+03", 3e-05) is written
+/// out in fixed notation instead ("1000", "0.00003").
 std::string number(double v, int precision = 3) {
     std::ostringstream os;
-    if (std::abs(v) >= std::pow(10.0, precision)) {
-        os << std::fixed << std::setprecision(0) << v;
-    } else {
-        os.precision(precision);
-        os << v;
+    os.precision(precision);
+    os << v;
+    std::string out = os.str();
+    if (out.find('e') == std::string::npos) {
+        return out;
     }
-    return os.str();
+    std::ostringstream fixed;
+    const double magnitude = std::abs(v) > 0 ? std::floor(std::log10(std::abs(v))) : 0.0;
+    fixed << std::fixed << std::setprecision(static_cast<int>(std::max(0.0, precision - 1 - magnitude))) << v;
+    return fixed.str();
 }
 
 void addWarnings(Estimate& e, const Scenario& s) {
@@ -31,13 +35,15 @@ void addWarnings(Estimate& e, const Scenario& s) {
             QT_TRANSLATE_NOOP("gpusizer", "The architecture was derived from the parameter count alone; expect ±25%."));
     }
     if ((s.framework == Framework::Generic || s.framework == Framework::HfTrainer) &&
-        s.transformersVersion != TransformersVersion::Current && s.precision == Precision::Bf16) {
+        s.transformersVersion != TransformersVersion::Current &&
+        (s.precision == Precision::Bf16 || s.precision == Precision::Fp16)) {
         // from_pretrained's default dtype became "auto" only in 5.0 (transformers#42805); before, weights load in
-        // fp32 unless the script passes a dtype, and bf16=True then runs autocast over them: AMP bf16.
+        // fp32 unless the script passes a dtype, and bf16=True / fp16=True then run autocast over them: AMP.
         warn("transformers4_loads_fp32",
-             QT_TRANSLATE_NOOP("gpusizer", "transformers before 5.0 loads the weights in fp32 unless the script "
-                                           "passes torch_dtype=bfloat16; with bf16=True that run is AMP bf16 (fp32 "
-                                           "weights): choose that precision to size it."));
+             words(QT_TRANSLATE_NOOP("gpusizer", "transformers before 5.0 loads the weights in fp32 unless the script "
+                                                 "passes a 16-bit torch_dtype; under the Trainer's mixed precision "
+                                                 "that run is %1: choose that precision to size it."),
+                   label(s.precision == Precision::Bf16 ? Precision::AmpBf16 : Precision::AmpFp16)));
     }
     warn("longest_sequence",
          QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for the sequence length set: use your "

@@ -494,6 +494,7 @@ private:
         c.hostRamLimitBytes = static_cast<std::int64_t>(m_hostRam);
         if (c.scenario.gpus > m_in.maxGpus) {
             c.why = Infeasible::CardLimit;
+            c.estimate.precision = c.scenario.precision; // not sized: the verdict names the recipe asked for
             return c;
         }
         c.softwareGaps = missingSoftware(c.scenario, m_gpu);

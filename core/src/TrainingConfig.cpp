@@ -258,7 +258,8 @@ void decidePrecision(detail::RunDraft& run) {
     }
     const bool bf16 = run.compute == "bf16";
     const bool fp16 = run.compute == "fp16";
-    const std::string load = run.loadDtype;
+    const bool zero3 = run.deepspeed && s.sharding == Sharding::Zero3;
+    const std::string load = run.kbitCastToFp32 && !zero3 ? std::string("fp32") : run.loadDtype;
     Precision p = Precision::Fp32;
     if (run.deepspeed && (bf16 || fp16)) {
         // DeepSpeed's engine casts the module to the 16-bit dtype and keeps fp32 master weights in its optimizer

@@ -144,6 +144,23 @@ Result<void> applyAttention(KeyReader& r, const std::string& key, const std::str
     return {};
 }
 
+/// pydantic's lax-mode spellings of a bool (case-insensitive): "true" / "false", or nothing for another word.
+std::optional<std::string> pydanticBool(const std::string& text) {
+    std::string lower = text;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (const char* yes : {"true", "t", "yes", "y", "on", "1"}) {
+        if (lower == yes) {
+            return std::string("true");
+        }
+    }
+    for (const char* no : {"false", "f", "no", "n", "off", "0"}) {
+        if (lower == no) {
+            return std::string("false");
+        }
+    }
+    return std::nullopt;
+}
+
 /// transformers' TrainingArguments refuses bf16 and fp16 together (training_args.py _validate_args); the Trainer's
 /// files and LLaMA-Factory's go through it.
 Result<void> refuseBf16WithFp16(KeyReader& r, bool bf16, bool fp16) {
@@ -789,29 +806,45 @@ Result<void> readAxolotl(KeyReader& r) {
     }
     GPUSIZER_ASSIGN(auto four, r.flag("load_in_4bit", "method", AXOLOTL "schemas/peft.py:37", false));
     GPUSIZER_ASSIGN(auto eight, r.flag("load_in_8bit", "method", AXOLOTL "schemas/peft.py:31", false));
-    // What Axolotl's own validation refuses (schemas/peft.py:202-224 validate_qlora), refused here with its key.
-    if (adapter == "qlora" && *eight) {
+    // What Axolotl's own validation refuses (schemas/peft.py:202-224 validate_qlora), refused here with its key. A
+    // merge run (merge_lora) takes the other branch: it merges into an unquantized base, so load_in_* is refused.
+    GPUSIZER_ASSIGN(auto merge, r.flag("merge_lora", "", AXOLOTL "schemas/peft.py:204 (merging, not training)", false));
+    if (adapter == "qlora" && *merge && (*four || *eight)) {
+        return tl::unexpected(
+            r.error(*four ? "load_in_4bit" : "load_in_8bit",
+                    QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses to merge a QLoRA adapter into a "
+                                                  "quantized base (schemas/peft.py validate_qlora)")));
+    }
+    if (adapter == "qlora" && !*merge && *eight) {
         return tl::unexpected(r.error("load_in_8bit", QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses QLoRA in 8 bits "
                                                                                     "(schemas/peft.py validate_qlora): "
                                                                                     "use load_in_4bit: true")));
     }
-    if (adapter == "qlora" && !*four) {
+    if (adapter == "qlora" && !*merge && !*four) {
         return tl::unexpected(r.error("adapter", QT_TRANSLATE_NOOP("gpusizer", "adapter: qlora needs load_in_4bit: "
                                                                                "true; Axolotl refuses it without "
                                                                                "(schemas/peft.py validate_qlora)")));
     }
     if (adapter == "lora" || adapter == "qlora") {
         run.method = adapter == "qlora" ? Method::Qlora : Method::Lora;
-        // Axolotl builds its 4-bit BitsAndBytesConfig for qlora only (loaders/model.py:712): lora with load_in_4bit
-        // loads a 16-bit base, which PEFT's prepare_model_for_kbit_training then casts to fp32 (below).
-        run.load4bit = adapter == "qlora";
+        // Axolotl builds its 4-bit BitsAndBytesConfig for qlora only (loaders/model.py:712) and its 8-bit one for lora
+        // (:740): lora with load_in_4bit alone loads a 16-bit base, which PEFT's prepare_model_for_kbit_training casts
+        // to fp32 (peft utils/other.py:197-208) unless the run is DeepSpeed ZeRO-3 or FSDP with
+        // cpu_ram_efficient_loading (loaders/model.py:1002-1008); the stage is known once the DeepSpeed file is read
+        // (decidePrecision).
+        run.load4bit = adapter == "qlora" && *four;
         run.load8bit = *eight;
-        if (adapter == "lora" && *four) {
+        if (adapter == "lora" && *four && !*eight) {
+            const json* efficient = r.doc().find("fsdp_config.cpu_ram_efficient_loading");
+            const json* prefixed = r.doc().find("fsdp_config.fsdp_cpu_ram_efficient_loading");
+            const auto on = [](const json* v) { return v != nullptr && v->is_boolean() && v->get<bool>(); };
+            run.kbitCastToFp32 = !on(efficient) && !on(prefixed);
             r.noteKey("load_in_4bit",
                       QT_TRANSLATE_NOOP("gpusizer",
                                         "Axolotl quantizes only with adapter: qlora (loaders/model.py:712); "
                                         "with adapter: lora the base loads in 16 bits and PEFT's "
-                                        "prepare_model_for_kbit_training casts it to fp32 (sized so)"));
+                                        "prepare_model_for_kbit_training casts it to fp32, except under DeepSpeed "
+                                        "ZeRO-3 or FSDP's cpu_ram_efficient_loading (loaders/model.py:1002-1008)"));
         }
         if (run.load4bit) {
             // QLoRA's BitsAndBytesConfig is built in code: NF4 with double quantization (loaders/model.py:712-742).
@@ -881,7 +914,9 @@ Result<void> readAxolotl(KeyReader& r) {
                                            std::string("adamw_torch_fused")));
     GPUSIZER_CHECK(applyHfOptimizer(r, "optimizer", *optimizer));
     // bf16 "auto": bf16 on any GPU that has it (utils/config/__init__.py resolve_dtype); the weights load in it.
-    GPUSIZER_ASSIGN(auto bf16, r.text("bf16", "precision", AXOLOTL "schemas/config.py:559", std::string("auto")));
+    GPUSIZER_ASSIGN(auto bf16Text, r.text("bf16", "precision", AXOLOTL "schemas/config.py:559", std::string("auto")));
+    // Literal["auto"] | bool, validated by pydantic in lax mode: "yes", "on", "1", "True" are true.
+    const auto bf16 = std::optional<std::string>(pydanticBool(*bf16Text).value_or(*bf16Text));
     GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", AXOLOTL "schemas/config.py:565", false));
     // resolve_dtype: "auto" turns bf16 on only when fp16 is off; bfloat16 / float16 load in that dtype without AMP.
     const bool useBf16 = *bf16 == "true" || (*bf16 == "auto" && !*fp16);
@@ -892,12 +927,6 @@ Result<void> readAxolotl(KeyReader& r) {
                     : (*fp16 || *eight || float16.value_or(false)) ? "fp16"
                                                                    : "fp32";
     run.loadDtypeWhere = r.doc().position("bf16");
-    // lora with load_in_4bit: prepare_model_for_kbit_training casts every 16-bit weight to fp32 (peft utils/other.py
-    // :197-208); Axolotl skips it under FSDP and DeepSpeed (loaders/model.py:1002-1008), which this file may name.
-    if (adapter == "lora" && *four && !r.has("deepspeed") && !r.has("fsdp_config") && !r.has("fsdp")) {
-        run.loadDtype = "fp32";
-        run.loadDtypeWhere = r.doc().position("load_in_4bit");
-    }
     if (*bf16 != "auto" && *bf16 != "true" && *bf16 != "false") {
         // schemas/config.py:559 types bf16 as Literal["auto"] | bool: "full" and the rest are refused.
         return tl::unexpected(
@@ -942,7 +971,10 @@ Result<void> readAxolotl(KeyReader& r) {
           std::pair{"flex_attention", "flex_attention"}, std::pair{"flash_attention", "flash_attention_2"},
           std::pair{"sdp_attention", "sdpa"}, std::pair{"eager_attention", "eager"}}) {
         GPUSIZER_ASSIGN(auto on, r.flag(key, "attention", AXOLOTL "schemas/config.py:784-838"));
-        if (on && *on && attentionKey.empty()) {
+        if (on && *on && !attentionKey.empty()) {
+            r.noteKey(
+                key, words(QT_TRANSLATE_NOOP("gpusizer", "not used: %1 comes first (enums.py:118-125)"), attentionKey));
+        } else if (on && *on) {
             attention = impl;
             attentionKey = key;
         }
@@ -1087,7 +1119,7 @@ Result<void> readLlamaFactory(KeyReader& r) {
     }
     if (bits) {
         GPUSIZER_ASSIGN(auto method, r.text("quantization_method", "quantization", modelArgs, std::string("bnb")));
-        if ((*method == "bnb" || *method == "bitsandbytes") && *bits != 4 && *bits != 8) {
+        if (*method == "bnb" && *bits != 4 && *bits != 8) {
             // model_utils/quantization.py:178-192: bitsandbytes loads in 4 or 8 bits only.
             return tl::unexpected(
                 r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes quantizes to 4 or 8 bits only; "

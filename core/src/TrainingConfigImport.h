@@ -46,6 +46,9 @@ struct RunDraft {
     std::optional<Method> method; ///< from the trainer file
     bool load4bit = false;
     bool load8bit = false;
+    /// Axolotl's lora with load_in_4bit: PEFT's prepare_model_for_kbit_training casts the 16-bit base to fp32, except
+    /// under DeepSpeed ZeRO-3 (decided once the DeepSpeed file is read).
+    bool kbitCastToFp32 = false;
     std::optional<std::int64_t> gpus;        ///< the launch's processes (accelerate num_processes, LitGPT devices)
     bool gpusDefaulted = false;              ///< `gpus` is a framework default, which the launch's --gpus replaces
     std::optional<std::int64_t> globalBatch; ///< LitGPT train.global_batch_size: accumulation follows from it

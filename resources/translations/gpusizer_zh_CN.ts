@@ -3613,10 +3613,6 @@ Fewer cards (%2): %3</source>
         <translation>adapter: qlora 需要 load_in_4bit: true；缺少时 Axolotl 拒绝该配置（schemas/peft.py validate_qlora）</translation>
     </message>
     <message>
-        <source>Axolotl quantizes only with adapter: qlora (loaders/model.py:712); with adapter: lora the base loads in 16 bits and PEFT&apos;s prepare_model_for_kbit_training casts it to fp32 (sized so)</source>
-        <translation>Axolotl 只在 adapter: qlora 时量化（loaders/model.py:712）；adapter: lora 时基座以 16 位加载，PEFT 的 prepare_model_for_kbit_training 再把它转为 fp32（按此估算）</translation>
-    </message>
-    <message>
         <source>Axolotl accepts bf16: true, false or auto, not &apos;%1&apos; (schemas/config.py:559)</source>
         <translation>Axolotl 的 bf16 只接受 true、false 或 auto，不接受“%1”（schemas/config.py:559）</translation>
     </message>
@@ -3705,12 +3701,24 @@ Fewer cards (%2): %3</source>
         <translation>%1：放不下，%2</translation>
     </message>
     <message>
-        <source>transformers before 5.0 loads the weights in fp32 unless the script passes torch_dtype=bfloat16; with bf16=True that run is AMP bf16 (fp32 weights): choose that precision to size it.</source>
-        <translation>transformers 5.0 之前，除非脚本传入 torch_dtype=bfloat16，权重以 fp32 加载；配合 bf16=True 时这次运行就是 AMP bf16（fp32 权重）：请选择该精度来估算。</translation>
-    </message>
-    <message>
         <source>Sequence length %1 (%2): one example is cut, losing %3 tokens; %4 tokens per epoch.</source>
         <translation>序列长度 %1（%2）：1 个样本被截断，损失 %3 个 token；每轮 %4 个 token。</translation>
+    </message>
+    <message>
+        <source>transformers before 5.0 loads the weights in fp32 unless the script passes a 16-bit torch_dtype; under the Trainer&apos;s mixed precision that run is %1: choose that precision to size it.</source>
+        <translation>transformers 5.0 之前，除非脚本传入 16 位的 torch_dtype，权重以 fp32 加载；在 Trainer 的混合精度下这次运行就是 %1：请选择该精度来估算。</translation>
+    </message>
+    <message>
+        <source>Axolotl refuses to merge a QLoRA adapter into a quantized base (schemas/peft.py validate_qlora)</source>
+        <translation>Axolotl 拒绝把 QLoRA 适配器合并进量化的基座（schemas/peft.py validate_qlora）</translation>
+    </message>
+    <message>
+        <source>Axolotl quantizes only with adapter: qlora (loaders/model.py:712); with adapter: lora the base loads in 16 bits and PEFT&apos;s prepare_model_for_kbit_training casts it to fp32, except under DeepSpeed ZeRO-3 or FSDP&apos;s cpu_ram_efficient_loading (loaders/model.py:1002-1008)</source>
+        <translation>Axolotl 只在 adapter: qlora 时量化（loaders/model.py:712）；adapter: lora 时基座以 16 位加载，PEFT 的 prepare_model_for_kbit_training 再把它转为 fp32，DeepSpeed ZeRO-3 或 FSDP 的 cpu_ram_efficient_loading 下除外（loaders/model.py:1002-1008）</translation>
+    </message>
+    <message>
+        <source>not used: %1 comes first (enums.py:118-125)</source>
+        <translation>未使用：%1 优先（enums.py:118-125）</translation>
     </message>
 </context>
 <context>

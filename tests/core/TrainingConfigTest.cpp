@@ -960,6 +960,14 @@ TEST(TrainingConfig, WhatTheFrameworksValidatorRefusesIsRefusedWithItsLineAndKey
     auto e = importOne("a.yaml", axolotl + "adapter: qlora\n");
     ASSERT_FALSE(e.has_value());
     EXPECT_EQ(e.error().where, "a.yaml:4:1: adapter");
+    EXPECT_NE(e.error().message().find("needs load_in_4bit: true"), std::string::npos) << e.error().message();
+    // Its merge branch: merging takes an unquantized base, so qlora without load_in_4bit is accepted there.
+    EXPECT_TRUE(importOne("a.yaml", axolotl + "adapter: qlora\nmerge_lora: true\n").has_value());
+    e = importOne("a.yaml", axolotl + "adapter: qlora\nmerge_lora: true\nload_in_4bit: true\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "a.yaml:6:1: load_in_4bit");
+    // bf16 as pydantic reads it in lax mode: "yes" is true, "full" is no bool and no "auto".
+    EXPECT_TRUE(importOne("a.yaml", axolotl + "adapter: lora\nbf16: \"yes\"\n").has_value());
     e = importOne("a.yaml", axolotl + "adapter: qlora\nload_in_4bit: true\nload_in_8bit: true\n");
     ASSERT_FALSE(e.has_value());
     EXPECT_EQ(e.error().where, "a.yaml:6:1: load_in_8bit");
@@ -970,15 +978,18 @@ TEST(TrainingConfig, WhatTheFrameworksValidatorRefusesIsRefusedWithItsLineAndKey
     e = importOne("a.yaml", axolotl + "bf16: full\n");
     ASSERT_FALSE(e.has_value());
     EXPECT_EQ(e.error().where, "a.yaml:4:1: bf16");
+    EXPECT_NE(e.error().message().find("not 'full'"), std::string::npos) << e.error().message();
     // LLaMA-Factory _verify_model_args and transformers' _validate_args.
     const std::string factory =
         "model_name_or_path: meta-llama/Llama-3.1-8B\nstage: sft\ncutoff_len: 1024\nbf16: true\n";
     e = importOne("f.yaml", factory + "finetuning_type: full\nquantization_bit: 4\n");
     ASSERT_FALSE(e.has_value());
     EXPECT_EQ(e.error().where, "f.yaml:6:1: quantization_bit");
+    EXPECT_NE(e.error().message().find("finetuning_type: lora"), std::string::npos) << e.error().message();
     e = importOne("f.yaml", factory + "finetuning_type: lora\nfp16: true\n");
     ASSERT_FALSE(e.has_value());
     EXPECT_EQ(e.error().where, "f.yaml:6:1: fp16");
+    EXPECT_NE(e.error().message().find("_validate_args"), std::string::npos) << e.error().message();
     // Axolotl's several older switches: the first of enums.py's order wins (xformers before flash).
     auto run = importOne("a.yaml", axolotl + "adapter: lora\nflash_attention: true\nxformers_attention: true\n");
     ASSERT_TRUE(run.has_value()) << run.error().message();
@@ -988,6 +999,31 @@ TEST(TrainingConfig, WhatTheFrameworksValidatorRefusesIsRefusedWithItsLineAndKey
                                return l.key == "xformers_attention" && l.kind == ImportLine::Kind::Note;
                            }),
               run->lines.end());
+    // ... and the report says the other switch was not used.
+    EXPECT_NE(std::find_if(run->lines.begin(), run->lines.end(),
+                           [](const ImportLine& l) {
+                               return l.key == "flash_attention" && l.kind == ImportLine::Kind::Note &&
+                                      l.why.english().find("not used") != std::string::npos;
+                           }),
+              run->lines.end());
+}
+
+TEST(TrainingConfig, AxolotlLoraWithLoadIn4bitUnderFsdpCastsToFp32UnlessCpuRamEfficientLoading) {
+    // loaders/model.py:1002-1008: prepare_model_for_kbit_training (the fp32 cast) is skipped under FSDP with
+    // cpu_ram_efficient_loading. FSDP over fp32 weights with bf16 on is FSDP mixed bf16; over bf16 weights, pure bf16.
+    const auto precisionOf = [](const std::string& efficient) {
+        core::ImportRequest r;
+        r.files.push_back({"a.yaml",
+                           "base_model: meta-llama/Llama-3.1-8B\nadapter: lora\nload_in_4bit: true\n"
+                           "sequence_len: 512\nmicro_batch_size: 1\nfsdp_config:\n  fsdp_version: 2\n" +
+                               efficient,
+                           {}});
+        const auto run = core::importTrainingConfigs(r, catalog());
+        EXPECT_TRUE(run.has_value()) << run.error().message();
+        return run ? run->scenario.precision : core::Precision::Fp32;
+    };
+    EXPECT_EQ(precisionOf(""), core::Precision::FsdpMixedBf16);
+    EXPECT_EQ(precisionOf("  cpu_ram_efficient_loading: true\n"), core::Precision::Bf16);
 }
 
 TEST(TrainingConfig, AxolotlLoraWithLoadIn4bitIsASixteenBitBaseCastToFp32NotQlora) {

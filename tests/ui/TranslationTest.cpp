@@ -192,6 +192,6 @@ TEST(Translations, TheComponentTableShowsEveryRowInChineseAndInEnglishAfterASwit
         ASSERT_EQ(rows, 8); // seven components and the total
         EXPECT_EQ(table->verticalScrollBar()->maximum(), 0) << language << ": the table scrolls";
         const QRect last = table->visualRect(table->model()->index(rows - 1, 0));
-        EXPECT_LE(last.bottom(), table->viewport()->height()) << language << ": the total row is cut";
+        EXPECT_LT(last.bottom(), table->viewport()->height()) << language << ": the total row is cut";
     }
 }

@@ -50,8 +50,8 @@ std::pair<double, double> paddedRange(double lo, double hi) {
 CostTimeChartView::CostTimeChartView(QWidget* parent) : QChartView(parent) {
     QChart* chart = newChart(this);
     setAccessibleName(tr("Cost against time"));
-    m_x = logAxis(tr("Wall-clock hours"), QStringLiteral("%.3g"));
-    m_y = logAxis(tr("Cost, USD"), QStringLiteral("%.3g"));
+    m_x = logAxis(tr("Wall-clock hours"), QStringLiteral("%.7g"));
+    m_y = logAxis(tr("Cost, USD"), QStringLiteral("%.7g"));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     m_points = new QScatterSeries();
