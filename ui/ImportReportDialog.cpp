@@ -1,6 +1,8 @@
 #include "ImportReportDialog.h"
 
 #include "Present.h"
+#include "gpusizer/core/ScenarioFields.h"
+#include "gpusizer/present/Names.h"
 
 #include <QtCore/QFileInfo>
 #include <QtWidgets/QComboBox>
@@ -15,6 +17,20 @@
 namespace gpusizer::ui {
 
 namespace {
+
+/// A value the file wrote is shown as written; one the import decided (no key: the precision the files add up to, the
+/// framework, a default) is a scenario code, shown in words.
+QString shownValue(const core::ImportLine& l) {
+    const core::ScenarioField* field = l.key.empty() ? core::findField(l.field) : nullptr;
+    if (field != nullptr && field->type == core::FieldType::Choice) {
+        for (const auto& c : field->choices) {
+            if (c.code == l.value) {
+                return text(present::choiceLabel(*field, c.value));
+            }
+        }
+    }
+    return QString::fromStdString(l.value);
+}
 
 constexpr int kKindRole = Qt::UserRole + 1;
 
@@ -91,7 +107,7 @@ ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* pa
     for (const auto& l : run.lines) {
         const QStringList cells{kindText(l.kind),
                                 l.key.empty() ? QStringLiteral("—") : QString::fromStdString(l.key),
-                                QString::fromStdString(l.value),
+                                shownValue(l),
                                 QString::fromStdString(l.field),
                                 QFileInfo(QString::fromStdString(l.file)).fileName(),
                                 ui::text(l.why)};
