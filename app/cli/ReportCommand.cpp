@@ -1,6 +1,7 @@
 #include "Commands.h"
 
 #if GPUSIZER_CLI_HAS_REPORT
+#include "Language.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
 
@@ -37,6 +38,15 @@ int reportCommand(const Args& a, std::ostream& out, std::ostream& err) {
     static char name[] = "gpusizer-cli";
     static char* argv[] = {name, nullptr};
     QApplication app(argc, argv);
+    // The report in the language asked for, else the locale's (LANG), as the window chooses it; the CLI's own lines
+    // stay English.
+    const QString asked = QString::fromStdString(a.language);
+    const QString language = ui::resolveLanguage(asked);
+    if (!asked.isEmpty() && language != asked) {
+        err << "gpusizer-cli: unknown language '" << a.language << "' (en, zh_CN)\n";
+        return kUsage;
+    }
+    ui::installLanguage(language);
 
     const auto catalog = loadCatalogs(err).catalog;
     auto scenario = loadScenario(a, catalog, err);

@@ -36,8 +36,8 @@ const std::vector<Command>& commands() {
          "set seq_len from your data's lengths and keep its token count for time and cost", importLengthsCommand},
         {"compare-measured", "compare-measured SCENARIO.json RESULT.json [--json]",
          "estimate against the script's measurement", compareMeasuredCommand},
-        {"report", "report SCENARIO.json -o FILE.pdf [--page-size A4|Letter]", "the sizing report as PDF",
-         reportCommand},
+        {"report", "report SCENARIO.json -o FILE.pdf [--page-size A4|Letter] [--language en|zh_CN]",
+         "the sizing report as PDF", reportCommand},
         {"fields", "fields [--json]", "the scenario file's fields: type, allowed values, default", fieldsCommand},
     };
     return kCommands;

@@ -523,3 +523,37 @@ TEST(Cli, BadMeasurementsAreRefusedWithTheReason) {
         EXPECT_NE(r.err.find(c.mustMention), std::string::npos) << c.file << ": " << r.err;
     }
 }
+
+TEST(Cli, TheReportFollowsLanguageOrTheLocaleAsTheWindowDoes) {
+    const auto pdfText = [](const std::filesystem::path& pdf) {
+        const std::string command = "pdftotext " + pdf.string() + " -";
+        std::string text;
+        FILE* pipe = ::popen(command.c_str(), "r");
+        std::array<char, 4096> buffer{};
+        std::size_t n = 0;
+        while (pipe != nullptr && (n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
+            text.append(buffer.data(), n);
+        }
+        if (pipe != nullptr) {
+            ::pclose(pipe);
+        }
+        return text;
+    };
+    const auto out =
+        std::filesystem::temp_directory_path() / ("gpusizer_cli_report_zh_" + std::to_string(::getpid()) + ".pdf");
+    const std::string scenario = data("scenarios/llama31-8b-lora.json");
+    // "GPU 选型报告" is the catalog's title for "GPU sizing report" (resources/translations/gpusizer_zh_CN.ts).
+    auto r = runCli("report " + scenario + " -o " + out.string() + " --language zh_CN");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(pdfText(out).find("GPU 选型报告"), std::string::npos);
+    r = runCli("report " + scenario + " -o " + out.string(), "LANG=zh_CN.UTF-8");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(pdfText(out).find("GPU 选型报告"), std::string::npos);
+    r = runCli("report " + scenario + " -o " + out.string() + " --language en", "LANG=zh_CN.UTF-8");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(pdfText(out).find("GPU sizing report"), std::string::npos);
+    std::filesystem::remove(out);
+    r = runCli("report " + scenario + " -o " + out.string() + " --language tlh");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("unknown language 'tlh'"), std::string::npos) << r.err;
+}
