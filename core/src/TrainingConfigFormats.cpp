@@ -378,6 +378,14 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDe
     }
     // "bfloat16" is the older spelling of "bf16" (runtime/constants.py BFLOAT16_OLD).
     const std::string bf16Key = r.has(prefix + "bfloat16.enabled") ? "bfloat16.enabled" : "bf16.enabled";
+    const json* bf16On = r.doc().find(prefix + bf16Key);
+    const json* fp16On = r.doc().find(prefix + "fp16.enabled");
+    if (bf16On != nullptr && fp16On != nullptr && *bf16On == true && *fp16On == true) {
+        // runtime/config.py:827-828 asserts that at most one 16-bit mode is on.
+        return tl::unexpected(r.error(prefix + "fp16.enabled",
+                                      QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed refuses bf16 and fp16 enabled together "
+                                                                    "(runtime/config.py:827)")));
+    }
     for (const auto& [key, dtype] : {std::pair{bf16Key, "bf16"}, std::pair{std::string("fp16.enabled"), "fp16"}}) {
         const std::string k = prefix + key;
         const json* v = r.value(k);
@@ -729,6 +737,25 @@ Result<void> readPeftAdapter(KeyReader& r) {
     s.lora.alpha = *alpha;
     GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", config, 0, 0.999, 0.0));
     s.lora.dropout = *dropout;
+    // LoraConfig.__post_init__ (tuners/lora/config.py:1019-1029): layers_to_transform / layers_pattern need a list of
+    // targets, not a regex, and layers_pattern needs layers_to_transform.
+    const auto given = [&](const char* key) {
+        const json* v = r.doc().find(key);
+        return v != nullptr && !v->is_null() && !(v->is_array() && v->empty());
+    };
+    const json* targetsGiven = r.doc().find("target_modules");
+    if (targetsGiven != nullptr && targetsGiven->is_string() &&
+        (given("layers_to_transform") || given("layers_pattern"))) {
+        return tl::unexpected(r.error(given("layers_to_transform") ? "layers_to_transform" : "layers_pattern",
+                                      QT_TRANSLATE_NOOP("gpusizer", "PEFT refuses layers_to_transform or "
+                                                                    "layers_pattern with a regex target_modules "
+                                                                    "(tuners/lora/config.py:1019)")));
+    }
+    if (given("layers_pattern") && !given("layers_to_transform")) {
+        return tl::unexpected(r.error("layers_pattern", QT_TRANSLATE_NOOP("gpusizer", "PEFT refuses layers_pattern "
+                                                                                      "without layers_to_transform "
+                                                                                      "(tuners/lora/config.py:1026)")));
+    }
     GPUSIZER_ASSIGN(auto targets, regexTargets(r, "target_modules", config));
     if (targets) {
         GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
@@ -1327,6 +1354,13 @@ Result<void> readTorchtune(KeyReader& r) {
     s.checkpointing = *ac ? Checkpointing::Full : Checkpointing::None;
     GPUSIZER_ASSIGN(auto offload, r.flag("enable_activation_offloading", "activation_offload",
                                          TORCHTUNE "recipes/lora_finetune_single_device.py:183", false));
+    if (*offload && !*ac) {
+        // Every recipe refuses it (lora_finetune_single_device.py:186-194 and the three others).
+        return tl::unexpected(r.error("enable_activation_offloading",
+                                      QT_TRANSLATE_NOOP("gpusizer", "torchtune refuses activation offloading without "
+                                                                    "activation checkpointing "
+                                                                    "(lora_finetune_single_device.py:186)")));
+    }
     s.activationOffload = *offload;
     GPUSIZER_ASSIGN(auto compile,
                     r.flag("compile", "compile", TORCHTUNE "recipes/lora_finetune_single_device.py:255", false));

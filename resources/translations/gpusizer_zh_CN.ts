@@ -3720,6 +3720,22 @@ Fewer cards (%2): %3</source>
         <source>not used: %1 comes first (enums.py:118-125)</source>
         <translation>未使用：%1 优先（enums.py:118-125）</translation>
     </message>
+    <message>
+        <source>DeepSpeed refuses bf16 and fp16 enabled together (runtime/config.py:827)</source>
+        <translation>DeepSpeed 拒绝同时启用 bf16 与 fp16（runtime/config.py:827）</translation>
+    </message>
+    <message>
+        <source>torchtune refuses activation offloading without activation checkpointing (lora_finetune_single_device.py:186)</source>
+        <translation>没有激活检查点时 torchtune 拒绝激活值卸载（lora_finetune_single_device.py:186）</translation>
+    </message>
+    <message>
+        <source>PEFT refuses layers_to_transform or layers_pattern with a regex target_modules (tuners/lora/config.py:1019)</source>
+        <translation>target_modules 为正则表达式时 PEFT 拒绝 layers_to_transform 或 layers_pattern（tuners/lora/config.py:1019）</translation>
+    </message>
+    <message>
+        <source>PEFT refuses layers_pattern without layers_to_transform (tuners/lora/config.py:1026)</source>
+        <translation>没有 layers_to_transform 时 PEFT 拒绝 layers_pattern（tuners/lora/config.py:1026）</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -485,6 +485,9 @@ for fmt, name, changes, words in [
     ("llama-factory", "bf16-and-fp16.yaml", {"fp16": True}, ["fp16", "bf16 and fp16", "_validate_args"]),
     ("litgpt", "quantize-32.yaml", {"quantize": "bnb.nf4", "precision": "32"}, ["precision", "32-true"]),
     ("litgpt", "quantize-two-devices.yaml", {"quantize": "bnb.nf4", "devices": 2}, ["quantize", "more than one device"]),
+    ("torchtune", "offload-without-checkpointing.yaml",
+     {"enable_activation_checkpointing": False, "enable_activation_offloading": True},
+     ["enable_activation_offloading", "activation checkpointing"]),
 ]:
     training_case(fmt, name, lambda d, c=changes: d.update(c), words)
 
@@ -502,6 +505,7 @@ for name, change, words in [
     ("stage-text.json", lambda d: d["zero_optimization"].update({"stage": "three"}), ["zero_optimization.stage"]),
     ("micro-batch-zero.json", lambda d: d.update({"train_micro_batch_size_per_gpu": 0}),
      ["train_micro_batch_size_per_gpu", "between 1 and"]),
+    ("bf16-and-fp16.json", lambda d: d.update({"fp16": {"enabled": True}}), ["fp16.enabled", "runtime/config.py"]),
 ]:
     doc = json.loads(json.dumps(DS))
     change(doc)
@@ -513,6 +517,9 @@ for name, change, words in [
     ("alpha-text.json", lambda d: d.update({"lora_alpha": "x"}), ["lora_alpha", "number"]),
     ("targets-number.json", lambda d: d.update({"target_modules": 7}), ["target_modules", "list of names"]),
     ("no-model.json", lambda d: d.pop("base_model_name_or_path"), ["no model", "--model-config"]),
+    ("regex-with-layers.json", lambda d: d.update({"target_modules": ".*proj", "layers_to_transform": [0, 1]}),
+     ["layers_to_transform", "regex target_modules"]),
+    ("pattern-alone.json", lambda d: d.update({"layers_pattern": "layers"}), ["layers_pattern", "layers_to_transform"]),
 ]:
     doc = json.loads(json.dumps(PEFT))
     change(doc)
