@@ -164,7 +164,9 @@ double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& rows)
 namespace {
 
 std::int64_t compared(const Estimate& e, const std::string& compare) {
-    return compare == "allocated" ? e.allocatedPeakBytes : compare == "reserved" ? e.reservedPeakBytes : e.deviceBytes;
+    return compare == "allocated"  ? e.allocatedPeakBytes
+           : compare == "reserved" ? e.measuredReservedBytes()
+                                   : e.deviceBytes;
 }
 
 } // namespace

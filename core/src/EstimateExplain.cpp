@@ -236,6 +236,15 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
             std::to_string(s.overheadCorrectionBytes / (1LL << 20))));
     }
     assume(runtimeAssumption(s, why));
+    if (e.reservedWithRoomBytes > e.reservedPeakBytes) {
+        assume(words(QT_TRANSLATE_NOOP("gpusizer",
+                                       "On a card with room the caching allocator keeps up to %1 GiB reserved "
+                                       "(PyTorch's allocator replayed over two steps of this run); the fit uses %2 "
+                                       "GiB: on a smaller card the allocator frees its cached segments and retries, "
+                                       "which slows the steps where it does."),
+                     number(static_cast<double>(e.reservedWithRoomBytes) / kGiB),
+                     number(static_cast<double>(e.reservedPeakBytes) / kGiB)));
+    }
     if (e.ncclBufferBytes > 0) {
         const std::string mib = std::to_string(e.ncclBufferBytes >> 20);
         if (s.fabric == NodeFabric::NotNccl) {

@@ -1,5 +1,6 @@
 #include "AdapterShapes.h"
 #include "EstimatorParts.h"
+#include "gpusizer/core/AllocatorReplay.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Units.h"
@@ -9,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 namespace gpusizer::core {
@@ -1708,6 +1710,78 @@ double ncclBufferBytes(const Context& ctx) {
     return bytes;
 }
 
+/// The model is one the step trace follows: a dense Llama-style decoder (Llama, Mistral, Qwen2 and the size-only
+/// shapes), whose layer is RMSNorm, rotary attention and a gated MLP with nothing else that allocates.
+bool replayTracesModel(const ModelArch& a) {
+    return !a.isMoe() && !a.isMla() && a.mlp == MlpKind::Gated && a.norm == NormKind::RmsNorm && a.normsPerLayer == 2 &&
+           !a.parallelResidual && a.learnedPositions == 0 && a.causalLmHead && !a.outputBias && !a.mlpBias &&
+           a.hiddenDropout == 0.0 && a.finalLogitSoftcap == 0.0 && a.attentionLogitSoftcap == 0.0;
+}
+
+/// The run is one the step trace follows: one GPU, transformers' own loss as 5.x runs it, AdamW (foreach or fused)
+/// with set_to_none, bf16 weights or fp32 under bf16 autocast, full fine-tuning or plain LoRA, no kernel or memory
+/// option that changes which tensors exist.
+bool replayTracesRun(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    const FrameworkProfile& p = ctx.prof;
+    const bool layout = s.gpus == 1 && s.sharding == Sharding::None && s.offload == Offload::None &&
+                        s.tensorParallel == 1 && s.pipelineParallel == 1 && s.contextParallel == 1;
+    const bool loss = s.loss == Loss::Standard && p.lossFromTransformersModel && p.lossUpcastsLogits &&
+                      p.logitsFreedBeforeBackward && !p.logitsHeldInFp32 &&
+                      s.transformersVersion == TransformersVersion::Current;
+    const bool optimizer = s.optimizer == Optimizer::AdamW && !s.optimizerInBackward && p.gradientsFreedAfterStep &&
+                           p.optimizerStep != OptimizerStepKind::PerParameter;
+    const bool method = (s.method == Method::Full && !freezesLayers(s)) ||
+                        (s.method == Method::Lora && s.lora.kind == AdapterKind::Lora && !s.lora.lmHead &&
+                         !s.lora.embedding && !s.lora.saveLmHead && !s.lora.saveEmbedding);
+    const bool kernels = s.attention != Attention::Eager && !s.compile && s.float8 == Float8::Off && !s.ligerRmsNorm &&
+                         !s.ligerGlu && !s.tiledMlp && !s.activationOffload && !p.fusedQkvProjection;
+    const bool recipe = s.precision == Precision::Bf16 || s.precision == Precision::AmpBf16;
+    const bool checkpointing = s.checkpointing == Checkpointing::None || s.checkpointing == Checkpointing::Full;
+    return layout && loss && optimizer && method && kernels && recipe && checkpointing && replayTracesModel(ctx.arch);
+}
+
+/// The step to replay through the caching allocator, where the trace follows this run.
+std::optional<ReplayStep> replayStepFor(const Context& ctx) {
+    // A replay costs milliseconds per layer pass: a model deeper than any published dense decoder (Llama-3.1-405B
+    // has 126 layers) is not replayed.
+    constexpr std::int64_t kMostReplayedLayers = 256;
+    if (!replayTracesRun(ctx) || ctx.arch.numLayers > kMostReplayedLayers) {
+        return std::nullopt;
+    }
+    const Scenario& s = ctx.s;
+    const ModelArch& a = ctx.arch;
+    ReplayStep step;
+    step.hidden = a.hiddenSize;
+    step.intermediate = a.intermediateSize;
+    step.layers = a.numLayers;
+    step.heads = a.numHeads;
+    step.kvHeads = a.numKvHeads > 0 ? a.numKvHeads : a.numHeads;
+    step.headDim = a.effectiveHeadDim();
+    step.vocab = a.vocabSize;
+    step.tiedEmbeddings = a.tiedEmbeddings;
+    step.qkvBias = a.qkvBias;
+    step.microBatch = s.microBatch;
+    step.seqLen = s.seqLen;
+    // From the second micro-step on, each one starts from the same blocks (the gradients held, the rest freed) and
+    // repeats the one before: four show every pattern a longer accumulation has.
+    constexpr std::int64_t kMostReplayedMicroSteps = 4;
+    step.accumulation = std::min(s.gradientAccumulation, kMostReplayedMicroSteps);
+    step.recompute = s.checkpointing == Checkpointing::Full;
+    step.autocastFp32 = s.precision == Precision::AmpBf16;
+    step.fusedOptimizer = ctx.prof.optimizerStep == OptimizerStepKind::Fused;
+    step.lora = s.method == Method::Lora;
+    if (step.lora) {
+        for (const LinearRole r : s.lora.targets) {
+            step.loraTargets = static_cast<std::uint8_t>(step.loraTargets | (1U << static_cast<unsigned>(r)));
+        }
+        step.loraRank = s.lora.rank;
+        step.loraDropout = s.lora.dropout > 0.0;
+        step.adapterBytes = static_cast<std::int64_t>(adapterBytes(s, ctx.prof));
+    }
+    return step;
+}
+
 /// The allocated and reserved peaks, the device total and the overhead that closes the components to it.
 void deviceTotals(Estimate& e, const Scenario& s, const ModelStates& m, double cachedPool, double ncclBytes) {
     ComponentBytes& comp = e.perGpu;
@@ -1828,6 +1902,12 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
 
     if (detail == Detail::NumbersOnly) {
         return e;
+    }
+    if (const std::optional<ReplayStep> step = replayStepFor(ctx)) {
+        // What max_memory_reserved reports on a card with room: the caching allocator's blocks over two steps (a few
+        // milliseconds, so not in searches). The cuBLAS workspace is the one allocation the trace leaves out.
+        const ReplayPeaks peaks = replayTrainingStep(*step);
+        e.reservedWithRoomBytes = std::max(peaks.reserved + kCublasWorkspaceBytes, e.allocatedPeakBytes);
     }
     // The words name the widest group's path (the one NVLink SHARP needs more than two GPUs of a node for).
     const NcclPath nccl = ncclPath(s, std::max({ctx.dp, ctx.tp, ctx.cp}));

@@ -254,7 +254,7 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
         c.rows.push_back(r);
     };
     row("allocated", m.allocatedBytes, e.allocatedPeakBytes);
-    row("reserved", m.reservedBytes, e.reservedPeakBytes);
+    row("reserved", m.reservedBytes, e.measuredReservedBytes());
     row("device", m.deviceUsedBytes, e.deviceBytes);
     MeasuredRow step;
     step.what = "step_seconds";

@@ -128,10 +128,6 @@
         <translation>已分配峰值 %1：即 torch.cuda.max_memory_allocated() 报告的值——峰值时刻存活的张量（%2）。</translation>
     </message>
     <message>
-        <source>Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching allocator&apos;s free blocks.</source>
-        <translation>已保留峰值 %1：即 torch.cuda.max_memory_reserved() 报告的值——已分配显存加上缓存分配器的空闲块。</translation>
-    </message>
-    <message>
         <source>Device %1: what nvidia-smi shows — reserved plus the CUDA context, communication buffers and paged optimizer states. Fit decisions use this figure.</source>
         <translation>设备显存 %1：即 nvidia-smi 显示的值——已保留显存加上 CUDA 上下文、通信缓冲区和分页优化器状态。是否放得下以此数值为准。</translation>
     </message>
@@ -294,6 +290,10 @@
     <message>
         <source>each card&apos;s published MFU, 25% where none is published</source>
         <translation>各显卡已发表的 MFU，无发表数据时取 25%</translation>
+    </message>
+    <message>
+        <source>Reserved peak %1: the allocated peak plus the caching allocator&apos;s block slack, what the fit uses. torch.cuda.max_memory_reserved() reports %2 on a card with room: the allocator keeps freed blocks cached and returns them only when a new segment would not fit.</source>
+        <translation>已保留峰值 %1：已分配峰值加上缓存分配器的块余量，适配判断使用此值。在显存充裕的卡上 torch.cuda.max_memory_reserved() 报告 %2：分配器会缓存已释放的块，只有在新段放不下时才归还。</translation>
     </message>
 </context>
 <context>
@@ -3736,6 +3736,10 @@ Fewer cards (%2): %3</source>
         <source>PEFT refuses layers_pattern without layers_to_transform (tuners/lora/config.py:1026)</source>
         <translation>没有 layers_to_transform 时 PEFT 拒绝 layers_pattern（tuners/lora/config.py:1026）</translation>
     </message>
+    <message>
+        <source>On a card with room the caching allocator keeps up to %1 GiB reserved (PyTorch&apos;s allocator replayed over two steps of this run); the fit uses %2 GiB: on a smaller card the allocator frees its cached segments and retries, which slows the steps where it does.</source>
+        <translation>在显存充裕的卡上，缓存分配器最多保留 %1 GiB（按本次运行的两个训练步重放 PyTorch 分配器得出）；适配判断使用 %2 GiB：在较小的卡上，分配器会释放缓存的段并重试，发生重试的训练步会变慢。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
@@ -3870,16 +3874,16 @@ Fewer cards (%2): %3</source>
         <translation>每 GPU</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 per GPU&lt;/b&gt; on the device (nvidia-smi), expected %2 – %3.&lt;br&gt;Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved (max_memory_reserved): %5.&lt;br&gt;Peak moment: %6 · %7 parameters, %8 trainable.</source>
-        <translation>&lt;b&gt;每 GPU %1&lt;/b&gt; 设备显存（nvidia-smi），预期范围 %2 – %3。&lt;br&gt;已分配峰值（torch.cuda.max_memory_allocated）：%4 · 已保留（max_memory_reserved）：%5。&lt;br&gt;峰值时刻：%6 · 参数 %7，其中可训练 %8。</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;b&gt;Measured runs&lt;/b&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;实测运行&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Verdict</source>
         <translation>结论</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 per GPU&lt;/b&gt; on the device (nvidia-smi), expected %2 – %3.&lt;br&gt;Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved: %5 for the fit, %9 on a card with room (max_memory_reserved).&lt;br&gt;Peak moment: %6 · %7 parameters, %8 trainable.</source>
+        <translation>&lt;b&gt;每 GPU %1&lt;/b&gt; 设备显存（nvidia-smi），预期范围 %2 – %3。&lt;br&gt;已分配峰值（torch.cuda.max_memory_allocated）：%4 · 已保留：适配判断用 %5，显存充裕的卡上 %9（max_memory_reserved）。&lt;br&gt;峰值时刻：%6 · 参数 %7，其中可训练 %8。</translation>
     </message>
 </context>
 <context>

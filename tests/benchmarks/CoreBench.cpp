@@ -1,6 +1,8 @@
 // Google Benchmark: one estimate, a sweep of 10,000 estimates, the fit table over the catalog, the advisor.
+#include "../core/ReplaySteps.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Advisor.h"
+#include "gpusizer/core/AllocatorReplay.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/Planner.h"
@@ -47,6 +49,20 @@ void ZeroFetchReplay70b(benchmark::State& state) {
     }
 }
 BENCHMARK(ZeroFetchReplay70b);
+
+// The caching-allocator replay of one step, never from the memo: both address orders, two optimizer steps. Llama-3.2-3B
+// full fine-tuning with checkpointing at 2 x 4,096 tokens (the h200-l3b-full-gc-b2-s4096 run) and Llama-3.1-8B LoRA
+// on every linear at 4 x 2,048 (h200-l8b-lora-all-r64-gc-b4-s2048).
+void AllocatorReplay(benchmark::State& state, gpusizer::core::ReplayStep step) {
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(gpusizer::core::replayTrainingStepOnce(step, false));
+        benchmark::DoNotOptimize(gpusizer::core::replayTrainingStepOnce(step, true));
+    }
+}
+BENCHMARK_CAPTURE(AllocatorReplay, llama3b_full_gc_2x4096, gpusizer::testing::llama3bFullCheckpointed())
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(AllocatorReplay, llama8b_lora_all_4x2048, gpusizer::testing::llama8bLoraEveryLinear())
+    ->Unit(benchmark::kMillisecond);
 
 void TenThousandEstimates(benchmark::State& state) {
     auto scenario = gpusizer::core::defaultScenario(catalog());

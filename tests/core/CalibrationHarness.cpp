@@ -149,8 +149,12 @@ std::string h200Section(const std::vector<H200Row>& rows) {
            << pct(r.stepError()) << " |\n";
     }
     md << "\nThe reserved peaks of full fine-tuning with checkpointing run up to 40% above the allocated ones on this "
-          "stack (the caching allocator's blocks between the recomputed layers and the loss); the estimate adds the "
-          "5% block slack only, so those rows are low on reserved: the allocator is not modelled yet (issue 30).\n";
+          "stack: the first optimizer step's AdamW states fill the segments step 0's loss made, so step 1's loss "
+          "makes them again. The estimated reserved figure is PyTorch's caching allocator replayed over two steps of "
+          "the run's allocations (`core/src/AllocatorReplay.cpp`, docs/memory-model.md §6) for the ten runs whose "
+          "step the trace follows; Gemma-2 (four norms per layer, soft-capped logits) and Mixtral (experts) keep the "
+          "allocated peak plus 5%. The fit uses the allocated peak plus 5%: on a card without the replayed reserve "
+          "the allocator frees its cached segments and retries.\n";
     return md.str();
 }
 
@@ -341,7 +345,7 @@ core::Result<std::vector<H200Row>> runH200(std::string_view json, const core::Ca
         r.stepSeconds = steps.empty() ? 0.0 : steps[steps.size() / 2];
         const core::Estimate e = core::estimate(s);
         r.estAllocatedGiB = static_cast<double>(e.allocatedPeakBytes) / kGiB;
-        r.estReservedGiB = static_cast<double>(e.reservedPeakBytes) / kGiB;
+        r.estReservedGiB = static_cast<double>(e.measuredReservedBytes()) / kGiB;
         r.bandLowGiB = r.estAllocatedGiB * (1.0 - e.bandDownShare);
         r.bandHighGiB = r.estAllocatedGiB * (1.0 + e.bandUpShare);
         r.estStepSeconds = core::stepTime(s, *h200, core::PlanInputs{}, e).stepSeconds;

@@ -163,11 +163,12 @@ void BreakdownView::refresh() {
                               m_model->rowCount() * m_table->verticalHeader()->defaultSectionSize());
     m_summary->setText(
         tr("<b>%1 per GPU</b> on the device (nvidia-smi), expected %2 – %3.<br>"
-           "Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved (max_memory_reserved): %5.<br>"
+           "Allocated peak (torch.cuda.max_memory_allocated): %4 · reserved: %5 for the fit, %9 on a card with room "
+           "(max_memory_reserved).<br>"
            "Peak moment: %6 · %7 parameters, %8 trainable.")
             .arg(formatGiB(e.deviceBytes), formatGiB(e.bandLowBytes), formatGiB(e.bandHighBytes),
                  formatGiB(e.allocatedPeakBytes), formatGiB(e.reservedPeakBytes), text(present::label(e.peakMoment)),
-                 formatParams(e.params.total), formatParams(e.trainableParams)));
+                 formatParams(e.params.total), formatParams(e.trainableParams), formatGiB(e.measuredReservedBytes())));
     // Measured runs kept with the scenario: the same table the report and the CLI show.
     std::vector<present::MeasuredRun> runs;
     for (const auto& m : core::storedMeasurements(s, controller().catalog())) {

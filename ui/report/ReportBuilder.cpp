@@ -263,9 +263,10 @@ void writeBreakdown(Writer& w, const core::Scenario& s, const core::Estimate& e,
              .arg(formatGiB(e.allocatedPeakBytes))
              .arg(text(present::label(e.peakMoment))),
          ReportBuilder::tr(
-             "Reserved peak %1: what torch.cuda.max_memory_reserved() reports — allocated plus the caching "
-             "allocator's free blocks.")
-             .arg(formatGiB(e.reservedPeakBytes)),
+             "Reserved peak %1: the allocated peak plus the caching allocator's block slack, what the fit uses. "
+             "torch.cuda.max_memory_reserved() reports %2 on a card with room: the allocator keeps freed blocks "
+             "cached and returns them only when a new segment would not fit.")
+             .arg(formatGiB(e.reservedPeakBytes), formatGiB(e.measuredReservedBytes())),
          ReportBuilder::tr(
              "Device %1: what nvidia-smi shows — reserved plus the CUDA context, communication buffers and paged "
              "optimizer states. Fit decisions use this figure.")

@@ -66,12 +66,21 @@ struct Estimate {
     ComponentBytes perGpu; ///< at the peak moment; sums to deviceBytes
     PeakMoment peakMoment = PeakMoment::ForwardEnd;
     std::int64_t allocatedPeakBytes = 0; ///< torch.cuda.max_memory_allocated()
-    std::int64_t reservedPeakBytes = 0;  ///< torch.cuda.max_memory_reserved()
-    std::int64_t deviceBytes = 0;        ///< nvidia-smi: reserved + CUDA context + paged/managed memory
-    std::int64_t ncclBufferBytes = 0;    ///< NCCL's communicator buffers, part of the overhead
-    std::int64_t bandLowBytes = 0;       ///< low end of the expected device usage
-    std::int64_t bandHighBytes = 0;      ///< high end of the expected device usage
-    double bandDownShare = 0;            ///< the band as shares of any figure (allocated, reserved, device)
+    /// The reserved memory the run needs, which the fit uses: the allocated peak plus block slack and the cached
+    /// pools. On a card without more, the allocator frees its cached segments and retries before it fails.
+    std::int64_t reservedPeakBytes = 0;
+    /// torch.cuda.max_memory_reserved() on a card with room to spare: PyTorch's caching allocator replayed over two
+    /// steps' allocations, where the step trace follows the run (Detail::Full only); 0 otherwise.
+    std::int64_t reservedWithRoomBytes = 0;
+    /// What torch.cuda.max_memory_reserved() reports on a card with room: the replay where there is one.
+    std::int64_t measuredReservedBytes() const {
+        return reservedWithRoomBytes > 0 ? reservedWithRoomBytes : reservedPeakBytes;
+    }
+    std::int64_t deviceBytes = 0;     ///< nvidia-smi: reserved + CUDA context + paged/managed memory
+    std::int64_t ncclBufferBytes = 0; ///< NCCL's communicator buffers, part of the overhead
+    std::int64_t bandLowBytes = 0;    ///< low end of the expected device usage
+    std::int64_t bandHighBytes = 0;   ///< high end of the expected device usage
+    double bandDownShare = 0;         ///< the band as shares of any figure (allocated, reserved, device)
     double bandUpShare = 0;
     /// The measured spread of this kind of run when it is wider than the band shown (kBandMaxShare); 0 otherwise.
     double bandEvidenceDownShare = 0;
