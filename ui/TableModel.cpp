@@ -174,4 +174,11 @@ QVariant TableModel::headerData(int section, Qt::Orientation orientation, int ro
     return {};
 }
 
+QTableView* newTableView(QAbstractItemModel* model, QWidget* parent) {
+    auto* view = new QTableView(parent);
+    view->setTabKeyNavigation(false);
+    view->setModel(model);
+    return view;
+}
+
 } // namespace gpusizer::ui

@@ -6,6 +6,7 @@
 
 #include <QtCore/QAbstractTableModel>
 #include <QtGui/QColor>
+#include <QtWidgets/QTableView>
 #include <functional>
 
 namespace gpusizer::ui {
@@ -16,6 +17,9 @@ QColor toneColor(present::Tone tone);
 QString cellText(const present::Cell& cell);
 /// The table as a small HTML table, for labels and message boxes.
 QString toHtml(const present::Table& table);
+/// A table view on `model` that is one Tab stop, the arrow keys moving inside: Tab leaves the table, as in every
+/// other control of the window, instead of walking its cells.
+QTableView* newTableView(QAbstractItemModel* model, QWidget* parent);
 
 class TableModel : public QAbstractTableModel {
     Q_OBJECT

@@ -97,9 +97,7 @@ QGroupBox* AdvisorView::createOomGroup() {
     gpuRow->addStretch(1);
     oomLayout->addLayout(gpuRow);
     m_ladder = new LadderTableModel(this);
-    m_ladderTable = new QTableView(oom);
-    m_ladderTable->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
-    m_ladderTable->setModel(m_ladder);
+    m_ladderTable = newTableView(m_ladder, oom);
     m_ladderTable->verticalHeader()->hide();
     m_ladderTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_ladderTable->horizontalHeader()->setStretchLastSection(true);
@@ -151,9 +149,7 @@ QGroupBox* AdvisorView::createSizingGroup() {
     auto* sizing = new QGroupBox(tr("Sizing table at this sequence length and batch"), this);
     auto* sizingLayout = new QVBoxLayout(sizing);
     m_sizing = new SizingTableModel(this);
-    m_sizingTable = new QTableView(sizing);
-    m_sizingTable->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
-    m_sizingTable->setModel(m_sizing);
+    m_sizingTable = newTableView(m_sizing, sizing);
     m_sizingTable->verticalHeader()->hide();
     m_sizingTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_sizingTable->horizontalHeader()->setSectionResizeMode(SizingTableModel::Model, QHeaderView::ResizeToContents);

@@ -98,9 +98,7 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent) : 
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     side->addWidget(m_summary);
     m_model = new ComponentTableModel(this);
-    m_table = new QTableView(this);
-    m_table->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
-    m_table->setModel(m_model);
+    m_table = newTableView(m_model, this);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8); // all rows in view
     // Every column sized to its contents and the table kept that wide: the chart yields the room, not the names.

@@ -64,9 +64,7 @@ CompareView::CompareView(ScenarioController& controller, QWidget* parent) : Live
     m_chart->setMinimumWidth(220);                     // three bars need little room; the table keeps its whole width
     m_lineKey = addChartWithLineKey(body, m_chart, 1); // the table's row swatches key the colours
     m_model = new CompareTableModel(this);
-    m_table = new QTableView(this);
-    m_table->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
-    m_table->setModel(m_model);
+    m_table = newTableView(m_model, this);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setWordWrap(false);
