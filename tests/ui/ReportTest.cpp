@@ -26,19 +26,61 @@ using namespace gpusizer;
 
 namespace {
 
-QString pdfText(const QString& path) {
+/// What a tool prints about a file (pdftotext, pdffonts).
+QString toolOutput(const QString& tool, const QStringList& arguments) {
     QProcess process;
-    process.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    process.start(tool, arguments);
     process.waitForFinished(30000);
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+/// A PDF's text as pdftotext extracts it, as a search finds it (no normalisation).
+QString rawPdfText(const QString& path) {
+    return toolOutput(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+}
+
+QString pdfText(const QString& path) {
     // Fonts set "fi" as a ligature glyph; compare text in its compatibility form.
-    return QString::fromUtf8(process.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+    return rawPdfText(path).normalized(QString::NormalizationForm_KC);
+}
+
+/// The default scenario on an RTX 4090 exported as an A4 report with the Chinese catalog installed: the raw text and
+/// pdffonts' list. English is installed again afterwards.
+struct ChineseReport {
+    QString raw;
+    QString fonts;
+};
+ChineseReport exportChineseReport() {
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { ui::installLanguage(QStringLiteral("en")); }
+    } restore; // no later test in the process runs in Chinese, however this one ends
+    ChineseReport report;
+    if (!ui::installLanguage(QStringLiteral("zh_CN"))) {
+        return report;
+    }
+    ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
+    controller.update([](core::Scenario& s) { s.gpuId = "rtx-4090"; });
+    ui::MainWindow window(controller);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report-zh.pdf"));
+    if (window.exportReport(path, QStringLiteral("A4"))) {
+        report.raw = rawPdfText(path);
+        report.fonts = toolOutput(QStringLiteral("pdffonts"), {path});
+    }
+    return report;
+}
+
+/// `what()` with the Chinese catalog installed (a context's words, a component's name), English again afterwards.
+template <class What>
+QString inChinese(What what) {
+    ui::installLanguage(QStringLiteral("zh_CN"));
+    const QString words = what();
+    ui::installLanguage(QStringLiteral("en"));
+    return words;
 }
 
 int pdfPages(const QString& path) {
-    QProcess process;
-    process.start(QStringLiteral("pdfinfo"), {path});
-    process.waitForFinished(30000);
-    const QString info = QString::fromUtf8(process.readAllStandardOutput());
+    const QString info = toolOutput(QStringLiteral("pdfinfo"), {path});
     for (const QString& line : info.split(QLatin1Char('\n'))) {
         if (line.startsWith(QLatin1String("Pages:"))) {
             return line.mid(6).trimmed().toInt();
@@ -89,40 +131,20 @@ TEST(Report, PdfHoldsEverySectionComponentAndTheCoreNumbers) {
 }
 
 TEST(Report, InChineseEverySectionIsInTheCatalogsWordsWithItsGlyphsEmbedded) {
-    struct EnglishAfterwards {
-        ~EnglishAfterwards() { ui::installLanguage(QStringLiteral("en")); }
-    } restore; // no later test in the process runs in Chinese, however this one ends
-    ASSERT_TRUE(ui::installLanguage(QStringLiteral("zh_CN")));
-    QString text;
-    QString fonts;
-    {
-        ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
-        controller.update([](core::Scenario& s) { s.gpuId = "rtx-4090"; });
-        ui::MainWindow window(controller);
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("report-zh.pdf"));
-        ASSERT_TRUE(window.exportReport(path, QStringLiteral("A4")));
-        text = pdfText(path);
-        QProcess pdffonts;
-        pdffonts.start(QStringLiteral("pdffonts"), {path});
-        pdffonts.waitForFinished(30000);
-        fonts = QString::fromUtf8(pdffonts.readAllStandardOutput());
-    }
-    ASSERT_TRUE(ui::installLanguage(QStringLiteral("en")));
+    const ChineseReport report = exportChineseReport();
+    const QString text = report.raw.normalized(QString::NormalizationForm_KC);
     ASSERT_FALSE(text.isEmpty());
     for (const char* section : {"GPU sizing report", "1. Inputs", "2. Memory per GPU", "4. Which GPUs fit",
                                 "6. Cards, time and cost", "10. Assumptions, formulas and measured accuracy"}) {
-        // Looked up in the shipped catalog (installed above): the report shows the catalog's words, not English.
-        ui::installLanguage(QStringLiteral("zh_CN"));
-        const QString chinese = QCoreApplication::translate("ReportBuilder", section);
-        ui::installLanguage(QStringLiteral("en"));
+        // Looked up in the shipped catalog: the report shows the catalog's words, not English.
+        const QString chinese = inChinese([&] { return QCoreApplication::translate("ReportBuilder", section); });
         EXPECT_NE(chinese, QString::fromUtf8(section)) << "no translation for " << section;
         EXPECT_TRUE(text.contains(chinese.normalized(QString::NormalizationForm_KC))) << section;
         EXPECT_FALSE(text.contains(QString::fromUtf8(section))) << "English heading left: " << section;
     }
     // CJK glyphs come from an embedded CJK font whose glyphs each have one code point (WenQuanYi Micro Hei, Debian's
     // fonts-wqy-microhei; printFont says why not Noto Sans CJK), so the text extracts as Chinese at all.
-    EXPECT_TRUE(fonts.contains(QStringLiteral("WenQuanYi"))) << fonts.toStdString();
+    EXPECT_TRUE(report.fonts.contains(QStringLiteral("WenQuanYi"))) << report.fonts.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("GeForce RTX 4090")));
 }
 
@@ -255,30 +277,14 @@ TEST(Report, AnUnwritablePathFailsInWordsAndLeavesNoFile) {
 }
 
 TEST(Report, TheChinesePdfsTextIsTheWindowsCharactersNotLookAlikeRadicals) {
-    struct EnglishAfterwards {
-        ~EnglishAfterwards() { ui::installLanguage(QStringLiteral("en")); }
-    } restore;
-    ASSERT_TRUE(ui::installLanguage(QStringLiteral("zh_CN")));
-    QString raw;
+    const QString raw = exportChineseReport().raw;
+    // Words of the window: the component names of its Breakdown table, and the report's own headings.
     QStringList phrases;
-    {
-        ui::ScenarioController controller(catalogs::loadCatalogs().catalog);
-        controller.update([](core::Scenario& s) { s.gpuId = "rtx-4090"; });
-        ui::MainWindow window(controller);
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("report-zh.pdf"));
-        ASSERT_TRUE(window.exportReport(path, QStringLiteral("A4")));
-        QProcess process;
-        process.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
-        process.waitForFinished(30000);
-        raw = QString::fromUtf8(process.readAllStandardOutput()); // as a search finds it: no normalisation
-        // Words of the window: the component names of its Breakdown table, and the report's own headings.
-        for (core::Component c : core::kAllComponents) {
-            phrases << ui::componentName(c);
-        }
-        phrases << QCoreApplication::translate("ReportBuilder", "GPU sizing report")
-                << QCoreApplication::translate("ReportBuilder", "1. Inputs")
-                << QCoreApplication::translate("ReportBuilder", "2. Memory per GPU");
+    for (core::Component c : core::kAllComponents) {
+        phrases << inChinese([c] { return ui::componentName(c); });
+    }
+    for (const char* heading : {"GPU sizing report", "1. Inputs", "2. Memory per GPU"}) {
+        phrases << inChinese([heading] { return QCoreApplication::translate("ReportBuilder", heading); });
     }
     ASSERT_FALSE(raw.isEmpty());
     // 使用 ("use") is the word the issue searched for; 用 was extracted as the Kangxi radical ⽤ (U+2F64).
