@@ -1,5 +1,7 @@
 #include "ChartPicture.h"
 
+#include "../report/PrintFont.h"
+
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QAbstractBarSeries>
 #include <QtCharts/QBarSet>
@@ -13,12 +15,6 @@
 #include <QtWidgets/QGraphicsTextItem>
 
 namespace gpusizer::ui {
-
-QFont printFont(QFont font) {
-    font.setFamilies(
-        {QStringLiteral("DejaVu Sans"), QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("WenQuanYi Zen Hei")});
-    return font;
-}
 
 namespace {
 

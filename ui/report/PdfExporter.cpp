@@ -1,7 +1,7 @@
 #include "PdfExporter.h"
 
 #include "../Present.h"
-#include "../charts/ChartPicture.h"
+#include "PrintFont.h"
 #include "gpusizer/catalogs/Files.h"
 
 #include <QtCore/QCoreApplication>

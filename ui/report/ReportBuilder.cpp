@@ -12,6 +12,7 @@
 #include "../explorer/PlanView.h"
 #include "ChartObject.h"
 #include "PdfExporter.h"
+#include "PrintFont.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 #include "gpusizer/core/Accuracy.h"
 #include "gpusizer/core/Bill.h"
