@@ -198,7 +198,17 @@ def apply_builtin_lora(model, lora):
 
 def dtype_of(precision):
     return {"bf16": torch.bfloat16, "fp16": torch.float16, "bf16-fp32-master": torch.bfloat16,
-            "fp16-fp32-master": torch.float16}.get(precision, torch.float32)
+            "fp16-fp32-master": torch.float16, "bf16-bf16-master": torch.bfloat16}.get(precision, torch.float32)
+
+
+def deepspeed_has_bf16_master():
+    """DeepSpeed 0.18.3 added bf16_master_weights_and_grads and bf16_optimizer_states (runtime/precision_config.py)."""
+    try:
+        from deepspeed.runtime.precision_config import DeepSpeedBF16Config
+    except ImportError:
+        return False
+    fields = getattr(DeepSpeedBF16Config, "model_fields", None) or getattr(DeepSpeedBF16Config, "__fields__", {})
+    return "bf16_master_weights_and_grads" in fields
 
 
 def peft_config(kind, lora):
@@ -305,6 +315,10 @@ def measured_run(builtin, engine, engine_why, lengths):
                              "fsdp-mixed-bf16": "bf16-fp32-master", "fp16": "fp16-fp32-master",
                              "amp-fp16": "fp16-fp32-master"}.get(precision, precision),
                "DeepSpeed's 16-bit training keeps fp32 master weights")
+        if precision == "bf16-bf16-master" and not deepspeed_has_bf16_master():
+            change("precision", "bf16-fp32-master", "this DeepSpeed predates its bf16 master switches (0.18.3)")
+    elif precision == "bf16-bf16-master":
+        change("precision", "bf16", "no DeepSpeed here: its bf16 master and states run as plain bf16")
     elif engine != "fsdp2":
         # No FSDP mixed precision or DeepSpeed master copy here: FSDP's fp32 shards computed in bf16 run as autocast
         # over fp32 weights, DeepSpeed's bf16 module with fp32 masters as plain bf16.
@@ -465,7 +479,9 @@ def deepspeed_config(ran, micro_batch):
     config = {"train_micro_batch_size_per_gpu": micro_batch, "gradient_accumulation_steps": 1,
               "zero_optimization": zero, "optimizer": {"type": "AdamW", "params": {"lr": 1e-5}}}
     precision = ran.get("precision", "bf16")
-    if precision.startswith("bf16"):
+    if precision == "bf16-bf16-master":
+        config["bf16"] = {"enabled": True, "bf16_master_weights_and_grads": True, "bf16_optimizer_states": True}
+    elif precision.startswith("bf16"):
         config["bf16"] = {"enabled": True}
     elif precision.startswith("fp16"):
         config["fp16"] = {"enabled": True}

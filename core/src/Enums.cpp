@@ -20,7 +20,8 @@ struct Names;
 GPUSIZER_NAMES(Method, {Method::Full, "full"}, {Method::Lora, "lora"}, {Method::Qlora, "qlora"})
 GPUSIZER_NAMES(Precision, {Precision::Fp32, "fp32"}, {Precision::AmpBf16, "amp-bf16"}, {Precision::AmpFp16, "amp-fp16"},
                {Precision::Bf16Fp32Master, "bf16-fp32-master"}, {Precision::Fp16Fp32Master, "fp16-fp32-master"},
-               {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"}, {Precision::FsdpMixedBf16, "fsdp-mixed-bf16"})
+               {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"}, {Precision::FsdpMixedBf16, "fsdp-mixed-bf16"},
+               {Precision::Bf16Bf16Master, "bf16-bf16-master"})
 GPUSIZER_NAMES(Optimizer, {Optimizer::AdamW, "adamw"}, {Optimizer::AdamW8bit, "adamw-8bit"},
                {Optimizer::PagedAdamW, "paged-adamw"}, {Optimizer::PagedAdamW8bit, "paged-adamw-8bit"},
                {Optimizer::Adafactor, "adafactor"}, {Optimizer::Sgd, "sgd"}, {Optimizer::SgdMomentum, "sgd-momentum"},

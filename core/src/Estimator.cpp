@@ -382,12 +382,23 @@ double wholeWeights(const Context& ctx, const Trainables& t) {
     return weights;
 }
 
-/// Bytes per master-copy value for parameters stored in `bytes`: fp32 where the recipe keeps a master copy.
+/// Bytes per master-copy value for parameters stored in `bytes`: fp32 where the recipe keeps a master copy; bf16 for
+/// DeepSpeed's bf16 master, a copy of the partition under ZeRO-1/2 (stage_1_and_2.py:492-493 .clone().to(master
+/// dtype)), the 16-bit partition itself under ZeRO-3 where it lives on the optimizer's device (stage3.py:1112-1117;
+/// with offload the optimizer runs on the CPU and takes a copy, :1120) @edaa7221.
 double masterBytesFor(const Scenario& s, double bytes) {
+    if (s.precision == Precision::Bf16Bf16Master) {
+        const bool aliased = s.sharding == Sharding::Zero3 && s.offload == Offload::None;
+        return bytes < 4.0 && !aliased ? 2.0 : 0.0;
+    }
     return (isMasterRecipe(s.precision) && bytes < 4.0) ? 4.0 : 0.0;
 }
-/// Bytes per optimizer state value for parameters stored in `bytes`: fp32 beside a master copy, else their dtype.
+/// Bytes per optimizer state value for parameters stored in `bytes`: fp32 beside an fp32 master copy, else their
+/// dtype (FusedAdam's zeros_like(p.data) on a bf16 master: bf16 states, fused_adam.py:155-157).
 double stateUnitFor(const Scenario& s, double bytes) {
+    if (s.precision == Precision::Bf16Bf16Master) {
+        return bytes;
+    }
     return (masterBytesFor(s, bytes) > 0 || bytes >= 4.0) ? 4.0 : bytes;
 }
 

@@ -23,6 +23,8 @@ Words label(Precision v) {
         return Words(QT_TRANSLATE_NOOP("gpusizer", "fp16 (pure)"));
     case Precision::FsdpMixedBf16:
         return Words(QT_TRANSLATE_NOOP("gpusizer", "FSDP mixed bf16 (fp32 shards, bf16 compute)"));
+    case Precision::Bf16Bf16Master:
+        return Words(QT_TRANSLATE_NOOP("gpusizer", "bf16 + bf16 master and states (DeepSpeed)"));
     }
     return {};
 }

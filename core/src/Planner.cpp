@@ -113,7 +113,7 @@ namespace {
 
 bool usesBf16(Precision p) {
     return p == Precision::Bf16 || p == Precision::AmpBf16 || p == Precision::Bf16Fp32Master ||
-           p == Precision::FsdpMixedBf16;
+           p == Precision::FsdpMixedBf16 || p == Precision::Bf16Bf16Master;
 }
 
 /// The fp16 recipe with the same bytes, for cards without bf16 (T4, V100).
@@ -125,6 +125,7 @@ Precision fp16Counterpart(Precision p) {
     case Precision::FsdpMixedBf16:
         return Precision::AmpFp16;
     case Precision::Bf16Fp32Master:
+    case Precision::Bf16Bf16Master: // DeepSpeed has an fp16 master option but no fp16 optimizer states
         return Precision::Fp16Fp32Master;
     default:
         return p;
@@ -423,6 +424,11 @@ public:
 
 private:
     std::vector<Sharding> stagesFor(std::int64_t dp) const {
+        // DeepSpeed runs its bf16 master only under ZeRO (runtime/config.py:1041-1044 @edaa7221), one GPU included.
+        if (m_base.precision == Precision::Bf16Bf16Master) {
+            return dp <= 1 ? std::vector<Sharding>{Sharding::Zero1}
+                           : std::vector<Sharding>{Sharding::Zero1, Sharding::Zero2, Sharding::Zero3};
+        }
         if (dp <= 1) {
             return {Sharding::None};
         }

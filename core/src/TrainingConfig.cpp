@@ -265,7 +265,9 @@ void decidePrecision(detail::RunDraft& run) {
         // DeepSpeed's engine casts the module to the 16-bit dtype and keeps fp32 master weights in its optimizer
         // (deepspeed/runtime/engine.py _configure_distributed_model: self.module.bfloat16() / .half()); without a
         // 16-bit mode it casts nothing, and the load dtype decides (below).
-        p = bf16 ? Precision::Bf16Fp32Master : Precision::Fp16Fp32Master;
+        p = bf16 && run.deepspeedBf16Master ? Precision::Bf16Bf16Master
+            : bf16                          ? Precision::Bf16Fp32Master
+                                            : Precision::Fp16Fp32Master;
         if ((bf16 || fp16) && s.method != Method::Full && s.lora.dtype == AdapterDtype::Auto) {
             s.lora.dtype = bf16 ? AdapterDtype::Bf16 : AdapterDtype::Fp16;
             run.note("", "lora.dtype",

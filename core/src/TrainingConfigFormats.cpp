@@ -327,6 +327,54 @@ Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char*
     return {};
 }
 
+/// DeepSpeed's bf16 master options (runtime/precision_config.py:63,68, v0.18.3+), with the checks its config and
+/// optimizers make: both need a ZeRO stage (config.py:1041-1049), the optimizer states need the master, and a bf16
+/// master with fp32 states runs only with the optimizer offloaded to DeepSpeedCPUAdam (base_optimizer.py:510-512,
+/// stage_1_and_2.py:292, stage3.py:295).
+Result<void> readDeepspeedBf16Master(KeyReader& r, const std::string& section, bool bf16, int stage) {
+    RunDraft& run = r.run();
+    const std::string masterKey = section + "bf16_master_weights_and_grads";
+    const std::string statesKey = section + "bf16_optimizer_states";
+    GPUSIZER_ASSIGN(auto master, r.flag(masterKey, "precision", DEEPSPEED "runtime/precision_config.py:63", false));
+    GPUSIZER_ASSIGN(auto states, r.flag(statesKey, "precision", DEEPSPEED "runtime/precision_config.py:68", false));
+    if (!*master && !*states) {
+        return {};
+    }
+    if (!bf16) {
+        r.noteKey(*master ? masterKey : statesKey,
+                  QT_TRANSLATE_NOOP("gpusizer", "bf16 is not enabled: DeepSpeed's bf16 options do not apply"));
+        return {};
+    }
+    if (stage == 0) {
+        return tl::unexpected(r.error(*master ? masterKey : statesKey,
+                                      QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed runs its bf16 master weights and "
+                                                                    "optimizer states under ZeRO stage 1, 2 or 3 only "
+                                                                    "(runtime/config.py:1041)")));
+    }
+    if (*states && !*master) {
+        return tl::unexpected(r.error(statesKey, QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed refuses "
+                                                                               "bf16_optimizer_states without "
+                                                                               "bf16_master_weights_and_grads "
+                                                                               "(runtime/config.py:1047)")));
+    }
+    if (!*states) {
+        if (run.scenario.offload == Offload::None) {
+            return tl::unexpected(r.error(
+                masterKey, QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed runs a bf16 master with fp32 optimizer states "
+                                                         "only with the optimizer offloaded to DeepSpeedCPUAdam "
+                                                         "(zero/stage_1_and_2.py:292, stage3.py:295); set "
+                                                         "bf16_optimizer_states too")));
+        }
+        r.noteKey(masterKey, QT_TRANSLATE_NOOP("gpusizer", "the master copy and fp32 states live on the CPU with "
+                                                           "the offloaded optimizer: the GPU holds what it holds with "
+                                                           "an fp32 master, which is sized (host RAM 2 B per "
+                                                           "parameter high)"));
+        return {};
+    }
+    run.deepspeedBf16Master = true;
+    return {};
+}
+
 Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
@@ -404,6 +452,8 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDe
                                  verbatim("transformers trainer_config_process: the Trainer's bf16 / fp16")});
         }
     }
+    const std::string bf16Section = prefix + bf16Key.substr(0, bf16Key.find('.') + 1);
+    GPUSIZER_CHECK(readDeepspeedBf16Master(r, bf16Section, run.compute == "bf16", static_cast<int>(*stage)));
     if (r.has(prefix + "activation_checkpointing")) {
         r.ignore(prefix + "activation_checkpointing",
                  QT_TRANSLATE_NOOP("gpusizer", "only models that call deepspeed.checkpointing use it; Hugging Face "

@@ -42,6 +42,8 @@ struct RunDraft {
     /// TRL's SFTTrainer casts the trainable parameters of a 4- or 8-bit model to bf16 (trl sft_trainer.py:1127-1130).
     bool sftQuantizedAdaptersBf16 = false;
     bool deepspeed = false;
+    /// DeepSpeed's bf16 section keeps the master weights, gradients and Adam states in bf16 (both of its switches).
+    bool deepspeedBf16Master = false;
     bool fsdp = false;
     std::optional<Method> method; ///< from the trainer file
     bool load4bit = false;

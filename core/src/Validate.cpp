@@ -24,6 +24,15 @@ double parameterBound(const ModelArch& m) {
 
 Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
     const auto& m = s.model; // the ranges of gpus and the degrees are the field table's (checked before)
+    if (s.precision == Precision::Bf16Bf16Master &&
+        (prof.engine != ShardingEngine::Deepspeed || (s.sharding == Sharding::None && s.offload == Offload::None))) {
+        // runtime/config.py:1041-1049 @edaa7221 asserts a ZeRO stage of 1 to 3 for bf16_master_weights_and_grads.
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "bf16-bf16-master is DeepSpeed's bf16 master weights and optimizer "
+                                                  "states, which it runs under ZeRO stage 1, 2 or 3 only: set the "
+                                                  "sharding engine to DeepSpeed and a ZeRO stage"),
+                    "precision");
+    }
     if (s.gpus % (s.tensorParallel * s.pipelineParallel) != 0) {
         return fail(ErrorCode::Inconsistent,
                     QT_TRANSLATE_NOOP("gpusizer", "gpus must be a multiple of tensor_parallel x pipeline_parallel"),

@@ -39,6 +39,8 @@ const char* shortPrecision(core::Precision p) {
         return "fp16";
     case core::Precision::FsdpMixedBf16:
         return "FSDP bf16";
+    case core::Precision::Bf16Bf16Master:
+        return "bf16+bf16";
     }
     return "";
 }

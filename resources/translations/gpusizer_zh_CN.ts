@@ -3740,6 +3740,34 @@ Fewer cards (%2): %3</source>
         <source>On a card with room the caching allocator keeps up to %1 GiB reserved (PyTorch&apos;s allocator replayed over two steps of this run); the fit uses %2 GiB: on a smaller card the allocator frees its cached segments and retries, which slows the steps where it does.</source>
         <translation>在显存充裕的卡上，缓存分配器最多保留 %1 GiB（按本次运行的两个训练步重放 PyTorch 分配器得出）；适配判断使用 %2 GiB：在较小的卡上，分配器会释放缓存的段并重试，发生重试的训练步会变慢。</translation>
     </message>
+    <message>
+        <source>bf16 + bf16 master and states (DeepSpeed)</source>
+        <translation>bf16 + bf16 主权重与优化器状态（DeepSpeed）</translation>
+    </message>
+    <message>
+        <source>bf16 is not enabled: DeepSpeed&apos;s bf16 options do not apply</source>
+        <translation>未启用 bf16：DeepSpeed 的 bf16 选项不生效</translation>
+    </message>
+    <message>
+        <source>DeepSpeed runs its bf16 master weights and optimizer states under ZeRO stage 1, 2 or 3 only (runtime/config.py:1041)</source>
+        <translation>DeepSpeed 仅在 ZeRO 阶段 1、2 或 3 下运行 bf16 主权重与优化器状态（runtime/config.py:1041）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed refuses bf16_optimizer_states without bf16_master_weights_and_grads (runtime/config.py:1047)</source>
+        <translation>DeepSpeed 拒绝在没有 bf16_master_weights_and_grads 的情况下使用 bf16_optimizer_states（runtime/config.py:1047）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed runs a bf16 master with fp32 optimizer states only with the optimizer offloaded to DeepSpeedCPUAdam (zero/stage_1_and_2.py:292, stage3.py:295); set bf16_optimizer_states too</source>
+        <translation>DeepSpeed 仅在优化器卸载到 DeepSpeedCPUAdam 时才运行 bf16 主权重配 fp32 优化器状态（zero/stage_1_and_2.py:292、stage3.py:295）；请同时设置 bf16_optimizer_states</translation>
+    </message>
+    <message>
+        <source>the master copy and fp32 states live on the CPU with the offloaded optimizer: the GPU holds what it holds with an fp32 master, which is sized (host RAM 2 B per parameter high)</source>
+        <translation>主权重副本与 fp32 状态随卸载的优化器位于 CPU：GPU 上的内容与 fp32 主权重时相同，按后者估算（主机内存每参数多算 2 B）</translation>
+    </message>
+    <message>
+        <source>bf16-bf16-master is DeepSpeed&apos;s bf16 master weights and optimizer states, which it runs under ZeRO stage 1, 2 or 3 only: set the sharding engine to DeepSpeed and a ZeRO stage</source>
+        <translation>bf16-bf16-master 是 DeepSpeed 的 bf16 主权重与优化器状态，仅在 ZeRO 阶段 1、2 或 3 下运行：请将分片引擎设为 DeepSpeed 并选择一个 ZeRO 阶段</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

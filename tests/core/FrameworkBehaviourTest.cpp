@@ -452,3 +452,50 @@ TEST(FrameworkBehaviour, TheDefaultPureBf16IsTheTrainersRecipeOnTransformers5And
     s.shardingEngine = core::ShardingEngine::Deepspeed;
     EXPECT_EQ(core::estimate(s).precision, core::Precision::Bf16Fp32Master);
 }
+
+// DeepSpeed's bf16_master_weights_and_grads with bf16_optimizer_states (runtime/precision_config.py:63,68 @edaa7221):
+// a bf16 master copy of the partition (stage_1_and_2.py:492-493) and FusedAdam's states made from it in bf16
+// (fused_adam.py:155-157). Llama-2-7B (6,738,415,616 parameters) on 8 GPUs: under ZeRO-2 the optimizer holds
+// (2 master + 4 states) / 8 B per parameter, where the fp32 master recipe holds (4 + 8) / 8; under ZeRO-3 the bf16
+// partition is itself the master (stage3.py:1112-1117), 4 / 8 B.
+TEST(FrameworkBehaviour, DeepspeedsBf16MasterKeepsABf16CopyAndBf16StatesAndNoCopyUnderZero3) {
+    auto s = full7b();
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero2;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    s.precision = core::Precision::Bf16Bf16Master;
+    const double p = static_cast<double>(kLlama2_7b);
+    const core::Estimate zero2 = core::estimate(s);
+    EXPECT_EQ(zero2.precision, core::Precision::Bf16Bf16Master); // not mapped to the fp32 master
+    EXPECT_NEAR(static_cast<double>(zero2.perGpu[Component::OptimizerStates]), p * (2.0 + 4.0) / 8.0, 1.0);
+    EXPECT_NEAR(static_cast<double>(zero2.perGpu[Component::Weights]), p * 2.0, 1.0);
+    s.precision = core::Precision::Bf16Fp32Master;
+    EXPECT_NEAR(static_cast<double>(core::estimate(s).perGpu[Component::OptimizerStates]), p * (4.0 + 8.0) / 8.0, 1.0);
+    s.precision = core::Precision::Bf16Bf16Master;
+    s.sharding = core::Sharding::Zero3;
+    EXPECT_NEAR(static_cast<double>(core::estimate(s).perGpu[Component::OptimizerStates]), p * 4.0 / 8.0, 1.0);
+}
+
+// DeepSpeed runs the bf16 master under ZeRO stage 1 to 3 only (runtime/config.py:1041-1049): without a stage, or
+// under FSDP, the scenario is refused on its precision; the planner tries ZeRO layouts only, one card included.
+TEST(FrameworkBehaviour, TheBf16MasterRunsOnlyUnderDeepspeedZeroAndThePlannerTriesNothingElse) {
+    auto s = full7b();
+    s.precision = core::Precision::Bf16Bf16Master;
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    const auto none = core::validate(s);
+    ASSERT_FALSE(none.has_value());
+    EXPECT_EQ(none.error().where, "precision");
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero2;
+    EXPECT_TRUE(core::validate(s).has_value());
+    s.shardingEngine = core::ShardingEngine::Fsdp2;
+    EXPECT_FALSE(core::validate(s).has_value());
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    const core::GpuSpec& h100 = *catalogs::loadCatalogs().catalog.findGpu("h100-sxm");
+    const core::CardPlan plan = core::planOnCard(s, h100, core::PlanInputs{});
+    ASSERT_TRUE(plan.found);
+    EXPECT_NE(plan.best.scenario.sharding, core::Sharding::None);
+    for (const auto& c : plan.runnersUp) {
+        EXPECT_TRUE(c.scenario.sharding != core::Sharding::None || c.scenario.offload != core::Offload::None);
+    }
+}

@@ -358,6 +358,21 @@ TEST(TrainingConfig, TheSameRunWithItsDeepspeedJsonEstimatesTheSame) {
     expectSameEstimate(run.scenario, "peft-docs-ds-01");
 }
 
+// DeepSpeed 0.18.3's bf16 switches (runtime/precision_config.py:63,68 @edaa7221), both on under ZeRO-2, with the
+// Trainer's bf16: the bf16 master recipe, not the fp32 master DeepSpeed keeps by default.
+TEST(TrainingConfig, DeepspeedsBf16MasterSwitchesImportAsTheBf16MasterRecipe) {
+    auto req = request({"transformers/sft_config.json", "transformers/adapter_config.json"});
+    req.files.push_back({kDir + "ds_bf16_master.json",
+                         R"({"bf16": {"enabled": "auto", "bf16_master_weights_and_grads": true,
+                                      "bf16_optimizer_states": true},
+                             "zero_optimization": {"stage": 2}})",
+                         core::ConfigFormat::Deepspeed});
+    const auto run = core::importTrainingConfigs(req, catalog());
+    ASSERT_TRUE(run.has_value()) << run.error().where << ": " << run.error().message();
+    EXPECT_EQ(run->scenario.precision, core::Precision::Bf16Bf16Master);
+    EXPECT_EQ(run->scenario.sharding, core::Sharding::Zero2);
+}
+
 TEST(TrainingConfig, TrainerWithAccelerateFsdp) {
     const auto run = imported(
         {"transformers/sft_config.json", "transformers/adapter_config.json", "transformers/accelerate_fsdp.yaml"});

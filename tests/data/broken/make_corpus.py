@@ -506,6 +506,14 @@ for name, change, words in [
     ("micro-batch-zero.json", lambda d: d.update({"train_micro_batch_size_per_gpu": 0}),
      ["train_micro_batch_size_per_gpu", "between 1 and"]),
     ("bf16-and-fp16.json", lambda d: d.update({"fp16": {"enabled": True}}), ["fp16.enabled", "runtime/config.py"]),
+    ("bf16-master-stage-0.json",
+     lambda d: (d["zero_optimization"].update({"stage": 0}),
+                d["bf16"].update({"bf16_master_weights_and_grads": True, "bf16_optimizer_states": True})),
+     ["bf16.bf16_master_weights_and_grads", "ZeRO stage 1, 2 or 3", "runtime/config.py:1041"]),
+    ("bf16-states-without-master.json", lambda d: d["bf16"].update({"bf16_optimizer_states": True}),
+     ["bf16.bf16_optimizer_states", "runtime/config.py:1047"]),
+    ("bf16-master-without-states.json", lambda d: d["bf16"].update({"bf16_master_weights_and_grads": True}),
+     ["bf16.bf16_master_weights_and_grads", "DeepSpeedCPUAdam", "stage3.py:295"]),
 ]:
     doc = json.loads(json.dumps(DS))
     change(doc)

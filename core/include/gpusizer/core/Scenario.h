@@ -26,6 +26,10 @@ enum class Precision {
     /// FSDP MixedPrecision(param_dtype=bf16, reduce_dtype=fp32): fp32 sharded parameters, gradients and states; each
     /// unit is gathered in bf16 and computes in bf16 (no autocast). torchtitan's default, accelerate's FSDP bf16.
     FsdpMixedBf16,
+    /// DeepSpeed's bf16 section with bf16_master_weights_and_grads and bf16_optimizer_states
+    /// (runtime/precision_config.py, v0.18.3+): bf16 parameters and gradients, a bf16 master copy (under ZeRO-3 the
+    /// parameter partition itself) and bf16 Adam states. DeepSpeed runs it under ZeRO stage 1, 2 or 3 only.
+    Bf16Bf16Master,
 };
 
 enum class Optimizer { AdamW, AdamW8bit, PagedAdamW, PagedAdamW8bit, Adafactor, Sgd, SgdMomentum, Lion };
