@@ -29,7 +29,7 @@ constexpr std::array<BandEntry, 12> kTable{{
 }};
 
 // Derived with kTable (core::deriveLongSequenceBand; docs/accuracy.md, "The band").
-constexpr LongSequenceBand kLongSequence{16384, {0.14, 0.15}, 6};
+constexpr LongSequenceBand kLongSequence{16384, {0.15, 0.14}, 6};
 
 } // namespace
 

@@ -525,7 +525,9 @@ void offloadStates(const Context& ctx, const Trainables& t, const WholeStates& w
         // stream them through the reduce bucket (the bucket counts in the transients).
         m.cpuPerGpu += m.trainable * 4.0 * share / dp;
         m.gradients = stage <= 1 ? whole.gradients * share : 0.0;
-        m.offloadGradientBuffers = stage == 2 ? m.largestTrainable * m.trainB : 0.0; // temp_grad_buffer_for_gpu
+        // temp_grad_buffer_for_gpu_offload: the largest parameter in 16 bits, made when ZeRO-1/2 offload is set up
+        // (stage_1_and_2.py:591-593 @edaa7221).
+        m.offloadGradientBuffers = stage <= 2 ? m.largestTrainable * m.trainB : 0.0;
         if (s.offload == Offload::OptimizerAndParams) {
             // ZeRO-Infinity parameter offload: only persistent small parameters stay (counted with the
             // working set).
@@ -1440,7 +1442,14 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
     const double dp = ctx.dp;
     const double bucket = (prof.zeroReduceBucketElements > 0 ? prof.zeroReduceBucketElements : h * h);
     if (s.offload != Offload::None && !ctx.fsdp()) {
-        out.commBuckets = std::min(m.trainable * share, bucket) * m.trainB + m.offloadGradientBuffers;
+        // ZeRO-Offload forces contiguous gradients (stage_1_and_2.py:260 @edaa7221), whose IPG buffer is the whole
+        // reduce bucket however few parameters train: made at backward under ZeRO-1/2 (setup_buckets, :2497-2505),
+        // with the optimizer under ZeRO-3 (stage3.py:733). ZeRO-1/2 take each reduced slice's norm in fp64 on the GPU
+        // before its copy to the host (:1586): the largest slice's 8 B per element beside the bucket.
+        const bool stage3 = ctx.stage >= 3;
+        out.commBuckets =
+            bucket * m.trainB + m.offloadGradientBuffers + (stage3 ? 0.0 : m.largestTrainable * share / dp * 8.0);
+        out.bucketLife = stage3 ? Transients::BucketLife::Always : Transients::BucketLife::Backward;
     } else if (dp > 1) {
         if (ctx.stage == 0) {
             out.commBuckets = m.gradients; // DDP gradient buckets copy the gradients (gradient_as_bucket_view=False)
