@@ -174,6 +174,64 @@ Words adapterKindAssumption(const Scenario& s, const Estimate& e) {
     return {};
 }
 
+/// NCCL's buffers, with the path they were sized for.
+Words ncclAssumption(const Estimate& e, const Scenario& s, const ExplainInputs& why) {
+    const std::string mib = std::to_string(e.ncclBufferBytes >> 20);
+    if (s.fabric == NodeFabric::NotNccl) {
+        return words(QT_TRANSLATE_NOOP("gpusizer", "Communication buffers %1 MiB per GPU, sized as NCCL's over "
+                                                   "NVLink (this card's collectives library is not NCCL)."),
+                     mib);
+    }
+    if (s.fabric == NodeFabric::Unknown) {
+        return words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (no card named: 24 channels as over "
+                                                   "NVLink; NVSwitch nodes of H100, H200 and B200 add NVLink "
+                                                   "SHARP's, PCIe-only nodes need less)."),
+                     mib);
+    }
+    if (why.nccl.overPcie) {
+        return words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (2 channels over PCIe)."), mib);
+    }
+    if (why.nccl.sharpHeads > 0) {
+        return words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink and NVLink "
+                                                   "SHARP's buffers on the NVSwitch node)."),
+                     mib);
+    }
+    return words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."), mib);
+}
+
+/// The reserve PyTorch's allocator keeps on a card with room, beside the one the fit uses.
+Words reserveWithRoomAssumption(const Estimate& e) {
+    return words(QT_TRANSLATE_NOOP("gpusizer",
+                                   "On a card with room the caching allocator keeps up to %1 GiB reserved "
+                                   "(PyTorch's allocator replayed over two steps of this run); the fit uses %2 "
+                                   "GiB: on a smaller card the allocator frees its cached segments and retries, "
+                                   "which slows the steps where it does."),
+                 number(static_cast<double>(e.reservedWithRoomBytes) / kGiB),
+                 number(static_cast<double>(e.reservedPeakBytes) / kGiB));
+}
+
+/// The expected range and what it rests on; a warning where the measured spread is wider than the range shown.
+void explainBand(Estimate& e, const Scenario& s) {
+    e.assumptions.push_back(
+        words(QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, from the measured errors of this kind of run "
+                                            "(docs/accuracy.md)."),
+              number(e.bandDownShare * 100.0, 2), number(e.bandUpShare * 100.0, 2)));
+    if (e.bandEvidenceDownShare > 0 || e.bandEvidenceUpShare > 0) {
+        // The measured spread is wider than a range can honestly be: say so, and what narrows it.
+        e.warnings.push_back(
+            {"band_evidence_thin",
+             words(s.framework == Framework::Generic
+                       ? QT_TRANSLATE_NOOP("gpusizer",
+                                           "Measured runs of this kind without a named framework fell between -%1% "
+                                           "and +%2% of their estimates: the range shown stops at 40%. Name the "
+                                           "framework, or measure a first step (docs/verify.md).")
+                       : QT_TRANSLATE_NOOP("gpusizer", "Measured runs of this kind fell between -%1% and +%2% of their "
+                                                       "estimates: the range shown stops at 40%. Measure a first step "
+                                                       "(docs/verify.md)."),
+                   number(e.bandEvidenceDownShare * 100.0, 2), number(e.bandEvidenceUpShare * 100.0, 2))});
+    }
+}
+
 } // namespace
 
 void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
@@ -237,55 +295,12 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     }
     assume(runtimeAssumption(s, why));
     if (e.reservedWithRoomBytes > e.reservedPeakBytes) {
-        assume(words(QT_TRANSLATE_NOOP("gpusizer",
-                                       "On a card with room the caching allocator keeps up to %1 GiB reserved "
-                                       "(PyTorch's allocator replayed over two steps of this run); the fit uses %2 "
-                                       "GiB: on a smaller card the allocator frees its cached segments and retries, "
-                                       "which slows the steps where it does."),
-                     number(static_cast<double>(e.reservedWithRoomBytes) / kGiB),
-                     number(static_cast<double>(e.reservedPeakBytes) / kGiB)));
+        assume(reserveWithRoomAssumption(e));
     }
     if (e.ncclBufferBytes > 0) {
-        const std::string mib = std::to_string(e.ncclBufferBytes >> 20);
-        if (s.fabric == NodeFabric::NotNccl) {
-            assume(words(QT_TRANSLATE_NOOP("gpusizer", "Communication buffers %1 MiB per GPU, sized as NCCL's over "
-                                                       "NVLink (this card's collectives library is not NCCL)."),
-                         mib));
-        } else if (s.fabric == NodeFabric::Unknown) {
-            assume(
-                words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (no card named: 24 channels as over "
-                                                    "NVLink; NVSwitch nodes of H100, H200 and B200 add NVLink "
-                                                    "SHARP's, PCIe-only nodes need less)."),
-                      mib));
-        } else if (why.nccl.overPcie) {
-            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (2 channels over PCIe)."), mib));
-        } else if (why.nccl.sharpHeads > 0) {
-            assume(
-                words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink and NVLink "
-                                                    "SHARP's buffers on the NVSwitch node)."),
-                      mib));
-        } else {
-            assume(words(QT_TRANSLATE_NOOP("gpusizer", "NCCL buffers %1 MiB per GPU (24 channels over NVLink)."), mib));
-        }
+        assume(ncclAssumption(e, s, why));
     }
-    assume(
-        words(QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, from the measured errors of this kind of run "
-                                            "(docs/accuracy.md)."),
-              number(e.bandDownShare * 100.0, 2), number(e.bandUpShare * 100.0, 2)));
-    if (e.bandEvidenceDownShare > 0 || e.bandEvidenceUpShare > 0) {
-        // The measured spread is wider than a range can honestly be: say so, and what narrows it.
-        e.warnings.push_back(
-            {"band_evidence_thin",
-             words(s.framework == Framework::Generic
-                       ? QT_TRANSLATE_NOOP("gpusizer",
-                                           "Measured runs of this kind without a named framework fell between -%1% "
-                                           "and +%2% of their estimates: the range shown stops at 40%. Name the "
-                                           "framework, or measure a first step (docs/verify.md).")
-                       : QT_TRANSLATE_NOOP("gpusizer", "Measured runs of this kind fell between -%1% and +%2% of their "
-                                                       "estimates: the range shown stops at 40%. Measure a first step "
-                                                       "(docs/verify.md)."),
-                   number(e.bandEvidenceDownShare * 100.0, 2), number(e.bandEvidenceUpShare * 100.0, 2))});
-    }
+    explainBand(e, s);
 }
 
 } // namespace gpusizer::core::detail

@@ -1833,9 +1833,9 @@ bool deepspeedKeepsFp32Master(const Scenario& s) {
     return pure16 && zero && profileFor(s).engine == ShardingEngine::Deepspeed;
 }
 
-} // namespace
-
-Estimate estimate(const Scenario& scenario, Detail detail) {
+/// A scenario the estimate sizes as another: checkpointing left to the planner, a pure 16-bit recipe under DeepSpeed
+/// ZeRO. nullopt when it is sized as written.
+std::optional<Estimate> estimateAsResolved(const Scenario& scenario, Detail detail) {
     if (scenario.checkpointing == Checkpointing::Auto) {
         // Left to the planner: one estimate sizes it as full checkpointing (the least memory of the three).
         Scenario resolved = scenario;
@@ -1862,6 +1862,25 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
                                                  "16-bit recipe."),
                    label(resolved.precision), label(scenario.precision))});
         return e;
+    }
+    return std::nullopt;
+}
+
+/// What max_memory_reserved reports on a card with room, where the step trace follows the run: the caching
+/// allocator's blocks over two steps (a few milliseconds, so not in searches). The cuBLAS workspace is the one
+/// allocation the trace leaves out.
+void replayReserve(Estimate& e, const Context& ctx) {
+    if (const std::optional<ReplayStep> step = replayStepFor(ctx)) {
+        const ReplayPeaks peaks = replayTrainingStep(*step);
+        e.reservedWithRoomBytes = std::max(peaks.reserved + kCublasWorkspaceBytes, e.allocatedPeakBytes);
+    }
+}
+
+} // namespace
+
+Estimate estimate(const Scenario& scenario, Detail detail) {
+    if (std::optional<Estimate> resolved = estimateAsResolved(scenario, detail)) {
+        return std::move(*resolved);
     }
     const Scenario& s = scenario;
     Estimate e;
@@ -1923,12 +1942,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     if (detail == Detail::NumbersOnly) {
         return e;
     }
-    if (const std::optional<ReplayStep> step = replayStepFor(ctx)) {
-        // What max_memory_reserved reports on a card with room: the caching allocator's blocks over two steps (a few
-        // milliseconds, so not in searches). The cuBLAS workspace is the one allocation the trace leaves out.
-        const ReplayPeaks peaks = replayTrainingStep(*step);
-        e.reservedWithRoomBytes = std::max(peaks.reserved + kCublasWorkspaceBytes, e.allocatedPeakBytes);
-    }
+    replayReserve(e, ctx);
     // The words name the widest group's path (the one NVLink SHARP needs more than two GPUs of a node for).
     const NcclPath nccl = ncclPath(s, std::max({ctx.dp, ctx.tp, ctx.cp}));
     ExplainInputs why{ctx.paramB, m.trainB, m.masterB, m.stateUnit, loss.total, cachedPool, ctx.stage, nccl};

@@ -375,6 +375,43 @@ Result<void> readDeepspeedBf16Master(KeyReader& r, const std::string& section, b
     return {};
 }
 
+/// The bf16 / fp16 sections: which 16-bit mode the engine runs (the Trainer's flag wins, as transformers makes it),
+/// and DeepSpeed's bf16 master switches.
+Result<void> readDeepspeedPrecision(KeyReader& r, const std::string& prefix, int stage) {
+    RunDraft& run = r.run();
+    // "bfloat16" is the older spelling of "bf16" (runtime/constants.py BFLOAT16_OLD).
+    const std::string bf16Key = r.has(prefix + "bfloat16.enabled") ? "bfloat16.enabled" : "bf16.enabled";
+    const json* bf16On = r.doc().find(prefix + bf16Key);
+    const json* fp16On = r.doc().find(prefix + "fp16.enabled");
+    if (bf16On != nullptr && fp16On != nullptr && *bf16On == true && *fp16On == true) {
+        // runtime/config.py:827-828 asserts that at most one 16-bit mode is on.
+        return tl::unexpected(r.error(prefix + "fp16.enabled",
+                                      QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed refuses bf16 and fp16 enabled together "
+                                                                    "(runtime/config.py:827)")));
+    }
+    for (const auto& [key, dtype] : {std::pair{bf16Key, "bf16"}, std::pair{std::string("fp16.enabled"), "fp16"}}) {
+        const std::string k = prefix + key;
+        const json* v = r.value(k);
+        if (v != nullptr && v->is_boolean()) {
+            if (v->get<bool>() && !run.computeFromTrainer) {
+                run.compute = dtype;
+            } else if (v->get<bool>() != (run.compute == dtype) && run.computeFromTrainer) {
+                r.noteKey(k,
+                          QT_TRANSLATE_NOOP("gpusizer", "differs from the Trainer's bf16 / fp16, which transformers "
+                                                        "refuses (trainer_config_finalize): the Trainer's is sized"));
+            }
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, v->dump(), "precision",
+                                 verbatim(DEEPSPEED "deepspeed/runtime/constants.py (default false)")});
+        } else if (v != nullptr) {
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, shown(*v), "precision",
+                                 verbatim("transformers trainer_config_process: the Trainer's bf16 / fp16")});
+        }
+    }
+    const std::string bf16Section = prefix + bf16Key.substr(0, bf16Key.find('.') + 1);
+    GPUSIZER_CHECK(readDeepspeedBf16Master(r, bf16Section, run.compute == "bf16", stage));
+    return {};
+}
+
 Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
@@ -424,36 +461,7 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDe
             s.*field = *n;
         }
     }
-    // "bfloat16" is the older spelling of "bf16" (runtime/constants.py BFLOAT16_OLD).
-    const std::string bf16Key = r.has(prefix + "bfloat16.enabled") ? "bfloat16.enabled" : "bf16.enabled";
-    const json* bf16On = r.doc().find(prefix + bf16Key);
-    const json* fp16On = r.doc().find(prefix + "fp16.enabled");
-    if (bf16On != nullptr && fp16On != nullptr && *bf16On == true && *fp16On == true) {
-        // runtime/config.py:827-828 asserts that at most one 16-bit mode is on.
-        return tl::unexpected(r.error(prefix + "fp16.enabled",
-                                      QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed refuses bf16 and fp16 enabled together "
-                                                                    "(runtime/config.py:827)")));
-    }
-    for (const auto& [key, dtype] : {std::pair{bf16Key, "bf16"}, std::pair{std::string("fp16.enabled"), "fp16"}}) {
-        const std::string k = prefix + key;
-        const json* v = r.value(k);
-        if (v != nullptr && v->is_boolean()) {
-            if (v->get<bool>() && !run.computeFromTrainer) {
-                run.compute = dtype;
-            } else if (v->get<bool>() != (run.compute == dtype) && run.computeFromTrainer) {
-                r.noteKey(k,
-                          QT_TRANSLATE_NOOP("gpusizer", "differs from the Trainer's bf16 / fp16, which transformers "
-                                                        "refuses (trainer_config_finalize): the Trainer's is sized"));
-            }
-            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, v->dump(), "precision",
-                                 verbatim(DEEPSPEED "deepspeed/runtime/constants.py (default false)")});
-        } else if (v != nullptr) {
-            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, shown(*v), "precision",
-                                 verbatim("transformers trainer_config_process: the Trainer's bf16 / fp16")});
-        }
-    }
-    const std::string bf16Section = prefix + bf16Key.substr(0, bf16Key.find('.') + 1);
-    GPUSIZER_CHECK(readDeepspeedBf16Master(r, bf16Section, run.compute == "bf16", static_cast<int>(*stage)));
+    GPUSIZER_CHECK(readDeepspeedPrecision(r, prefix, static_cast<int>(*stage)));
     if (r.has(prefix + "activation_checkpointing")) {
         r.ignore(prefix + "activation_checkpointing",
                  QT_TRANSLATE_NOOP("gpusizer", "only models that call deepspeed.checkpointing use it; Hugging Face "

@@ -22,17 +22,22 @@ double parameterBound(const ModelArch& m) {
     return params;
 }
 
-Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
-    const auto& m = s.model; // the ranges of gpus and the degrees are the field table's (checked before)
+/// A recipe the chosen engine runs: DeepSpeed runs its bf16 master only under ZeRO stage 1 to 3
+/// (runtime/config.py:1041-1049 @edaa7221 asserts it).
+Result<void> validateRecipe(const Scenario& s, const FrameworkProfile& prof) {
     if (s.precision == Precision::Bf16Bf16Master &&
         (prof.engine != ShardingEngine::Deepspeed || (s.sharding == Sharding::None && s.offload == Offload::None))) {
-        // runtime/config.py:1041-1049 @edaa7221 asserts a ZeRO stage of 1 to 3 for bf16_master_weights_and_grads.
         return fail(ErrorCode::Inconsistent,
                     QT_TRANSLATE_NOOP("gpusizer", "bf16-bf16-master is DeepSpeed's bf16 master weights and optimizer "
                                                   "states, which it runs under ZeRO stage 1, 2 or 3 only: set the "
                                                   "sharding engine to DeepSpeed and a ZeRO stage"),
                     "precision");
     }
+    return {};
+}
+
+Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
+    const auto& m = s.model; // the ranges of gpus and the degrees are the field table's (checked before)
     if (s.gpus % (s.tensorParallel * s.pipelineParallel) != 0) {
         return fail(ErrorCode::Inconsistent,
                     QT_TRANSLATE_NOOP("gpusizer", "gpus must be a multiple of tensor_parallel x pipeline_parallel"),
@@ -136,6 +141,9 @@ Result<void> validate(const Scenario& s) {
         }
     }
     if (auto ok = validateLayout(s, profileFor(s)); !ok) {
+        return ok;
+    }
+    if (auto ok = validateRecipe(s, profileFor(s)); !ok) {
         return ok;
     }
     if (s.method == Method::Full && s.float8AllGather &&
