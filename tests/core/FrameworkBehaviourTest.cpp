@@ -491,7 +491,7 @@ TEST(FrameworkBehaviour, TheBf16MasterRunsOnlyUnderDeepspeedZeroAndThePlannerTri
     s.shardingEngine = core::ShardingEngine::Fsdp2;
     EXPECT_FALSE(core::validate(s).has_value());
     s.shardingEngine = core::ShardingEngine::Deepspeed;
-    const core::GpuSpec& h100 = *catalogs::loadCatalogs().catalog.findGpu("h100-sxm");
+    const core::GpuSpec& h100 = *fixtures::catalog().findGpu("h100-sxm");
     const core::CardPlan plan = core::planOnCard(s, h100, core::PlanInputs{});
     ASSERT_TRUE(plan.found);
     EXPECT_NE(plan.best.scenario.sharding, core::Sharding::None);
