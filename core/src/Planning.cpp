@@ -273,6 +273,31 @@ double adapterElementwiseBytesPerToken(const Scenario& s, const FrameworkProfile
     return bytes;
 }
 
+EagerAttentionBytes eagerAttentionBytesPerToken(const Scenario& s) {
+    if (s.attention != Attention::Eager) {
+        return {};
+    }
+    const ModelArch& a = s.model;
+    const double c = s.precision == Precision::Fp32 ? 4.0 : 2.0; // scores in the compute dtype
+    // Per score element (transformers modeling_llama.py eager_attention_forward): forward `* scaling` reads and
+    // writes c; `+ causal_mask` reads two and writes one; softmax(dtype=float32) reads c and writes 4; `.to(dtype)`
+    // reads 4 and writes c: 7c + 8. Backward: the cast's c + 4, softmax's (its fp32 output and the gradient read,
+    // c written) 8 + c, the scaling's 2c: 4c + 12. Dropout: a 1-byte mask written and read, the scores each way.
+    double forward = 7.0 * c + 8.0;
+    double backward = 4.0 * c + 12.0;
+    if (a.attentionDropout > 0.0) {
+        forward += 2.0 * c + 1.0;
+        backward += 2.0 * c + 1.0;
+    }
+    // Each token's row holds every key of every head: the causal mask hides half of them, but eager computes all.
+    const double elements =
+        static_cast<double>(a.numHeads) * static_cast<double>(s.seqLen) * static_cast<double>(a.numLayers);
+    // Freeze tuning: the frozen layers run attention forward only.
+    const double backwardShare =
+        freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
+    return {forward * elements, backward * elements * backwardShare};
+}
+
 double float8FlopsPerToken(const Scenario& s) {
     if (s.method != Method::Full || s.float8 == Float8::Off) {
         return 0.0;
@@ -546,6 +571,16 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
             f.adapterElementwiseBytes * tokensPerGpu * (shape.forwards + 2.0) / (shape.tp * shape.pp) * shape.bubble;
         t.adapterElementwiseSeconds = bytes / (gpu.bandwidthTBs * 1e12);
         compute += t.adapterElementwiseSeconds;
+    }
+    if (s.attention == Attention::Eager) {
+        // The same for eager attention's passes over the scores: each forward (the recomputed one too) and backward.
+        const EagerAttentionBytes eager = eagerAttentionBytesPerToken(s);
+        const double tokensPerGpu = static_cast<double>(s.microBatch * s.seqLen) * shape.accum /
+                                    static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+        const double bytes =
+            tokensPerGpu * (eager.forward * shape.forwards + eager.backward) / (shape.tp * shape.pp) * shape.bubble;
+        t.eagerAttentionSeconds = bytes / (gpu.bandwidthTBs * 1e12);
+        compute += t.eagerAttentionSeconds;
     }
     t.memoryFloorSeconds = memoryFloorTime(gpu, f, shape);
     t.computeSeconds = compute;

@@ -312,3 +312,27 @@ TEST(Planning, LorasElementwiseKernelsAreTimedAtTheCardsBandwidth) {
     EXPECT_NEAR(t.adapterElementwiseSeconds, 7'864'320.0 * 8192.0 * 4.0 / (gpu.bandwidthTBs * 1e12), 1e-12);
     EXPECT_GT(t.computeSeconds, t.adapterElementwiseSeconds);
 }
+
+// Eager attention (transformers eager_attention_forward) passes over every head's whole s x s score matrix with
+// element-wise kernels, timed at the card's HBM bandwidth. Per score element in bf16 (c = 2): forward scaling 2c, mask
+// add 3c, fp32 softmax c + 4, cast back 4 + c = 7c + 8 = 22 B; backward cast c + 4, softmax 8 + c, scaling 2c =
+// 4c + 12 = 20 B. Llama-2-7B (32 layers, 32 heads) at 2,048 tokens: 32 x 32 x 2,048 = 2,097,152 elements per token,
+// 46,137,344 B forward and 41,943,040 B backward. Full fine-tuning with full checkpointing runs the forward twice:
+// 2 x 46,137,344 + 41,943,040 = 134,217,728 B per token, x 2,048 tokens.
+TEST(Planning, EagerAttentionsPassesOverTheScoresAreTimedAtTheCardsBandwidth) {
+    core::Scenario s = fixtures::lora7b();
+    s.method = core::Method::Full;
+    s.microBatch = 1;
+    s.seqLen = 2048;
+    s.attention = core::Attention::Eager;
+    const core::EagerAttentionBytes bytes = core::eagerAttentionBytesPerToken(s);
+    EXPECT_DOUBLE_EQ(bytes.forward, 46'137'344.0);
+    EXPECT_DOUBLE_EQ(bytes.backward, 41'943'040.0);
+    const auto& gpu = *catalog().findGpu("h100-sxm");
+    const core::StepTime eager = core::stepTime(s, gpu, core::PlanInputs{});
+    EXPECT_NEAR(eager.eagerAttentionSeconds, 134'217'728.0 * 2048.0 / (gpu.bandwidthTBs * 1e12), 1e-12);
+    s.attention = core::Attention::Sdpa; // the same matmuls; SDPA's kernel keeps the scores on chip
+    const core::StepTime sdpa = core::stepTime(s, gpu, core::PlanInputs{});
+    EXPECT_EQ(sdpa.eagerAttentionSeconds, 0.0);
+    EXPECT_NEAR(eager.computeSeconds - sdpa.computeSeconds, eager.eagerAttentionSeconds, 1e-12);
+}

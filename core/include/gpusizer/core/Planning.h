@@ -160,6 +160,7 @@ struct StepTime {
     double computeSeconds = 0;            ///< at peak x MFU, including the pipeline bubble and QLoRA dequantization,
                                           ///< plus adapterElementwiseSeconds
     double adapterElementwiseSeconds = 0; ///< LoRA's memory-bound element-wise kernels at the card's HBM bandwidth
+    double eagerAttentionSeconds = 0;     ///< eager attention's element-wise passes over the s x s scores, likewise
     double memoryFloorSeconds = 0;        ///< weights and optimizer states streamed through HBM at least once per pass
     double commBytesPerGpu = 0;           ///< data-parallel + tensor-parallel traffic per GPU per step
     double commSeconds = 0;
@@ -202,6 +203,15 @@ StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs
 double adapterElementwiseBytesPerToken(const Scenario& scenario);
 /// The same with the scenario's profile already resolved (StepFacts::of, once per candidate of a search).
 double adapterElementwiseBytesPerToken(const Scenario& scenario, const FrameworkProfile& profile);
+
+/// Bytes eager attention's element-wise kernels read and write per token over every layer, in one forward pass and in
+/// one backward pass (transformers' eager_attention_forward: the scaling, the causal mask's add, softmax in fp32 and
+/// the cast back, each over every head's whole s x s score matrix; dropout where set). 0 unless attention is eager.
+struct EagerAttentionBytes {
+    double forward = 0;
+    double backward = 0;
+};
+EagerAttentionBytes eagerAttentionBytesPerToken(const Scenario& scenario);
 
 /// The time a run spends around its steps, each part in seconds (all nodes in parallel).
 struct FixedCosts {
