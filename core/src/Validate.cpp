@@ -22,6 +22,72 @@ double parameterBound(const ModelArch& m) {
     return params;
 }
 
+/// Context parallelism's rules: the ranks divide the GPUs, Ulysses divides the heads, each rank an equal share.
+Result<void> validateContextParallel(const Scenario& s) {
+    if (s.contextParallel <= 1) {
+        return {};
+    }
+    const auto& m = s.model;
+    if ((s.gpus / (s.tensorParallel * s.pipelineParallel)) % s.contextParallel != 0) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "gpus must be a multiple of tensor_parallel x pipeline_parallel x "
+                                                  "context_parallel"),
+                    "context_parallel");
+    }
+    const std::int64_t kvHeads = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
+    const std::int64_t headsPerRank = m.numHeads / s.tensorParallel;
+    const std::int64_t kvPerRank = std::max<std::int64_t>(1, kvHeads / s.tensorParallel);
+    if (s.contextParallelKind == ContextParallel::Ulysses &&
+        !ulyssesSplitsHeads(m, s.tensorParallel, s.contextParallel)) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "Ulysses needs the attention heads (%1 per tensor-parallel "
+                                                        "rank) to divide by context_parallel, and the key/value "
+                                                        "heads (%2) to divide it or be divided by it"),
+                          std::to_string(headsPerRank), std::to_string(kvPerRank)),
+                    "context_parallel");
+    }
+    // Every rank takes an equal share of each sequence; torchtitan's load-balanced ring gives each rank two
+    // chunks (distributed/parallel_dims.py seq_len_divisor, @b5bcd76).
+    const std::int64_t divisor =
+        (s.contextParallelKind == ContextParallel::Ring && s.framework == Framework::Torchtitan ? 2 : 1) *
+        s.contextParallel;
+    if (s.seqLen % divisor != 0) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "seq_len must be a multiple of %1 to split over "
+                                                        "context_parallel"),
+                          std::to_string(divisor)),
+                    "context_parallel");
+    }
+    return {};
+}
+
+/// What the sharding engine runs: FSDP offloads everything or nothing, Megatron shards states only and offloads
+/// nothing here.
+Result<void> validateEngine(const Scenario& s, const FrameworkProfile& prof) {
+    const bool fsdp = prof.engine == ShardingEngine::Fsdp1 || prof.engine == ShardingEngine::Fsdp2;
+    if (fsdp && s.offload == Offload::Optimizer) {
+        return fail(
+            ErrorCode::Inconsistent,
+            QT_TRANSLATE_NOOP(
+                "gpusizer",
+                "FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); "
+                "choose offload \"optimizer+params\", or the DeepSpeed engine for optimizer-only offload"),
+            "offload");
+    }
+    if (prof.engine == ShardingEngine::Megatron && (s.sharding == Sharding::Zero2 || s.sharding == Sharding::Zero3)) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer",
+                                      "Megatron's distributed optimizer shards optimizer states only (ZeRO-1); choose "
+                                      "sharding none or zero1"),
+                    "sharding");
+    }
+    if (prof.engine == ShardingEngine::Megatron && s.offload != Offload::None) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "the Megatron engine does not offload to the CPU here"), "offload");
+    }
+    return {};
+}
+
 /// A recipe the chosen engine runs: DeepSpeed runs its bf16 master only under ZeRO stage 1 to 3
 /// (runtime/config.py:1041-1049 @edaa7221 asserts it).
 Result<void> validateRecipe(const Scenario& s, const FrameworkProfile& prof) {
@@ -43,38 +109,8 @@ Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
                     QT_TRANSLATE_NOOP("gpusizer", "gpus must be a multiple of tensor_parallel x pipeline_parallel"),
                     "gpus");
     }
-    if (s.contextParallel > 1) {
-        if ((s.gpus / (s.tensorParallel * s.pipelineParallel)) % s.contextParallel != 0) {
-            return fail(ErrorCode::Inconsistent,
-                        QT_TRANSLATE_NOOP("gpusizer",
-                                          "gpus must be a multiple of tensor_parallel x pipeline_parallel x "
-                                          "context_parallel"),
-                        "context_parallel");
-        }
-        const std::int64_t kvHeads = m.numKvHeads > 0 ? m.numKvHeads : m.numHeads;
-        const std::int64_t headsPerRank = m.numHeads / s.tensorParallel;
-        const std::int64_t kvPerRank = std::max<std::int64_t>(1, kvHeads / s.tensorParallel);
-        if (s.contextParallelKind == ContextParallel::Ulysses &&
-            !ulyssesSplitsHeads(m, s.tensorParallel, s.contextParallel)) {
-            return fail(ErrorCode::Inconsistent,
-                        words(QT_TRANSLATE_NOOP("gpusizer", "Ulysses needs the attention heads (%1 per tensor-parallel "
-                                                            "rank) to divide by context_parallel, and the key/value "
-                                                            "heads (%2) to divide it or be divided by it"),
-                              std::to_string(headsPerRank), std::to_string(kvPerRank)),
-                        "context_parallel");
-        }
-        // Every rank takes an equal share of each sequence; torchtitan's load-balanced ring gives each rank two
-        // chunks (distributed/parallel_dims.py seq_len_divisor, @b5bcd76).
-        const std::int64_t divisor =
-            (s.contextParallelKind == ContextParallel::Ring && s.framework == Framework::Torchtitan ? 2 : 1) *
-            s.contextParallel;
-        if (s.seqLen % divisor != 0) {
-            return fail(ErrorCode::Inconsistent,
-                        words(QT_TRANSLATE_NOOP("gpusizer", "seq_len must be a multiple of %1 to split over "
-                                                            "context_parallel"),
-                              std::to_string(divisor)),
-                        "context_parallel");
-        }
+    if (auto ok = validateContextParallel(s); !ok) {
+        return ok;
     }
     // Tensor parallel splits the attention heads and the key/value heads across ranks (Megatron ColumnParallelLinear
     // per head group): both must divide by the degree.
@@ -102,28 +138,7 @@ Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
                     QT_TRANSLATE_NOOP("gpusizer", "pipeline_parallel cannot exceed the number of layers"),
                     "pipeline_parallel");
     }
-    const bool fsdp = prof.engine == ShardingEngine::Fsdp1 || prof.engine == ShardingEngine::Fsdp2;
-    if (fsdp && s.offload == Offload::Optimizer) {
-        return fail(
-            ErrorCode::Inconsistent,
-            QT_TRANSLATE_NOOP(
-                "gpusizer",
-                "FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); "
-                "choose offload \"optimizer+params\", or the DeepSpeed engine for optimizer-only offload"),
-            "offload");
-    }
-    if (prof.engine == ShardingEngine::Megatron && (s.sharding == Sharding::Zero2 || s.sharding == Sharding::Zero3)) {
-        return fail(ErrorCode::Inconsistent,
-                    QT_TRANSLATE_NOOP("gpusizer",
-                                      "Megatron's distributed optimizer shards optimizer states only (ZeRO-1); choose "
-                                      "sharding none or zero1"),
-                    "sharding");
-    }
-    if (prof.engine == ShardingEngine::Megatron && s.offload != Offload::None) {
-        return fail(ErrorCode::Inconsistent,
-                    QT_TRANSLATE_NOOP("gpusizer", "the Megatron engine does not offload to the CPU here"), "offload");
-    }
-    return {};
+    return validateEngine(s, prof);
 }
 
 } // namespace
@@ -192,7 +207,8 @@ Result<void> validate(const Scenario& s) {
     return {};
 }
 
-Result<void> validateArch(const ModelArch& m, const std::string& prefix) {
+/// Every dimension of the shape within its range.
+Result<void> validateArchRanges(const ModelArch& m, const std::string& prefix) {
     auto range = [&](std::int64_t v, std::int64_t lo, std::int64_t hi, const char* key) -> Result<void> {
         if (v < lo || v > hi) {
             return fail(ErrorCode::OutOfRange,
@@ -233,6 +249,13 @@ Result<void> validateArch(const ModelArch& m, const std::string& prefix) {
         if (auto ok = range(b.value, b.lo, b.hi, b.key); !ok) {
             return ok;
         }
+    }
+    return {};
+}
+
+Result<void> validateArch(const ModelArch& m, const std::string& prefix) {
+    if (auto ok = validateArchRanges(m, prefix); !ok) {
+        return ok;
     }
     if (m.numKvHeads > 0 && m.numHeads % m.numKvHeads != 0) {
         return fail(ErrorCode::Inconsistent,
