@@ -48,7 +48,7 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     out << "  " << std::left << std::setw(20) << "allocated peak" << std::right << std::setw(12)
         << present::gib(e.allocatedPeakBytes) << "   (torch.cuda.max_memory_allocated)\n";
     out << "  " << std::left << std::setw(20) << "reserved peak" << std::right << std::setw(12)
-        << present::gib(e.reservedPeakBytes) << "   (what the fit uses)\n";
+        << present::gib(e.reservedPeakBytes) << "   (in the device figure the fit uses)\n";
     out << "  " << std::left << std::setw(20) << "reserved with room" << std::right << std::setw(12)
         << present::gib(e.measuredReservedBytes()) << "   (torch.cuda.max_memory_reserved on a card with room)\n";
     out << "  " << std::left << std::setw(20) << "device" << std::right << std::setw(12) << present::gib(e.deviceBytes)

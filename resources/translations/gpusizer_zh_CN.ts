@@ -292,8 +292,8 @@
         <translation>各显卡已发表的 MFU，无发表数据时取 25%</translation>
     </message>
     <message>
-        <source>Reserved peak %1: the allocated peak plus the caching allocator&apos;s block slack, what the fit uses. torch.cuda.max_memory_reserved() reports %2 on a card with room: the allocator keeps freed blocks cached and returns them only when a new segment would not fit.</source>
-        <translation>已保留峰值 %1：已分配峰值加上缓存分配器的块余量，适配判断使用此值。在显存充裕的卡上 torch.cuda.max_memory_reserved() 报告 %2：分配器会缓存已释放的块，只有在新段放不下时才归还。</translation>
+        <source>Reserved peak %1: the allocated peak plus the caching allocator&apos;s block slack, which the device figure below builds on. torch.cuda.max_memory_reserved() reports %2 on a card with room: the allocator keeps freed blocks cached and returns them only when a new segment would not fit.</source>
+        <translation>已保留峰值 %1：已分配峰值加上缓存分配器的块余量，下面的设备显存数值以此为基础。在显存充裕的卡上 torch.cuda.max_memory_reserved() 报告 %2：分配器会缓存已释放的块，只有在新段放不下时才归还。</translation>
     </message>
 </context>
 <context>

@@ -264,7 +264,8 @@ void writeBreakdown(Writer& w, const core::Scenario& s, const core::Estimate& e,
              .arg(formatGiB(e.allocatedPeakBytes))
              .arg(text(present::label(e.peakMoment))),
          ReportBuilder::tr(
-             "Reserved peak %1: the allocated peak plus the caching allocator's block slack, what the fit uses. "
+             "Reserved peak %1: the allocated peak plus the caching allocator's block slack, which the device figure "
+             "below builds on. "
              "torch.cuda.max_memory_reserved() reports %2 on a card with room: the allocator keeps freed blocks "
              "cached and returns them only when a new segment would not fit.")
              .arg(formatGiB(e.reservedPeakBytes), formatGiB(e.measuredReservedBytes())),
