@@ -268,13 +268,39 @@ def engine_for(device):
     return "ddp", "FSDP2 needs PyTorch 2.4+ on a GPU; ran as plain data parallelism"
 
 
+def release(module):
+    """A module's version as numbers ((2, 11) for "2.11.0+cu128"); None when it is not installed."""
+    text = getattr(module, "__version__", None)
+    if not text:
+        return None
+    numbers = []
+    for part in str(text).split("+")[0].split(".")[:2]:
+        digits = "".join(ch for ch in part if ch.isdigit())
+        numbers.append(int(digits) if digits else 0)
+    return tuple(numbers)
+
+
+def stack_ran(use_hf):
+    """The scenario's stack fields for the releases installed here (docs/scenario-format.md): what changes memory."""
+    fields = {"torch_version": "1.x" if release(torch) < (2, 0) else "current"}
+    if peft is not None:
+        fields["peft_version"] = "0.11-or-older" if release(peft) < (0, 12) else "current"
+    if use_hf:
+        version = release(transformers)
+        fields["transformers_version"] = ("4.45-or-older" if version < (4, 46) else
+                                          "4.46-4.48" if version < (4, 49) else "current")
+    return fields
+
+
 def measured_run(builtin, engine, engine_why, lengths):
     """The scenario this script really runs: what it cannot run here is set to what it does instead, and listed,
     so that the result is compared with the estimate of the run that was measured."""
     ran = dict(SCENARIO)
     changed = []
 
-    defaults = {"gpus": 1, "seq_len": 2048}  # the scenario format's defaults of the fields set whatever they hold
+    # The scenario format's defaults of the fields set whatever they hold.
+    defaults = {"gpus": 1, "seq_len": 2048, "torch_version": "current", "peft_version": "current",
+                "transformers_version": "current"}
 
     def change(key, value, why):
         if key not in ran and key not in defaults:
@@ -324,6 +350,8 @@ def measured_run(builtin, engine, engine_why, lengths):
         # over fp32 weights, DeepSpeed's bf16 module with fp32 masters as plain bf16.
         change("precision", {"fsdp-mixed-bf16": "amp-bf16", "bf16-fp32-master": "bf16",
                              "fp16-fp32-master": "fp16"}.get(precision, precision), "no FSDP or DeepSpeed here")
+    for key, value in stack_ran(transformers is not None and not builtin).items():
+        change(key, value, "the release installed here")
     if lengths is not None:
         change("seq_len", lengths, "the longest sequence of your data (--lengths)")
     if SCENARIO.get("optimizer", "adamw") == "adamw":

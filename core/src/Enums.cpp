@@ -55,6 +55,8 @@ GPUSIZER_NAMES(AdapterWrapping, {AdapterWrapping::Auto, "auto"}, {AdapterWrappin
                {AdapterWrapping::Mixed, "mixed"})
 GPUSIZER_NAMES(TransformersVersion, {TransformersVersion::Current, "current"},
                {TransformersVersion::V446To448, "4.46-4.48"}, {TransformersVersion::UpTo445, "4.45-or-older"})
+GPUSIZER_NAMES(PeftVersion, {PeftVersion::Current, "current"}, {PeftVersion::UpTo011, "0.11-or-older"})
+GPUSIZER_NAMES(TorchVersion, {TorchVersion::Current, "current"}, {TorchVersion::V1, "1.x"})
 GPUSIZER_NAMES(SelectivePolicy, {SelectivePolicy::AttentionCore, "attention-core"},
                {SelectivePolicy::OpLevel, "op-level"})
 GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"},
@@ -123,6 +125,8 @@ GPUSIZER_ENUM_API(ShardingEngine)
 GPUSIZER_ENUM_API(AdapterWrapping)
 GPUSIZER_ENUM_API(SelectivePolicy)
 GPUSIZER_ENUM_API(TransformersVersion)
+GPUSIZER_ENUM_API(PeftVersion)
+GPUSIZER_ENUM_API(TorchVersion)
 #undef GPUSIZER_ENUM_API
 
 const char* componentKey(Component c) {

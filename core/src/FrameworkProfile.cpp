@@ -128,6 +128,18 @@ FrameworkProfile profileForFramework(Framework framework) {
 
 FrameworkProfile profileFor(const Scenario& scenario) {
     FrameworkProfile p = profileForFramework(scenario.framework);
+    // The releases that run it, before any behaviour set explicitly.
+    if (scenario.peftVersion == PeftVersion::UpTo011) {
+        p.adaptersInFp32 = false; // tuners/lora/layer.py:128-129 @v0.11.1: self.to(weight.device, dtype=weight.dtype)
+    }
+    if (scenario.torchVersion == TorchVersion::V1) {
+        // torch/optim/optimizer.py before 2.0: zero_grad(set_to_none=False); AdamW's for-loop implementation unless a
+        // fused kernel is the framework's own (DeepSpeed's FusedAdam, Megatron's).
+        p.gradientsFreedAfterStep = false;
+        if (p.optimizerStep == OptimizerStepKind::Foreach) {
+            p.optimizerStep = OptimizerStepKind::PerParameter;
+        }
+    }
     const ProfileOverrides& o = scenario.overrides;
     for (const auto& b : boolBehaviours()) {
         p.*b.value = (o.*b.override).value_or(p.*b.value);

@@ -325,6 +325,18 @@ std::vector<ScenarioField> frameworkFields() {
                                          "make one more fp32 copy of the logits; 4.45 and older return fp32 logits "
                                          "from the model. Current is 4.49 and later, 5.x."),
                        &Scenario::transformersVersion));
+    t.push_back(choice("peft_version", QT_TRANSLATE_NOOP("gpusizer", "PEFT version"),
+                       QT_TRANSLATE_NOOP("gpusizer",
+                                         "The PEFT release: since 0.12 adapters on a 16-bit model are made in fp32; "
+                                         "0.11 and older make them in the model's dtype (2 bytes per adapter "
+                                         "parameter, gradient and state instead of 4). Current is 0.12 and later."),
+                       &Scenario::peftVersion));
+    t.push_back(choice("torch_version", QT_TRANSLATE_NOOP("gpusizer", "PyTorch version"),
+                       QT_TRANSLATE_NOOP("gpusizer",
+                                         "The PyTorch release: 1.x zero-fills gradients instead of freeing them (they "
+                                         "stay through the next forward) and runs AdamW one parameter at a time. "
+                                         "Current is 2.0 and later."),
+                       &Scenario::torchVersion));
     t.push_back(special(
         "framework_overrides", QT_TRANSLATE_NOOP("gpusizer", "Framework overrides"),
         QT_TRANSLATE_NOOP("gpusizer", "Single framework behaviours set explicitly (docs/memory-model.md §7).")));

@@ -161,6 +161,26 @@ Message label(core::TransformersVersion v) {
     return {};
 }
 
+Message label(core::PeftVersion v) {
+    switch (v) {
+    case core::PeftVersion::Current:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "0.12 or later"));
+    case core::PeftVersion::UpTo011:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "0.11 or older"));
+    }
+    return {};
+}
+
+Message label(core::TorchVersion v) {
+    switch (v) {
+    case core::TorchVersion::Current:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "2.0 or later"));
+    case core::TorchVersion::V1:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "1.x"));
+    }
+    return {};
+}
+
 Message label(core::AdapterWrapping v) {
     switch (v) {
     case core::AdapterWrapping::Auto:
@@ -297,6 +317,12 @@ Message choiceLabel(const core::ScenarioField& f, int v) {
     }
     if (key == "transformers_version") {
         return label(static_cast<core::TransformersVersion>(v));
+    }
+    if (key == "peft_version") {
+        return label(static_cast<core::PeftVersion>(v));
+    }
+    if (key == "torch_version") {
+        return label(static_cast<core::TorchVersion>(v));
     }
     return verbatim(f.codeOf(v));
 }

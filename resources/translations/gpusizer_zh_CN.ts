@@ -3768,6 +3768,38 @@ Fewer cards (%2): %3</source>
         <source>bf16-bf16-master is DeepSpeed&apos;s bf16 master weights and optimizer states, which it runs under ZeRO stage 1, 2 or 3 only: set the sharding engine to DeepSpeed and a ZeRO stage</source>
         <translation>bf16-bf16-master 是 DeepSpeed 的 bf16 主权重与优化器状态，仅在 ZeRO 阶段 1、2 或 3 下运行：请将分片引擎设为 DeepSpeed 并选择一个 ZeRO 阶段</translation>
     </message>
+    <message>
+        <source>PEFT version</source>
+        <translation>PEFT 版本</translation>
+    </message>
+    <message>
+        <source>The PEFT release: since 0.12 adapters on a 16-bit model are made in fp32; 0.11 and older make them in the model&apos;s dtype (2 bytes per adapter parameter, gradient and state instead of 4). Current is 0.12 and later.</source>
+        <translation>PEFT 发行版本：自 0.12 起，16 位模型上的适配器以 fp32 创建；0.11 及更早版本使用模型的数据类型（每个适配器参数、梯度和状态 2 字节而非 4 字节）。“当前”指 0.12 及之后。</translation>
+    </message>
+    <message>
+        <source>PyTorch version</source>
+        <translation>PyTorch 版本</translation>
+    </message>
+    <message>
+        <source>The PyTorch release: 1.x zero-fills gradients instead of freeing them (they stay through the next forward) and runs AdamW one parameter at a time. Current is 2.0 and later.</source>
+        <translation>PyTorch 发行版本：1.x 将梯度置零而不释放（梯度会保留到下一次前向传播），并逐个参数运行 AdamW。“当前”指 2.0 及之后。</translation>
+    </message>
+    <message>
+        <source>0.12 or later</source>
+        <translation>0.12 或更高</translation>
+    </message>
+    <message>
+        <source>0.11 or older</source>
+        <translation>0.11 或更早</translation>
+    </message>
+    <message>
+        <source>2.0 or later</source>
+        <translation>2.0 或更高</translation>
+    </message>
+    <message>
+        <source>1.x</source>
+        <translation>1.x</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -525,3 +525,41 @@ TEST(FrameworkBehaviour, DeepspeedOffloadHoldsTheWholeReduceBucketHoweverFewPara
             << core::toString(stage);
     }
 }
+
+// PEFT before 0.12 gave adapters the base weight's dtype (tuners/lora/layer.py:128-129 @v0.11.1); since 0.12
+// get_peft_model upcasts them to fp32 (autocast_adapter_dtype, PR #1706). LoRA r 8 on q and v of Llama-2-7B:
+// 32 layers x 2 x 8 x (4096 + 4096) = 4,194,304 adapter parameters, whose AdamW states are 2 x 4 B = 8 B each in fp32
+// (33,554,432 B) and 2 x 2 B = 4 B each in bf16 (16,777,216 B).
+TEST(FrameworkBehaviour, PeftBefore012KeepsAdaptersInTheModelsDtype) {
+    core::Scenario s = lora7b();
+    s.lora.dtype = core::AdapterDtype::Auto;
+    const core::Estimate current = core::estimate(s);
+    ASSERT_EQ(current.trainableParams, 4'194'304);
+    EXPECT_EQ(current.perGpu[Component::OptimizerStates], 33'554'432);
+    s.peftVersion = core::PeftVersion::UpTo011;
+    EXPECT_EQ(core::estimate(s).perGpu[Component::OptimizerStates], 16'777'216);
+}
+
+// PyTorch before 2.0: zero_grad() zero-fills the gradients, which stay through the next forward (set_to_none became
+// the default in 2.0, PR #92731), and AdamW loops over parameters (foreach became the CUDA default in 2.0): the step
+// holds two tensors of the largest parameter (Llama-2-7B's embedding, 32,000 x 4,096) in the state dtype, 2 x
+// 131,072,000 x 2 B = 524,288,000 B, where foreach holds a state-sized list, 6,738,415,616 x 2 B.
+TEST(FrameworkBehaviour, PytorchOneKeepsGradientsThroughTheForwardAndStepsOneParameterAtATime) {
+    core::Scenario s = full7b();
+    s.precision = core::Precision::Bf16;
+    const core::Estimate current = core::estimate(s);
+    EXPECT_EQ(current.optimizerStepTemporaryBytes, 2 * kLlama2_7b);
+    s.torchVersion = core::TorchVersion::V1;
+    const core::Estimate old = core::estimate(s);
+    EXPECT_EQ(old.optimizerStepTemporaryBytes, 524'288'000);
+    // The gradients of the last step are still there when the loss of this one peaks: with 4 x 4,096 tokens the
+    // logits (16,384 x 32,000 x 12 B = 6.3 GB) and every gradient (13.5 GB) make the end of forward the peak.
+    s.microBatch = 4;
+    s.seqLen = 4096;
+    const core::Estimate longer = core::estimate(s);
+    EXPECT_EQ(longer.peakMoment, core::PeakMoment::ForwardEnd);
+    EXPECT_EQ(longer.perGpu[Component::Gradients], 2 * kLlama2_7b);
+    // Freed (2.0 and later), the same run peaks at the optimizer step instead, its foreach list beside the gradients.
+    s.torchVersion = core::TorchVersion::Current;
+    EXPECT_EQ(core::estimate(s).peakMoment, core::PeakMoment::OptimizerStep);
+}

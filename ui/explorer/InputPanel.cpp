@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 37> kAdvancedFields{"trainable_layers",
+constexpr std::array<const char*, 39> kAdvancedFields{"trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",
                                                       "optimizer",
@@ -72,6 +72,8 @@ constexpr std::array<const char*, 37> kAdvancedFields{"trainable_layers",
                                                       "activation_offload",
                                                       "framework",
                                                       "transformers_version",
+                                                      "peft_version",
+                                                      "torch_version",
                                                       "gradient_accumulation",
                                                       "gpus",
                                                       "sharding",

@@ -77,6 +77,14 @@ enum class AdapterKind { Lora, Dora, LoraFa, Vera, Ia3, LnTuning };
 /// the labels, PR #35646); 4.46 to 4.48 (ForCausalLMLoss also makes an fp32 shift_logits copy, PR #34191); 4.45 and
 /// older (the model's forward returns fp32 logits, the loss makes the shifted copy). See docs/memory-model.md §5.
 enum class TransformersVersion { Current, V446To448, UpTo445 };
+/// The PEFT release: since 0.12 get_peft_model upcasts 16-bit adapters to fp32 (autocast_adapter_dtype=True,
+/// tuners_utils.py _cast_adapter_dtype, PR #1706); 0.11 and older give them the base weight's dtype
+/// (tuners/lora/layer.py:128-129 @v0.11.1).
+enum class PeftVersion { Current, UpTo011 };
+/// The PyTorch release: since 2.0 zero_grad() sets gradients to None (PR #92731) and AdamW on CUDA defaults to its
+/// foreach implementation (PR #92306); 1.13 and older zero-fill gradients, which stay allocated through the next
+/// forward, and loop over parameters one at a time.
+enum class TorchVersion { Current, V1 };
 /// Storage dtype of LoRA adapters. Auto: what the framework does (PEFT upcasts to fp32; torchtune/LitGPT keep bf16).
 enum class AdapterDtype { Auto, Fp32, Bf16, Fp16 };
 
@@ -175,6 +183,8 @@ struct Scenario {
     bool tiledMlp = false;
     Framework framework = Framework::Generic;
     TransformersVersion transformersVersion = TransformersVersion::Current;
+    PeftVersion peftVersion = PeftVersion::Current;
+    TorchVersion torchVersion = TorchVersion::Current;
     std::int64_t gpus = 1;
     Sharding sharding = Sharding::None;
     ShardingEngine shardingEngine = ShardingEngine::Auto;
@@ -255,6 +265,8 @@ const char* toString(OptimizerStepKind v);
 const char* toString(ShardingEngine v);
 const char* toString(AdapterWrapping v);
 const char* toString(TransformersVersion v);
+const char* toString(PeftVersion v);
+const char* toString(TorchVersion v);
 const char* toString(SelectivePolicy v);
 
 template <class E>

@@ -30,6 +30,8 @@ Message label(core::Sharding v);
 Message label(core::Offload v);
 Message label(core::AdapterWrapping v);
 Message label(core::TransformersVersion v);
+Message label(core::PeftVersion v);
+Message label(core::TorchVersion v);
 Message label(core::Quantization v);
 Message label(core::AdapterDtype v);
 Message label(core::ContextParallel v);
