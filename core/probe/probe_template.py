@@ -283,7 +283,7 @@ def release(module):
 def stack_ran(use_hf):
     """The scenario's stack fields for the releases installed here (docs/scenario-format.md): what changes memory."""
     fields = {"torch_version": "1.x" if release(torch) < (2, 0) else "current"}
-    if peft is not None:
+    if peft is not None and use_hf:  # the built-in model's LoRA is not PEFT's
         fields["peft_version"] = "0.11-or-older" if release(peft) < (0, 12) else "current"
     if use_hf:
         version = release(transformers)
@@ -357,6 +357,11 @@ def measured_run(builtin, engine, engine_why, lengths):
     if SCENARIO.get("optimizer", "adamw") == "adamw":
         overrides = dict(ran.get("framework_overrides", {}))
         overrides["optimizer_step"] = "fused" if engine == "deepspeed" else STACK["optimizer_step"]
+        ran["framework_overrides"] = overrides
+    if ran.get("torch_version") == "1.x":
+        # This loop frees the gradients itself (zero_grad(set_to_none=True)) on any release.
+        overrides = dict(ran.get("framework_overrides", {}))
+        overrides["gradients_freed_after_step"] = True
         ran["framework_overrides"] = overrides
     if builtin:
         for key in ("liger_rms_norm", "liger_glu", "liger_rope"):

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <limits>
 
 namespace gpusizer::core {
@@ -130,6 +131,7 @@ void CachingAllocator::free(int block) {
         return;
     }
     Block& b = m_blocks[static_cast<std::size_t>(block)];
+    assert(b.inUse && "a block freed twice"); // the trace frees each tensor once
     b.inUse = false;
     m_allocated -= b.size;
     for (const int neighbour : {b.prev, b.next}) {

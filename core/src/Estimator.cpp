@@ -1447,8 +1447,10 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
         // with the optimizer under ZeRO-3 (stage3.py:733). ZeRO-1/2 take each reduced slice's norm in fp64 on the GPU
         // before its copy to the host (:1586): the largest slice's 8 B per element beside the bucket.
         const bool stage3 = ctx.stage >= 3;
-        out.commBuckets =
-            bucket * m.trainB + m.offloadGradientBuffers + (stage3 ? 0.0 : m.largestTrainable * share / dp * 8.0);
+        // The slice is the parameter's part of this rank's partition (get_grad_position): a large parameter usually
+        // lies whole inside one partition.
+        const double slice = std::min(m.largestTrainable * share, m.trainable * share / dp);
+        out.commBuckets = bucket * m.trainB + m.offloadGradientBuffers + (stage3 ? 0.0 : slice * 8.0);
         out.bucketLife = stage3 ? Transients::BucketLife::Always : Transients::BucketLife::Backward;
     } else if (dp > 1) {
         if (ctx.stage == 0) {

@@ -50,12 +50,13 @@ TEST(CachingAllocator, ALargeRequestKeepsATailOfOneMebibyteOrLess) {
     EXPECT_EQ(a.allocated(), 12 * kMiB);
 }
 
-// get_free_block is best fit: of two free blocks, 30 and 40 MiB, a 25 MiB request takes the 30 MiB one; the 40 MiB
-// block then serves a 40 MiB request without a new segment.
+// get_free_block is best fit: of two free blocks, 40 MiB (the lower address) and 30 MiB, a 25 MiB request takes the
+// 30 MiB one; the 40 MiB block then serves a 40 MiB request without a new segment. (First fit by address would split
+// the 40 MiB block and need a third segment for the 40 MiB request: 110 MiB.)
 TEST(CachingAllocator, BestFitTakesTheSmallestFreeBlockThatFits) {
     core::CachingAllocator a;
-    const int thirty = a.malloc(30 * kMiB);
     const int forty = a.malloc(40 * kMiB);
+    const int thirty = a.malloc(30 * kMiB);
     a.free(thirty);
     a.free(forty);
     a.malloc(25 * kMiB);
@@ -160,4 +161,18 @@ TEST(AllocatorReplay, TheEstimateReportsTheReplayedReserveBesideTheOneTheFitUses
     const core::Estimate z3 = core::estimate(sharded);
     EXPECT_EQ(z3.reservedWithRoomBytes, 0);
     EXPECT_EQ(z3.measuredReservedBytes(), z3.reservedPeakBytes);
+}
+
+// From the second micro-batch of an accumulation on, each starts from the same blocks (the gradients held, the rest
+// freed), which is why the estimate replays at most four: eight give the same peaks as four.
+TEST(AllocatorReplay, MicroBatchesBeyondTheFourthRepeatTheFourth) {
+    core::ReplayStep step = llama3bFullCheckpointed();
+    step.microBatch = 1;
+    step.seqLen = 2048;
+    step.accumulation = 4;
+    const core::ReplayPeaks four = core::replayTrainingStepOnce(step, false);
+    step.accumulation = 8;
+    const core::ReplayPeaks eight = core::replayTrainingStepOnce(step, false);
+    EXPECT_EQ(eight.reserved, four.reserved);
+    EXPECT_EQ(eight.allocated, four.allocated);
 }

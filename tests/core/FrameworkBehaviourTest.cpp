@@ -563,3 +563,20 @@ TEST(FrameworkBehaviour, PytorchOneKeepsGradientsThroughTheForwardAndStepsOnePar
     s.torchVersion = core::TorchVersion::Current;
     EXPECT_EQ(core::estimate(s).peakMoment, core::PeakMoment::OptimizerStep);
 }
+
+// ZeRO-1/2 offload takes each reduced gradient slice's norm in fp64 on the GPU (stage_1_and_2.py:1586 @edaa7221); the
+// slice is the parameter's part of this rank's partition (get_grad_position), so the largest parameter counts whole
+// while the partition holds it: Llama-2-7B's embedding (131,072,000 elements) at 8 B is 1,048,576,000 B on 2 GPUs
+// (partitions of 3.4e9). On 128 GPUs a partition is 6,738,415,616 / 128 = 52,643,872 elements, the most a slice can
+// be: (131,072,000 - 52,643,872) x 8 B = 627,425,024 B less.
+TEST(FrameworkBehaviour, DeepspeedOffloadTakesTheLargestSlicesNormInFp64) {
+    auto s = full7b();
+    s.sharding = core::Sharding::Zero2;
+    s.offload = core::Offload::Optimizer;
+    s.gpus = 2;
+    const core::Estimate two = core::estimate(s);
+    s.gpus = 128;
+    const core::Estimate many = core::estimate(s);
+    ASSERT_NE(two.peakMoment, core::PeakMoment::ForwardEnd); // the bucket and the norm live in backward
+    EXPECT_EQ(two.allocatedPeakBytes - many.allocatedPeakBytes, 627'425'024);
+}
