@@ -156,7 +156,7 @@ std::vector<Rung> activationRungs() {
              Scenario cce = s;
              cce.loss = Loss::CutCrossEntropy;
              s.loss = Loss::FusedLinear;
-             if (estimate(cce).deviceBytes < estimate(s).deviceBytes) {
+             if (estimate(cce, Detail::NumbersOnly).deviceBytes < estimate(s, Detail::NumbersOnly).deviceBytes) {
                  s.loss = Loss::CutCrossEntropy;
              }
              return true;

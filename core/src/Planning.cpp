@@ -562,26 +562,19 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp /
                       static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
     double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
-    if (f.adapterElementwiseBytes > 0) {
-        // Memory-bound kernels between the matmuls, on the same stream: forward, the recomputed forward, and a
-        // backward that reads and writes about twice what forward does. Each GPU runs its own sequences' share.
-        const double tokensPerGpu = static_cast<double>(s.microBatch * s.seqLen) * shape.accum /
-                                    static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
-        const double bytes =
-            f.adapterElementwiseBytes * tokensPerGpu * (shape.forwards + 2.0) / (shape.tp * shape.pp) * shape.bubble;
-        t.adapterElementwiseSeconds = bytes / (gpu.bandwidthTBs * 1e12);
-        compute += t.adapterElementwiseSeconds;
-    }
-    if (s.attention == Attention::Eager) {
-        // The same for eager attention's passes over the scores: each forward (the recomputed one too) and backward.
-        const EagerAttentionBytes eager = eagerAttentionBytesPerToken(s);
-        const double tokensPerGpu = static_cast<double>(s.microBatch * s.seqLen) * shape.accum /
-                                    static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
-        const double bytes =
-            tokensPerGpu * (eager.forward * shape.forwards + eager.backward) / (shape.tp * shape.pp) * shape.bubble;
-        t.eagerAttentionSeconds = bytes / (gpu.bandwidthTBs * 1e12);
-        compute += t.eagerAttentionSeconds;
-    }
+    // Memory-bound kernels between the matmuls, on the same stream, at the card's HBM bandwidth: bytes per token over
+    // a step's passes. Each GPU runs its own sequences' share.
+    const double tokensPerGpu = static_cast<double>(s.microBatch * s.seqLen) * shape.accum /
+                                static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+    const auto atBandwidth = [&](double bytesPerToken) {
+        return tokensPerGpu * bytesPerToken / (shape.tp * shape.pp) * shape.bubble / (gpu.bandwidthTBs * 1e12);
+    };
+    // LoRA's: forward, the recomputed forward, and a backward that reads and writes about twice what forward does.
+    t.adapterElementwiseSeconds = atBandwidth(f.adapterElementwiseBytes * (shape.forwards + 2.0));
+    // Eager attention's passes over the scores: each forward (the recomputed one too) and backward.
+    const EagerAttentionBytes eager = eagerAttentionBytesPerToken(s);
+    t.eagerAttentionSeconds = atBandwidth(eager.forward * shape.forwards + eager.backward);
+    compute += t.adapterElementwiseSeconds + t.eagerAttentionSeconds;
     t.memoryFloorSeconds = memoryFloorTime(gpu, f, shape);
     t.computeSeconds = compute;
 
