@@ -24,7 +24,7 @@ constexpr std::array<BandEntry, 12> kTable{{
     {{false, Method::Lora,  false}, {0.05, 0.11}, 11},
     {{false, Method::Lora,  true} , {0.05, 1.64}, 16},
     {{false, Method::Qlora, false}, {0.20, 0.05}, 9},
-    {{false, Method::Qlora, true} , {0.16, 0.25}, 13},
+    {{false, Method::Qlora, true} , {0.16, 0.31}, 13},
     // clang-format on
 }};
 

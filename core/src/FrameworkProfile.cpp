@@ -126,6 +126,17 @@ FrameworkProfile profileForFramework(Framework framework) {
     return p;
 }
 
+namespace {
+
+/// The 4-bit base is sharded: ZeRO-3 or FSDP's full shard, or FSDP's SHARD_GRAD_OP, which flattens and shards the
+/// stored weights too (loaded on the CPU or meta device first, which is what TRL tests for).
+bool quantizedBaseIsSharded(const Scenario& s, ShardingEngine engine) {
+    const bool fsdp = engine == ShardingEngine::Fsdp1 || engine == ShardingEngine::Fsdp2;
+    return s.sharding == Sharding::Zero3 || (fsdp && s.sharding == Sharding::Zero2);
+}
+
+} // namespace
+
 FrameworkProfile profileFor(const Scenario& scenario) {
     FrameworkProfile p = profileForFramework(scenario.framework);
     // The releases that run it, before any behaviour set explicitly.
@@ -163,6 +174,14 @@ FrameworkProfile profileFor(const Scenario& scenario) {
     }
     if (scenario.adapterWrapping != AdapterWrapping::Auto) {
         p.adaptersWrappedSeparately = scenario.adapterWrapping == AdapterWrapping::Separate;
+    }
+    if (scenario.method == Method::Qlora && quantizedBaseIsSharded(scenario, p.engine)) {
+        // Sharded QLoRA (the 4-bit base loaded for FSDP or ZeRO-3): TRL skips prepare_model_for_kbit_training and
+        // makes the adapters with autocast_adapter_dtype=False (SFTTrainer._prepare_peft_model,
+        // trl/trainer/sft_trainer.py @d11f0f53), and FSDP1 could not flatten fp32 norms with the 16-bit-stored 4-bit
+        // data of the same layer anyway. Set explicitly, an override still wins.
+        p.kbitUpcastsNonQuantized = o.kbitUpcastsNonQuantized.value_or(false);
+        p.adaptersInFp32 = o.adaptersInFp32.value_or(false);
     }
     return p;
 }

@@ -415,6 +415,39 @@ TEST(Cli, TwoProcessesOfTheScriptWriteEveryRanksFigures) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, TwoProcessesOfAShardedQloraScriptChooseFsdpOneBeforeTheyNeedTheGpu) {
+    if (!pythonHasTorch()) {
+        GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
+    }
+    // QLoRA over two GPUs with ZeRO-3 on the generic stack (whose engine is DeepSpeed): the script shards the 4-bit
+    // base with FSDP1 and PEFT's wrap policy, says so, and only then needs the CUDA GPU and bitsandbytes a CPU has
+    // not. The run itself needs a GPU (docs/verify.md); this checks the layout it chooses.
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_fsdpq_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-qlora.json")));
+    scenario["gpus"] = 2;
+    scenario["sharding"] = "zero3";
+    const auto file = dir / "s.json";
+    std::ofstream(file) << scenario.dump();
+    const auto script = dir / "probe.py";
+    ASSERT_EQ(runCli("probe-script " + file.string() + " -o " + script.string()).status, 0);
+    const std::string port = std::to_string(40000 + ::getpid() % 20000); // apart from the DDP test's 20000s
+    std::string launch = "cd " + dir.string() + " && (";
+    for (const char* rank : {"0", "1"}) {
+        launch += "MASTER_ADDR=127.0.0.1 MASTER_PORT=" + port + " WORLD_SIZE=2 RANK=" + rank + " LOCAL_RANK=" + rank +
+                  " timeout 120 " + python() + " " + script.string() + " --device cpu > " + (dir / "out").string() +
+                  rank + " 2>&1 & ";
+    }
+    launch += "wait)";
+    std::system(launch.c_str()); // both ranks stop at the GPU check (status 2)
+    const std::string said = slurp(dir / "out0");
+    EXPECT_NE(said.find("not as in the scenario: sharding_engine: \"auto\" -> \"fsdp1\""), std::string::npos) << said;
+    EXPECT_NE(said.find("adapter_wrapping: \"auto\" -> \"separate\""), std::string::npos) << said;
+    EXPECT_NE(said.find("QLoRA needs a CUDA GPU"), std::string::npos) << said;
+    EXPECT_EQ(said.find("not run by this script"), std::string::npos) << said;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, TheScriptMeasuresWithTheStacksCheckpointing) {
     // torchtune checkpoints non-reentrant (training/activations.py), Axolotl sets use_reentrant=True
     // (normalize_config); the transformers Trainer leaves it to transformers (null).

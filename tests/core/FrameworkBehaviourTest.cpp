@@ -2,6 +2,7 @@
 // same citations are in docs/memory-model.md).
 #include "TestModels.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 
@@ -226,7 +227,8 @@ TEST(FrameworkBehaviour, LoraOnRoutedExpertsCountsEveryRoutedCopy) {
 // Under ZeRO-3 / FSDP a 4-bit layer is gathered as its packed NF4 bytes (bitsandbytes Params4bit with quant_storage:
 // bitsandbytes/_ops.py @95f9af30 stores n/2 bytes whatever the storage dtype; the QuantState is not a parameter and
 // is not gathered). Llama-2-7B layer: 202,375,168 linear weights x 0.5 B + 8,192 norm weights x 2 B + 131,072 q/v
-// adapter weights x 4 B = 101,728,256 B; at the loss one layer and lm_head (131,072,000 x 2 B).
+// adapter weights x 2 B (sharded QLoRA's adapters are bf16, next test) = 101,466,112 B; at the loss one layer and
+// lm_head (131,072,000 x 2 B).
 TEST(FrameworkBehaviour, ShardedQloraGathersPackedNf4Layers) {
     core::Scenario s;
     s.model = fixtures::llama2_7b();
@@ -238,7 +240,43 @@ TEST(FrameworkBehaviour, ShardedQloraGathersPackedNf4Layers) {
     s.gpus = 2;
     s.sharding = core::Sharding::Zero3;
     s.shardingEngine = core::ShardingEngine::Fsdp2;
-    EXPECT_EQ(core::estimate(s).gatheredParamBytesAtLoss, 101'728'256 + 262'144'000);
+    EXPECT_EQ(core::estimate(s).gatheredParamBytesAtLoss, 101'466'112 + 262'144'000);
+}
+
+// Sharded QLoRA as TRL's SFTTrainer prepares it (_prepare_peft_model, trl/trainer/sft_trainer.py @d11f0f53): the
+// 4-bit base loaded for FSDP is not passed through prepare_model_for_kbit_training (no fp32 upcast of the embeddings,
+// lm_head and norms) and the adapters are made with autocast_adapter_dtype=False (in the model's bf16). Llama-2-7B's
+// 16-bit rest: 2 x 32,000 x 4,096 (embeddings, lm_head) + (2 x 32 + 1) x 4,096 (norms) = 262,410,240; LoRA r8 on q
+// and v: 32 x 2 x 8 x (4,096 + 4,096) = 4,194,304. Each saves 2 B a value, over 2 GPUs:
+// (262,410,240 + 4,194,304) x 2 B / 2 = 266,604,544 B of weights per GPU.
+TEST(FrameworkBehaviour, ShardedQloraKeepsItsSixteenBitRestAndAdaptersInBf16) {
+    core::Scenario s;
+    s.model = fixtures::llama2_7b();
+    s.method = core::Method::Qlora;
+    s.precision = core::Precision::Bf16;
+    s.quantization = core::Quantization::Nf4Dq;
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero3;
+    s.shardingEngine = core::ShardingEngine::Fsdp1;
+    const core::FrameworkProfile sharded = core::profileFor(s);
+    EXPECT_FALSE(sharded.kbitUpcastsNonQuantized);
+    EXPECT_FALSE(sharded.adaptersInFp32);
+    core::Scenario upcast = s; // what prepare_model_for_kbit_training and PEFT's fp32 adapters would hold
+    upcast.overrides.kbitUpcastsNonQuantized = true;
+    upcast.overrides.adaptersInFp32 = true;
+    EXPECT_EQ(core::estimate(upcast).perGpu[Component::Weights] - core::estimate(s).perGpu[Component::Weights],
+              266'604'544);
+    // Data parallelism without sharding loads the base on each GPU, where TRL does prepare it.
+    s.sharding = core::Sharding::None;
+    EXPECT_TRUE(core::profileFor(s).kbitUpcastsNonQuantized);
+    EXPECT_TRUE(core::profileFor(s).adaptersInFp32);
+    // FSDP's SHARD_GRAD_OP flattens and shards the stored weights too; DeepSpeed's ZeRO-2 does not.
+    s.sharding = core::Sharding::Zero2;
+    EXPECT_FALSE(core::profileFor(s).kbitUpcastsNonQuantized);
+    s.shardingEngine = core::ShardingEngine::Deepspeed;
+    EXPECT_TRUE(core::profileFor(s).kbitUpcastsNonQuantized);
 }
 
 // Pipeline stages (Megatron schedules.py @d98e8a64: warm-up pp - rank - 1): the first stage holds pp micro-batches of
