@@ -1441,6 +1441,8 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
     const double share = ctx.modelShare;
     const double dp = ctx.dp;
     const double bucket = (prof.zeroReduceBucketElements > 0 ? prof.zeroReduceBucketElements : h * h);
+    // ZeRO-1/2's IPG buffers: two with overlap_comm, one filling while the other reduces (setup_buckets:2508).
+    const double ipgBuffers = ctx.stage <= 2 && prof.zeroOverlapComm ? 2.0 : 1.0;
     if (s.offload != Offload::None && !ctx.fsdp()) {
         // ZeRO-Offload forces contiguous gradients (stage_1_and_2.py:260 @edaa7221), whose IPG buffer is the whole
         // reduce bucket however few parameters train: made at backward under ZeRO-1/2 (setup_buckets, :2497-2505),
@@ -1450,7 +1452,7 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
         // The slice is the parameter's part of this rank's partition (get_grad_position): a large parameter usually
         // lies whole inside one partition.
         const double slice = std::min(m.largestTrainable * share, m.trainable * share / dp);
-        out.commBuckets = bucket * m.trainB + m.offloadGradientBuffers + (stage3 ? 0.0 : slice * 8.0);
+        out.commBuckets = ipgBuffers * bucket * m.trainB + m.offloadGradientBuffers + (stage3 ? 0.0 : slice * 8.0);
         out.bucketLife = stage3 ? Transients::BucketLife::Always : Transients::BucketLife::Backward;
     } else if (dp > 1) {
         if (ctx.stage == 0) {
@@ -1459,7 +1461,8 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
             // DeepSpeed allocates the whole reduce bucket, however few parameters train (stage_1_and_2.py
             // backward: torch.empty(reduce_bucket_size) for the IPG buffer, v0.13.2).
             const bool deepspeed = ctx.engine == ShardingEngine::Deepspeed;
-            out.commBuckets = deepspeed ? bucket * m.trainB : std::min(m.gradients, layerParams * m.trainB);
+            out.commBuckets =
+                deepspeed ? ipgBuffers * bucket * m.trainB : std::min(m.gradients, layerParams * m.trainB);
             out.bucketLife = deepspeed ? Transients::BucketLife::Backward : Transients::BucketLife::Reduce;
         } else if (ctx.engine == ShardingEngine::Deepspeed) {
             // The IPG bucket: a flat buffer of reduce_bucket_size elements allocated when the optimizer is built

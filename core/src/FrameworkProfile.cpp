@@ -19,6 +19,7 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"fused_qkv_projection", &O::fusedQkvProjection, &P::fusedQkvProjection},
         {"root_unsharded_through_step", &O::rootUnshardedThroughStep, &P::rootUnshardedThroughStep},
         {"zero3_linear_saves_input", &O::zero3LinearSavesInput, &P::zero3LinearSavesInput},
+        {"zero_overlap_comm", &O::zeroOverlapComm, &P::zeroOverlapComm},
         {"loss_from_transformers_model", &O::lossFromTransformersModel, &P::lossFromTransformersModel},
         {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
         {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},

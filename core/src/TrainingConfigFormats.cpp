@@ -427,6 +427,13 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDe
         applyDeepspeedOffload(r, zero + key, device, level);
     }
     deepspeedBucketDefaults(r, zero, defaults);
+    // overlap_comm doubles ZeRO-1/2's IPG buffer; DeepSpeed turns it on by default at stage 3 only, where it does not.
+    GPUSIZER_ASSIGN(auto overlap,
+                    r.flag(zero + "overlap_comm", "framework_overrides",
+                           DEEPSPEED "deepspeed/runtime/zero/config.py:383 (default: on at stage 3 only)"));
+    if (overlap && *overlap && *stage <= 2) {
+        s.overrides.zeroOverlapComm = true;
+    }
     // ZeRO-3's gathered working set (partitioned_param_coordinator.py); absent, DeepSpeed's 1e9 is the profile's.
     // DeepSpeed takes the alias or the field name (zero/config.py; config_utils.py allow_population_by_field_name):
     // Axolotl's zero3_bf16.json writes max_live_parameters.

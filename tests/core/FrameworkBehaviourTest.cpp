@@ -564,6 +564,29 @@ TEST(FrameworkBehaviour, DeepspeedOffloadHoldsTheWholeReduceBucketHoweverFewPara
     }
 }
 
+// overlap_comm under ZeRO-1/2: setup_buckets makes a second IPG buffer of reduce_bucket_size beside the first
+// (stage_1_and_2.py:2508-2513 @edaa7221); ZeRO-3's flat IPG buffer is one either way (stage3.py:733). With DeepSpeed's
+// 5e8-element bucket in bf16 the backward peak of a LoRA run holds 5e8 x 2 B = 1,000,000,000 B more at stage 2, and
+// nothing more at stage 3, where DeepSpeed turns overlap_comm on by default (zero/config.py:383).
+TEST(FrameworkBehaviour, DeepspeedOverlapCommDoublesZeroTwosReduceBucket) {
+    for (const core::Sharding stage : {core::Sharding::Zero2, core::Sharding::Zero3}) {
+        core::Scenario s = lora7b();
+        s.framework = core::Framework::Deepspeed;
+        s.lora.dtype = core::AdapterDtype::Bf16;
+        s.gpus = 2;
+        s.sharding = stage;
+        s.seqLen = 256; // short: the peak is in backward, where ZeRO-1/2's buckets live
+        s.microBatch = 1;
+        const core::Estimate one = core::estimate(s);
+        s.overrides.zeroOverlapComm = true;
+        const core::Estimate two = core::estimate(s);
+        ASSERT_NE(two.peakMoment, core::PeakMoment::ForwardEnd) << core::toString(stage);
+        EXPECT_NEAR(static_cast<double>(two.allocatedPeakBytes - one.allocatedPeakBytes),
+                    stage == core::Sharding::Zero2 ? 5e8 * 2.0 : 0.0, 1.0)
+            << core::toString(stage);
+    }
+}
+
 // PEFT before 0.12 gave adapters the base weight's dtype (tuners/lora/layer.py:128-129 @v0.11.1); since 0.12
 // get_peft_model upcasts them to fp32 (autocast_adapter_dtype, PR #1706). LoRA r 8 on q and v of Llama-2-7B:
 // 32 layers x 2 x 8 x (4096 + 4096) = 4,194,304 adapter parameters, whose AdamW states are 2 x 4 B = 8 B each in fp32

@@ -373,6 +373,25 @@ TEST(TrainingConfig, DeepspeedsBf16MasterSwitchesImportAsTheBf16MasterRecipe) {
     EXPECT_EQ(run->scenario.sharding, core::Sharding::Zero2);
 }
 
+// zero/config.py:383 @edaa7221: overlap_comm defaults to on at stage 3 only. Set at stage 2 it doubles the reduce
+// bucket (FrameworkBehaviour.DeepspeedOverlapCommDoublesZeroTwosReduceBucket); at stage 3 it is the default and changes
+// nothing.
+TEST(TrainingConfig, DeepspeedsOverlapCommIsReadAtStagesOneAndTwo) {
+    for (const int stage : {2, 3}) {
+        auto req = request({"transformers/sft_config.json", "transformers/adapter_config.json"});
+        req.files.push_back(
+            {kDir + "ds_overlap.json",
+             R"({"zero_optimization": {"stage": )" + std::to_string(stage) + R"(, "overlap_comm": true}})",
+             core::ConfigFormat::Deepspeed});
+        const auto run = core::importTrainingConfigs(req, catalog());
+        ASSERT_TRUE(run.has_value()) << run.error().where << ": " << run.error().message();
+        EXPECT_EQ(run->scenario.overrides.zeroOverlapComm, stage == 2 ? std::optional<bool>(true) : std::nullopt);
+        EXPECT_TRUE(std::any_of(run->lines.begin(), run->lines.end(), [](const core::ImportLine& l) {
+            return l.key == "zero_optimization.overlap_comm" && l.kind == core::ImportLine::Kind::Used;
+        }));
+    }
+}
+
 TEST(TrainingConfig, TrainerWithAccelerateFsdp) {
     const auto run = imported(
         {"transformers/sft_config.json", "transformers/adapter_config.json", "transformers/accelerate_fsdp.yaml"});

@@ -74,6 +74,10 @@ struct FrameworkProfile {
     /// L545-551: "This will persist unless manually reset"), whose forward saves input, weight and bias for backward
     /// whether or not the weight trains (runtime/zero/linear.py): frozen 16-bit base linears keep their inputs.
     bool zero3LinearSavesInput = true;
+    /// DeepSpeed ZeRO-1/2 with overlap_comm: a second IPG buffer of reduce_bucket_size, so that one bucket fills
+    /// while the other is reduced (stage_1_and_2.py setup_buckets:2508 @edaa7221). DeepSpeed turns it on by default
+    /// at stage 3 only (zero/config.py overlap_comm_valid:383), whose single flat IPG buffer it does not double.
+    bool zeroOverlapComm = false;
     /// DeepSpeed reduce_bucket_size in elements; 0 means the transformers Trainer's "auto" value hidden_size².
     double zeroReduceBucketElements = 0;
     /// DeepSpeed stage3_prefetch_bucket_size in elements; 0 means "auto": 0.9 x hidden_size².

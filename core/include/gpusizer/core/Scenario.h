@@ -118,6 +118,7 @@ struct ProfileOverrides {
     std::optional<bool> rootUnshardedThroughStep;
     std::optional<SelectivePolicy> selectivePolicy;
     std::optional<bool> zero3LinearSavesInput;
+    std::optional<bool> zeroOverlapComm;
     std::optional<bool> lossFromTransformersModel;
     std::optional<bool> logitsFreedBeforeBackward;
     std::optional<bool> compileCoversLoss;
