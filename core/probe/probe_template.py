@@ -368,7 +368,9 @@ def measured_run(builtin, engine, engine_why, lengths):
         # No FSDP mixed precision or DeepSpeed master copy here: FSDP's fp32 shards computed in bf16 run as autocast
         # over fp32 weights, DeepSpeed's bf16 module with fp32 masters as plain bf16.
         change("precision", {"fsdp-mixed-bf16": "amp-bf16", "bf16-fp32-master": "bf16",
-                             "fp16-fp32-master": "fp16"}.get(precision, precision), "no FSDP or DeepSpeed here")
+                             "fp16-fp32-master": "fp16"}.get(precision, precision),
+               "FSDP1 here shards the 4-bit base without a mixed-precision policy, the 16-bit rest in the model's "
+               "dtype" if engine == "fsdp1-qlora" else "no FSDP or DeepSpeed here")
     for key, value in stack_ran(transformers is not None and not builtin).items():
         change(key, value, "the release installed here")
     if lengths is not None:
@@ -490,7 +492,7 @@ def quantize_linears(model, device, method_bits, double_quant, storage=None):
                                                           has_fp16_weights=False).to(device)
             del weight
             if child.bias is not None:
-                layer.bias = nn.Parameter(torch.zeros(child.out_features, dtype=torch.bfloat16, device=device),
+                layer.bias = nn.Parameter(torch.zeros(child.out_features, dtype=storage or torch.bfloat16, device=device),
                                           requires_grad=False)
             setattr(module, name, layer)
             count += 1
@@ -560,6 +562,11 @@ def build(args, device, ran, engine):
         if engine == "fsdp1-qlora" and SCENARIO.get("quantization") == "int8":
             fail("bitsandbytes' 8-bit weights cannot be sharded by FSDP (only 4-bit weights have a quant_storage): "
                  "measure one GPU's share with python3 probe.py.")
+        if engine == "fsdp1-qlora" and lora.get("kind", "lora") not in ("lora", "dora", "lora-fa", "ln-tuning"):
+            # IA3 and VeRA keep their trainables in ParameterDicts, which PEFT's wrap policy does not give a unit of
+            # their own, so FSDP1 would flatten trainable and frozen tensors together and refuse.
+            fail("FSDP-QLoRA shards LoRA, DoRA, LoRA-FA and LN tuning adapters only; %s cannot be sharded over the "
+                 "4-bit base: measure one GPU's share with python3 probe.py." % lora["kind"])
     use_hf = transformers is not None and not args.builtin
     say("building the model with %s: on the meta device first, then on %s" %
         ("transformers" if use_hf else "the built-in Llama-style module (transformers not installed)", device.type))
@@ -658,6 +665,7 @@ def build(args, device, ran, engine):
         shard_with_fsdp2(model, device, dtype, ran)
     if sharded_qlora:
         model = shard_qlora_with_fsdp1(model, device, ran)
+        torch.cuda.empty_cache()  # the whole 4-bit base each rank quantized is freed: its blocks are not the run's
     model.train()
     return model, ("transformers" if use_hf else "builtin"), built_on, counts
 
