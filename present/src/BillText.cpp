@@ -228,9 +228,13 @@ Message trialSentence(const core::TrialHour& trial) {
     Message how;
     // A user's card without a "software" entry has no stack named: taken as CUDA, as most such cards are.
     const std::string& stack = trial.gpu->softwareStack;
+    // Sharded QLoRA runs as FSDP-QLoRA, which shards only 4-bit bases and adapters FSDP1 can wrap apart.
+    const bool shardedQloraRuns =
+        test.method != core::Method::Qlora || test.sharding == core::Sharding::None ||
+        (test.quantization != core::Quantization::Int8 && test.lora.kind != core::AdapterKind::Ia3 &&
+         test.lora.kind != core::AdapterKind::Vera);
     const bool scriptRunsLayout = test.tensorParallel == 1 && test.pipelineParallel == 1 && test.expertParallel == 1 &&
-                                  test.contextParallel == 1 &&
-                                  !(test.method == core::Method::Qlora && test.sharding != core::Sharding::None);
+                                  test.contextParallel == 1 && shardedQloraRuns;
     if (!stack.empty() && stack != "CUDA" && stack != "ROCm") {
         how = msg(QT_TRANSLATE_NOOP("gpusizer",
                                     "The measurement script runs on CUDA and ROCm only: on %1, measure a few steps "

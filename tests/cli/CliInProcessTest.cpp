@@ -2,6 +2,11 @@
 // the command table and the usage text, and the errors for bad files. Fast, and covered by the sanitizer build.
 #include "Cli.h"
 #include "Commands.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Bill.h"
+#include "gpusizer/core/Planner.h"
+#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/present/BillText.h"
 
 #include <filesystem>
 #include <fstream>
@@ -250,4 +255,32 @@ TEST(CliInProcess, TheFirstTestSaysWhatMeasuresItWhereTheScriptCannot) {
         << r.out;
     EXPECT_NE(r.out.find("The measurement script runs on CUDA and ROCm only: on SynapseAI"), std::string::npos);
     EXPECT_EQ(r.out.find("Export the measurement script and run it there"), std::string::npos);
+}
+
+TEST(CliInProcess, TheFirstTestOfShardedQloraRunsTheScriptUnderTorchrunUnlessTheScriptCannotShardIt) {
+    // Llama-3.1-70B QLoRA with ZeRO-3 over 2 H100 (one node): the script shards the 4-bit base with FSDP1
+    // (FSDP-QLoRA), so the test is the rental under torchrun. An 8-bit base or IA3 adapters it cannot shard there.
+    const auto loaded = catalogs::loadCatalogs();
+    const core::GpuSpec& h100 = *loaded.catalog.findGpu("h100-sxm");
+    core::Scenario s = core::defaultScenario(loaded.catalog);
+    s.modelId = "llama-3.1-70b";
+    s.model = loaded.catalog.findModel("llama-3.1-70b")->arch;
+    s.method = core::Method::Qlora;
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero3;
+    s.microBatch = 1;
+    s.seqLen = 2048;
+    const core::PlanInputs in;
+    const auto sentence = [&](const core::Scenario& run) {
+        const core::Candidate rental = core::fitAsIs(run, h100, in);
+        EXPECT_TRUE(rental.fits());
+        return present::english(present::trialSentence(core::firstTest(rental, h100, in)));
+    };
+    EXPECT_NE(sentence(s).find("torchrun --nproc-per-node 2 probe.py"), std::string::npos) << sentence(s);
+    core::Scenario int8 = s;
+    int8.quantization = core::Quantization::Int8;
+    EXPECT_NE(sentence(int8).find("not this layout"), std::string::npos) << sentence(int8);
+    core::Scenario ia3 = s;
+    ia3.lora.kind = core::AdapterKind::Ia3;
+    EXPECT_NE(sentence(ia3).find("not this layout"), std::string::npos) << sentence(ia3);
 }
