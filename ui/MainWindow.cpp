@@ -711,7 +711,7 @@ void MainWindow::offerCalibration() {
                  QString::fromLatin1(core::toString(fit->framework)),
                  fit->overheadCorrectionBytes >= 0 ? QStringLiteral("+") : QString(),
                  formatGiB(fit->overheadCorrectionBytes),
-                 fit->mfu ? tr("• MFU %1% (used by the Plan tab)\n").arg(*fit->mfu * 100.0, 0, 'f', 1) : QString());
+                 fit->mfu ? tr("• HFU %1% (used by the Plan tab)\n").arg(*fit->mfu * 100.0, 0, 'f', 1) : QString());
     if (!DialogService::ask(this, tr("Apply calibration?"), question)) {
         return;
     }
@@ -741,7 +741,7 @@ void MainWindow::showCalibrations() {
     }
     QString text = tr("Calibrations applied to your estimates:\n\n");
     for (const auto& c : all) {
-        text += tr("• %1 / %2: overhead %3, MFU %4 (%n run(s), %5)\n", nullptr, c.runs)
+        text += tr("• %1 / %2: overhead %3, HFU %4 (%n run(s), %5)\n", nullptr, c.runs)
                     .arg(c.gpuId, c.framework, formatGiB(c.overheadCorrectionBytes),
                          c.mfu > 0 ? QStringLiteral("%1%").arg(c.mfu * 100.0, 0, 'f', 1) : tr("not measured"),
                          c.fittedAt.toString(Qt::ISODate));

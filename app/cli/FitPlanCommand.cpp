@@ -129,8 +129,8 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
     }
     if (withCost) {
         out << "Speed: "
-            << (inputs->mfu ? "MFU " + present::percent(*inputs->mfu) + " as set for every card"
-                            : std::string("each card's published MFU, else 25%"))
+            << (inputs->mfu ? "HFU " + present::percent(*inputs->mfu) + " as set for every card"
+                            : std::string("each card's published HFU, else 25%"))
             << "; " << present::english(present::tokensAssumption(*inputs)) << "; prices illustrative.\n";
     }
     return kOk;

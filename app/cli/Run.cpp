@@ -70,8 +70,8 @@ Plan options (fit, plan, advise, sizing-table; every time and cost is for the to
   --deadline-hours H                    with cost: the cheapest plan that finishes within H hours
   --global-batch N|MIN-MAX              sequences per optimizer step: fixed (default: micro-batch x accumulation x
                                         GPUs of the scenario) or any in the range, trading accumulation for cards
-  --mfu X                               your measured model FLOPs utilisation for every card (default: each card's
-                                        published figure, or 0.25 where none is published)
+  --mfu X                               the matmuls' share of every card's BF16 peak, recomputation counted (HFU;
+                                        default: each card's published figure, or 0.25 where none is published)
   --spot                                rank on spot prices
   --provision-minutes M                 instances allocated and booted, per run (default 10)
   --environment-minutes M               the image pulled or the packages installed (default 6)

@@ -316,9 +316,19 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
         const double estimatedOverhead = static_cast<double>(e.deviceBytes - e.allocatedPeakBytes);
         overheadSum += measuredOverhead - estimatedOverhead;
         ++fit.runs;
-        if (m.tokensPerSecond && m.scenario.gpus == 1 && gpu->bf16Tflops > 0) {
-            mfuSum += *m.tokensPerSecond * trainingFlopsPerToken(m.scenario) / (gpu->bf16Tflops * 1e12);
-            ++mfuRuns;
+        if (m.tokensPerSecond && *m.tokensPerSecond > 0 && m.scenario.gpus == 1 && gpu->bf16Tflops > 0) {
+            // The matmuls' utilisation: the measured step less what the time model spends outside the matmuls (the
+            // element-wise kernels and the optimizer step at the card's bandwidth), so that the fitted figure gives
+            // the measured step back. Matmul time scales as 1 / utilisation: estimate at any figure and rescale.
+            PlanInputs at;
+            at.mfu = 0.5;
+            const StepTime t = stepTime(uncorrected, *gpu, at, e);
+            const double measured = t.tokensPerStep / *m.tokensPerSecond;
+            const double outside = t.stepSeconds - t.matmulSeconds;
+            if (measured > outside && t.matmulSeconds > 0) {
+                mfuSum += std::min(1.0, *at.mfu * t.matmulSeconds / (measured - outside));
+                ++mfuRuns;
+            }
         }
     }
     if (fit.runs == 0) {

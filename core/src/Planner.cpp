@@ -330,14 +330,18 @@ public:
         return none;
     }
 
-    /// A lower bound on the cost of any plan at n cards: the run's FLOPs at the card's peak x MFU (count-independent
-    /// GPU-hours) plus n cards held through the fixed costs that do not depend on the layout.
+    /// A lower bound on the cost of any plan at n cards: the run's FLOPs at the card's peak x utilisation and its
+    /// element-wise kernels at the card's bandwidth (count-independent GPU-hours) plus n cards held through the fixed
+    /// costs that do not depend on the layout.
     double costLowerBound(std::int64_t n) const {
         const Scenario s = apply(Layout{}, m_cp, m_checkpointing.front(), 1);
         const double flops = trainingFlopsPerToken(s);
         const double peak = std::max(m_gpu.bf16Tflops, m_base.float8 != Float8::Off ? m_gpu.fp8Tflops : 0.0) * 1e12;
+        const double tokens = m_in.datasetTokens * m_in.epochs;
         const double gpuSeconds =
-            m_in.datasetTokens * m_in.epochs * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0));
+            tokens * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0)) +
+            tokens * baseElementwiseBytesPerTrainedToken(s, baseElementwiseBytesPerToken(s, m_profile)) /
+                (m_gpu.bandwidthTBs * 1e12);
         Scenario at = s;
         at.gpus = n;
         FixedCosts f = fixedCosts(at, m_gpu, m_in);
@@ -530,16 +534,21 @@ private:
 
     /// Time and cost of a candidate that fits.
     void price(Candidate& c) {
-        const StepFacts facts{flopsFor(c.scenario),
-                              m_trainable,
-                              m_total,
-                              m_routedTrainable,
-                              m_routedTotal,
-                              static_cast<double>(c.estimate.perGpu[Component::Weights]),
-                              static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]),
-                              float8FlopsPerToken(c.scenario),
-                              float8GatheredParams(c.scenario),
-                              static_cast<double>(c.estimate.activationOffloadBytes)};
+        const StepFacts facts{
+            flopsFor(c.scenario),
+            m_trainable,
+            m_total,
+            m_routedTrainable,
+            m_routedTotal,
+            static_cast<double>(c.estimate.perGpu[Component::Weights]),
+            static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]),
+            float8FlopsPerToken(c.scenario),
+            float8GatheredParams(c.scenario),
+            static_cast<double>(c.estimate.activationOffloadBytes),
+            adapterElementwiseBytesPerToken(c.scenario, c.estimate.profile),
+            baseElementwiseBytesPerToken(c.scenario, c.estimate.profile),
+            optimizerStepBytesPerGpu(c.scenario, c.estimate.profile, m_trainable,
+                                     static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]))};
         c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint, m_result);
     }
 
@@ -561,8 +570,9 @@ private:
     }
 
 public:
-    /// A lower bound on a layout's wall time at `n` (no memory-bandwidth floor, the fastest checkpointing, the
-    /// micro-batch split with the smallest pipeline bubble): a layout whose bound is slower than a fitting one loses.
+    /// A lower bound on a layout's wall time at `n` (no memory-bandwidth floor, no optimizer states, the fastest
+    /// checkpointing, the micro-batch split with the smallest pipeline bubble): a layout whose bound is slower than a
+    /// fitting one loses.
     double wallLowerBound(const Layout& layout, std::int64_t n) {
         double best = std::numeric_limits<double>::infinity();
         // Without a pipeline the largest micro-batch bounds it (a smaller one only adds accumulation passes and their
@@ -572,7 +582,16 @@ public:
                            : std::vector<std::int64_t>{microBatches().front(), std::int64_t{1}};
         for (std::int64_t mb : splits) {
             const Scenario s = apply(layout, n, m_checkpointing.front(), mb);
-            const StepFacts facts{flopsFor(s), m_trainable, m_total, m_routedTrainable, m_routedTotal, 0.0, 0.0};
+            // The base model's element-wise kernels and the optimizer's passes over weights and gradients run in any
+            // layout (the states, unknown here, only add to them).
+            StepFacts facts;
+            facts.flopsPerToken = flopsFor(s);
+            facts.trainableParams = m_trainable;
+            facts.totalParams = m_total;
+            facts.routedTrainableParams = m_routedTrainable;
+            facts.routedTotalParams = m_routedTotal;
+            facts.baseElementwise = baseElementwiseBytesPerToken(s, m_profile);
+            facts.optimizerStepBytes = optimizerStepBytesPerGpu(s, m_profile, m_trainable, 0.0);
             best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint, m_result).wallHours);
         }
         return best;

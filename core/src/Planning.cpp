@@ -157,6 +157,11 @@ double trainingFlopsPerToken(const Scenario& s) {
         flops += 2.0 * matmul; // one more forward pass
     } else if (s.checkpointing == Checkpointing::EveryNth) {
         flops += 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
+    } else if (s.checkpointing == Checkpointing::Selective &&
+               profileFor(s).selectivePolicy == SelectivePolicy::OpLevel) {
+        // torchtitan's op-level policy saves every second mm's output and runs the others again in backward
+        // (activation_checkpoint.py _custom_policy, mm_count % 2): half the forward's matmuls.
+        flops += matmul;
     }
     if (s.tiledMlp) {
         // TiledMLP's backward runs each tile's forward again (ulysses_sp.py TiledMLP.backward): one more MLP forward
@@ -231,7 +236,10 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             ::gpusizer::core::float8FlopsPerToken(s),
             ::gpusizer::core::float8GatheredParams(s),
             static_cast<double>(e.activationOffloadBytes),
-            adapterElementwiseBytesPerToken(s, e.profile)};
+            adapterElementwiseBytesPerToken(s, e.profile),
+            baseElementwiseBytesPerToken(s, e.profile),
+            optimizerStepBytesPerGpu(s, e.profile, static_cast<double>(e.trainableParams),
+                                     static_cast<double>(e.perGpu[Component::OptimizerStates]))};
 }
 
 double adapterElementwiseBytesPerToken(const Scenario& s) {
@@ -296,6 +304,174 @@ EagerAttentionBytes eagerAttentionBytesPerToken(const Scenario& s) {
     const double backwardShare =
         freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
     return {forward * elements, backward * elements * backwardShare};
+}
+
+namespace {
+
+/// Bytes per element of one RMSNorm over a tensor held in `r` bytes (transformers modeling_llama.py LlamaRMSNorm
+/// @v4.57: `to(float32)`, `pow(2)`, `mean(-1)`, `* rsqrt(...)`, `.to(input_dtype)` and `weight * ...`, each a kernel
+/// of its own); a fused kernel (torch.compile, Liger, and LayerNorm's own) reads the input and writes the output.
+double normBytesPerElement(const ModelArch& a, double r, bool fused) {
+    if (fused || a.norm == NormKind::LayerNorm) {
+        return 2.0 * r;
+    }
+    const double upcast = r < 4.0 ? r + 4.0 : 0.0;   // bf16 -> fp32 copy (a no-op on an fp32 residual stream)
+    const double downcast = r < 4.0 ? 4.0 + r : 0.0; // and back
+    return upcast + 8.0 /* pow */ + 4.0 /* mean */ + 8.0 /* * rsqrt */ + downcast + 2.0 * r /* weight * */;
+}
+
+} // namespace
+
+BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const FrameworkProfile& profile) {
+    const ModelArch& a = s.model;
+    BaseElementwiseBytes out;
+    if (a.numLayers <= 0 || a.hiddenSize <= 0) {
+        return out;
+    }
+    const bool amp = s.precision == Precision::AmpBf16 || s.precision == Precision::AmpFp16;
+    const double c = s.precision == Precision::Fp32 ? 4.0 : 2.0; // what the matmuls write
+    // The residual stream: fp32 under autocast over fp32 weights (the embedding's output and the adds stay fp32).
+    const double r = amp || s.precision == Precision::Fp32 ? 4.0 : c;
+    const double h = static_cast<double>(a.hiddenSize);
+    const double heads = static_cast<double>(a.numHeads);
+    const double kvHeads = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
+    const double headDim = static_cast<double>(a.effectiveHeadDim());
+    const double dV = a.isMla() ? static_cast<double>(a.mla.vHeadDim) : headDim;
+
+    const double norm = normBytesPerElement(a, r, s.compile || s.ligerRmsNorm);
+    double layer = static_cast<double>(a.normsPerLayer) * norm * h;
+    // RoPE as apply_rotary_pos_emb writes it: rotate_half's negation and cat, two multiplies and the add over q and
+    // k (10 bytes of traffic per 2-byte element); fused, a read and a write. No RoPE with learned positions.
+    if (a.learnedPositions == 0) {
+        const double rotated =
+            a.isMla() ? heads * static_cast<double>(a.mla.qkRopeHeadDim) + static_cast<double>(a.mla.qkRopeHeadDim)
+                      : (heads + kvHeads) * headDim;
+        layer += ((s.compile || s.ligerRope) ? 2.0 * c : 10.0 * c) * rotated;
+    }
+    // SDPA and eager return (batch, heads, seq, d): transpose(1, 2).contiguous() copies it; FlashAttention's layout is
+    // already (batch, seq, heads, d).
+    if (s.attention != Attention::Flash) {
+        layer += 2.0 * c * heads * dV;
+    }
+    // Two residual adds: the stream and the branch read, the stream written.
+    layer += 2.0 * (2.0 * r + c) * h;
+    if (a.hiddenDropout > 0.0) {
+        layer += 2.0 * (2.0 * c + 1.0) * h; // each branch's dropout: read, written, a 1-byte mask
+    }
+    // The MLP's activation: act(gate) * up as two kernels (LlamaMLP), one when fused; a plain MLP's one activation.
+    const auto activation = [&](double width) {
+        if (a.mlp == MlpKind::Plain) {
+            return 2.0 * c * width;
+        }
+        return ((s.compile || s.ligerGlu) ? 3.0 * c : 5.0 * c) * width;
+    };
+    const double layers = static_cast<double>(a.numLayers);
+    double total = layers * layer;
+    if (a.isMoe()) {
+        const double dense = static_cast<double>(std::clamp<std::int64_t>(a.moe.firstDenseLayers, 0, a.numLayers));
+        const double expertWidth =
+            static_cast<double>(a.moe.expertIntermediate > 0 ? a.moe.expertIntermediate : a.intermediateSize);
+        const double sharedWidth =
+            static_cast<double>(a.moe.sharedIntermediate > 0 ? a.moe.sharedIntermediate : a.moe.expertIntermediate);
+        const double k = static_cast<double>(a.moe.expertsPerToken);
+        // Each routed copy of a token: gathered for its expert (2c), scaled by its routing weight (2c) and
+        // index_add_-ed back (3c) per hidden element (MixtralSparseMoeBlock).
+        const double routed = k * (activation(expertWidth) + 7.0 * c * h);
+        const double shared = static_cast<double>(a.moe.sharedExperts) * activation(sharedWidth);
+        total += dense * activation(static_cast<double>(a.intermediateSize)) + (layers - dense) * (routed + shared);
+    } else {
+        total += layers * activation(static_cast<double>(a.intermediateSize));
+    }
+    total += norm * h; // the final norm
+    out.layers = total;
+
+    if (a.causalLmHead && a.vocabSize > 0) {
+        const double v = static_cast<double>(a.vocabSize);
+        double perLogit = 0;
+        if (s.loss == Loss::CutCrossEntropy) {
+            perLogit = 0; // blockwise in on-chip memory: the logits never reach HBM
+        } else if (s.loss == Loss::FusedLinear) {
+            perLogit = 2.0 * (c + 4.0) + 8.0; // each chunk upcast, softmax and its gradient in place, cast back
+        } else if (profile.compileCoversLoss && s.compile) {
+            perLogit = 2.0 * (c + 4.0); // one fused kernel each way
+        } else {
+            // ForCausalLMLoss: logits.float(); log_softmax (two reductions and a write, 12 B at fp32); nll's gradient
+            // zero-filled and scattered (4 B); log_softmax's backward (the gradient and the output read, one write,
+            // 12 B); the upcast's backward cast.
+            perLogit = 28.0 + (c < 4.0 ? 2.0 * (c + 4.0) : 0.0);
+            if (a.finalLogitSoftcap > 0.0) {
+                perLogit += 18.0 * c; // logits / cap, tanh, * cap: three kernels forward, twice that backward
+            }
+        }
+        out.loss = perLogit * v;
+    }
+    return out;
+}
+
+double baseElementwiseBytesPerTrainedToken(const Scenario& s, const BaseElementwiseBytes& bytes) {
+    // Each forward (the recomputed one too) and a backward about twice a forward through the layers that run
+    // backward (freeze tuning: the trained ones), then the loss once.
+    const double forwards = (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 2.0
+                            : s.checkpointing == Checkpointing::EveryNth
+                                ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
+                                : 1.0;
+    const double backwardShare =
+        freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers) : 1.0;
+    return bytes.layers * (forwards + 2.0 * backwardShare) + bytes.loss;
+}
+
+double optimizerStepBytesPerGpu(const Scenario& s, const FrameworkProfile& profile, double trainableParams,
+                                double stateBytes) {
+    if (s.offload != Offload::None || trainableParams <= 0) {
+        return 0.0;
+    }
+    const double modelParallel = static_cast<double>(s.tensorParallel * s.pipelineParallel);
+    const double dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
+    const double t = trainableParams / modelParallel / (s.sharding == Sharding::None ? 1.0 : dp);
+    const bool adapters = s.method == Method::Lora || s.method == Method::Qlora;
+    const double stored = adapters ? detail::adapterStorageBytes(s, profile) : weightBytesPerParam(s.precision);
+    // The master copy the optimizer updates instead of 16-bit weights (fp32 for the master recipes, bf16 for
+    // DeepSpeed's bf16 master); the estimate's optimizer states hold it beside the moments. Gradients reach the
+    // optimizer in the master's dtype (DeepSpeed converts its 16-bit gradients into an fp32 partition).
+    const bool bf16Master = s.precision == Precision::Bf16Bf16Master;
+    const bool masterRecipe =
+        bf16Master || s.precision == Precision::Bf16Fp32Master || s.precision == Precision::Fp16Fp32Master;
+    const double master = masterRecipe && stored < 4.0 ? (bf16Master ? 2.0 : 4.0) : 0.0;
+    const double p = master > 0 ? master : stored;
+    const double moments = std::max(0.0, stateBytes - master * t);
+    double bytes = 0;
+    switch (s.optimizer) {
+    case Optimizer::AdamW:
+        // foreach (_multi_tensor_adam): weight decay's mul_ and addcdiv_ on the weights (4p), lerp_ and addcmul_
+        // reading the gradient (3p), and seven read-modify-writes of a state-sized tensor (lerp_, mul_, addcmul_,
+        // sqrt, div_, add_ eps, addcdiv_'s reads): 7 x the states. The fused kernel reads the weight, gradient and
+        // both moments once and writes the weight and moments: 3p and 2 x the states. A loop over the parameters
+        // runs the same passes as foreach, one tensor at a time.
+        bytes = profile.optimizerStep == OptimizerStepKind::Fused ? 3.0 * p * t + 2.0 * moments
+                                                                  : 7.0 * p * t + 7.0 * moments;
+        break;
+    case Optimizer::Adafactor:
+        bytes = 7.0 * p * t + 7.0 * moments; // several passes like foreach Adam (factored statistics, RMS clip)
+        break;
+    case Optimizer::Sgd:
+        bytes = 3.0 * p * t; // param.add_(grad): the weight read and written, the gradient read
+        break;
+    case Optimizer::SgdMomentum:
+        bytes = 3.0 * p * t + 5.0 * moments; // buf.mul_(m).add_(grad), then param.add_(buf)
+        break;
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW:
+    case Optimizer::PagedAdamW8bit:
+    case Optimizer::Lion:
+        bytes = 3.0 * p * t + 2.0 * moments; // one fused kernel (bitsandbytes' optimizers, Lion's update)
+        break;
+    }
+    if (master > 0) {
+        // The 16-bit gradients into the fp32 partition (2 read, 4 written) and the updated master back into the
+        // 16-bit weights (4 read, 2 written); a bf16 master copies 2 B each way instead.
+        bytes += (bf16Master ? 8.0 : 12.0) * t;
+    }
+    return bytes;
 }
 
 double float8FlopsPerToken(const Scenario& s) {
@@ -391,9 +567,9 @@ double computeTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, 
     return compute;
 }
 
-/// Memory floor: weights streamed per pass and micro-batch, optimizer states read and written once.
+/// Memory floor: weights streamed per pass and micro-batch (the optimizer step's traffic is a phase of its own).
 double memoryFloorTime(const GpuSpec& gpu, const StepFacts& f, const StepShape& shape) {
-    const double hbm = f.weightsBytesPerGpu * shape.passes * shape.accum + 3.0 * f.optimizerStateBytesPerGpu;
+    const double hbm = f.weightsBytesPerGpu * shape.passes * shape.accum;
     return hbm / (gpu.bandwidthTBs * 1e12);
 }
 
@@ -561,7 +737,8 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     // Context-parallel ranks share their sequences: dp / cp groups take sequences of their own.
     t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp /
                       static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
-    double compute = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
+    t.matmulSeconds = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
+    double compute = t.matmulSeconds;
     // Memory-bound kernels between the matmuls, on the same stream, at the card's HBM bandwidth: bytes per token over
     // a step's passes. Each GPU runs its own sequences' share.
     const double tokensPerGpu = static_cast<double>(s.microBatch * s.seqLen) * shape.accum /
@@ -574,7 +751,15 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     // Eager attention's passes over the scores: each forward (the recomputed one too) and backward.
     const EagerAttentionBytes eager = eagerAttentionBytesPerToken(s);
     t.eagerAttentionSeconds = atBandwidth(eager.forward * shape.forwards + eager.backward);
-    compute += t.adapterElementwiseSeconds + t.eagerAttentionSeconds;
+    // The base model's norms, activation, RoPE, residual adds and loss; autocast over fp32 weights also casts each
+    // weight to 16 bits in every forward.
+    t.baseElementwiseSeconds = atBandwidth(baseElementwiseBytesPerTrainedToken(s, f.baseElementwise));
+    if (s.precision == Precision::AmpBf16 || s.precision == Precision::AmpFp16) {
+        t.baseElementwiseSeconds += f.totalParams / (shape.tp * shape.pp) * 6.0 * shape.forwards * shape.accum *
+                                    shape.bubble / (gpu.bandwidthTBs * 1e12);
+    }
+    compute += t.adapterElementwiseSeconds + t.eagerAttentionSeconds + t.baseElementwiseSeconds;
+    t.optimizerStepSeconds = f.optimizerStepBytes / (gpu.bandwidthTBs * 1e12);
     t.memoryFloorSeconds = memoryFloorTime(gpu, f, shape);
     t.computeSeconds = compute;
 
@@ -602,7 +787,8 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     const double busy = std::max(compute, t.memoryFloorSeconds);
     t.exposedCommSeconds = std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpComm.seconds + epComm.seconds +
                            ppComm.seconds + offloadSeconds + cpComm.seconds;
-    t.stepSeconds = busy + t.exposedCommSeconds;
+    // The optimizer step waits for the last gradient and runs alone.
+    t.stepSeconds = busy + t.optimizerStepSeconds + t.exposedCommSeconds;
     t.tokensPerSecond = t.stepSeconds > 0 ? t.tokensPerStep / t.stepSeconds : 0.0;
     return t;
 }

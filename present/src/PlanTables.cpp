@@ -301,20 +301,20 @@ Message throughputSentence(const core::GpuSpec& gpu, const core::PlanInputs& in,
     const core::MfuChoice m = core::mfuFor(gpu, in);
     switch (m.source) {
     case core::MfuSource::User:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 as set (yours, for every card)."), gpu.name,
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: HFU %2 as set (yours, for every card)."), gpu.name,
                    percent(m.mfu));
     case core::MfuSource::Published:
         // A card without bf16 (V100, T4) runs the 16-bit recipe in fp16 at the same dense peak.
         return msg(
             gpu.bf16
-                ? QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 of its %3 BF16 TFLOPS, published for %4: %5.")
-                : QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: MFU %2 of its %3 FP16 TFLOPS, published for %4: %5."),
+                ? QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: HFU %2 of its %3 BF16 TFLOPS, published for %4: %5.")
+                : QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: HFU %2 of its %3 FP16 TFLOPS, published for %4: %5."),
             gpu.name, percent(m.mfu), plainNumber(gpu.bf16Tflops), gpu.throughput.stack,
             source == SourceText::Full ? gpu.throughput.source : gpu.throughput.citation);
     case core::MfuSource::Unpublished:
         break;
     }
-    return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: no training throughput is published for this card; MFU "
+    return msg(QT_TRANSLATE_NOOP("gpusizer", "Speed on %1: no training throughput is published for this card; HFU "
                                              "%2 assumed (below every published figure) — measure it before a long "
                                              "run."),
                gpu.name, percent(m.mfu));

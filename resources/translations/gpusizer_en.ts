@@ -75,12 +75,12 @@ Apply this calibration to your estimates for this GPU and framework? It is kept 
         </translation>
     </message>
     <message numerus="yes">
-        <source>• %1 / %2: overhead %3, MFU %4 (%n run(s), %5)
+        <source>• %1 / %2: overhead %3, HFU %4 (%n run(s), %5)
 </source>
         <translation>
-            <numerusform>• %1 / %2: overhead %3, MFU %4 (%n run, %5)
+            <numerusform>• %1 / %2: overhead %3, HFU %4 (%n run, %5)
 </numerusform>
-            <numerusform>• %1 / %2: overhead %3, MFU %4 (%n runs, %5)
+            <numerusform>• %1 / %2: overhead %3, HFU %4 (%n runs, %5)
 </numerusform>
         </translation>
     </message>

@@ -284,16 +284,16 @@
         <translation>%1 × %2 轮；%3。对每个放得下的 GPU，列出规划器选择的数量与并行布局（%4），按成本从低到高排列；目录中 %6 个 GPU 里有 %5 个在最多 %7 张卡时放得下。墙钟时间和成本包含启动与最终复制；成本按按需价格计算，竞价列按竞价价格计算；均仅供参考。</translation>
     </message>
     <message>
-        <source>MFU %1% on every card (as set)</source>
-        <translation>所有显卡的 MFU 均为 %1%（按设置）</translation>
-    </message>
-    <message>
-        <source>each card&apos;s published MFU, 25% where none is published</source>
-        <translation>各显卡已发表的 MFU，无发表数据时取 25%</translation>
-    </message>
-    <message>
         <source>Reserved peak %1: the allocated peak plus the caching allocator&apos;s block slack, which the device figure below builds on. torch.cuda.max_memory_reserved() reports %2 on a card with room: the allocator keeps freed blocks cached and returns them only when a new segment would not fit.</source>
         <translation>已保留峰值 %1：已分配峰值加上缓存分配器的块余量，下面的设备显存数值以此为基础。在显存充裕的卡上 torch.cuda.max_memory_reserved() 报告 %2：分配器会缓存已释放的块，只有在新段放不下时才归还。</translation>
+    </message>
+    <message>
+        <source>HFU %1% on every card (as set)</source>
+        <translation>所有显卡的 HFU 均为 %1%（按设置）</translation>
+    </message>
+    <message>
+        <source>each card&apos;s published HFU, 25% where none is published</source>
+        <translation>各显卡已发表的 HFU，无发表数据时取 25%</translation>
     </message>
 </context>
 <context>
@@ -3389,18 +3389,6 @@ Fewer cards (%2): %3</source>
         <translation>全局批次 %1 条序列 × %2 个 token = 每个优化步 %3 个 token</translation>
     </message>
     <message>
-        <source>Speed on %1: MFU %2 as set (yours, for every card).</source>
-        <translation>%1 上的速度：MFU %2（按你的设置，适用于所有显卡）。</translation>
-    </message>
-    <message>
-        <source>Speed on %1: MFU %2 of its %3 BF16 TFLOPS, published for %4: %5.</source>
-        <translation>%1 上的速度：其 %3 BF16 TFLOPS 的 MFU %2，已发表数据（%4）：%5。</translation>
-    </message>
-    <message>
-        <source>Speed on %1: no training throughput is published for this card; MFU %2 assumed (below every published figure) — measure it before a long run.</source>
-        <translation>%1 上的速度：这张卡没有已发表的训练吞吐量；假设 MFU 为 %2（低于所有已发表的数值）——长时间训练之前请先实测。</translation>
-    </message>
-    <message>
         <source>For %1; %2; precision %3, framework %4; software %5.</source>
         <translation>针对 %1；%2；精度 %3，框架 %4；软件栈 %5。</translation>
     </message>
@@ -3463,10 +3451,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>First, the one-hour test on the card you will rent: %1 at %2 an hour on demand — %3 of set-up, then %4 at the real sequence length and batch, %5 in all. %6 %7</source>
         <translation>先在你将租用的显卡上做一小时测试：%1，按需每小时 %2——准备 %3，然后在真实序列长度和批次下运行 %4，合计 %5。%6 %7</translation>
-    </message>
-    <message>
-        <source>Speed on %1: MFU %2 of its %3 FP16 TFLOPS, published for %4: %5.</source>
-        <translation>%1 上的速度：其 %3 FP16 TFLOPS 的 MFU %2，已发表数据（%4）：%5。</translation>
     </message>
     <message>
         <source>must be a list of whole numbers</source>
@@ -3799,6 +3783,22 @@ Fewer cards (%2): %3</source>
     <message>
         <source>1.x</source>
         <translation>1.x</translation>
+    </message>
+    <message>
+        <source>Speed on %1: HFU %2 as set (yours, for every card).</source>
+        <translation>%1 上的速度：HFU %2（按你的设置，适用于所有显卡）。</translation>
+    </message>
+    <message>
+        <source>Speed on %1: HFU %2 of its %3 BF16 TFLOPS, published for %4: %5.</source>
+        <translation>%1 上的速度：其 %3 BF16 TFLOPS 的 HFU %2，已发表数据（%4）：%5。</translation>
+    </message>
+    <message>
+        <source>Speed on %1: HFU %2 of its %3 FP16 TFLOPS, published for %4: %5.</source>
+        <translation>%1 上的速度：其 %3 FP16 TFLOPS 的 HFU %2，已发表数据（%4）：%5。</translation>
+    </message>
+    <message>
+        <source>Speed on %1: no training throughput is published for this card; HFU %2 assumed (below every published figure) — measure it before a long run.</source>
+        <translation>%1 上的速度：这张卡没有已发表的训练吞吐量；假设 HFU 为 %2（低于所有已发表的数值）——长时间训练之前请先实测。</translation>
     </message>
 </context>
 <context>
@@ -4554,12 +4554,6 @@ Apply this calibration to your estimates for this GPU and framework? It is kept 
         </translation>
     </message>
     <message>
-        <source>• MFU %1% (used by the Plan tab)
-</source>
-        <translation>• MFU %1%（用于“规划”选项卡）
-</translation>
-    </message>
-    <message>
         <source>Apply calibration?</source>
         <translation>应用校准？</translation>
     </message>
@@ -4578,14 +4572,6 @@ Apply this calibration to your estimates for this GPU and framework? It is kept 
         <translation>已应用于估算的校准：
 
 </translation>
-    </message>
-    <message numerus="yes">
-        <source>• %1 / %2: overhead %3, MFU %4 (%n run(s), %5)
-</source>
-        <translation>
-            <numerusform>• %1 / %2：开销 %3，MFU %4（%n 次运行，%5）
-</numerusform>
-        </translation>
     </message>
     <message>
         <source>not measured</source>
@@ -4733,6 +4719,20 @@ Choose the model&apos;s config.json?</source>
         <source>Dataset lengths (*.json)</source>
         <translation>数据集长度 (*.json)</translation>
     </message>
+    <message>
+        <source>• HFU %1% (used by the Plan tab)
+</source>
+        <translation>• HFU %1%（用于“规划”选项卡）
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>• %1 / %2: overhead %3, HFU %4 (%n run(s), %5)
+</source>
+        <translation>
+            <numerusform>• %1 / %2：开销 %3，HFU %4（%n 次运行，%5）
+</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::PlanView</name>
@@ -4743,10 +4743,6 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>Passes over the dataset.</source>
         <translation>遍历数据集的次数。</translation>
-    </message>
-    <message>
-        <source> % MFU</source>
-        <translation> % MFU</translation>
     </message>
     <message>
         <source>Balanced</source>
@@ -4953,14 +4949,6 @@ Choose the model&apos;s config.json?</source>
         <translation>每轮训练的 token 数（样本数 × 平均长度），单位为百万。在你设置之前，所有时间和成本都假设 1 亿 token，并会注明。</translation>
     </message>
     <message>
-        <source>MFU: each card&apos;s published</source>
-        <translation>MFU：各显卡已发表的数值</translation>
-    </message>
-    <message>
-        <source>Model FLOPs utilisation: the share of the GPU&apos;s dense BF16 peak the run achieves. At 0, each card&apos;s published training figure (LLM Foundry, AMD&apos;s and Databricks&apos; benchmarks; docs/planning.md), or 25% for a card with none. A value here applies to every card; an imported measurement sets it.</source>
-        <translation>模型 FLOPs 利用率：训练实际达到的 GPU 稠密 BF16 峰值的比例。为 0 时使用各显卡已发表的训练数值（LLM Foundry、AMD 和 Databricks 的基准测试；docs/planning.md），没有发表数据的显卡取 25%。在此设置的值适用于所有显卡；导入的测量结果会设置它。</translation>
-    </message>
-    <message>
         <source>global batch: fixed</source>
         <translation>全局批次：固定</translation>
     </message>
@@ -5039,6 +5027,18 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>from your data (%1 tokens)</source>
         <translation>来自你的数据（%1 个 token）</translation>
+    </message>
+    <message>
+        <source>HFU: each card&apos;s published</source>
+        <translation>HFU：各显卡已发表的数值</translation>
+    </message>
+    <message>
+        <source> % HFU</source>
+        <translation> % HFU</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs utilisation: the share of the GPU&apos;s dense BF16 peak the run&apos;s matmuls reach, recomputation counted (the element-wise kernels and the optimizer step are timed apart, at the card&apos;s bandwidth). At 0, each card&apos;s published training figure (LLM Foundry, AMD&apos;s and Databricks&apos; benchmarks; docs/planning.md), or 25% for a card with none. A value here applies to every card; an imported measurement sets it.</source>
+        <translation>硬件 FLOPs 利用率：训练中矩阵乘法达到的 GPU 稠密 BF16 峰值的比例，计入重计算（逐元素内核和优化器步骤按显卡带宽另行计时）。为 0 时使用各显卡已发表的训练数值（LLM Foundry、AMD 和 Databricks 的基准测试；docs/planning.md），没有发表数据的显卡取 25%。在此设置的值适用于所有显卡；导入的测量结果会设置它。</translation>
     </message>
 </context>
 <context>

@@ -118,7 +118,9 @@ std::string h200Section(const std::vector<H200Row>& rows) {
           "AdamW foreach unless fused is named, PEFT adapters in fp32 unless `lora.dtype` is bf16, non-reentrant "
           "checkpointing). Each scenario is estimated as written, on the `h200` card. None of these runs was used to "
           "derive the band, so its coverage here is coverage on runs it never saw. Step time: the median of the "
-          "steps after the first, against the time model at the card's default MFU.\n\n";
+          "steps after the first, against the time model at the card's own utilisation (catalogs/gpus.json: 54% of the "
+          "matmuls' peak, the HFU LLM Foundry published for the H100's GH100 die), its element-wise kernels and "
+          "optimizer step at 4.8 TB/s (docs/planning.md, \"Step time\").\n\n";
     std::vector<double> alloc, resv, step;
     int inside = 0;
     for (const H200Row& r : rows) {

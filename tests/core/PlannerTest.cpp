@@ -49,8 +49,19 @@ constexpr double kLlama8bMatmul = 8'030'261'248.0 - 525'336'576.0;
 // Training FLOPs per token with full recomputation: 8 x matmul parameters, plus the attention term over the whole
 // 2,048 x 2,048 matrix: 3 x (2 x 32 heads x (128 + 128) x 2,048 x 32 layers) = 3 x 1,073,741,824.
 constexpr double kLlama8bFlopsPerToken = 8.0 * kLlama8bMatmul + 3.0 * 1'073'741'824.0;
-// H100 SXM5: 989 dense BF16 TFLOPS at the default 40% MFU; $2.99 per GPU-hour on demand (catalog).
-constexpr double kH100Flops = 989e12 * 0.40; // the H100 SXM's published MFU (catalogs/gpus.json: LLM Foundry, 40.42%)
+// H100 SXM5: 989 dense BF16 TFLOPS at the matmuls' 54% (catalogs/gpus.json: LLM Foundry's HFU, 53.9%, which counts
+// the recomputed forward as this model does); 3.35 TB/s; $2.99 per GPU-hour on demand (catalog).
+constexpr double kH100Flops = 989e12 * 0.54;
+constexpr double kH100Bandwidth = 3.35e12;
+// The base model's element-wise kernels per token (Planning.BaseElementwiseBytesFollowTransformersLlama's counts for
+// Llama-3.1-8B: h 4096, intermediate 14,336, 32 layers, 32 query and 8 key/value heads of 128, SDPA, bf16):
+// norms 2 x 36 x 4096 = 294,912, RoPE 20 x 40 x 128 = 102,400, SDPA's output copy 16,384, residuals 49,152,
+// SiLU and * up 10 x 14,336 = 143,360: 606,208 a layer, x 32 + the final norm's 147,456 = 19,546,112 per forward;
+// full recomputation runs two forwards and a backward of twice one: x 4, plus the loss's 40 B x 128,256 logits.
+constexpr double kLlama8bElementwisePerToken = 4.0 * 19'546'112.0 + 40.0 * 128'256.0;
+// The optimizer step over all cards together (each its ZeRO share): fp32 master weights and states, foreach AdamW
+// (7 x 4 B + 7 x 8 B) and the master copy's conversions (12 B): 96 B a parameter.
+constexpr double kLlama8bOptimizerStepBytes = 96.0 * kLlama8bParams;
 constexpr double kH100Price = 2.99;
 // 1e9 tokens in steps of the user's global batch, 4 x 2,048 = 8,192 tokens: ceil(122,070.3) steps.
 constexpr double kSteps = 122'071.0;
@@ -80,10 +91,12 @@ TEST(Planner, EightBFullFineTuneOnH100sRentsSeveralCardsWithoutOffloadForLessTha
     EXPECT_GT(plan.best.scenario.gpus, 1);
     EXPECT_EQ(plan.best.scenario.offload, core::Offload::None);
 
-    // Any data-parallel layout that is compute-bound costs the same GPU-hours whatever its count: tokens x FLOPs per
-    // token / (peak x MFU). 8,192 x 63.26e9 / 4 GPUs / 395.6e12 = 0.3275 s per step at 4 cards; its ZeRO traffic
-    // (0.75 x 16 GB of gradients + 0.75 x 16 GB of weights = 24 GB at 360 GB/s of NVLink = 0.067 s) hides behind half
-    // the compute. 122,071 steps x 8,192 tokens x 63.26e9 / 395.6e12 / 3,600 = 44.4 GPU-hours = $132.8.
+    // Any sharded data-parallel layout that is compute-bound costs the same GPU-hours whatever its count: tokens x
+    // (FLOPs per token / (peak x utilisation) + element-wise bytes per token / bandwidth), plus the optimizer step,
+    // each card stepping its shard. 8,192 x 63.26e9 / 534.1e12 = 0.970 s, 8,192 x 83.31e6 / 3.35e12 = 0.204 s and
+    // 770.9 GB / 3.35e12 = 0.230 s of GPU time per step; at 4 cards the ZeRO traffic (0.75 x 16 GB of gradients +
+    // 0.75 x 16 GB of weights = 24 GB at 360 GB/s of NVLink = 0.067 s) hides behind half the compute.
+    // 122,071 steps x 1.404 s / 3,600 = 47.6 GPU-hours = $142.4.
     // Around the steps every card is held for the instance (10 min), the image (6 min), the 16-bit checkpoint
     // (2 x 8.03e9 B) downloaded at 0.4 GB/s and read at 1 GB/s, a minute of start-up, and the bf16 result (the same
     // 16.06 GB) written at 1 GB/s and copied out at 0.4 GB/s: 1,132 s, paid by each of the plan's cards.
@@ -91,8 +104,10 @@ TEST(Planner, EightBFullFineTuneOnH100sRentsSeveralCardsWithoutOffloadForLessTha
                                2.0 * kLlama8bParams / 1e9 + 2.0 * kLlama8bParams / 0.4e9) /
                               3600.0;
     const double cards = static_cast<double>(plan.best.scenario.gpus);
-    const double multiGpuCost =
-        kSteps * 8192.0 * kLlama8bFlopsPerToken / kH100Flops / 3600.0 * kH100Price + cards * fixedHours * kH100Price;
+    const double gpuSecondsPerStep = 8192.0 * kLlama8bFlopsPerToken / kH100Flops +
+                                     8192.0 * kLlama8bElementwisePerToken / kH100Bandwidth +
+                                     kLlama8bOptimizerStepBytes / kH100Bandwidth;
+    const double multiGpuCost = kSteps * gpuSecondsPerStep / 3600.0 * kH100Price + cards * fixedHours * kH100Price;
     EXPECT_NEAR(core::costOf(plan.best, in), multiGpuCost, 0.01 * multiGpuCost);
 
     // On one card nothing fits without offload (16 bytes per parameter of model states alone is 120 GiB), so the
@@ -100,11 +115,13 @@ TEST(Planner, EightBFullFineTuneOnH100sRentsSeveralCardsWithoutOffloadForLessTha
     //   PCIe: the fp32 gradients out and the bf16 weights back, 8.03e9 x (4 + 2) B = 48.2 GB over PCIe 5.0 x16 at
     //         63 GB/s x 0.7 = 44.1 GB/s: 1.093 s;
     //   CPU Adam: 8.03e9 parameters at 11.6e9 / 8.2 s per host (DeepSpeed PR #735): 5.677 s;
-    // to the compute of 8,192 x 63.26e9 / 395.6e12 = 1.310 s: 8.079 s per step, 274 h, $819.
+    // to the compute of 8,192 x 63.26e9 / 534.1e12 = 0.970 s and the element-wise kernels' 0.204 s (the step itself
+    // runs on the CPU): 7.944 s per step, 269 h, $806.
     const core::Candidate oneCard = core::fitAtCount(llama8bFull(), gpu("h100-sxm"), 1, in);
     ASSERT_TRUE(oneCard.fits());
     EXPECT_EQ(oneCard.scenario.offload, core::Offload::Optimizer);
-    const double compute = 8192.0 * kLlama8bFlopsPerToken / kH100Flops;
+    const double compute =
+        8192.0 * kLlama8bFlopsPerToken / kH100Flops + 8192.0 * kLlama8bElementwisePerToken / kH100Bandwidth;
     const double pcie = kLlama8bParams * 6.0 / (63.0 * 0.7 * 1e9);
     const double cpuAdam = kLlama8bParams / (11.6e9 / 8.2);
     const double offloadCost = (kSteps * (compute + pcie + cpuAdam) / 3600.0 + fixedHours) * kH100Price;

@@ -102,10 +102,12 @@ void PlanView::createRunInputs(const core::PlanInputs& defaults) {
     m_mfu = new QDoubleSpinBox(this);
     m_mfu->setRange(0, 100);
     m_mfu->setValue(defaults.mfu ? *defaults.mfu * 100.0 : 0.0);
-    m_mfu->setSpecialValueText(tr("MFU: each card's published"));
-    m_mfu->setSuffix(tr(" % MFU"));
+    m_mfu->setSpecialValueText(tr("HFU: each card's published"));
+    m_mfu->setSuffix(tr(" % HFU"));
     m_mfu->setDecimals(0);
-    m_mfu->setToolTip(tr("Model FLOPs utilisation: the share of the GPU's dense BF16 peak the run achieves. At 0, each "
+    m_mfu->setToolTip(tr("Hardware FLOPs utilisation: the share of the GPU's dense BF16 peak the run's matmuls reach, "
+                         "recomputation counted (the element-wise kernels and the optimizer step are timed apart, at "
+                         "the card's bandwidth). At 0, each "
                          "card's published training figure (LLM Foundry, AMD's and Databricks' benchmarks; "
                          "docs/planning.md), or 25% for a card with none. A value here applies to every card; an "
                          "imported measurement sets it."));

@@ -157,11 +157,13 @@ LinkChoice collectiveLink(const GpuSpec& gpu, std::int64_t gpus, const ClusterAs
 struct StepTime {
     double flopsPerToken = 0;
     double tokensPerStep = 0;             ///< global: micro-batch x sequence x accumulation x data parallel
-    double computeSeconds = 0;            ///< at peak x MFU, including the pipeline bubble and QLoRA dequantization,
-                                          ///< plus adapterElementwiseSeconds
+    double computeSeconds = 0;            ///< matmulSeconds plus the element-wise kernels' seconds below
     double adapterElementwiseSeconds = 0; ///< LoRA's memory-bound element-wise kernels at the card's HBM bandwidth
     double eagerAttentionSeconds = 0;     ///< eager attention's element-wise passes over the s x s scores, likewise
-    double memoryFloorSeconds = 0;        ///< weights and optimizer states streamed through HBM at least once per pass
+    double baseElementwiseSeconds = 0;    ///< the base model's norms, activation, RoPE, residuals and loss, likewise
+    double matmulSeconds = 0;             ///< the FLOPs at peak x utilisation (with the bubble and QLoRA's dequant)
+    double optimizerStepSeconds = 0;      ///< the optimizer step's passes over weights, gradients and states
+    double memoryFloorSeconds = 0;        ///< weights streamed through HBM at least once per pass
     double commBytesPerGpu = 0;           ///< data-parallel + tensor-parallel traffic per GPU per step
     double commSeconds = 0;
     double exposedCommSeconds = 0; ///< what overlap with compute cannot hide (offload included)
@@ -176,6 +178,27 @@ struct StepTime {
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs);
 /// The same with the scenario's estimate already computed (searches estimate once per candidate).
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const Estimate& estimate);
+
+/// The memory-bound kernels of the base model, bytes read and written per token (docs/planning.md, "Step time"):
+/// `layers`, one forward pass over every decoder layer and the final norm (the norms, the MLP activation, RoPE, the
+/// residual adds and the attention output's layout copy, as transformers' modeling_llama.py runs them unfused, or
+/// fused by torch.compile or Liger); backward reads and writes about twice that. `loss`, the passes over the logits
+/// in forward and backward together (the fp32 upcast, log-softmax, its gradient and the cast back; Gemma-2's soft-cap).
+struct BaseElementwiseBytes {
+    double layers = 0;
+    double loss = 0;
+};
+BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& scenario, const FrameworkProfile& profile);
+/// What those kernels move per token over a whole training step: every forward (recomputation included), the
+/// backward and the loss.
+double baseElementwiseBytesPerTrainedToken(const Scenario& scenario, const BaseElementwiseBytes& bytes);
+
+/// Bytes one GPU's optimizer step reads and writes (PyTorch torch/optim/adam.py @dc80ccde: foreach AdamW runs eight
+/// passes, the fused kernel one), with the fp32 master copy's conversions where the recipe keeps one; 0 when the
+/// step runs on the CPU (optimizer offload). `trainableParams` counts the whole model's (this GPU's share is taken
+/// here), `stateBytes` is this GPU's optimizer states.
+double optimizerStepBytesPerGpu(const Scenario& scenario, const FrameworkProfile& profile, double trainableParams,
+                                double stateBytes);
 
 /// What the time model needs from an estimate. With zero weights and states the memory-bandwidth floor drops out and
 /// the step time becomes a lower bound for the layout (searches skip layouts whose bound loses already).
@@ -193,6 +216,8 @@ struct StepFacts {
     /// PEFT LoRA's element-wise work around its adapters (casts, dropout, scaling, the add), bytes read and written
     /// per token in one forward pass over every layer (adapterElementwiseBytesPerToken).
     double adapterElementwiseBytes = 0;
+    BaseElementwiseBytes baseElementwise; ///< the base model's memory-bound kernels (baseElementwiseBytesPerToken)
+    double optimizerStepBytes = 0;        ///< this GPU's optimizer step (optimizerStepBytesPerGpu)
     static StepFacts of(const Scenario& scenario, const Estimate& estimate);
 };
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts);
