@@ -159,6 +159,7 @@ public:
         const Estimate one = estimate(whole, Detail::NumbersOnly);
         m_stateBytes = static_cast<double>(one.perGpu[Component::Weights] + one.perGpu[Component::Gradients] +
                                            one.perGpu[Component::OptimizerStates]);
+        m_optimizerStateBytes = static_cast<double>(one.perGpu[Component::OptimizerStates]);
         m_routedTrainable = static_cast<double>(e.routedTrainableParams);
         m_routedTotal = static_cast<double>(e.routedExpertParams);
         // Sequences per step: one per micro-batch slot of each data-parallel group (context-parallel ranks share one).
@@ -330,18 +331,29 @@ public:
         return none;
     }
 
-    /// A lower bound on the cost of any plan at n cards: the run's FLOPs at the card's peak x utilisation and its
-    /// element-wise kernels at the card's bandwidth (count-independent GPU-hours) plus n cards held through the fixed
-    /// costs that do not depend on the layout.
+    /// A lower bound on the cost of any plan at n cards: the run's FLOPs at the card's peak x utilisation, its
+    /// element-wise kernels and optimizer steps at the card's bandwidth (count-independent GPU-hours) plus n cards held
+    /// through the fixed costs that do not depend on the layout.
     double costLowerBound(std::int64_t n) const {
         const Scenario s = apply(Layout{}, m_cp, m_checkpointing.front(), 1);
         const double flops = trainingFlopsPerToken(s);
         const double peak = std::max(m_gpu.bf16Tflops, m_base.float8 != Float8::Off ? m_gpu.fp8Tflops : 0.0) * 1e12;
         const double tokens = m_in.datasetTokens * m_in.epochs;
+        const double bandwidth = m_gpu.bandwidthTBs * 1e12;
+        // The optimizer steps the whole model once per step however it is split (an offloaded step on the host's
+        // CPUs takes longer than this).
+        Scenario whole = s;
+        whole.gpus = 1;
+        whole.sharding = Sharding::None;
+        whole.offload = Offload::None;
+        // Steps at the largest global batch a plan may take (a flexible batch can be larger than the scenario's).
+        const std::int64_t sequences =
+            m_in.globalBatch.flexible ? std::max(m_globalBatch, m_in.globalBatch.maxSequences) : m_globalBatch;
+        const double steps = tokens / static_cast<double>(std::max<std::int64_t>(1, sequences * s.seqLen));
         const double gpuSeconds =
             tokens * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0)) +
-            tokens * baseElementwiseBytesPerTrainedToken(s, baseElementwiseBytesPerToken(s, m_profile)) /
-                (m_gpu.bandwidthTBs * 1e12);
+            tokens * baseElementwiseBytesPerTrainedToken(s, baseElementwiseBytesPerToken(s, m_profile)) / bandwidth +
+            steps * optimizerStepBytesPerGpu(whole, m_profile, m_trainable, m_optimizerStateBytes) / bandwidth;
         Scenario at = s;
         at.gpus = n;
         FixedCosts f = fixedCosts(at, m_gpu, m_in);
@@ -570,9 +582,9 @@ private:
     }
 
 public:
-    /// A lower bound on a layout's wall time at `n` (no memory-bandwidth floor, no optimizer states, the fastest
-    /// checkpointing, the micro-batch split with the smallest pipeline bubble): a layout whose bound is slower than a
-    /// fitting one loses.
+    /// A lower bound on a layout's wall time at `n` (no memory-bandwidth floor, 1/n of the optimizer states, the
+    /// fastest checkpointing, the micro-batch split with the smallest pipeline bubble): a layout whose bound is slower
+    /// than a fitting one loses.
     double wallLowerBound(const Layout& layout, std::int64_t n) {
         double best = std::numeric_limits<double>::infinity();
         // Without a pipeline the largest micro-batch bounds it (a smaller one only adds accumulation passes and their
@@ -582,8 +594,8 @@ public:
                            : std::vector<std::int64_t>{microBatches().front(), std::int64_t{1}};
         for (std::int64_t mb : splits) {
             const Scenario s = apply(layout, n, m_checkpointing.front(), mb);
-            // The base model's element-wise kernels and the optimizer's passes over weights and gradients run in any
-            // layout (the states, unknown here, only add to them).
+            // The base model's element-wise kernels and the optimizer step run in any layout; no layout holds less than
+            // 1/n of the optimizer states per GPU.
             StepFacts facts;
             facts.flopsPerToken = flopsFor(s);
             facts.trainableParams = m_trainable;
@@ -591,7 +603,9 @@ public:
             facts.routedTrainableParams = m_routedTrainable;
             facts.routedTotalParams = m_routedTotal;
             facts.baseElementwise = baseElementwiseBytesPerToken(s, m_profile);
-            facts.optimizerStepBytes = optimizerStepBytesPerGpu(s, m_profile, m_trainable, 0.0);
+            facts.adapterElementwiseBytes = adapterElementwiseBytesPerToken(s, profileFor(s)); // the layout's own
+            facts.optimizerStepBytes =
+                optimizerStepBytesPerGpu(s, m_profile, m_trainable, m_optimizerStateBytes / static_cast<double>(n));
             best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint, m_result).wallHours);
         }
         return best;
@@ -634,7 +648,8 @@ private:
     std::vector<double> m_flops;
     double m_trainable = 0;
     double m_total = 0;
-    double m_stateBytes = 0; ///< weights, gradients and optimizer states of the whole run, unsharded
+    double m_stateBytes = 0;          ///< weights, gradients and optimizer states of the whole run, unsharded
+    double m_optimizerStateBytes = 0; ///< the optimizer states (and master copy) of the whole run, unsharded
     double m_routedTrainable = 0;
     double m_routedTotal = 0;
     std::int64_t m_tried = 0;
