@@ -281,6 +281,8 @@ struct ModelStates {
     double weights = 0;               // per GPU, persistent
     double gradients = 0;             // per GPU when every gradient exists (end of backward)
     double optimizerStates = 0;       // per GPU (master copy + states)
+    double optimizerMaster = 0;       // per GPU: the master copy's part of optimizerStates
+    double optimizerWeights = 0;      // per GPU: the trainable weights as stored, in the optimizer's shard
     double paged = 0;                 // part of optimizerStates in CUDA managed memory
     double cpuPerGpu = 0;             // host RAM per GPU process
     double trainable = 0;             // trainable parameters
@@ -322,6 +324,7 @@ struct WholeStates {
     double gradientBytes = 0; // every trainable parameter's gradient, in its parameter dtype
     double gradients = 0;     // the gradients as held at the end of backward
     double states = 0;        // the optimizer's own states
+    double master = 0;        // the master copy
     double optimizer = 0;     // the states plus the master copy
 };
 
@@ -482,6 +485,8 @@ void shardStates(const Context& ctx, const Trainables& t, const WholeStates& who
         m.gradients = s.gradientAccumulation > 1 ? flat : flat / dp;
     }
     m.optimizerStates = whole.optimizer * share / shard.states;
+    m.optimizerMaster = whole.master * share / shard.states;
+    m.optimizerWeights = whole.gradientBytes * share / shard.states;
     m.paged = (isPaged(s.optimizer) && s.offload == Offload::None) ? whole.states * share / shard.states : 0.0;
 }
 
@@ -498,6 +503,8 @@ void splitRoutedExperts(const Context& ctx, const Trainables& t, const ShardDegr
     m.weights *= shard.weights > 1.0 ? 1.0 : split(weightFraction);
     m.gradients *= shard.gradients > 1.0 ? 1.0 : split(trainFraction);
     m.optimizerStates *= shard.states > 1.0 ? 1.0 : split(trainFraction);
+    m.optimizerMaster *= shard.states > 1.0 ? 1.0 : split(trainFraction);
+    m.optimizerWeights *= shard.states > 1.0 ? 1.0 : split(trainFraction);
     m.paged *= shard.states > 1.0 ? 1.0 : split(trainFraction);
 }
 
@@ -510,6 +517,8 @@ void offloadStates(const Context& ctx, const Trainables& t, const WholeStates& w
     const double unshardedConstants = constantsOnEveryRank(ctx, t);
     m.cpuPerGpu += m.optimizerStates;
     m.optimizerStates = 0;
+    m.optimizerMaster = 0; // the step runs on the host
+    m.optimizerWeights = 0;
     if (ctx.fsdp()) {
         // FSDP CPUOffload(offload_params=True) / FSDP2 CPUOffloadPolicy: sharded parameters and gradients (in the
         // parameter dtype: _flat_param.py _cpu_grad = zeros_like(_local_shard)) live in pinned host memory and
@@ -553,7 +562,8 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     m.masterB = masterBytesFor(s, m.trainB);
     m.stateUnit = stateUnitFor(s, m.trainB); // torch keeps states in the parameter dtype
     whole.states = wholeOptimizerStates(ctx, t, m);
-    whole.optimizer = whole.states + wholeMasterCopy(ctx, t);
+    whole.master = wholeMasterCopy(ctx, t);
+    whole.optimizer = whole.states + whole.master;
 
     const ShardDegrees shard = shardDegrees(ctx);
     shardStates(ctx, t, whole, shard, m);
@@ -1942,6 +1952,8 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + band.up));
     e.cpuOffloadBytesPerGpu = toBytes(m.cpuPerGpu + acts.cpu);
     e.activationOffloadBytes = toBytes(acts.cpu);
+    e.optimizerMasterBytes = toBytes(m.optimizerMaster);
+    e.optimizerWeightBytes = toBytes(m.optimizerWeights);
     e.cpuOffloadBytesTotal = toBytes((m.cpuPerGpu + acts.cpu) * static_cast<double>(s.gpus));
 
     if (detail == Detail::NumbersOnly) {

@@ -325,7 +325,10 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
             const StepTime t = stepTime(uncorrected, *gpu, at, e);
             const double measured = t.tokensPerStep / *m.tokensPerSecond;
             const double outside = t.stepSeconds - t.matmulSeconds;
-            if (measured > outside && t.matmulSeconds > 0) {
+            // Only where the step's length follows the matmuls: not under the memory floor, offload's copies or
+            // exposed communication.
+            const bool matmulBound = t.computeSeconds >= t.memoryFloorSeconds && t.exposedCommSeconds <= 0.0;
+            if (matmulBound && measured > outside && t.matmulSeconds > 0) {
                 mfuSum += std::min(1.0, *at.mfu * t.matmulSeconds / (measured - outside));
                 ++mfuRuns;
             }

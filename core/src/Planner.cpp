@@ -159,7 +159,10 @@ public:
         const Estimate one = estimate(whole, Detail::NumbersOnly);
         m_stateBytes = static_cast<double>(one.perGpu[Component::Weights] + one.perGpu[Component::Gradients] +
                                            one.perGpu[Component::OptimizerStates]);
-        m_optimizerStateBytes = static_cast<double>(one.perGpu[Component::OptimizerStates]);
+        // The optimizer's moments and the trainable weights as stored, whole: no layout holds less than 1/n of them
+        // per GPU (a master copy the layout may alias, DeepSpeed's bf16 one under ZeRO-3, is left out).
+        m_optimizerMomentBytes = static_cast<double>(one.perGpu[Component::OptimizerStates] - one.optimizerMasterBytes);
+        m_optimizerWeightBytes = static_cast<double>(one.optimizerWeightBytes);
         m_routedTrainable = static_cast<double>(e.routedTrainableParams);
         m_routedTotal = static_cast<double>(e.routedExpertParams);
         // Sequences per step: one per micro-batch slot of each data-parallel group (context-parallel ranks share one).
@@ -353,7 +356,8 @@ public:
         const double gpuSeconds =
             tokens * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0)) +
             tokens * baseElementwiseBytesPerTrainedToken(s, baseElementwiseBytesPerToken(s, m_profile)) / bandwidth +
-            steps * optimizerStepBytesPerGpu(whole, m_profile, m_trainable, m_optimizerStateBytes) / bandwidth;
+            steps * optimizerStepBytesPerGpu(whole, m_profile, m_optimizerWeightBytes, 0.0, m_optimizerMomentBytes) /
+                bandwidth;
         Scenario at = s;
         at.gpus = n;
         FixedCosts f = fixedCosts(at, m_gpu, m_in);
@@ -546,21 +550,22 @@ private:
 
     /// Time and cost of a candidate that fits.
     void price(Candidate& c) {
-        const StepFacts facts{
-            flopsFor(c.scenario),
-            m_trainable,
-            m_total,
-            m_routedTrainable,
-            m_routedTotal,
-            static_cast<double>(c.estimate.perGpu[Component::Weights]),
-            static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]),
-            float8FlopsPerToken(c.scenario),
-            float8GatheredParams(c.scenario),
-            static_cast<double>(c.estimate.activationOffloadBytes),
-            adapterElementwiseBytesPerToken(c.scenario, c.estimate.profile),
-            baseElementwiseBytesPerToken(c.scenario, c.estimate.profile),
-            optimizerStepBytesPerGpu(c.scenario, c.estimate.profile, m_trainable,
-                                     static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]))};
+        const StepFacts facts{flopsFor(c.scenario),
+                              m_trainable,
+                              m_total,
+                              m_routedTrainable,
+                              m_routedTotal,
+                              static_cast<double>(c.estimate.perGpu[Component::Weights]),
+                              static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]),
+                              float8FlopsPerToken(c.scenario),
+                              float8GatheredParams(c.scenario),
+                              static_cast<double>(c.estimate.activationOffloadBytes),
+                              adapterElementwiseBytesPerToken(c.scenario, c.estimate.profile),
+                              baseElementwiseBytesPerToken(c.scenario, c.estimate.profile),
+                              optimizerStepBytesPerGpu(
+                                  c.scenario, c.estimate.profile, static_cast<double>(c.estimate.optimizerWeightBytes),
+                                  static_cast<double>(c.estimate.optimizerMasterBytes),
+                                  static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]))};
         c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint, m_result);
     }
 
@@ -602,10 +607,13 @@ public:
             facts.totalParams = m_total;
             facts.routedTrainableParams = m_routedTrainable;
             facts.routedTotalParams = m_routedTotal;
+            facts.float8FlopsPerToken = float8FlopsPerToken(s);
+            facts.float8GatheredParams = float8GatheredParams(s);
             facts.baseElementwise = baseElementwiseBytesPerToken(s, m_profile);
             facts.adapterElementwiseBytes = adapterElementwiseBytesPerToken(s, profileFor(s)); // the layout's own
             facts.optimizerStepBytes =
-                optimizerStepBytesPerGpu(s, m_profile, m_trainable, m_optimizerStateBytes / static_cast<double>(n));
+                optimizerStepBytesPerGpu(s, m_profile, m_optimizerWeightBytes / static_cast<double>(n), 0.0,
+                                         m_optimizerMomentBytes / static_cast<double>(n));
             best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint, m_result).wallHours);
         }
         return best;
@@ -648,8 +656,9 @@ private:
     std::vector<double> m_flops;
     double m_trainable = 0;
     double m_total = 0;
-    double m_stateBytes = 0;          ///< weights, gradients and optimizer states of the whole run, unsharded
-    double m_optimizerStateBytes = 0; ///< the optimizer states (and master copy) of the whole run, unsharded
+    double m_stateBytes = 0;           ///< weights, gradients and optimizer states of the whole run, unsharded
+    double m_optimizerMomentBytes = 0; ///< the optimizer's own states of the whole run, unsharded (no master copy)
+    double m_optimizerWeightBytes = 0; ///< the trainable weights as stored, whole
     double m_routedTrainable = 0;
     double m_routedTotal = 0;
     std::int64_t m_tried = 0;

@@ -159,9 +159,16 @@ double trainingFlopsPerToken(const Scenario& s) {
         flops += 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
     } else if (s.checkpointing == Checkpointing::Selective &&
                profileFor(s).selectivePolicy == SelectivePolicy::OpLevel) {
-        // torchtitan's op-level policy saves every second mm's output and runs the others again in backward
-        // (activation_checkpoint.py _custom_policy, mm_count % 2): half the forward's matmuls.
-        flops += matmul;
+        // torchtitan's op-level policy counts each block's mm calls afresh and runs every second one again in
+        // backward (activation_checkpoint.py _custom_policy, mm_count % 2): of wq, wk, wv, wo, w1, w3, w2 the
+        // second, fourth and sixth, wk, wo and w3.
+        double recomputed = 0;
+        for (const auto& g : linearGroups(a)) {
+            if (!g.routedExpert && (g.role == LinearRole::K || g.role == LinearRole::O || g.role == LinearRole::Up)) {
+                recomputed += static_cast<double>(g.count) * static_cast<double>(g.inFeatures * g.outFeatures);
+            }
+        }
+        flops += 2.0 * recomputed;
     }
     if (s.tiledMlp) {
         // TiledMLP's backward runs each tile's forward again (ulysses_sp.py TiledMLP.backward): one more MLP forward
@@ -238,7 +245,8 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             static_cast<double>(e.activationOffloadBytes),
             adapterElementwiseBytesPerToken(s, e.profile),
             baseElementwiseBytesPerToken(s, e.profile),
-            optimizerStepBytesPerGpu(s, e.profile, static_cast<double>(e.trainableParams),
+            optimizerStepBytesPerGpu(s, e.profile, static_cast<double>(e.optimizerWeightBytes),
+                                     static_cast<double>(e.optimizerMasterBytes),
                                      static_cast<double>(e.perGpu[Component::OptimizerStates]))};
 }
 
@@ -346,7 +354,15 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
         const double rotated =
             a.isMla() ? heads * static_cast<double>(a.mla.qkRopeHeadDim) + static_cast<double>(a.mla.qkRopeHeadDim)
                       : (heads + kvHeads) * headDim;
-        layer += ((s.compile || s.ligerRope) ? 2.0 * c : 10.0 * c) * rotated;
+        // Under autocast cos and sin stay fp32, so the multiplies promote q and k to fp32 and SDPA casts them back:
+        // 36 B per element.
+        const double unfused = amp ? 36.0 : 10.0 * c;
+        layer += ((s.compile || s.ligerRope) ? 2.0 * c : unfused) * rotated;
+    }
+    if (amp) {
+        // Autocast casts the fp32 normed input of each linear that reads it (q, k and v; gate and up or fc1) to 16
+        // bits on every call: 4 read, 2 written.
+        layer += (3.0 + (a.mlp == MlpKind::Gated ? 2.0 : 1.0)) * 6.0 * h;
     }
     // SDPA and eager return (batch, heads, seq, d): transpose(1, 2).contiguous() copies it; FlashAttention's layout is
     // already (batch, seq, heads, d).
@@ -395,10 +411,11 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
         } else if (profile.compileCoversLoss && s.compile) {
             perLogit = 2.0 * (c + 4.0); // one fused kernel each way
         } else {
-            // ForCausalLMLoss: logits.float(); log_softmax (two reductions and a write, 12 B at fp32); nll's gradient
-            // zero-filled and scattered (4 B); log_softmax's backward (the gradient and the output read, one write,
-            // 12 B); the upcast's backward cast.
-            perLogit = 28.0 + (c < 4.0 ? 2.0 * (c + 4.0) : 0.0);
+            // ForCausalLMLoss: logits.float(); log_softmax, whose rows of a large vocabulary take SoftMax.cu's
+            // cunn_SoftMaxForward (the row read for its max, its sum and the output, one write: 16 B at fp32); nll's
+            // gradient zero-filled and scattered (4 B); log_softmax's backward (the gradient read twice and the output
+            // once, one write: 16 B); the upcast's backward cast.
+            perLogit = 36.0 + (c < 4.0 ? 2.0 * (c + 4.0) : 0.0);
             if (a.finalLogitSoftcap > 0.0) {
                 perLogit += 18.0 * c; // logits / cap, tanh, * cap: three kernels forward, twice that backward
             }
@@ -409,36 +426,31 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
 }
 
 double baseElementwiseBytesPerTrainedToken(const Scenario& s, const BaseElementwiseBytes& bytes) {
-    // Each forward (the recomputed one too) and a backward about twice a forward through the layers that run
-    // backward (freeze tuning: the trained ones), then the loss once.
-    const double forwards = (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 2.0
-                            : s.checkpointing == Checkpointing::EveryNth
-                                ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
-                                : 1.0;
+    // Each forward (the recomputed one too: torchtitan's op-level selective policy saves matmul and attention
+    // outputs only, so its element-wise kernels run again) and a backward about twice a forward through the layers
+    // that run backward (freeze tuning: the trained ones), then the loss once.
+    const bool opLevel =
+        s.checkpointing == Checkpointing::Selective && profileFor(s).selectivePolicy == SelectivePolicy::OpLevel;
+    const double forwards =
+        (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto || opLevel) ? 2.0
+        : s.checkpointing == Checkpointing::EveryNth
+            ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
+            : 1.0;
     const double backwardShare =
         freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers) : 1.0;
     return bytes.layers * (forwards + 2.0 * backwardShare) + bytes.loss;
 }
 
-double optimizerStepBytesPerGpu(const Scenario& s, const FrameworkProfile& profile, double trainableParams,
-                                double stateBytes) {
-    if (s.offload != Offload::None || trainableParams <= 0) {
+double optimizerStepBytesPerGpu(const Scenario& s, const FrameworkProfile& profile, double weightBytes,
+                                double masterBytes, double stateBytes) {
+    // The optimizer updates the master copy where the recipe keeps one (the estimate's optimizer states hold it
+    // beside the moments), else the trainable weights as stored; the gradients reach it in the same dtype (DeepSpeed
+    // converts its 16-bit gradients into an fp32 partition). Nothing here when the step runs on the host.
+    if (weightBytes <= 0 && masterBytes <= 0) {
         return 0.0;
     }
-    const double modelParallel = static_cast<double>(s.tensorParallel * s.pipelineParallel);
-    const double dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
-    const double t = trainableParams / modelParallel / (s.sharding == Sharding::None ? 1.0 : dp);
-    const bool adapters = s.method == Method::Lora || s.method == Method::Qlora;
-    const double stored = adapters ? detail::adapterStorageBytes(s, profile) : weightBytesPerParam(s.precision);
-    // The master copy the optimizer updates instead of 16-bit weights (fp32 for the master recipes, bf16 for
-    // DeepSpeed's bf16 master); the estimate's optimizer states hold it beside the moments. Gradients reach the
-    // optimizer in the master's dtype (DeepSpeed converts its 16-bit gradients into an fp32 partition).
-    const bool bf16Master = s.precision == Precision::Bf16Bf16Master;
-    const bool masterRecipe =
-        bf16Master || s.precision == Precision::Bf16Fp32Master || s.precision == Precision::Fp16Fp32Master;
-    const double master = masterRecipe && stored < 4.0 ? (bf16Master ? 2.0 : 4.0) : 0.0;
-    const double p = master > 0 ? master : stored;
-    const double moments = std::max(0.0, stateBytes - master * t);
+    const double w = masterBytes > 0 ? masterBytes : weightBytes;
+    const double moments = std::max(0.0, stateBytes - masterBytes);
     double bytes = 0;
     switch (s.optimizer) {
     case Optimizer::AdamW:
@@ -447,29 +459,28 @@ double optimizerStepBytesPerGpu(const Scenario& s, const FrameworkProfile& profi
         // sqrt, div_, add_ eps, addcdiv_'s reads): 7 x the states. The fused kernel reads the weight, gradient and
         // both moments once and writes the weight and moments: 3p and 2 x the states. A loop over the parameters
         // runs the same passes as foreach, one tensor at a time.
-        bytes = profile.optimizerStep == OptimizerStepKind::Fused ? 3.0 * p * t + 2.0 * moments
-                                                                  : 7.0 * p * t + 7.0 * moments;
+        bytes = profile.optimizerStep == OptimizerStepKind::Fused ? 3.0 * w + 2.0 * moments : 7.0 * w + 7.0 * moments;
         break;
     case Optimizer::Adafactor:
-        bytes = 7.0 * p * t + 7.0 * moments; // several passes like foreach Adam (factored statistics, RMS clip)
+        bytes = 7.0 * w + 7.0 * moments; // several passes like foreach Adam (factored statistics, RMS clip)
         break;
     case Optimizer::Sgd:
-        bytes = 3.0 * p * t; // param.add_(grad): the weight read and written, the gradient read
+        bytes = 3.0 * w; // param.add_(grad): the weight read and written, the gradient read
         break;
     case Optimizer::SgdMomentum:
-        bytes = 3.0 * p * t + 5.0 * moments; // buf.mul_(m).add_(grad), then param.add_(buf)
+        bytes = 3.0 * w + 5.0 * moments; // buf.mul_(m).add_(grad), then param.add_(buf)
         break;
     case Optimizer::AdamW8bit:
     case Optimizer::PagedAdamW:
     case Optimizer::PagedAdamW8bit:
     case Optimizer::Lion:
-        bytes = 3.0 * p * t + 2.0 * moments; // one fused kernel (bitsandbytes' optimizers, Lion's update)
+        bytes = 3.0 * w + 2.0 * moments; // one fused kernel (bitsandbytes' optimizers, Lion's update)
         break;
     }
-    if (master > 0) {
-        // The 16-bit gradients into the fp32 partition (2 read, 4 written) and the updated master back into the
-        // 16-bit weights (4 read, 2 written); a bf16 master copies 2 B each way instead.
-        bytes += (bf16Master ? 8.0 : 12.0) * t;
+    if (masterBytes > 0) {
+        // The 16-bit gradients into the master's dtype and the updated master back into the 16-bit weights: each
+        // way the master and the 16-bit tensor read or written once (12 B a parameter for an fp32 master).
+        bytes += 2.0 * (masterBytes + weightBytes);
     }
     return bytes;
 }

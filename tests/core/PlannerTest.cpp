@@ -57,8 +57,8 @@ constexpr double kH100Bandwidth = 3.35e12;
 // Llama-3.1-8B: h 4096, intermediate 14,336, 32 layers, 32 query and 8 key/value heads of 128, SDPA, bf16):
 // norms 2 x 36 x 4096 = 294,912, RoPE 20 x 40 x 128 = 102,400, SDPA's output copy 16,384, residuals 49,152,
 // SiLU and * up 10 x 14,336 = 143,360: 606,208 a layer, x 32 + the final norm's 147,456 = 19,546,112 per forward;
-// full recomputation runs two forwards and a backward of twice one: x 4, plus the loss's 40 B x 128,256 logits.
-constexpr double kLlama8bElementwisePerToken = 4.0 * 19'546'112.0 + 40.0 * 128'256.0;
+// full recomputation runs two forwards and a backward of twice one: x 4, plus the loss's 48 B x 128,256 logits.
+constexpr double kLlama8bElementwisePerToken = 4.0 * 19'546'112.0 + 48.0 * 128'256.0;
 // The optimizer step over all cards together (each its ZeRO share): fp32 master weights and states, foreach AdamW
 // (7 x 4 B + 7 x 8 B) and the master copy's conversions (12 B): 96 B a parameter.
 constexpr double kLlama8bOptimizerStepBytes = 96.0 * kLlama8bParams;
@@ -93,10 +93,10 @@ TEST(Planner, EightBFullFineTuneOnH100sRentsSeveralCardsWithoutOffloadForLessTha
 
     // Any sharded data-parallel layout that is compute-bound costs the same GPU-hours whatever its count: tokens x
     // (FLOPs per token / (peak x utilisation) + element-wise bytes per token / bandwidth), plus the optimizer step,
-    // each card stepping its shard. 8,192 x 63.26e9 / 534.1e12 = 0.970 s, 8,192 x 83.31e6 / 3.35e12 = 0.204 s and
+    // each card stepping its shard. 8,192 x 63.26e9 / 534.1e12 = 0.970 s, 8,192 x 84.34e6 / 3.35e12 = 0.206 s and
     // 770.9 GB / 3.35e12 = 0.230 s of GPU time per step; at 4 cards the ZeRO traffic (0.75 x 16 GB of gradients +
     // 0.75 x 16 GB of weights = 24 GB at 360 GB/s of NVLink = 0.067 s) hides behind half the compute.
-    // 122,071 steps x 1.404 s / 3,600 = 47.6 GPU-hours = $142.4.
+    // 122,071 steps x 1.406 s / 3,600 = 47.7 GPU-hours = $142.6.
     // Around the steps every card is held for the instance (10 min), the image (6 min), the 16-bit checkpoint
     // (2 x 8.03e9 B) downloaded at 0.4 GB/s and read at 1 GB/s, a minute of start-up, and the bf16 result (the same
     // 16.06 GB) written at 1 GB/s and copied out at 0.4 GB/s: 1,132 s, paid by each of the plan's cards.
@@ -115,7 +115,7 @@ TEST(Planner, EightBFullFineTuneOnH100sRentsSeveralCardsWithoutOffloadForLessTha
     //   PCIe: the fp32 gradients out and the bf16 weights back, 8.03e9 x (4 + 2) B = 48.2 GB over PCIe 5.0 x16 at
     //         63 GB/s x 0.7 = 44.1 GB/s: 1.093 s;
     //   CPU Adam: 8.03e9 parameters at 11.6e9 / 8.2 s per host (DeepSpeed PR #735): 5.677 s;
-    // to the compute of 8,192 x 63.26e9 / 534.1e12 = 0.970 s and the element-wise kernels' 0.204 s (the step itself
+    // to the compute of 8,192 x 63.26e9 / 534.1e12 = 0.970 s and the element-wise kernels' 0.206 s (the step itself
     // runs on the CPU): 7.944 s per step, 269 h, $806.
     const core::Candidate oneCard = core::fitAtCount(llama8bFull(), gpu("h100-sxm"), 1, in);
     ASSERT_TRUE(oneCard.fits());

@@ -89,6 +89,10 @@ struct Estimate {
     std::int64_t cpuOffloadBytesPerGpu = 0;  ///< host RAM per GPU process for offloaded states/activations
     std::int64_t cpuOffloadBytesTotal = 0;   ///< host RAM across all GPUs of the run
     std::int64_t activationOffloadBytes = 0; ///< activation offload: one micro-batch's saved tensors in host RAM
+    /// What this GPU's optimizer step updates (0 when it runs on the host): the master copy's part of the optimizer
+    /// states, and the trainable weights of its shard as stored (the 16-bit ones beside a master copy).
+    std::int64_t optimizerMasterBytes = 0;
+    std::int64_t optimizerWeightBytes = 0;
 
     ActivationItems activationPerTokenLayer;      ///< bytes per token per layer, without checkpointing
     double logitsBytesPerElement = 0;             ///< bytes per (token x vocabulary) element at the loss peak

@@ -194,11 +194,11 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& scenario, cons
 double baseElementwiseBytesPerTrainedToken(const Scenario& scenario, const BaseElementwiseBytes& bytes);
 
 /// Bytes one GPU's optimizer step reads and writes (PyTorch torch/optim/adam.py @dc80ccde: foreach AdamW runs eight
-/// passes, the fused kernel one), with the fp32 master copy's conversions where the recipe keeps one; 0 when the
-/// step runs on the CPU (optimizer offload). `trainableParams` counts the whole model's (this GPU's share is taken
-/// here), `stateBytes` is this GPU's optimizer states.
-double optimizerStepBytesPerGpu(const Scenario& scenario, const FrameworkProfile& profile, double trainableParams,
-                                double stateBytes);
+/// passes, the fused kernel one), with the master copy's conversions where the recipe keeps one. The arguments are
+/// this GPU's, as the estimate gives them (Estimate::optimizerWeightBytes, optimizerMasterBytes, the optimizer states'
+/// component): all 0 when the step runs on the host.
+double optimizerStepBytesPerGpu(const Scenario& scenario, const FrameworkProfile& profile, double weightBytes,
+                                double masterBytes, double stateBytes);
 
 /// What the time model needs from an estimate. With zero weights and states the memory-bandwidth floor drops out and
 /// the step time becomes a lower bound for the layout (searches skip layouts whose bound loses already).
