@@ -611,9 +611,14 @@ public:
             facts.float8GatheredParams = float8GatheredParams(s);
             facts.baseElementwise = baseElementwiseBytesPerToken(s, m_profile);
             facts.adapterElementwiseBytes = adapterElementwiseBytesPerToken(s, profileFor(s)); // the layout's own
-            facts.optimizerStepBytes =
-                optimizerStepBytesPerGpu(s, m_profile, m_optimizerWeightBytes / static_cast<double>(n), 0.0,
-                                         m_optimizerMomentBytes / static_cast<double>(n));
+            // Without ZeRO only the model-parallel split (and expert parallelism, at most) divides the optimizer's
+            // share; with it, at most all n ranks.
+            const double split = s.sharding == Sharding::None && s.offload == Offload::None
+                                     ? static_cast<double>(s.tensorParallel * s.pipelineParallel *
+                                                           std::max<std::int64_t>(1, s.expertParallel))
+                                     : static_cast<double>(n);
+            facts.optimizerStepBytes = optimizerStepBytesPerGpu(s, m_profile, m_optimizerWeightBytes / split, 0.0,
+                                                                m_optimizerMomentBytes / split);
             best = std::min(best, costPlan(s, m_gpu, m_in, facts, m_checkpoint, m_result).wallHours);
         }
         return best;
