@@ -331,6 +331,12 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
             if (matmulBound && measured > outside && t.matmulSeconds > 0) {
                 mfuSum += std::min(1.0, *at.mfu * t.matmulSeconds / (measured - outside));
                 ++mfuRuns;
+            } else {
+                fit.notes.push_back(
+                    {"speed_not_fitted",
+                     QT_TRANSLATE_NOOP("gpusizer", "a run's step time was left out of the HFU fit: by the time model, "
+                                                   "memory traffic or communication, not the matmuls, sets its "
+                                                   "length")});
             }
         }
     }

@@ -3800,6 +3800,10 @@ Fewer cards (%2): %3</source>
         <source>Speed on %1: no training throughput is published for this card; HFU %2 assumed (below every published figure) — measure it before a long run.</source>
         <translation>%1 上的速度：这张卡没有已发表的训练吞吐量；假设 HFU 为 %2（低于所有已发表的数值）——长时间训练之前请先实测。</translation>
     </message>
+    <message>
+        <source>a run&apos;s step time was left out of the HFU fit: by the time model, memory traffic or communication, not the matmuls, sets its length</source>
+        <translation>一次运行的步时未计入 HFU 拟合：按时间模型，决定其长度的是显存流量或通信，而不是矩阵乘法</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
