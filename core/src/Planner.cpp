@@ -355,7 +355,7 @@ public:
         const double steps = tokens / static_cast<double>(std::max<std::int64_t>(1, sequences * s.seqLen));
         const double gpuSeconds =
             tokens * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0)) +
-            tokens * baseElementwiseBytesPerTrainedToken(s, baseElementwiseBytesPerToken(s, m_profile)) / bandwidth +
+            tokens * baseElementwiseBytesPerTrainedToken(s, m_profile) / bandwidth +
             steps * optimizerStepBytesPerGpu(whole, m_profile, m_optimizerWeightBytes, 0.0, m_optimizerMomentBytes) /
                 bandwidth;
         Scenario at = s;
@@ -550,22 +550,7 @@ private:
 
     /// Time and cost of a candidate that fits.
     void price(Candidate& c) {
-        const StepFacts facts{flopsFor(c.scenario),
-                              m_trainable,
-                              m_total,
-                              m_routedTrainable,
-                              m_routedTotal,
-                              static_cast<double>(c.estimate.perGpu[Component::Weights]),
-                              static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]),
-                              float8FlopsPerToken(c.scenario),
-                              float8GatheredParams(c.scenario),
-                              static_cast<double>(c.estimate.activationOffloadBytes),
-                              adapterElementwiseBytesPerToken(c.scenario, c.estimate.profile),
-                              baseElementwiseBytesPerToken(c.scenario, c.estimate.profile),
-                              optimizerStepBytesPerGpu(
-                                  c.scenario, c.estimate.profile, static_cast<double>(c.estimate.optimizerWeightBytes),
-                                  static_cast<double>(c.estimate.optimizerMasterBytes),
-                                  static_cast<double>(c.estimate.perGpu[Component::OptimizerStates]))};
+        const StepFacts facts = StepFacts::of(c.scenario, c.estimate, flopsFor(c.scenario));
         c.plan = costPlan(c.scenario, m_gpu, m_in, facts, m_checkpoint, m_result);
     }
 
@@ -609,7 +594,7 @@ public:
             facts.routedTotalParams = m_routedTotal;
             facts.float8FlopsPerToken = float8FlopsPerToken(s);
             facts.float8GatheredParams = float8GatheredParams(s);
-            facts.baseElementwise = baseElementwiseBytesPerToken(s, m_profile);
+            facts.baseElementwiseBytes = baseElementwiseBytesPerTrainedToken(s, m_profile);
             facts.adapterElementwiseBytes = adapterElementwiseBytesPerToken(s, profileFor(s)); // the layout's own
             // Without ZeRO only the model-parallel split (and expert parallelism, at most) divides the optimizer's
             // share; with it, at most all n ranks.

@@ -20,6 +20,27 @@ constexpr double kPcie4x16GBs = 31.5;
 /// DeepSpeedCPUAdam: an 11.6B-parameter step in 8.2 s (DeepSpeed PR #735, merged as ee1ffe2e, 2021-02-18), about
 /// 1.4e9 parameters per second for one host's CPUs, shared by the GPU processes on that host.
 constexpr double kCpuAdamParamsPerSecondPerHost = 11.6e9 / 8.2;
+
+/// Forward passes per micro-batch: full recomputation runs each block's forward twice; every-n-th recomputes 1/n
+/// of the blocks.
+double forwardPasses(const Scenario& s) {
+    if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
+        return 2.0;
+    }
+    return s.checkpointing == Checkpointing::EveryNth
+               ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
+               : 1.0;
+}
+
+/// The share of the layers that run backward: freeze tuning's trained ones, else all.
+double backwardLayerShare(const Scenario& s) {
+    return freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers) : 1.0;
+}
+
+/// torchtitan's op-level selective checkpointing: saves matmul and attention outputs only (some of them).
+bool opLevelSelective(const Scenario& s, const FrameworkProfile& profile) {
+    return s.checkpointing == Checkpointing::Selective && profile.selectivePolicy == SelectivePolicy::OpLevel;
+}
 } // namespace
 
 double weightBytesPerParam(Precision p) {
@@ -157,8 +178,7 @@ double trainingFlopsPerToken(const Scenario& s) {
         flops += 2.0 * matmul; // one more forward pass
     } else if (s.checkpointing == Checkpointing::EveryNth) {
         flops += 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
-    } else if (s.checkpointing == Checkpointing::Selective &&
-               profileFor(s).selectivePolicy == SelectivePolicy::OpLevel) {
+    } else if (opLevelSelective(s, profileFor(s))) {
         // torchtitan's op-level policy counts each block's mm calls afresh and runs every second one again in
         // backward (activation_checkpoint.py _custom_policy, mm_count % 2): of wq, wk, wv, wo, w1, w3, w2 the
         // second, fourth and sixth, wk, wo and w3.
@@ -195,9 +215,7 @@ double trainingFlopsPerToken(const Scenario& s) {
     const double attention = 2.0 * static_cast<double>(a.numHeads) * (dQk + dV) * static_cast<double>(s.seqLen) *
                              static_cast<double>(a.numLayers);
     // Freeze tuning: the frozen layers run attention forward only (nothing flows back through them).
-    const double backwardShare =
-        freezes ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
-    flops += (1.0 + 2.0 * backwardShare) * attention;
+    flops += (1.0 + 2.0 * backwardLayerShare(s)) * attention;
     return flops;
 }
 
@@ -233,7 +251,11 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
 }
 
 StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
-    return {trainingFlopsPerToken(s),
+    return of(s, e, trainingFlopsPerToken(s));
+}
+
+StepFacts StepFacts::of(const Scenario& s, const Estimate& e, double flopsPerToken) {
+    return {flopsPerToken,
             static_cast<double>(e.trainableParams),
             static_cast<double>(e.params.total),
             static_cast<double>(e.routedTrainableParams),
@@ -244,7 +266,7 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
             ::gpusizer::core::float8GatheredParams(s),
             static_cast<double>(e.activationOffloadBytes),
             adapterElementwiseBytesPerToken(s, e.profile),
-            baseElementwiseBytesPerToken(s, e.profile),
+            baseElementwiseBytesPerTrainedToken(s, e.profile),
             optimizerStepBytesPerGpu(s, e.profile, static_cast<double>(e.optimizerWeightBytes),
                                      static_cast<double>(e.optimizerMasterBytes),
                                      static_cast<double>(e.perGpu[Component::OptimizerStates]))};
@@ -309,9 +331,7 @@ EagerAttentionBytes eagerAttentionBytesPerToken(const Scenario& s) {
     const double elements =
         static_cast<double>(a.numHeads) * static_cast<double>(s.seqLen) * static_cast<double>(a.numLayers);
     // Freeze tuning: the frozen layers run attention forward only.
-    const double backwardShare =
-        freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
-    return {forward * elements, backward * elements * backwardShare};
+    return {forward * elements, backward * elements * backwardLayerShare(s)};
 }
 
 namespace {
@@ -425,20 +445,13 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
     return out;
 }
 
-double baseElementwiseBytesPerTrainedToken(const Scenario& s, const BaseElementwiseBytes& bytes) {
+double baseElementwiseBytesPerTrainedToken(const Scenario& s, const FrameworkProfile& profile) {
     // Each forward (the recomputed one too: torchtitan's op-level selective policy saves matmul and attention
     // outputs only, so its element-wise kernels run again) and a backward about twice a forward through the layers
-    // that run backward (freeze tuning: the trained ones), then the loss once.
-    const bool opLevel =
-        s.checkpointing == Checkpointing::Selective && profileFor(s).selectivePolicy == SelectivePolicy::OpLevel;
-    const double forwards =
-        (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto || opLevel) ? 2.0
-        : s.checkpointing == Checkpointing::EveryNth
-            ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
-            : 1.0;
-    const double backwardShare =
-        freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers) : 1.0;
-    return bytes.layers * (forwards + 2.0 * backwardShare) + bytes.loss;
+    // that run backward, then the loss once.
+    const BaseElementwiseBytes bytes = baseElementwiseBytesPerToken(s, profile);
+    const double forwards = opLevelSelective(s, profile) ? 2.0 : forwardPasses(s);
+    return bytes.layers * (forwards + 2.0 * backwardLayerShare(s)) + bytes.loss;
 }
 
 double optimizerStepBytesPerGpu(const Scenario& s, const FrameworkProfile& profile, double weightBytes,
@@ -540,12 +553,8 @@ StepShape stepShape(const Scenario& s) {
     // Forward and backward read the weights; full recomputation adds a second forward.
     const double passes =
         (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 3.0 : 2.0;
-    // Forward passes per micro-batch: full recomputation runs each block's forward twice (so twice its tensor- and
-    // expert-parallel collectives); every-n-th recomputes 1/n of the blocks.
-    const double forwards = (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 2.0
-                            : s.checkpointing == Checkpointing::EveryNth
-                                ? 1.0 + 1.0 / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery))
-                                : 1.0;
+    // Forward passes per micro-batch (each recomputed forward runs its tensor- and expert-parallel collectives again).
+    const double forwards = forwardPasses(s);
     const double layersPerStage = static_cast<double>(s.model.numLayers) / pp;
     const double activationBytes = static_cast<double>(s.microBatch * s.seqLen * s.model.hiddenSize) * 2.0;
     return {.tp = tp,
@@ -764,7 +773,7 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     t.eagerAttentionSeconds = atBandwidth(eager.forward * shape.forwards + eager.backward);
     // The base model's norms, activation, RoPE, residual adds and loss; autocast over fp32 weights also casts each
     // weight to 16 bits in every forward.
-    t.baseElementwiseSeconds = atBandwidth(baseElementwiseBytesPerTrainedToken(s, f.baseElementwise));
+    t.baseElementwiseSeconds = atBandwidth(f.baseElementwiseBytes);
     if (s.precision == Precision::AmpBf16 || s.precision == Precision::AmpFp16) {
         t.baseElementwiseSeconds += f.totalParams / (shape.tp * shape.pp) * 6.0 * shape.forwards * shape.accum *
                                     shape.bubble / (gpu.bandwidthTBs * 1e12);

@@ -191,7 +191,7 @@ struct BaseElementwiseBytes {
 BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& scenario, const FrameworkProfile& profile);
 /// What those kernels move per token over a whole training step: every forward (recomputation included), the
 /// backward and the loss.
-double baseElementwiseBytesPerTrainedToken(const Scenario& scenario, const BaseElementwiseBytes& bytes);
+double baseElementwiseBytesPerTrainedToken(const Scenario& scenario, const FrameworkProfile& profile);
 
 /// Bytes one GPU's optimizer step reads and writes (PyTorch torch/optim/adam.py @dc80ccde: foreach AdamW runs eight
 /// passes, the fused kernel one), with the master copy's conversions where the recipe keeps one. The arguments are
@@ -216,9 +216,12 @@ struct StepFacts {
     /// PEFT LoRA's element-wise work around its adapters (casts, dropout, scaling, the add), bytes read and written
     /// per token in one forward pass over every layer (adapterElementwiseBytesPerToken).
     double adapterElementwiseBytes = 0;
-    BaseElementwiseBytes baseElementwise; ///< the base model's memory-bound kernels (baseElementwiseBytesPerToken)
-    double optimizerStepBytes = 0;        ///< this GPU's optimizer step (optimizerStepBytesPerGpu)
+    double baseElementwiseBytes = 0; ///< the base model's memory-bound kernels per token over a step
+                                     ///< (baseElementwiseBytesPerTrainedToken)
+    double optimizerStepBytes = 0;   ///< this GPU's optimizer step (optimizerStepBytesPerGpu)
     static StepFacts of(const Scenario& scenario, const Estimate& estimate);
+    /// The same with the FLOPs per token already known (a search caches them per checkpointing).
+    static StepFacts of(const Scenario& scenario, const Estimate& estimate, double flopsPerToken);
 };
 StepTime stepTime(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs, const StepFacts& facts);
 
