@@ -669,6 +669,14 @@ double rmsNormInputBytes(const Context& ctx, double h) {
     return ctx.s.compile ? ctx.resid * h : 4.0 * h;
 }
 
+/// What one norm saves of its input per token: RMSNorm as rmsNormInputBytes, LayerNorm its input (fp32 under autocast).
+double normInputBytes(const Context& ctx, double h) {
+    if (ctx.arch.norm == NormKind::RmsNorm) {
+        return rmsNormInputBytes(ctx, h);
+    }
+    return (isAmp(ctx.s.precision) ? 4.0 : ctx.resid) * h;
+}
+
 /// Norm weights train under full fine-tuning and LayerNorm tuning (its trainable copies run in place of the norms).
 bool normWeightsTrain(const Context& ctx) {
     return ctx.full || (!ctx.frozenPass && ctx.kind() == AdapterKind::LnTuning);
@@ -681,11 +689,23 @@ double normActivations(const Context& ctx, double h) {
     const auto& s = ctx.s;
     const auto& arch = ctx.arch;
     const bool rms = arch.norm == NormKind::RmsNorm;
-    const double normInput = rms ? rmsNormInputBytes(ctx, h) : (isAmp(s.precision) ? 4.0 : ctx.resid) * h;
+    const double normInput = normInputBytes(ctx, h);
     const double norms = static_cast<double>(std::max<std::int64_t>(1, arch.normsPerLayer));
     const double savedNormInputs = arch.parallelResidual ? 1.0 : norms;
     const bool savesOutput = normWeightsTrain(ctx) && rms && !s.ligerRmsNorm;
     return savedNormInputs * normInput + (savesOutput ? norms * ctx.resid * h : 0.0);
+}
+
+/// Whether transformers' SDPA path copies grouped key/value heads out to one per query head (repeat_kv) rather than
+/// passing enable_gqa: it does with an attention mask, for head dimensions above 256 (no fused kernel broadcasts
+/// them), and before 4.54 (the older TransformersVersion values; Current is read as 4.54 or later) (integrations/
+/// sdpa_attention.py use_gqa_in_sdpa @00c238bd; PRs #39412, #46960). A
+/// micro-batch of one sample has no padding, and the model drops an all-ones mask unless a sliding window shorter
+/// than the sequence needs one (masking_utils.py _ignore_causal_mask_sdpa).
+bool sdpaRepeatsKv(const Scenario& s, double headDim) {
+    const std::int64_t window = s.model.slidingWindow;
+    const bool maskPassed = (s.paddedBatches && s.microBatch > 1) || (window > 0 && s.seqLen >= window);
+    return maskPassed || headDim > 256.0 || s.transformersVersion != TransformersVersion::Current;
 }
 
 /// Attention core: what attention saves of q, k, v and its output, and eager attention's score matrices.
@@ -702,7 +722,10 @@ void attentionActivations(const Context& ctx, const LayerWidths& w, ActivationIt
     const bool mla = w.mla;
     const double qDim = w.qDim;
     const double vDim = w.vDim;
-    const bool expand = !mla && s.attention != Attention::Flash && prof.sdpaExpandsKv && !compiled;
+    // transformers' attention code (the stacks that run its models and loss) decides by the mask; the others' own
+    // attention code repeats k/v as the profile says.
+    const bool expand = !mla && s.attention != Attention::Flash && prof.sdpaExpandsKv && !compiled &&
+                        (!prof.lossFromTransformersModel || sdpaRepeatsKv(s, d));
     const double kHeads = (expand || s.attention == Attention::Eager) ? a : kv;
     const double kDim = mla ? qDim : kHeads * d;
     double vStored = mla ? vDim : kHeads * d;
@@ -758,6 +781,21 @@ Halves linearInputActivations(const Context& ctx, const LayerWidths& w) {
     const bool loraDropout = !ctx.full && s.lora.dropout > 0.0;
     // Under DeepSpeed ZeRO-3's zero.Init every 16-bit linear runs LinearFunctionForZeroStage3, which saves its input.
     const bool zero3Wrapper = ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && prof.zero3LinearSavesInput;
+    // Autocast casts an fp32 input to 16 bit in each linear that reads it (it caches only weight casts), and a
+    // training weight's matmul saves that cast: q, k and v (gate and up) each save a copy of the norm's fp32 output.
+    // The attention output and the MLP product are already 16-bit. Inductor folds the casts into one (compile).
+    const bool ampCastsEachInput = isAmp(s.precision) && ctx.resid > ctx.c && !s.compile && ctx.full;
+    std::array<double, 4> copies{1.0, 1.0, 1.0, 1.0};
+    if (ampCastsEachInput) {
+        copies[static_cast<std::size_t>(InputGroup::Qkv)] = 0.0;
+        copies[static_cast<std::size_t>(InputGroup::GateUp)] = 0.0;
+        for (const auto& lg : ctx.groups) {
+            const InputGroup g = inputGroupOf(lg.role);
+            if (!lg.routedExpert && (g == InputGroup::Qkv || g == InputGroup::GateUp)) {
+                copies[static_cast<std::size_t>(g)] += 1.0;
+            }
+        }
+    }
     // One pass over the linears: whether anything that reads each input group saves it.
     std::array<bool, 4> saved{};
     for (const auto& lg : ctx.groups) {
@@ -765,16 +803,21 @@ Halves linearInputActivations(const Context& ctx, const LayerWidths& w) {
         const bool readsInputForLora =
             ctx.adapted(lg.role) && !loraDropout && adapterTrainsOnInput(ctx) && !loraSavesOwnInputCopy(ctx);
         const bool bnbSaves = ctx.quantizedRole(lg.role) && prof.quantizedMatmulSavesInput;
-        // (o_proj's input under flash-attention is a view of the output flash already saved: no new tensor.)
-        const bool wrapperSaves =
-            zero3Wrapper && !ctx.quantizedRole(lg.role) && !(g == InputGroup::O && s.attention == Attention::Flash);
+        const bool wrapperSaves = zero3Wrapper && !ctx.quantizedRole(lg.role);
         saved[static_cast<std::size_t>(g)] =
             saved[static_cast<std::size_t>(g)] || ctx.full || readsInputForLora || bnbSaves || wrapperSaves;
     }
+    // o_proj's input is a view of the attention output that SDPA and flash-attention already save for their backward:
+    // their kernels write it in (batch, sequence, head, dim) order, so the transpose's .contiguous() copies nothing
+    // (transformers integrations/sdpa_attention.py @00c238bd, torch's _scaled_dot_product_*_attention).
+    const bool oInputIsAttentionOutput = s.attention != Attention::Eager;
     Halves linearInputs;
     for (InputGroup g : {InputGroup::Qkv, InputGroup::O, InputGroup::GateUp, InputGroup::Down}) {
+        if (g == InputGroup::O && oInputIsAttentionOutput) {
+            continue;
+        }
         if (saved[static_cast<std::size_t>(g)]) {
-            linearInputs.of(g) += c * w.inputWidth(g);
+            linearInputs.of(g) += std::max(1.0, copies[static_cast<std::size_t>(g)]) * c * w.inputWidth(g);
             linearInputs.down += g == InputGroup::Down ? c * w.inputWidth(g) : 0.0;
         }
     }
@@ -1044,6 +1087,16 @@ double keptPerToken(const Context& ctx, const ActivationItems& items) {
     return perLayer - items.attentionScores;
 }
 
+/// Behind a frozen embedding nothing that reaches the first layer requires grad, so its input norm (a frozen weight
+/// under an adapter method) records no autograd node and saves nothing. Only without checkpointing: over a model with
+/// checkpointing on, PeftModel.__init__ calls _prepare_model_for_gradient_checkpointing, whose
+/// enable_input_require_grads hook makes the embedding's output require grad (peft_model.py @5d602fdb).
+bool firstNormBehindFrozenEmbedding(const Context& ctx, bool firstLayerKeepsEverything) {
+    const auto& lora = ctx.s.lora;
+    const bool embeddingTrains = lora.embedding || lora.saveEmbedding || (lora.saveLmHead && ctx.arch.tiedEmbeddings);
+    return !ctx.full && !embeddingTrains && ctx.kind() != AdapterKind::LnTuning && firstLayerKeepsEverything;
+}
+
 StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     const Scenario& s = ctx.s;
     const auto& arch = ctx.arch;
@@ -1084,6 +1137,9 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
     // Layers per pipeline stage: with 1F1B the first stage holds pp micro-batches of L/pp layers (L layers' worth,
     // Korthikanti §4.2.3); the last stage one micro-batch of L/pp layers (stage memory: see estimate()).
     double storedPerToken = (layersInGraph - checkpointedLayers) * kept + checkpointedLayers * layerInput;
+    if (firstNormBehindFrozenEmbedding(ctx, kept == perLayer && checkpointedLayers == 0)) {
+        storedPerToken -= normInputBytes(ctx, h) / ctx.tp;
+    }
     if (s.activationOffload) {
         const double perLayerStored = storedPerToken / std::max(1.0, L);
         const double onGpu = std::min(L, kOffloadLayersInFlight) * perLayerStored;
@@ -1119,6 +1175,10 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
 struct LossBytes {
     double perElement = 0; // per (token x vocabulary) element
     double total = 0;      // at the loss's peak, per GPU
+    // When lm_head's backward runs, after the loss's backward has freed its fp32 tensors: the logits' 16-bit gradient
+    // (and the logits where the loop holds them) and the gradient of lm_head's input. Equal to `total` where the
+    // loss is not itemised that finely.
+    double atHeadBackward = 0;
 };
 
 /// Bytes per logit element of a loss that upcasts the 16-bit logits to fp32 and runs cross-entropy on them: the larger
@@ -1185,6 +1245,7 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
             out.total += V * h * ctx.gatherB * ctx.modelShare;
         }
         out.perElement = 0;
+        out.atHeadBackward = out.total;
         return out;
     }
     case Loss::CutCrossEntropy:
@@ -1192,6 +1253,7 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
         // log-sum-exp per token; backward allocates de (tokens x h) blockwise (cce.py, cce_backward.py).
         out.total = 4.0 * tokens + c * h * tokens / ctx.tp;
         out.perElement = 0;
+        out.atHeadBackward = out.total;
         return out;
     case Loss::Standard:
     case Loss::Chunked:
@@ -1226,6 +1288,13 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
         out.perElement += c; // Gemma-2 soft-capping: tanh saves its 16-bit output (modeling_gemma2.py)
     }
     out.total = out.perElement * elements;
+    out.atHeadBackward = out.total;
+    const bool logitsInComputeDtype =
+        !(prof.lossFromTransformersModel && s.transformersVersion == TransformersVersion::UpTo445);
+    if (s.loss == Loss::Standard && !prof.logitsHeldInFp32 && logitsInComputeDtype) {
+        const double held = prof.logitsFreedBeforeBackward ? 0.0 : 1.0;
+        out.atHeadBackward = std::min(out.total, (1.0 + held) * c * elements + c * tokens * h / ctx.tp);
+    }
     return out;
 }
 
@@ -1590,10 +1659,12 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
     const bool castsWeights = isAmp(s.precision) && s.method != Method::Qlora;
     if (castsWeights && s.checkpointing == Checkpointing::None && ctx.stage < 3) {
         // (Freeze tuning without checkpointing: only the trained layers and lm_head are in the graph.)
-        out.autocastCache = 2.0 *
-                            (static_cast<double>(ctx.params.layerLinear) * ctx.trainLayerShare +
-                             static_cast<double>(ctx.params.lmHead)) *
-                            share;
+        // A tied lm_head casts the embedding's weight: its copy is cached like an untied head's.
+        const double headWeights = ctx.arch.causalLmHead && ctx.arch.tiedEmbeddings
+                                       ? static_cast<double>(ctx.arch.vocabSize * ctx.arch.hiddenSize)
+                                       : static_cast<double>(ctx.params.lmHead);
+        out.autocastCache =
+            2.0 * (static_cast<double>(ctx.params.layerLinear) * ctx.trainLayerShare + headWeights) * share;
     }
     // Gradient communication buffers.
     if (m.trainable > 0) {
@@ -1626,6 +1697,7 @@ void mostLoadedPipelineStage(const Context& ctx, StoredActivations& acts, LossBy
     if (firstStage >= lastStage) {
         acts.atLoss = acts.layers;
         loss.total = 0;
+        loss.atHeadBackward = 0;
     } else {
         acts.atLoss = acts.layers / ctx.pp + acts.final;
         acts.recompute = acts.recompute > 0 ? acts.layers / ctx.pp + acts.lastLayer : 0.0;
@@ -1653,10 +1725,13 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
     // DoRA's weight temporaries live while a layer runs forward: at the end of forward either the last layer's or the
     // final norm, logits and loss, whichever is larger; again while a checkpointed layer recomputes.
     const double doraAtForwardEnd = std::max(0.0, tr.doraWeight - acts.final - loss.total);
+    const double atLossTransients = tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk +
+                                    bucketsInForward + tr.workspace + doraAtForwardEnd;
+    // The loss's own peak comes before lm_head's gradient exists; that gradient appears beside what the loss's
+    // backward leaves (both moments are the end of forward for the chart).
     const Moment moments[] = {
-        {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.total,
-         tr.gatheredAtLoss + tr.dequant + tr.autocastCache + tr.headGradientPerChunk + bucketsInForward + tr.workspace +
-             doraAtForwardEnd},
+        {PeakMoment::ForwardEnd, gradientsHeld ? m.gradients : 0.0, acts.atLoss, loss.total, atLossTransients},
+        {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.atHeadBackward, atLossTransients},
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
              tr.contextParallelBuffers + tr.layerBackward},

@@ -258,6 +258,17 @@ void readLogitSoftcaps(const json& cfg, const std::string& type, ModelArch& a) {
         std::clamp(floatKey(cfg, {"attn_logit_softcapping"}, gemma2 && !attnNull ? 50.0 : 0.0), 0.0, 1e6);
 }
 
+/// The attention window, where the config sets one and does not switch it off (Qwen2's use_sliding_window false).
+/// transformers builds an attention mask for SDPA once a sequence reaches it (masking_utils.py
+/// _ignore_causal_mask_sdpa: local_attention_size).
+Result<void> readSlidingWindow(const json& cfg, std::string_view where, ModelArch& a) {
+    GPUSIZER_TRY(window, intKey(cfg, {"sliding_window"}, where));
+    if (*window_r && boolKey(cfg, "use_sliding_window").value_or(true)) {
+        a.slidingWindow = **window_r;
+    }
+    return {};
+}
+
 /// The MLP width; plain families without one get 4 x hidden_size (the others need it or an MoE's, checked later).
 Result<void> readIntermediateSize(const json& cfg, std::string_view where, bool plainFamily, ImportedArch& out) {
     ModelArch& a = out.arch;
@@ -434,6 +445,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     GPUSIZER_TRY(kinds, readMlpAndNormKinds(cfg, where, plainFamily, a));
     GPUSIZER_TRY(norms, readNormsAndParallelBlocks(cfg, where, type, a));
     readLogitSoftcaps(cfg, type, a);
+    GPUSIZER_TRY(window, readSlidingWindow(cfg, where, a));
     GPUSIZER_TRY(inter, readIntermediateSize(cfg, where, plainFamily, out));
     readTiedEmbeddings(root, cfg, type, a);
     readBiases(cfg, type, a);
@@ -551,6 +563,9 @@ json archToHfConfig(const ModelArch& a) {
     }
     if (a.attentionLogitSoftcap > 0) {
         cfg["attn_logit_softcapping"] = a.attentionLogitSoftcap;
+    }
+    if (a.slidingWindow > 0) {
+        cfg["sliding_window"] = a.slidingWindow;
     }
     if (a.isMoe()) {
         cfg["num_local_experts"] = a.moe.numExperts;

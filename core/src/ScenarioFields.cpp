@@ -231,6 +231,12 @@ std::vector<ScenarioField> batchFields() {
                 QT_TRANSLATE_NOOP("gpusizer", "Tokens per sequence: activations and logits grow with it — use your "
                                               "longest sequence (or packing length), not the average."),
                 1, 16777216, &Scenario::seqLen));
+    t.push_back(flag("padded_batches", QT_TRANSLATE_NOOP("gpusizer", "Padded batches"),
+                     QT_TRANSLATE_NOOP("gpusizer", "Samples of a micro-batch are padded to the longest and the model "
+                                                   "gets an attention mask (the Trainer's padding collator). With a "
+                                                   "mask, SDPA in transformers copies the key/value heads out to one "
+                                                   "per query head; off for fixed-length chunks fed without a mask."),
+                     &Scenario::paddedBatches));
     t.push_back(
         integer("gradient_accumulation", QT_TRANSLATE_NOOP("gpusizer", "Gradient accumulation"),
                 QT_TRANSLATE_NOOP("gpusizer", "Gradient accumulation steps: above 1 the gradients stay alive through "

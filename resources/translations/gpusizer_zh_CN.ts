@@ -3804,6 +3804,14 @@ Fewer cards (%2): %3</source>
         <source>a run&apos;s step time was left out of the HFU fit: by the time model, memory traffic or communication, not the matmuls, sets its length</source>
         <translation>一次运行的步时未计入 HFU 拟合：按时间模型，决定其长度的是显存流量或通信，而不是矩阵乘法</translation>
     </message>
+    <message>
+        <source>Padded batches</source>
+        <translation>填充批次</translation>
+    </message>
+    <message>
+        <source>Samples of a micro-batch are padded to the longest and the model gets an attention mask (the Trainer&apos;s padding collator). With a mask, SDPA in transformers copies the key/value heads out to one per query head; off for fixed-length chunks fed without a mask.</source>
+        <translation>微批次中的样本被填充到最长样本的长度，模型收到注意力掩码（Trainer 的填充整理器）。有掩码时，transformers 的 SDPA 会把键/值头复制到每个查询头各一份；对不带掩码输入的定长块请关闭。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -116,7 +116,8 @@ std::string h200Section(const std::vector<H200Row>& rows) {
           "(`tests/data/calibration/measured-h200.json`, a copy of the project's shared `calibration/h200` file; its "
           "`harness.py` is what ran: the model's own loss through `labels=`, the output dropped before backward, "
           "AdamW foreach unless fused is named, PEFT adapters in fp32 unless `lora.dtype` is bf16, non-reentrant "
-          "checkpointing). Each scenario is estimated as written, on the `h200` card. None of these runs was used to "
+          "checkpointing, equal-length batches without an attention mask). Each scenario is estimated as written, "
+          "with `padded_batches` off (the harness passes no mask), on the `h200` card. None of these runs was used to "
           "derive the band, so its coverage here is coverage on runs it never saw. Step time: the median of the "
           "steps after the first, against the time model at the card's own utilisation (catalogs/gpus.json: 54% of the "
           "matmuls' peak, the HFU LLM Foundry published for the H100's GH100 die), its element-wise kernels and "
@@ -338,6 +339,8 @@ core::Result<std::vector<H200Row>> runH200(std::string_view json, const core::Ca
         }
         core::Scenario s = parsed->scenario;
         core::placeOnCard(s, *h200);
+        // harness.py calls model(input_ids=x, labels=x) on equal-length random tokens: no attention mask.
+        s.paddedBatches = false;
         const auto& measured = run.at("measured");
         r.allocatedGiB = measured.at("allocated_peak_bytes").get<double>() / kGiB;
         r.reservedGiB = measured.at("reserved_peak_bytes").get<double>() / kGiB;

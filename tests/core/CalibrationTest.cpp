@@ -129,12 +129,12 @@ TEST(Calibration, NamingTheFrameworkNarrowsTheBand) {
 }
 
 // Twelve runs measured on an H200 with PyTorch 2.11, transformers 5.17 and PEFT 0.21 (the project's shared
-// calibration/h200 file), none of them used to derive the band. The allocated peak of every run is within 6% and
-// 2% on average (issue 30 asks for 5%: two runs without checkpointing are 5.1% and 5.4% high), and the band holds
-// every measured peak. The reserved peak, from the caching-allocator replay where the trace follows the run (ten of
-// the twelve; Gemma-2 and Mixtral keep allocated + 5%), is within 5% on every run. Step time is reported in
-// docs/accuracy.md, not held to a target yet.
-TEST(Calibration, TodaysStackOnAnH200IsWithinSixPercentOnTheAllocatedPeak) {
+// calibration/h200 file), none of them used to derive the band. The allocated peak of every run is within 5% (issue
+// 30's target; 1.5% at worst since SDPA's grouped k/v, o_proj's view, the first norm, autocast's casts and lm_head's
+// gradient were read from today's code) and 1% on average, and the band holds every measured peak. The reserved
+// peak, from the caching-allocator replay where the trace follows the run (ten of the twelve; Gemma-2 and Mixtral
+// keep allocated + 5%), is within 5% on every run. Step time is reported in docs/accuracy.md.
+TEST(Calibration, TodaysStackOnAnH200IsWithinFivePercentOnTheAllocatedPeak) {
     std::ifstream in(std::string(GPUSIZER_TEST_DATA_DIR) + "/calibration/measured-h200.json", std::ios::binary);
     const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto rows = calibration::runH200(json, catalogs::loadCatalogs().catalog);
@@ -142,14 +142,14 @@ TEST(Calibration, TodaysStackOnAnH200IsWithinSixPercentOnTheAllocatedPeak) {
     ASSERT_EQ(rows->size(), 12u);
     double sum = 0;
     for (const auto& r : *rows) {
-        EXPECT_LE(std::abs(r.allocatedError()), 0.06)
+        EXPECT_LE(std::abs(r.allocatedError()), 0.05)
             << r.id << ": estimated " << r.estAllocatedGiB << " GiB, measured " << r.allocatedGiB << " GiB";
         EXPECT_TRUE(r.inBand()) << r.id;
         EXPECT_LE(std::abs(r.estReservedGiB / r.reservedGiB - 1.0), 0.05)
             << r.id << ": estimated " << r.estReservedGiB << " GiB reserved, measured " << r.reservedGiB << " GiB";
         sum += std::abs(r.allocatedError());
     }
-    EXPECT_LE(sum / static_cast<double>(rows->size()), 0.02);
+    EXPECT_LE(sum / static_cast<double>(rows->size()), 0.01);
 }
 
 // No side of a band is shown beyond 40% (issue 30): the generic several-GPU LoRA runs measured up to +164% of their

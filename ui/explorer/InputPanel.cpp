@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 39> kAdvancedFields{"trainable_layers",
+constexpr std::array<const char*, 40> kAdvancedFields{"trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",
                                                       "optimizer",
@@ -61,6 +61,7 @@ constexpr std::array<const char*, 39> kAdvancedFields{"trainable_layers",
                                                       "gradient_checkpointing",
                                                       "checkpoint_every",
                                                       "attention",
+                                                      "padded_batches",
                                                       "loss",
                                                       "compile",
                                                       "float8",

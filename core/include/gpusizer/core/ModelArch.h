@@ -57,6 +57,7 @@ struct ModelArch {
     bool parallelResidual = false;
     double finalLogitSoftcap = 0.0;     ///< Gemma-2 final_logit_softcapping: logits = cap * tanh(logits / cap); 0: none
     double attentionLogitSoftcap = 0.0; ///< Gemma-2 attn_logit_softcapping (eager or flash-attn >= 2.6 only)
+    std::int64_t slidingWindow = 0;     ///< sliding_window: tokens each query attends back over (0: the whole sequence)
     MoeShape moe;
     MlaShape mla;
     bool sizeDerived = false; ///< true when invented from a parameter count alone

@@ -159,6 +159,11 @@ struct Scenario {
     Quantization quantization = Quantization::Nf4Dq;
     std::int64_t microBatch = 4;
     std::int64_t seqLen = 2048;
+    /// Batches are padded to their longest sample and the model is called with an attention mask (a padding data
+    /// collator, the Trainer's default). transformers (4.54+, integrations/sdpa_attention.py use_gqa_in_sdpa) then
+    /// expands grouped key/value heads for SDPA; with no mask, or one sample per micro-batch (no padding, so the mask
+    /// is dropped), SDPA reads them grouped (enable_gqa). Off: fixed-length chunks called without a mask.
+    bool paddedBatches = true;
     std::int64_t gradientAccumulation = 1; ///< >1 keeps gradients alive through the next forward
     /// Full fine-tuning of the last n decoder layers only, the rest frozen (LLaMA-Factory finetuning_type freeze,
     /// freeze_trainable_layers); 0 trains every weight.
