@@ -36,9 +36,15 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (core::freezesLayers(s)) {
         out << " (last " << s.trainableLayers << " of " << s.model.numLayers << " layers)";
     }
+    if (s.runKind != core::RunKind::Sft) {
+        out << ", " << core::toString(s.runKind);
+        if (core::usesReferenceModel(s)) {
+            out << " (reference " << core::toString(s.referenceLogProbs) << ")";
+        }
+    }
     out << ", " << core::toString(e.precision) << ", " << core::toString(s.optimizer) << ", micro-batch "
-        << s.microBatch << " × " << s.seqLen << " tokens, checkpointing " << core::toString(s.checkpointing)
-        << ", attention " << core::toString(s.attention) << "\n";
+        << s.microBatch << (core::pairedExamples(s) ? " pairs" : "") << " × " << s.seqLen << " tokens, checkpointing "
+        << core::toString(s.checkpointing) << ", attention " << core::toString(s.attention) << "\n";
     out << "Layout      " << s.gpus << (s.gpus == 1 ? " GPU" : " GPUs") << ", sharding " << core::toString(s.sharding)
         << " (" << core::toString(e.profile.engine) << "), TP " << s.tensorParallel << ", PP " << s.pipelineParallel
         << ", offload " << core::toString(s.offload) << "\n\n";

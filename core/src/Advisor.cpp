@@ -35,6 +35,8 @@ const char* toString(FixKind kind) {
         return "adafactor";
     case FixKind::OptimizerInBackward:
         return "optimizer_in_backward";
+    case FixKind::PrecomputedReference:
+        return "precomputed_reference";
     case FixKind::Lora:
         return "lora";
     case FixKind::Qlora:
@@ -68,6 +70,7 @@ enum class FixGroup {
     Float8,
     OptimizerStates,
     OptimizerStep,
+    Reference,
     Method,
     Layout,
     Offload
@@ -241,6 +244,12 @@ std::vector<Rung> optimizerRungs() {
 std::vector<Rung> methodRungs() {
     using B = FixBlocker;
     return {
+        {FixKind::PrecomputedReference,
+         [](const Scenario& s, const GpuSpec&) { return keepsReferenceCopy(s) ? B::None : B::NoReferenceCopy; },
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+             s.referenceLogProbs = ReferenceLogProbs::Precomputed;
+             return true;
+         }},
         {FixKind::Lora,
          [](const Scenario& s, const GpuSpec&) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
@@ -338,6 +347,7 @@ FixTier tierOf(FixKind k) {
     case FixKind::ChunkedLoss:
     case FixKind::FusedLoss:
     case FixKind::LigerKernels:
+    case FixKind::PrecomputedReference:
         return FixTier::Lossless;
     case FixKind::Float8AllGather:
     case FixKind::EightBitAdam:
@@ -380,6 +390,8 @@ FixGroup groupOf(FixKind k) {
         return FixGroup::OptimizerStates;
     case FixKind::OptimizerInBackward:
         return FixGroup::OptimizerStep;
+    case FixKind::PrecomputedReference:
+        return FixGroup::Reference;
     case FixKind::Lora:
     case FixKind::Qlora:
         return FixGroup::Method;

@@ -53,6 +53,9 @@ GPUSIZER_NAMES(ShardingEngine, {ShardingEngine::Auto, "auto"}, {ShardingEngine::
                {ShardingEngine::Megatron, "megatron"})
 GPUSIZER_NAMES(AdapterWrapping, {AdapterWrapping::Auto, "auto"}, {AdapterWrapping::Separate, "separate"},
                {AdapterWrapping::Mixed, "mixed"})
+GPUSIZER_NAMES(RunKind, {RunKind::Sft, "sft"}, {RunKind::Dpo, "dpo"}, {RunKind::Ipo, "ipo"}, {RunKind::Orpo, "orpo"},
+               {RunKind::Simpo, "simpo"}, {RunKind::Kto, "kto"})
+GPUSIZER_NAMES(ReferenceLogProbs, {ReferenceLogProbs::Model, "model"}, {ReferenceLogProbs::Precomputed, "precomputed"})
 GPUSIZER_NAMES(TransformersVersion, {TransformersVersion::Current, "current"},
                {TransformersVersion::V446To448, "4.46-4.48"}, {TransformersVersion::UpTo445, "4.45-or-older"})
 GPUSIZER_NAMES(PeftVersion, {PeftVersion::Current, "current"}, {PeftVersion::UpTo011, "0.11-or-older"})
@@ -127,6 +130,8 @@ GPUSIZER_ENUM_API(SelectivePolicy)
 GPUSIZER_ENUM_API(TransformersVersion)
 GPUSIZER_ENUM_API(PeftVersion)
 GPUSIZER_ENUM_API(TorchVersion)
+GPUSIZER_ENUM_API(RunKind)
+GPUSIZER_ENUM_API(ReferenceLogProbs)
 #undef GPUSIZER_ENUM_API
 
 const char* componentKey(Component c) {

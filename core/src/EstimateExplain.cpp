@@ -26,6 +26,25 @@ std::string number(double v, int precision = 3) {
     return fixed.str();
 }
 
+/// The objective as its papers and TRL write it.
+const char* runKindName(RunKind k) {
+    switch (k) {
+    case RunKind::Sft:
+        return "SFT";
+    case RunKind::Dpo:
+        return "DPO";
+    case RunKind::Ipo:
+        return "IPO";
+    case RunKind::Orpo:
+        return "ORPO";
+    case RunKind::Simpo:
+        return "SimPO";
+    case RunKind::Kto:
+        return "KTO";
+    }
+    return "?";
+}
+
 void addWarnings(Estimate& e, const Scenario& s) {
     auto warn = [&](std::string code, Words words) { e.warnings.push_back({std::move(code), std::move(words)}); };
     const auto& arch = s.model;
@@ -44,6 +63,21 @@ void addWarnings(Estimate& e, const Scenario& s) {
                                                  "passes a 16-bit torch_dtype; under the Trainer's mixed precision "
                                                  "that run is %1: choose that precision to size it."),
                    label(s.precision == Precision::Bf16 ? Precision::AmpBf16 : Precision::AmpFp16)));
+    }
+    if (pairedExamples(s)) {
+        warn("paired_sequences",
+             words(QT_TRANSLATE_NOOP("gpusizer", "%1 puts each example's chosen and rejected sequences through the "
+                                                 "model together: activations and logits are sized for %2 sequences "
+                                                 "of seq_len per GPU (prompt + completion, padded to the longer)."),
+                   verbatim(runKindName(s.runKind)), verbatim(std::to_string(s.microBatch * 2))));
+    }
+    if (keepsReferenceCopy(s)) {
+        warn("reference_copy",
+             words(QT_TRANSLATE_NOOP("gpusizer", "The reference model is a second frozen copy of the model: %1 GiB per "
+                                                 "GPU in the weights. TRL 0.29 and later reload it from the model's "
+                                                 "path in fp32 unless model_init_kwargs sets a dtype; precomputed "
+                                                 "reference log-probs or LoRA need no copy."),
+                   verbatim(number(static_cast<double>(e.referenceModelBytes) / kGiB, 3))));
     }
     warn("longest_sequence",
          QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for the sequence length set: use your "
@@ -253,8 +287,15 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
             label(e.peakMoment), number(why.logitsAtLoss / kGiB)));
     }
     assume(profileAssumption(s, prof));
-    if (s.loss == Loss::Standard && prof.lossUpcastsLogits && prof.lossFromTransformersModel &&
-        e.logitsBytesPerElement > 0) {
+    if (s.runKind != RunKind::Sft && s.loss == Loss::Standard && e.logitsBytesPerElement > 0) {
+        // TRL calls the model without labels and takes per-token log-probs of the outputs accelerate converts to fp32
+        // (selective_log_softmax, trainer/utils.py L479-523 @f2cd5771): about the causal-LM loss's 12 B at its peak.
+        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: %1's per-token log-probabilities over the fp32 logits, %2 B "
+                                                   "per logit element (tokens x vocabulary, both sequences of a pair) "
+                                                   "at its peak."),
+                     verbatim(runKindName(s.runKind)), number(e.logitsBytesPerElement)));
+    } else if (s.loss == Loss::Standard && prof.lossUpcastsLogits && prof.lossFromTransformersModel &&
+               e.logitsBytesPerElement > 0) {
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: the model's own causal-LM loss of transformers %1, %2 B "
                                                    "per logit element (tokens x vocabulary) at its peak."),
                      s.transformersVersion == TransformersVersion::Current

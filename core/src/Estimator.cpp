@@ -293,6 +293,7 @@ struct ModelStates {
     double headGradientUnsharded = 0; // the lm_head gradient as it appears at the loss, before sharding
     double quantConstantsUnsharded = 0;
     double offloadGradientBuffers = 0; // GPU gradient buffers that stream gradients to host memory
+    double referenceWeights = 0;       // per GPU: DPO/IPO/KTO's frozen reference copy (part of `weights`)
 };
 
 /// Optimizer state bytes per trainable parameter for the states themselves (no master copy).
@@ -557,6 +558,10 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     whole.gradientBytes = gradientBytes(ctx, t);
     whole.gradients = heldGradientBytes(ctx, m, whole.gradientBytes);
     whole.weights = wholeWeights(ctx, t);
+    // The reference model is prepared as the policy is (accelerate, DeepSpeed ZeRO-3 or FSDP: dpo_trainer.py
+    // L930-936 @f2cd5771), so it shards as the weights do.
+    const double reference = keepsReferenceCopy(s) ? static_cast<double>(ctx.params.total) * ctx.paramB : 0.0;
+    whole.weights += reference;
 
     // Optimizer states: a master copy where the recipe keeps one, and the optimizer's own states.
     m.masterB = masterBytesFor(s, m.trainB);
@@ -578,6 +583,7 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     if (s.offload != Offload::None) {
         offloadStates(ctx, t, whole, m);
     }
+    m.referenceWeights = whole.weights > 0 ? m.weights * reference / whole.weights : 0.0;
     return m;
 }
 
@@ -704,7 +710,7 @@ double normActivations(const Context& ctx, double h) {
 /// than the sequence needs one (masking_utils.py _ignore_causal_mask_sdpa).
 bool sdpaRepeatsKv(const Scenario& s, double headDim) {
     const std::int64_t window = s.model.slidingWindow;
-    const bool maskPassed = (s.paddedBatches && s.microBatch > 1) || (window > 0 && s.seqLen >= window);
+    const bool maskPassed = (s.paddedBatches && sequencesPerMicroBatch(s) > 1.0) || (window > 0 && s.seqLen >= window);
     return maskPassed || headDim > 256.0 || s.transformersVersion != TransformersVersion::Current;
 }
 
@@ -999,7 +1005,7 @@ double tiledMlpWorkingSet(const Context& ctx, double untiledMlp) {
     const double h = static_cast<double>(ctx.arch.hiddenSize);
     const double seqLocal = static_cast<double>(s.seqLen) / ctx.cp;
     const double tiles = std::ceil(seqLocal / h);
-    const double tileTokens = static_cast<double>(s.microBatch) * std::ceil(seqLocal / tiles);
+    const double tileTokens = sequencesPerMicroBatch(s) * std::ceil(seqLocal / tiles);
     return tileTokens * untiledMlp + ctx.resid * h * localTokens(ctx) / ctx.tp; // x_grad = zeros_like(x)
 }
 
@@ -1286,6 +1292,12 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
     }
     if (arch.finalLogitSoftcap > 0 && s.loss == Loss::Standard) {
         out.perElement += c; // Gemma-2 soft-capping: tanh saves its 16-bit output (modeling_gemma2.py)
+    }
+    if ((s.runKind == RunKind::Orpo || s.runKind == RunKind::Simpo) && s.loss == Loss::Standard) {
+        // ORPO's NLL on the chosen half (always; CPO's with cpo_alpha, 1.0 by default): a contiguous copy of the
+        // chosen logits and the fp32 log-softmax cross_entropy saves, 8 B per chosen element, 4 B over the pair
+        // (orpo_trainer.py L782-803, cpo_trainer.py L841-844 @f2cd5771).
+        out.perElement += 4.0;
     }
     out.total = out.perElement * elements;
     out.atHeadBackward = out.total;
@@ -1871,7 +1883,7 @@ std::optional<ReplayStep> replayStepFor(const Context& ctx) {
     step.vocab = a.vocabSize;
     step.tiedEmbeddings = a.tiedEmbeddings;
     step.qkvBias = a.qkvBias;
-    step.microBatch = s.microBatch;
+    step.microBatch = static_cast<std::int64_t>(sequencesPerMicroBatch(s));
     step.seqLen = s.seqLen;
     // From the second micro-step on, each one starts from the same blocks (the gradients held, the rest freed) and
     // repeats the one before: four show every pattern a longer accumulation has.
@@ -1994,6 +2006,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const Trainables t = trainables(ctx);
     const ModelStates m = modelStates(ctx, t);
     e.trainableParams = static_cast<std::int64_t>(m.trainable);
+    e.referenceModelBytes = toBytes(m.referenceWeights);
     e.routedExpertParams = static_cast<std::int64_t>(t.routedWeights);
     e.routedTrainableParams =
         static_cast<std::int64_t>(ctx.full ? t.routedWeights * ctx.trainLayerShare : t.routedAdapters);

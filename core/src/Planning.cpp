@@ -216,6 +216,9 @@ double trainingFlopsPerToken(const Scenario& s) {
                              static_cast<double>(a.numLayers);
     // Freeze tuning: the frozen layers run attention forward only (nothing flows back through them).
     flops += (1.0 + 2.0 * backwardLayerShare(s)) * attention;
+    // A preference objective's gradient-free forward passes (the reference model's; KTO's KL completions), each over
+    // the same tokens.
+    flops += gradientFreeForwards(s) * (2.0 * matmul + attention);
     return flops;
 }
 
@@ -451,7 +454,9 @@ double baseElementwiseBytesPerTrainedToken(const Scenario& s, const FrameworkPro
     // that run backward, then the loss once.
     const BaseElementwiseBytes bytes = baseElementwiseBytesPerToken(s, profile);
     const double forwards = opLevelSelective(s, profile) ? 2.0 : forwardPasses(s);
-    return bytes.layers * (forwards + 2.0 * backwardLayerShare(s)) + bytes.loss;
+    // A preference objective's gradient-free passes run the layers' kernels and the forward half of the loss's.
+    const double free = gradientFreeForwards(s);
+    return bytes.layers * (forwards + free + 2.0 * backwardLayerShare(s)) + bytes.loss * (1.0 + 0.5 * free);
 }
 
 double optimizerStepBytesPerGpu(const Scenario& s, const FrameworkProfile& profile, double weightBytes,
@@ -551,12 +556,15 @@ StepShape stepShape(const Scenario& s) {
     // micro-batch on the critical path (its compute, its tensor- and expert-parallel collectives) stretches by this.
     const double bubble = 1.0 + (pp - 1.0) / accum;
     // Forward and backward read the weights; full recomputation adds a second forward.
+    // A preference objective's reference (and KTO's KL) passes read them again.
     const double passes =
-        (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 3.0 : 2.0;
-    // Forward passes per micro-batch (each recomputed forward runs its tensor- and expert-parallel collectives again).
-    const double forwards = forwardPasses(s);
+        ((s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) ? 3.0 : 2.0) +
+        gradientFreeForwards(s);
+    // Forward passes per micro-batch (each recomputed forward runs its tensor- and expert-parallel collectives again;
+    // so do the gradient-free ones).
+    const double forwards = forwardPasses(s) + gradientFreeForwards(s);
     const double layersPerStage = static_cast<double>(s.model.numLayers) / pp;
-    const double activationBytes = static_cast<double>(s.microBatch * s.seqLen * s.model.hiddenSize) * 2.0;
+    const double activationBytes = sequencesPerMicroBatch(s) * static_cast<double>(s.seqLen * s.model.hiddenSize) * 2.0;
     return {.tp = tp,
             .pp = pp,
             .dp = dp,
@@ -737,7 +745,7 @@ Traffic expertParallelTime(const Scenario& s, const GpuSpec& gpu, const PlanInpu
     const double bubble = shape.bubble;
     const double moeLayers = static_cast<double>(
         s.model.numLayers - std::clamp<std::int64_t>(s.model.moe.firstDenseLayers, 0, s.model.numLayers));
-    const double tokens = static_cast<double>(s.microBatch * s.seqLen) * accum;
+    const double tokens = sequencesPerMicroBatch(s) * static_cast<double>(s.seqLen) * accum;
     // Dispatch and combine in every forward and in backward.
     const double allToAlls = 2.0 * (forwards + 1.0) * moeLayers / pp * accum;
     const double bytes = (forwards + 1.0) * 2.0 * tokens * static_cast<double>(s.model.moe.expertsPerToken) *
@@ -755,19 +763,19 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     const StepShape shape = stepShape(s);
     t.flopsPerToken = f.flopsPerToken;
     // Context-parallel ranks share their sequences: dp / cp groups take sequences of their own.
-    t.tokensPerStep = static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) * shape.accum * shape.dp /
-                      static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+    t.tokensPerStep = tokensPerGpu(s) * shape.accum * shape.dp;
     t.matmulSeconds = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
     double compute = t.matmulSeconds;
     // Memory-bound kernels between the matmuls, on the same stream, at the card's HBM bandwidth: bytes per token over
     // a step's passes. Each GPU runs its own sequences' share.
-    const double tokensPerGpu = static_cast<double>(s.microBatch * s.seqLen) * shape.accum /
-                                static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+    const double gpuTokens = tokensPerGpu(s) * shape.accum;
     const auto atBandwidth = [&](double bytesPerToken) {
-        return tokensPerGpu * bytesPerToken / (shape.tp * shape.pp) * shape.bubble / (gpu.bandwidthTBs * 1e12);
+        return gpuTokens * bytesPerToken / (shape.tp * shape.pp) * shape.bubble / (gpu.bandwidthTBs * 1e12);
     };
-    // LoRA's: forward, the recomputed forward, and a backward that reads and writes about twice what forward does.
-    t.adapterElementwiseSeconds = atBandwidth(f.adapterElementwiseBytes * (shape.forwards + 2.0));
+    // LoRA's: forward, the recomputed forward, and a backward that reads and writes about twice what forward does (the
+    // reference pass runs with the adapters disabled).
+    t.adapterElementwiseSeconds =
+        atBandwidth(f.adapterElementwiseBytes * (shape.forwards - gradientFreeForwards(s) + 2.0));
     // Eager attention's passes over the scores: each forward (the recomputed one too) and backward.
     const EagerAttentionBytes eager = eagerAttentionBytesPerToken(s);
     t.eagerAttentionSeconds = atBandwidth(eager.forward * shape.forwards + eager.backward);

@@ -104,6 +104,26 @@ std::vector<ScenarioField> trainingMethodFields() {
                QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning trains every weight; LoRA freezes the base and trains "
                                              "adapters; QLoRA stores the base in 4 bits."),
                &Scenario::method));
+    ScenarioField kind =
+        choice("run_kind", QT_TRANSLATE_NOOP("gpusizer", "Objective"),
+               QT_TRANSLATE_NOOP("gpusizer",
+                                 "What the run optimises: supervised fine-tuning, or a preference objective as "
+                                 "TRL runs it. DPO, IPO, ORPO and SimPO put each example's chosen and rejected "
+                                 "sequences through the model together (twice the activations and logits of a "
+                                 "micro-batch); DPO, IPO and KTO also need the reference model's log-probabilities "
+                                 "(a second frozen copy of the model under full fine-tuning)."),
+               &Scenario::runKind);
+    kind.writtenWhen = [](const Scenario& s) { return s.runKind != RunKind::Sft; };
+    t.push_back(kind);
+    ScenarioField reference = choice(
+        "reference_log_probs", QT_TRANSLATE_NOOP("gpusizer", "Reference log-probs"),
+        QT_TRANSLATE_NOOP("gpusizer", "DPO, IPO and KTO: run the reference model every step (a frozen copy under full "
+                                      "fine-tuning, the model with its adapters disabled under LoRA), or compute its "
+                                      "log-probabilities once before training (precompute_ref_log_probs: no copy "
+                                      "while training). Ignored by the other objectives."),
+        &Scenario::referenceLogProbs);
+    reference.writtenWhen = [](const Scenario& s) { return usesReferenceModel(s); };
+    t.push_back(reference);
     ScenarioField layers = integer(
         "trainable_layers", QT_TRANSLATE_NOOP("gpusizer", "Trainable layers"),
         QT_TRANSLATE_NOOP("gpusizer", "Train only the last n decoder layers and freeze the rest, embeddings and "

@@ -555,10 +555,69 @@ Result<void> readAccelerate(KeyReader& r) {
     return {};
 }
 
+/// A preference objective by the name a config gives it (Axolotl rl:, LLaMA-Factory pref_loss, TRL loss_type): the
+/// run kind, or nothing for what GPU Sizer does not size (GRPO, PPO, reward models), which is noted at the key. DPO's
+/// other sigmoid-family losses (hinge, kto_pair, robust, ...) keep its reference model and paired batch.
+std::optional<RunKind> preferenceObjective(const std::string& name) {
+    static const std::pair<const char*, RunKind> kNames[] = {
+        {"dpo", RunKind::Dpo},      {"sigmoid", RunKind::Dpo}, {"hinge", RunKind::Dpo},
+        {"kto_pair", RunKind::Dpo}, {"robust", RunKind::Dpo},  {"ipo", RunKind::Ipo},
+        {"orpo", RunKind::Orpo},    {"simpo", RunKind::Simpo}, {"kto", RunKind::Kto}};
+    for (const auto& [text, kind] : kNames) {
+        if (name == text) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
+/// Sets the run kind a config's key names, or notes that the objective is sized as supervised training.
+void applyObjective(KeyReader& r, const std::string& key, const std::string& name) {
+    if (const auto kind = preferenceObjective(name)) {
+        r.run().scenario.runKind = *kind;
+        return;
+    }
+    r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "an objective GPU Sizer does not size yet (generation, reward or "
+                                                 "value models): sized as supervised training"));
+}
+
+/// TRL's preference configs, told apart by the keys only they have: KTOConfig's desirable/undesirable weights,
+/// CPOConfig's cpo_alpha and simpo_gamma, DPOConfig's reference options; loss_type (a string, or a list since TRL 1.x)
+/// names the DPO variant. precompute_ref_log_probs drops the reference model while training.
+Result<void> readTrlObjective(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    if (r.has("desirable_weight") || r.has("undesirable_weight")) {
+        s.runKind = RunKind::Kto;
+    } else if (r.has("cpo_alpha") || r.has("simpo_gamma")) {
+        s.runKind = RunKind::Simpo; // CPO's sigmoid loss keeps the same tensors: paired, no reference, an NLL term
+    } else if (r.has("precompute_ref_log_probs") || r.has("ref_model_init_kwargs") || r.has("rpo_alpha") ||
+               r.has("ref_model_sync_steps")) {
+        s.runKind = RunKind::Dpo;
+    } else {
+        return {};
+    }
+    if (const json* loss = r.doc().find("loss_type"); loss != nullptr && s.runKind == RunKind::Dpo) {
+        const std::string first = loss->is_array() && !loss->empty() && loss->front().is_string()
+                                      ? loss->front().get<std::string>()
+                                      : (loss->is_string() ? loss->get<std::string>() : std::string());
+        r.value("loss_type");
+        r.run().lines.push_back({ImportLine::Kind::Used, r.doc().position("loss_type"), "loss_type", first, "run_kind",
+                                 verbatim(TRL "trl/trainer/dpo_config.py loss_type")});
+        applyObjective(r, "loss_type", first);
+    }
+    if (usesReferenceModel(s)) {
+        GPUSIZER_ASSIGN(auto precompute, r.flag("precompute_ref_log_probs", "reference_log_probs",
+                                                TRL "trl/trainer/dpo_config.py precompute_ref_log_probs", false));
+        s.referenceLogProbs = *precompute ? ReferenceLogProbs::Precomputed : ReferenceLogProbs::Model;
+    }
+    return {};
+}
+
 Result<void> readTrainingArguments(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
     setFramework(r, Framework::HfTrainer, TRANSFORMERS "Trainer");
+    GPUSIZER_CHECK(readTrlObjective(r));
     static const char* const kSftKeys[] = {"max_length", "max_seq_length", "packing", "dataset_text_field"};
     const bool sft = std::any_of(std::begin(kSftKeys), std::end(kSftKeys),
                                  [&](const char* k) { return r.doc().find(k) != nullptr; }); // present, null or not
@@ -889,6 +948,13 @@ Result<void> readAxolotl(KeyReader& r) {
         run.modelName = *model;
         run.modelWhere = r.doc().at("base_model");
     }
+    // rl: dpo and ipo run TRL's DPOTrainer, orpo ORPOTrainer, kto KTOTrainer, simpo CPOTrainer (core/trainers/dpo,
+    // rl.py L71-80, L135-149); the reference model is a second load for full fine-tuning, none with an adapter
+    // (train.py L137-153).
+    GPUSIZER_ASSIGN(auto rl, r.text("rl", "run_kind", AXOLOTL "src/axolotl/utils/schemas/enums.py RLType"));
+    if (rl) {
+        applyObjective(r, "rl", *rl);
+    }
     const char* peft = AXOLOTL "src/axolotl/utils/schemas/peft.py";
     GPUSIZER_ASSIGN(auto adapterText, r.text("adapter", "method", peft));
     const std::string adapter = adapterText.value_or("");
@@ -1160,10 +1226,22 @@ Result<void> readLlamaFactory(KeyReader& r) {
         run.modelName = *model;
         run.modelWhere = r.doc().at("model_name_or_path");
     }
-    GPUSIZER_ASSIGN(auto stage, r.text("stage", "", finetuning, std::string("sft")));
-    if (*stage != "sft" && *stage != "pt") {
-        r.noteKey("stage", QT_TRANSLATE_NOOP("gpusizer", "sized as supervised training: a reference or reward model "
-                                                         "is not counted"));
+    GPUSIZER_ASSIGN(auto stage, r.text("stage", "run_kind", finetuning, std::string("sft")));
+    if (*stage == "dpo") {
+        // pref_loss picks the loss; orpo and simpo run without a reference model (finetuning_args.py L593).
+        GPUSIZER_ASSIGN(auto loss, r.text("pref_loss", "run_kind", LLAMAFACTORY "hparams/finetuning_args.py pref_loss",
+                                          std::string("sigmoid")));
+        applyObjective(r, "pref_loss", *loss);
+    } else if (*stage == "kto") {
+        r.run().scenario.runKind = RunKind::Kto;
+    } else if (*stage != "sft" && *stage != "pt") {
+        applyObjective(r, "stage", *stage);
+    }
+    if (r.has("ref_model")) {
+        // create_ref_model loads a named reference frozen, beside LoRA too (train/trainer_utils.py L116-146).
+        r.noteKey("ref_model", QT_TRANSLATE_NOOP("gpusizer", "a separately named reference model: sized as a copy of "
+                                                             "the policy under full fine-tuning, not counted beside "
+                                                             "LoRA"));
     }
     GPUSIZER_ASSIGN(auto type, r.text("finetuning_type", "method", finetuning, std::string("lora")));
     if (*type == "full" || *type == "freeze") {

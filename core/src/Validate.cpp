@@ -168,6 +168,14 @@ Result<void> validate(const Scenario& s) {
                                                   "(torchao Float8LinearConfig.enable_fsdp_float8_all_gather)"),
                     "float8_all_gather");
     }
+    if (s.runKind == RunKind::Kto && s.microBatch < 2) {
+        // KTOTrainer builds each example's KL completion from another example of the batch (kto_trainer.py L806,
+        // L1096-1110 @f2cd5771): it refuses a per-device batch of one.
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "KTO needs a micro-batch of 2 or more: each example's KL completion "
+                                                  "comes from another example of the batch"),
+                    "micro_batch");
+    }
     if (s.tiledMlp && s.model.isMoe()) {
         // TiledMLP replaces a dense MLP module's forward (ArcticTraining model/tiled_compute.py); a routed MoE block
         // is another module with its own dispatch.

@@ -58,6 +58,8 @@ Message fixName(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Adafactor"));
     case K::OptimizerInBackward:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Optimizer in backward"));
+    case K::PrecomputedReference:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Precomputed reference log-probs"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Full → LoRA"));
     case K::Qlora:
@@ -108,6 +110,10 @@ Message fixPrice(core::FixKind kind) {
     case K::OptimizerInBackward:
         return msg(
             QT_TRANSLATE_NOOP("gpusizer", "no gradient accumulation and no gradient clipping across parameters"));
+    case K::PrecomputedReference:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "the same training: TRL's precompute_ref_log_probs runs the reference "
+                                                 "over the dataset once before the first step (minutes to hours, "
+                                                 "stored on disk)"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP(
             "gpusizer", "trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks "
@@ -176,6 +182,8 @@ Message fixBlocker(core::FixBlocker blocker) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already QLoRA"));
     case B::AlreadySplit:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "sequences are already split"));
+    case B::NoReferenceCopy:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no reference copy to drop"));
     case B::AlreadyOffloading:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already offloading"));
     }
@@ -215,6 +223,9 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
         return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer → Adafactor (factored, no momentum)"));
     case K::OptimizerInBackward:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "optimizer step in backward (no gradient accumulation)"));
+    case K::PrecomputedReference:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "reference log-probs computed once before training "
+                                                 "(precompute_ref_log_probs): no reference copy"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning → LoRA r%1"), digits(after.lora.rank));
     case K::Qlora:

@@ -2749,10 +2749,6 @@ Fewer cards (%2): %3</source>
         <translation>若 plugins 中没有 axolotl.integrations.liger.LigerPlugin，则不起作用</translation>
     </message>
     <message>
-        <source>sized as supervised training: a reference or reward model is not counted</source>
-        <translation>按监督训练估算：不计入参考模型或奖励模型</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not one GPU Sizer sizes (lora, full, freeze)</source>
         <translation>&apos;%1&apos; 不是 GPU Sizer 可估算的类型（lora，full，freeze）</translation>
     </message>
@@ -3811,6 +3807,62 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Samples of a micro-batch are padded to the longest and the model gets an attention mask (the Trainer&apos;s padding collator). With a mask, SDPA in transformers copies the key/value heads out to one per query head; off for fixed-length chunks fed without a mask.</source>
         <translation>微批次中的样本被填充到最长样本的长度，模型收到注意力掩码（Trainer 的填充整理器）。有掩码时，transformers 的 SDPA 会把键/值头复制到每个查询头各一份；对不带掩码输入的定长块请关闭。</translation>
+    </message>
+    <message>
+        <source>%1 puts each example&apos;s chosen and rejected sequences through the model together: activations and logits are sized for %2 sequences of seq_len per GPU (prompt + completion, padded to the longer).</source>
+        <translation>%1 把每个样本的 chosen 和 rejected 序列一起送入模型：激活和 logits 按每 GPU %2 条 seq_len 长的序列估算（提示 + 回复，填充到较长者）。</translation>
+    </message>
+    <message>
+        <source>The reference model is a second frozen copy of the model: %1 GiB per GPU in the weights. TRL 0.29 and later reload it from the model&apos;s path in fp32 unless model_init_kwargs sets a dtype; precomputed reference log-probs or LoRA need no copy.</source>
+        <translation>参考模型是模型的第二份冻结副本：每 GPU %1 GiB，计入权重。TRL 0.29 及以后从模型路径重新加载它，除非 model_init_kwargs 指定 dtype，否则为 fp32；预计算参考对数概率或使用 LoRA 则不需要副本。</translation>
+    </message>
+    <message>
+        <source>Loss: %1&apos;s per-token log-probabilities over the fp32 logits, %2 B per logit element (tokens x vocabulary, both sequences of a pair) at its peak.</source>
+        <translation>损失：%1 在 fp32 logits 上计算逐 token 对数概率，峰值时每个 logit 元素（token × 词表，含一对中的两条序列）%2 B。</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>训练目标</translation>
+    </message>
+    <message>
+        <source>What the run optimises: supervised fine-tuning, or a preference objective as TRL runs it. DPO, IPO, ORPO and SimPO put each example&apos;s chosen and rejected sequences through the model together (twice the activations and logits of a micro-batch); DPO, IPO and KTO also need the reference model&apos;s log-probabilities (a second frozen copy of the model under full fine-tuning).</source>
+        <translation>本次运行优化的目标：监督微调，或按 TRL 实现的偏好目标。DPO、IPO、ORPO 和 SimPO 把每个样本的 chosen 与 rejected 序列一起送入模型（微批次的激活和 logits 翻倍）；DPO、IPO 和 KTO 还需要参考模型的对数概率（全参数微调时为模型的第二份冻结副本）。</translation>
+    </message>
+    <message>
+        <source>Reference log-probs</source>
+        <translation>参考对数概率</translation>
+    </message>
+    <message>
+        <source>DPO, IPO and KTO: run the reference model every step (a frozen copy under full fine-tuning, the model with its adapters disabled under LoRA), or compute its log-probabilities once before training (precompute_ref_log_probs: no copy while training). Ignored by the other objectives.</source>
+        <translation>DPO、IPO 和 KTO：每步运行参考模型（全参数微调时为冻结副本，LoRA 时为禁用适配器的同一模型），或在训练前一次性计算其对数概率（precompute_ref_log_probs：训练期间没有副本）。其他目标忽略此项。</translation>
+    </message>
+    <message>
+        <source>an objective GPU Sizer does not size yet (generation, reward or value models): sized as supervised training</source>
+        <translation>GPU Sizer 尚不估算的训练目标（生成、奖励或价值模型）：按监督训练估算</translation>
+    </message>
+    <message>
+        <source>a separately named reference model: sized as a copy of the policy under full fine-tuning, not counted beside LoRA</source>
+        <translation>单独指定的参考模型：全参数微调时按策略模型的副本估算，LoRA 时不计入</translation>
+    </message>
+    <message>
+        <source>KTO needs a micro-batch of 2 or more: each example&apos;s KL completion comes from another example of the batch</source>
+        <translation>KTO 需要 2 或更大的微批次：每个样本的 KL 回复取自批次中的另一个样本</translation>
+    </message>
+    <message>
+        <source>Precomputed reference log-probs</source>
+        <translation>预计算参考对数概率</translation>
+    </message>
+    <message>
+        <source>the same training: TRL&apos;s precompute_ref_log_probs runs the reference over the dataset once before the first step (minutes to hours, stored on disk)</source>
+        <translation>训练结果相同：TRL 的 precompute_ref_log_probs 在第一步之前对数据集运行一遍参考模型（数分钟到数小时，结果存于磁盘）</translation>
+    </message>
+    <message>
+        <source>no reference copy to drop</source>
+        <translation>没有可去掉的参考副本</translation>
+    </message>
+    <message>
+        <source>reference log-probs computed once before training (precompute_ref_log_probs): no reference copy</source>
+        <translation>参考对数概率在训练前一次性计算（precompute_ref_log_probs）：无参考副本</translation>
     </message>
 </context>
 <context>

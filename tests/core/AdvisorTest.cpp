@@ -51,6 +51,7 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
                                            core::FixKind::EightBitAdam,
                                            core::FixKind::Adafactor,
                                            core::FixKind::OptimizerInBackward,
+                                           core::FixKind::PrecomputedReference,
                                            core::FixKind::Lora,
                                            core::FixKind::Qlora,
                                            core::FixKind::MoreCardsZero3,
@@ -63,6 +64,10 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
         if (step.kind == core::FixKind::Float8AllGather) {
             // One card, no FSDP2 gather to shrink: float8 would only add its casts (Float8Test covers the rung).
             EXPECT_EQ(step.blocker, core::FixBlocker::Float8OnlyGathers);
+            continue;
+        }
+        if (step.kind == core::FixKind::PrecomputedReference) {
+            EXPECT_EQ(step.blocker, core::FixBlocker::NoReferenceCopy); // supervised: no reference model
             continue;
         }
         ASSERT_TRUE(step.applicable) << core::toString(step.kind) << ": blocked by " << static_cast<int>(step.blocker);

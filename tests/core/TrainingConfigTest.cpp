@@ -1082,3 +1082,39 @@ TEST(TrainingConfig, AxolotlLoraWithLoadIn4bitIsASixteenBitBaseCastToFp32NotQlor
 
 } // namespace
 } // namespace gpusizer
+
+namespace gpusizer {
+namespace {
+
+// Preference objectives from the configs that name them (docs/import.md): LLaMA-Factory stage/pref_loss, Axolotl rl,
+// TRL's DPOConfig and KTOConfig by the keys only they have.
+TEST(TrainingConfig, PreferenceObjectivesAreReadFromEachFormat) {
+    // stage: dpo with pref_loss: sigmoid (finetuning_args.py): DPO; LoRA, so the reference is the policy with its
+    // adapters disabled.
+    const auto factory = imported({"llama-factory/llama3_lora_dpo.yaml"});
+    EXPECT_EQ(factory.scenario.runKind, core::RunKind::Dpo);
+    EXPECT_EQ(factory.scenario.method, core::Method::Lora);
+    EXPECT_FALSE(core::keepsReferenceCopy(factory.scenario));
+    ASSERT_NE(lineFor(factory, "pref_loss"), nullptr);
+    EXPECT_EQ(lineFor(factory, "pref_loss")->value, "sigmoid");
+    // rl: dpo with no adapter: full fine-tuning and a frozen reference copy.
+    const auto axolotl = imported({"axolotl/llama-3.2-1b-full-dpo.yaml"});
+    EXPECT_EQ(axolotl.scenario.runKind, core::RunKind::Dpo);
+    EXPECT_EQ(axolotl.scenario.method, core::Method::Full);
+    EXPECT_EQ(axolotl.scenario.microBatch, 2); // pairs per GPU
+    EXPECT_TRUE(core::keepsReferenceCopy(axolotl.scenario));
+    // DPOConfig: loss_type ["ipo"] (a list since TRL 1.x) and precompute_ref_log_probs.
+    const auto dpo = imported({"transformers/dpo_config.json", "transformers/adapter_config.json"});
+    EXPECT_EQ(dpo.scenario.runKind, core::RunKind::Ipo);
+    EXPECT_EQ(dpo.scenario.referenceLogProbs, core::ReferenceLogProbs::Precomputed);
+    EXPECT_EQ(dpo.scenario.seqLen, 1024); // max_length: prompt + completion
+    ASSERT_NE(lineFor(dpo, "loss_type"), nullptr);
+    EXPECT_EQ(lineFor(dpo, "loss_type")->value, "ipo");
+    // KTOConfig: its desirable/undesirable weights.
+    const auto kto = imported({"transformers/kto_config.json", "transformers/adapter_config.json"});
+    EXPECT_EQ(kto.scenario.runKind, core::RunKind::Kto);
+    EXPECT_EQ(kto.scenario.referenceLogProbs, core::ReferenceLogProbs::Model);
+}
+
+} // namespace
+} // namespace gpusizer

@@ -46,7 +46,9 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 40> kAdvancedFields{"trainable_layers",
+constexpr std::array<const char*, 42> kAdvancedFields{"run_kind",
+                                                      "reference_log_probs",
+                                                      "trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",
                                                       "optimizer",

@@ -25,6 +25,7 @@ enum class FixKind {
     EightBitAdam,           ///< bitsandbytes 8-bit AdamW
     Adafactor,              ///< factored second moment, no first moment
     OptimizerInBackward,    ///< step each parameter as its gradient arrives
+    PrecomputedReference,   ///< DPO/IPO/KTO: reference log-probs computed before training, no reference copy
     Lora,                   ///< freeze the base, train adapters
     Qlora,                  ///< LoRA on a 4-bit base
     MoreCardsZero3,         ///< shard model states over more cards (ZeRO-3 / FSDP)
@@ -58,6 +59,7 @@ enum class FixBlocker {
     AlreadyQlora,         ///< already QLoRA
     AlreadyOffloading,    ///< optimizer and parameters are already offloaded
     AlreadySplit,         ///< each sequence is already split over cards (context parallel)
+    NoReferenceCopy,      ///< no frozen reference copy to drop (no reference, adapters, or already precomputed)
 };
 
 /// One rung of the ladder for a scenario: what it changes is `scenarioAlone` against the scenario.

@@ -59,6 +59,7 @@ struct ActivationItems {
 struct Estimate {
     ParamCounts params;
     std::int64_t trainableParams = 0;
+    std::int64_t referenceModelBytes = 0;   ///< per GPU, in Weights: DPO/IPO/KTO's frozen reference copy
     std::int64_t routedExpertParams = 0;    ///< weights of routed MoE experts (expert parallelism splits them)
     std::int64_t routedTrainableParams = 0; ///< the trainable share of those (their adapters under LoRA)
     std::int64_t dataParallel = 1;          ///< data-parallel degree: gpus / (tensor x pipeline parallel)

@@ -85,6 +85,14 @@ enum class PeftVersion { Current, UpTo011 };
 /// foreach implementation (PR #92306); 1.13 and older zero-fill gradients, which stay allocated through the next
 /// forward, and loop over parameters one at a time.
 enum class TorchVersion { Current, V1 };
+/// What the run optimises (docs/memory-model.md §8): supervised fine-tuning, or a preference objective as TRL's
+/// trainers run it (huggingface/trl @f2cd5771): DPO and IPO (DPOTrainer, loss_type sigmoid / ipo), ORPO (ORPOTrainer),
+/// SimPO (CPOTrainer loss_type simpo) and KTO (KTOTrainer).
+enum class RunKind { Sft, Dpo, Ipo, Orpo, Simpo, Kto };
+/// Where DPO, IPO and KTO take the reference model's log-probabilities from: a reference model run beside the policy
+/// every step (a second frozen copy under full fine-tuning; the policy with its adapters disabled under PEFT), or
+/// computed once before training (precompute_ref_log_probs).
+enum class ReferenceLogProbs { Model, Precomputed };
 /// Storage dtype of LoRA adapters. Auto: what the framework does (PEFT upcasts to fp32; torchtune/LitGPT keep bf16).
 enum class AdapterDtype { Auto, Fp32, Bf16, Fp16 };
 
@@ -157,7 +165,9 @@ struct Scenario {
     bool optimizerInBackward = false;
     LoraSettings lora;
     Quantization quantization = Quantization::Nf4Dq;
-    std::int64_t microBatch = 4;
+    RunKind runKind = RunKind::Sft;
+    ReferenceLogProbs referenceLogProbs = ReferenceLogProbs::Model;
+    std::int64_t microBatch = 4; ///< examples per GPU per step (a preference pair counts once)
     std::int64_t seqLen = 2048;
     /// Batches are padded to their longest sample and the model is called with an attention mask (a padding data
     /// collator, the Trainer's default). transformers (4.54+, integrations/sdpa_attention.py use_gqa_in_sdpa) then
@@ -228,9 +238,51 @@ inline bool otherAdapter(const Scenario& s) {
     return s.method != Method::Full && s.lora.kind != AdapterKind::Lora;
 }
 
+/// Paired objectives: DPOTrainer's collator (and ORPO's, CPO's concatenated_forward) puts each example's chosen and
+/// rejected sequences in one batch, [prompt+chosen]*B then [prompt+rejected]*B (dpo_trainer.py L174-176 @f2cd5771).
+inline bool pairedExamples(const Scenario& s) {
+    return s.runKind == RunKind::Dpo || s.runKind == RunKind::Ipo || s.runKind == RunKind::Orpo ||
+           s.runKind == RunKind::Simpo;
+}
+
+/// DPO, IPO and KTO compare with a reference model; ORPO and SimPO have none (orpo_trainer.py, cpo_trainer.py).
+inline bool usesReferenceModel(const Scenario& s) {
+    return s.runKind == RunKind::Dpo || s.runKind == RunKind::Ipo || s.runKind == RunKind::Kto;
+}
+
+/// A second, frozen copy of the model: full fine-tuning with the reference run every step. Under PEFT the reference
+/// is the policy with its adapters disabled (use_adapter(..., None), utils.py L1200-1230 @f2cd5771), and precomputed
+/// log-probabilities need no reference model during training (dpo_trainer.py L893-910).
+inline bool keepsReferenceCopy(const Scenario& s) {
+    return usesReferenceModel(s) && s.referenceLogProbs == ReferenceLogProbs::Model && s.method == Method::Full;
+}
+
+/// Sequences one micro-batch puts through the trained forward pass on a GPU.
+inline double sequencesPerMicroBatch(const Scenario& s) {
+    return static_cast<double>(s.microBatch) * (pairedExamples(s) ? 2.0 : 1.0);
+}
+
+/// Forward passes without gradient per trained sequence: the reference's for DPO and IPO; KTO's KL completions
+/// through the policy, and the reference over both (kto_trainer.py L1478-1545 @f2cd5771). Precomputed log-probabilities
+/// run the same passes once before training: for one epoch the same count.
+inline double gradientFreeForwards(const Scenario& s) {
+    switch (s.runKind) {
+    case RunKind::Dpo:
+    case RunKind::Ipo:
+        return 1.0;
+    case RunKind::Kto:
+        return 3.0;
+    case RunKind::Sft:
+    case RunKind::Orpo:
+    case RunKind::Simpo:
+        break;
+    }
+    return 0.0;
+}
+
 /// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
 inline double tokensPerGpu(const Scenario& s) {
-    return static_cast<double>(s.microBatch) * static_cast<double>(s.seqLen) /
+    return sequencesPerMicroBatch(s) * static_cast<double>(s.seqLen) /
            static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
 }
 
@@ -273,6 +325,8 @@ const char* toString(AdapterWrapping v);
 const char* toString(TransformersVersion v);
 const char* toString(PeftVersion v);
 const char* toString(TorchVersion v);
+const char* toString(RunKind v);
+const char* toString(ReferenceLogProbs v);
 const char* toString(SelectivePolicy v);
 
 template <class E>
