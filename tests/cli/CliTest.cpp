@@ -332,6 +332,50 @@ TEST(Cli, CpuSmokeRunsOfTheScriptAreReadBack) {
     }
 }
 
+// The script runs the preference objectives as TRL computes them (its own log-probabilities, the reference pass,
+// ORPO's NLL, KTO's KL completions): each runs a CPU step and records the objective; a full fine-tuning DPO builds its
+// frozen reference copy, a LoRA one runs the reference with its adapters disabled.
+TEST(Cli, TheScriptRunsEachPreferenceObjective) {
+    if (!pythonHasTorch()) {
+        GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
+    }
+    struct Case {
+        const char* kind;
+        const char* scenario;
+        bool copy;
+    };
+    for (const Case& c :
+         {Case{"dpo", "scenarios/tiny-full.json", true}, Case{"ipo", "scenarios/tiny-lora.json", false},
+          Case{"orpo", "scenarios/tiny-full.json", false}, Case{"simpo", "scenarios/tiny-lora.json", false},
+          Case{"kto", "scenarios/tiny-lora.json", false}}) {
+        const auto dir = std::filesystem::temp_directory_path() /
+                         ("gpusizer_pref_" + std::string(c.kind) + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir);
+        auto scenario = nlohmann::json::parse(slurp(data(c.scenario)));
+        scenario["run_kind"] = c.kind;
+        scenario["micro_batch"] = 2;
+        const auto scenarioFile = dir / "scenario.json";
+        std::ofstream(scenarioFile) << scenario.dump();
+        const auto script = dir / "probe.py";
+        const auto result = dir / "result.json";
+        const auto log = dir / "log.txt";
+        ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0) << c.kind;
+        const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
+                                result.string() + " > " + log.string() + " 2>&1";
+        ASSERT_EQ(std::system(run.c_str()), 0) << c.kind << ": " << slurp(log);
+        const auto written = nlohmann::json::parse(slurp(result));
+        EXPECT_EQ(written.at("scenario").at("run_kind"), c.kind);
+        EXPECT_EQ(slurp(log).find("reference model: a frozen copy") != std::string::npos, c.copy) << c.kind;
+        // Paired objectives put 2 x 2 sequences of the tiny scenario's length through each step.
+        const double rows = std::string(c.kind) == "kto" ? 2.0 : 4.0;
+        const double perStep = rows * scenario.at("seq_len").get<double>();
+        EXPECT_NEAR(written.at("tokens_per_second").get<double>() * written.at("step_seconds")[0].get<double>(),
+                    perStep, perStep * 1e-9)
+            << c.kind;
+        std::filesystem::remove_all(dir);
+    }
+}
+
 TEST(Cli, TheScriptRecordsTheRunItMeasuredWhereItCannotRunTheScenario) {
     if (!pythonHasTorch()) {
         GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";

@@ -2,8 +2,8 @@
 // the chosen and rejected sequences in one batch, ORPO's NLL on the chosen half and the gradient-free passes' FLOPs.
 // Expected values are derived by hand in each test.
 #include "TestModels.h"
-#include "gpusizer/core/Advisor.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Planning.h"
 #include "gpusizer/core/ScenarioJson.h"
@@ -41,9 +41,9 @@ TEST(Preference, FullFineTuningDpoHoldsASecondFrozenCopyOfTheModel) {
     const auto sft = core::estimate(llama32(core::RunKind::Sft, core::Method::Full));
     const auto dpo = core::estimate(llama32(core::RunKind::Dpo, core::Method::Full));
     ASSERT_EQ(dpo.params.total, kParams);
-    EXPECT_EQ(dpo.referenceModelBytes, 2 * kParams);                                     // bf16: 6,425,499,648 B
+    EXPECT_EQ(dpo.referenceModelBytes, 2 * kParams);                                         // bf16: 6,425,499,648 B
     EXPECT_EQ(dpo.perGpu[Component::Weights] - sft.perGpu[Component::Weights], 2 * kParams); // in the weights
-    EXPECT_EQ(dpo.perGpu[Component::Gradients], sft.perGpu[Component::Gradients]);         // nothing of it trains
+    EXPECT_EQ(dpo.perGpu[Component::Gradients], sft.perGpu[Component::Gradients]);           // nothing of it trains
     EXPECT_EQ(dpo.perGpu[Component::OptimizerStates], sft.perGpu[Component::OptimizerStates]);
 
     auto lora = llama32(core::RunKind::Dpo, core::Method::Lora);
@@ -78,7 +78,8 @@ TEST(Preference, PairedObjectivesPutChosenAndRejectedThroughTheModelTogether) {
     EXPECT_EQ(core::estimate(llama32(core::RunKind::Orpo, core::Method::Lora)).logitsBytesAtLoss, 33'621'540'864);
     // KTO's examples are unpaired: 2 sequences, as SFT.
     const auto kto = core::estimate(llama32(core::RunKind::Kto, core::Method::Lora));
-    EXPECT_EQ(kto.activationBytesAtLoss, core::estimate(llama32(core::RunKind::Sft, core::Method::Lora)).activationBytesAtLoss);
+    EXPECT_EQ(kto.activationBytesAtLoss,
+              core::estimate(llama32(core::RunKind::Sft, core::Method::Lora)).activationBytesAtLoss);
 }
 
 // The reference's forward pass runs over the same sequences every step: 2N + the attention's forward FLOPs per
