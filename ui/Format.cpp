@@ -44,6 +44,8 @@ QString componentName(core::Component c) {
         return QCoreApplication::translate("Format", "Logits & loss");
     case core::Component::Transient:
         return QCoreApplication::translate("Format", "Transient");
+    case core::Component::Generation:
+        return QCoreApplication::translate("Format", "Generation");
     case core::Component::Overhead:
         return QCoreApplication::translate("Format", "Overhead");
     }
@@ -68,6 +70,10 @@ QString componentDescription(core::Component c) {
     case core::Component::Transient:
         return QCoreApplication::translate(
             "Format", "Short-lived buffers: gathered shards, dequantized weights, step temporaries.");
+    case core::Component::Generation:
+        return QCoreApplication::translate(
+            "Format", "GRPO's generation on the training GPUs: vLLM's share of memory (colocate), or transformers' KV "
+                      "cache.");
     case core::Component::Overhead:
         return QCoreApplication::translate("Format", "CUDA context, allocator reserve and communication buffers.");
     }
@@ -88,6 +94,8 @@ QColor componentColor(core::Component c) {
         return QColor(0x59, 0xa1, 0x4f);
     case core::Component::Transient:
         return QColor(0xed, 0xc9, 0x48);
+    case core::Component::Generation:
+        return QColor(0xff, 0x9d, 0xa7);
     case core::Component::Overhead:
         return QColor(0xb0, 0x7a, 0xa1);
     }

@@ -38,7 +38,10 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
     }
     if (s.runKind != core::RunKind::Sft) {
         out << ", " << core::toString(s.runKind);
-        if (core::usesReferenceModel(s)) {
+        if (s.runKind == core::RunKind::Grpo) {
+            out << " (" << s.numGenerations << " completions per prompt of " << s.completionLength << " tokens, "
+                << core::toString(s.generation) << (core::usesReferenceModel(s) ? ", reference model" : "") << ")";
+        } else if (core::usesReferenceModel(s)) {
             out << " (reference " << core::toString(s.referenceLogProbs) << ")";
         }
     }

@@ -91,6 +91,7 @@ NodeFabric nodeFabricOf(const GpuSpec& gpu) {
 void placeOnCard(Scenario& s, const GpuSpec& gpu) {
     s.fabric = nodeFabricOf(gpu);
     s.gpusPerNode = std::max(1, gpu.gpusPerNode);
+    s.cardMemoryBytes = gpu.usableBytes();
 }
 
 const GpuSpec* Catalog::findGpu(std::string_view id) const {

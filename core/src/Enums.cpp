@@ -54,7 +54,9 @@ GPUSIZER_NAMES(ShardingEngine, {ShardingEngine::Auto, "auto"}, {ShardingEngine::
 GPUSIZER_NAMES(AdapterWrapping, {AdapterWrapping::Auto, "auto"}, {AdapterWrapping::Separate, "separate"},
                {AdapterWrapping::Mixed, "mixed"})
 GPUSIZER_NAMES(RunKind, {RunKind::Sft, "sft"}, {RunKind::Dpo, "dpo"}, {RunKind::Ipo, "ipo"}, {RunKind::Orpo, "orpo"},
-               {RunKind::Simpo, "simpo"}, {RunKind::Kto, "kto"})
+               {RunKind::Simpo, "simpo"}, {RunKind::Kto, "kto"}, {RunKind::Grpo, "grpo"})
+GPUSIZER_NAMES(Generation, {Generation::Transformers, "transformers"}, {Generation::VllmColocate, "vllm-colocate"},
+               {Generation::VllmServer, "vllm-server"})
 GPUSIZER_NAMES(ReferenceLogProbs, {ReferenceLogProbs::Model, "model"}, {ReferenceLogProbs::Precomputed, "precomputed"})
 GPUSIZER_NAMES(TransformersVersion, {TransformersVersion::Current, "current"},
                {TransformersVersion::V446To448, "4.46-4.48"}, {TransformersVersion::UpTo445, "4.45-or-older"})
@@ -64,7 +66,7 @@ GPUSIZER_NAMES(SelectivePolicy, {SelectivePolicy::AttentionCore, "attention-core
                {SelectivePolicy::OpLevel, "op-level"})
 GPUSIZER_NAMES(PeakMoment, {PeakMoment::ForwardEnd, "forward_end"},
                {PeakMoment::LastLayerRecompute, "last_layer_recompute"}, {PeakMoment::BackwardEnd, "backward_end"},
-               {PeakMoment::OptimizerStep, "optimizer_step"})
+               {PeakMoment::OptimizerStep, "optimizer_step"}, {PeakMoment::Generation, "generation"})
 #undef GPUSIZER_NAMES
 
 template <class E>
@@ -132,6 +134,7 @@ GPUSIZER_ENUM_API(PeftVersion)
 GPUSIZER_ENUM_API(TorchVersion)
 GPUSIZER_ENUM_API(RunKind)
 GPUSIZER_ENUM_API(ReferenceLogProbs)
+GPUSIZER_ENUM_API(Generation)
 #undef GPUSIZER_ENUM_API
 
 const char* componentKey(Component c) {
@@ -148,6 +151,8 @@ const char* componentKey(Component c) {
         return "logits_loss";
     case Component::Transient:
         return "transient";
+    case Component::Generation:
+        return "generation";
     case Component::Overhead:
         return "overhead";
     }

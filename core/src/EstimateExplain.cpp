@@ -41,8 +41,55 @@ const char* runKindName(RunKind k) {
         return "SimPO";
     case RunKind::Kto:
         return "KTO";
+    case RunKind::Grpo:
+        return "GRPO";
     }
     return "?";
+}
+
+/// GRPO's generation: what it holds and, in colocate mode, the shares of the card vLLM can take.
+void addGenerationWarnings(Estimate& e, const Scenario& s) {
+    auto warn = [&](std::string code, Words words) { e.warnings.push_back({std::move(code), std::move(words)}); };
+    auto gib = [](std::int64_t bytes) { return verbatim(number(static_cast<double>(bytes) / kGiB, 3)); };
+    auto percent = [](double share) { return verbatim(number(share * 100.0, 3) + "%"); };
+    switch (s.generation) {
+    case Generation::Transformers:
+        warn("generation_kv_cache",
+             words(QT_TRANSLATE_NOOP("gpusizer", "transformers' generate keeps the KV cache of this GPU's whole "
+                                                 "generation batch (micro_batch x gradient_accumulation completions of "
+                                                 "seq_len): %1 GiB; under ZeRO-3 it also gathers every weight."),
+                   gib(e.generationKvCacheBytes)));
+        break;
+    case Generation::VllmColocate:
+        if (s.cardMemoryBytes <= 0) {
+            warn("vllm_share_needs_card",
+                 words(QT_TRANSLATE_NOOP("gpusizer", "vLLM's share is a fraction of the card's memory: choose a GPU to "
+                                                     "size it. Sized at what it needs at least: %1 GiB (its 16-bit "
+                                                     "weights and this GPU's KV cache)."),
+                       gib(e.vllmShareBytes)));
+            break;
+        }
+        if (s.vllmMemoryUtilization < e.vllmSmallestShare) {
+            warn("vllm_share_too_small",
+                 words(QT_TRANSLATE_NOOP("gpusizer", "A share of %1 cannot hold vLLM's weights and KV cache: raise "
+                                                     "vllm_gpu_memory_utilization to at least %2 (sized at that)."),
+                       percent(s.vllmMemoryUtilization), percent(e.vllmSmallestShare)));
+        }
+        warn("vllm_share",
+             words(QT_TRANSLATE_NOOP("gpusizer", "vLLM takes %1 of each GPU (%2 GiB). It needs at least %3 for its "
+                                                 "16-bit weights (%4 GiB) and this GPU's KV cache (%5 GiB), before its "
+                                                 "activations and CUDA graphs; the trainer leaves it at most %6."),
+                   percent(s.vllmMemoryUtilization), gib(e.vllmShareBytes), percent(e.vllmSmallestShare),
+                   gib(e.vllmWeightsBytes), gib(e.generationKvCacheBytes), percent(e.vllmLargestShare)));
+        break;
+    case Generation::VllmServer:
+        warn("vllm_server",
+             words(QT_TRANSLATE_NOOP("gpusizer", "The vLLM server's %1 GPU(s) need %2 GiB each for the weights and "
+                                                 "every rank's KV cache; trl vllm-serve takes 90% of each card by "
+                                                 "default. They are not in the training GPUs' figures."),
+                   verbatim(std::to_string(s.vllmGpus)), gib(e.vllmServerGpuBytes)));
+        break;
+    }
 }
 
 void addWarnings(Estimate& e, const Scenario& s) {
@@ -70,6 +117,9 @@ void addWarnings(Estimate& e, const Scenario& s) {
                                                  "model together: activations and logits are sized for %2 sequences "
                                                  "of seq_len per GPU (prompt + completion, padded to the longer)."),
                    verbatim(runKindName(s.runKind)), verbatim(std::to_string(s.microBatch * 2))));
+    }
+    if (s.runKind == RunKind::Grpo) {
+        addGenerationWarnings(e, s);
     }
     if (keepsReferenceCopy(s)) {
         warn("reference_copy",
@@ -291,9 +341,11 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
         // TRL calls the model without labels and takes per-token log-probs of the outputs accelerate converts to fp32
         // (selective_log_softmax, trainer/utils.py L479-523 @f2cd5771): about the causal-LM loss's 12 B at its peak.
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: %1's per-token log-probabilities over the fp32 logits, %2 B "
-                                                   "per logit element (tokens x vocabulary, both sequences of a pair) "
-                                                   "at its peak."),
-                     verbatim(runKindName(s.runKind)), number(e.logitsBytesPerElement)));
+                                                   "per logit element (tokens x vocabulary: %3) at its peak."),
+                     verbatim(runKindName(s.runKind)), number(e.logitsBytesPerElement),
+                     pairedExamples(s)            ? Words(QT_TRANSLATE_NOOP("gpusizer", "both sequences of a pair"))
+                     : s.runKind == RunKind::Grpo ? Words(QT_TRANSLATE_NOOP("gpusizer", "the completion's tokens only"))
+                                                  : Words(QT_TRANSLATE_NOOP("gpusizer", "every token"))));
     } else if (s.loss == Loss::Standard && prof.lossUpcastsLogits && prof.lossFromTransformersModel &&
                e.logitsBytesPerElement > 0) {
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: the model's own causal-LM loss of transformers %1, %2 B "

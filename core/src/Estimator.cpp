@@ -1782,6 +1782,98 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     comp[Component::Transient] = toBytes(peak.transient);
 }
 
+// ---- GRPO's generation (docs/memory-model.md §9) ----
+
+/// Key and value bytes one token keeps in a generation's cache: 2 x layers x key/value heads x head dim in 16 bit
+/// (vLLM kv_cache_interface.py page size per block / block_size; transformers' DynamicCache alike).
+double kvCacheBytesPerToken(const ModelArch& a) {
+    const double kv = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
+    return 2.0 * static_cast<double>(a.numLayers) * kv * static_cast<double>(a.effectiveHeadDim()) * 2.0;
+}
+
+/// Completions one GPU generates per optimizer step: TRL's generation batch is per_device_train_batch_size x
+/// steps_per_generation, which defaults to the gradient accumulation steps (grpo_config.py L1077-1079 @f2cd5771).
+double generatedSequencesPerGpu(const Scenario& s) {
+    return static_cast<double>(s.microBatch * s.gradientAccumulation);
+}
+
+struct GenerationMemory {
+    double resident = 0;     // held while the trainer runs forward and backward (vLLM awake)
+    double atGeneration = 0; // what generating adds to the trainer's weights and optimizer states
+};
+
+/// GRPO's generation on the training GPUs: vLLM's share of the card in colocate mode (the whole share from start-up,
+/// gpu_worker.py requested_memory = total x gpu_memory_utilization), released between generations with sleep mode
+/// (TRL sleeps it at level 2 after each generate: vllm_generation.py L701-702); transformers' generate keeps the KV
+/// cache of the whole local batch and, under ZeRO-3, gathers every weight (ds3_gather_for_generation, models/utils.py
+/// L133-147). A vLLM server's GPUs are others.
+GenerationMemory generationMemory(const Context& ctx, Estimate& e) {
+    const Scenario& s = ctx.s;
+    GenerationMemory g;
+    const double total = static_cast<double>(ctx.params.total);
+    const double kv = kvCacheBytesPerToken(ctx.arch) * generatedSequencesPerGpu(s) * static_cast<double>(s.seqLen);
+    e.generationKvCacheBytes = toBytes(kv);
+    switch (s.generation) {
+    case Generation::Transformers:
+        g.atGeneration = kv / ctx.tp + (ctx.stage >= 3 ? total * ctx.gatherB * ctx.modelShare : 0.0);
+        break;
+    case Generation::VllmColocate: {
+        e.vllmWeightsBytes = toBytes(total * 2.0);
+        // At least its weights and this GPU's KV cache, whatever the share says: with less vLLM does not start (no
+        // room for cache blocks), and on a card not named the share has nothing to be a share of.
+        const double share =
+            std::max(s.vllmMemoryUtilization * static_cast<double>(s.cardMemoryBytes), total * 2.0 + kv);
+        e.vllmShareBytes = toBytes(share);
+        g.atGeneration = share;
+        g.resident = s.vllmSleepMode ? 0.0 : share;
+        break;
+    }
+    case Generation::VllmServer: {
+        // The server generates for every training rank: the global batch's KV cache over its GPUs.
+        const auto server = static_cast<double>(std::max<std::int64_t>(1, s.vllmGpus));
+        e.vllmWeightsBytes = toBytes(total * 2.0 / server);
+        e.vllmServerGpuBytes = toBytes((total * 2.0 + kv * ctx.dp) / server);
+        break;
+    }
+    }
+    return g;
+}
+
+/// The generation moment against the training step's peak: whichever holds more is the peak. Returns the trainer's
+/// own allocations at its training peak (without vLLM), for the shares vLLM can take.
+double generationPhase(Estimate& e, const Context& ctx, const ModelStates& m) {
+    const GenerationMemory g = generationMemory(ctx, e);
+    e.generates = true;
+    const double trainer = static_cast<double>(e.perGpu.total());
+    const double training = trainer + g.resident;
+    const double generating =
+        m.weights + m.optimizerStates + g.atGeneration + static_cast<double>(kCublasWorkspaceBytes);
+    ComponentBytes& comp = e.perGpu;
+    if (generating > training) {
+        e.peakMoment = PeakMoment::Generation;
+        comp[Component::Gradients] = 0; // set to None by the last step; generation opens the accumulation cycle
+        comp[Component::Activations] = 0;
+        comp[Component::LogitsLoss] = 0;
+        comp[Component::Transient] = kCublasWorkspaceBytes;
+        comp[Component::Generation] = toBytes(g.atGeneration);
+    } else {
+        comp[Component::Generation] = toBytes(g.resident);
+    }
+    return trainer;
+}
+
+/// Colocate: the smallest share of the card that holds vLLM's weights and this GPU's KV cache (its activation profile
+/// and CUDA graphs come on top: gpu_worker.py leaves CUDA graphs out of the budget), and the largest one the trainer
+/// leaves — beside its training peak when vLLM stays awake, beside its weights and optimizer states with sleep mode —
+/// after the allocator's slack, the CUDA context and NCCL's buffers.
+void vllmShares(Estimate& e, const Scenario& s, const ModelStates& m, double trainer) {
+    const double card = static_cast<double>(s.cardMemoryBytes);
+    const double fixed = static_cast<double>(s.cudaContextBytes.value_or(kDefaultCudaContextBytes) + e.ncclBufferBytes);
+    e.vllmSmallestShare = static_cast<double>(e.vllmWeightsBytes + e.generationKvCacheBytes) / card;
+    const double heldBeside = s.vllmSleepMode ? m.weights + m.optimizerStates : trainer;
+    e.vllmLargestShare = std::max(0.0, (card - heldBeside * (1.0 + kAllocatorSlack) - fixed) / card);
+}
+
 /// Blocks the allocator caches beyond the allocated peak: what the unshard stream's pool holds over the parameters
 /// gathered at the peak moment, and the unit record_stream keeps.
 double cachedPoolBytes(const Transients& tr, const Moment& peak) {
@@ -1909,8 +2001,10 @@ void deviceTotals(Estimate& e, const Scenario& s, const ModelStates& m, double c
     ComponentBytes& comp = e.perGpu;
     e.pagedOptimizerBytes = toBytes(m.paged);
     e.allocatedPeakBytes = comp.total() - e.pagedOptimizerBytes;
-    const double allocated = static_cast<double>(e.allocatedPeakBytes);
-    e.reservedPeakBytes = toBytes(allocated * (1.0 + kAllocatorSlack) + cachedPool);
+    // vLLM's share is a fixed reservation: the allocator's slack applies to the trainer's allocations only.
+    const double generation = static_cast<double>(comp[Component::Generation]);
+    const double allocated = static_cast<double>(e.allocatedPeakBytes) - generation;
+    e.reservedPeakBytes = toBytes(allocated * (1.0 + kAllocatorSlack) + cachedPool + generation);
     const std::int64_t context = s.cudaContextBytes.value_or(kDefaultCudaContextBytes);
     const std::int64_t nccl = toBytes(ncclBytes);
     e.ncclBufferBytes = nccl;
@@ -1921,6 +2015,10 @@ void deviceTotals(Estimate& e, const Scenario& s, const ModelStates& m, double c
 }
 
 } // namespace
+
+bool componentShown(const Estimate& e, Component c) {
+    return c != Component::Generation || e.generates;
+}
 
 std::int64_t ComponentBytes::total() const {
     return std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
@@ -2012,7 +2110,12 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
         static_cast<std::int64_t>(ctx.full ? t.routedWeights * ctx.trainLayerShare : t.routedAdapters);
     StoredActivations acts = storedActivations(ctx, t);
     e.activationPerTokenLayer = acts.layer.items;
-    LossBytes loss = lossBytes(ctx, acts.tokens);
+    // GRPO computes logits for the completion only (logits_to_keep, grpo_trainer.py L1500-1502 @f2cd5771).
+    const double logitTokens =
+        s.runKind == RunKind::Grpo
+            ? acts.tokens * std::min(1.0, static_cast<double>(s.completionLength) / static_cast<double>(s.seqLen))
+            : acts.tokens;
+    LossBytes loss = lossBytes(ctx, logitTokens);
     e.logitsBytesPerElement = loss.perElement;
     const Transients tr = transients(ctx, t, m, acts);
     if (s.pipelineParallel > 1) {
@@ -2022,12 +2125,16 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const Moment peak = peakMoment(ctx, m, acts, loss, tr);
     e.peakMoment = peak.which;
     recordComponents(e, m, acts, loss, tr, peak);
+    const double trainer = s.runKind == RunKind::Grpo ? generationPhase(e, ctx, m) : 0.0;
 
     // Allocator: the caching allocator keeps freed blocks. The unshard stream's pool holds its own peak, which the
     // compute stream cannot reuse (CUDACachingAllocator: a block is reused only on its stream), and record_stream
     // keeps one more unit until its event completes; block rounding and split tails add a few percent.
     const double cachedPool = cachedPoolBytes(tr, peak);
     deviceTotals(e, s, m, cachedPool, ncclBufferBytes(ctx));
+    if (s.runKind == RunKind::Grpo && s.generation == Generation::VllmColocate && s.cardMemoryBytes > 0) {
+        vllmShares(e, s, m, trainer);
+    }
 
     const BandShares band = bandFor(s, e.profile);
     e.bandDownShare = band.down;

@@ -109,6 +109,8 @@ Words label(PeakMoment v) {
         return Words(QT_TRANSLATE_NOOP("gpusizer", "end of backward"));
     case PeakMoment::OptimizerStep:
         return Words(QT_TRANSLATE_NOOP("gpusizer", "optimizer step"));
+    case PeakMoment::Generation:
+        return Words(QT_TRANSLATE_NOOP("gpusizer", "generation (GRPO's completions)"));
     }
     return {};
 }

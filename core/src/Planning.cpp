@@ -595,6 +595,32 @@ double computeTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, 
     return compute;
 }
 
+/// GRPO's generation per optimizer step (docs/planning.md, "GRPO's generation"): the prompts' prefill as matmuls at the
+/// card's utilisation, then completion_length decode steps, each the larger of reading the 16-bit weights (over
+/// vLLM's tensor-parallel GPUs in server mode) plus the batch's KV cache so far at HBM bandwidth, and its matmuls.
+/// The training GPUs generate their own batch (colocate, transformers); a server generates every rank's.
+/// transformers' generate runs without paged attention or CUDA graphs: this is its lower bound.
+double generationTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, const StepFacts& f,
+                      const StepShape& shape) {
+    const ModelArch& a = s.model;
+    const bool server = s.generation == Generation::VllmServer;
+    const double split = server ? static_cast<double>(std::max<std::int64_t>(1, s.vllmGpus)) : shape.tp * shape.pp;
+    const double sequences = static_cast<double>(s.microBatch * s.gradientAccumulation) * (server ? shape.dp : 1.0);
+    const double completion = static_cast<double>(std::min(s.completionLength, s.seqLen));
+    const double prompt = static_cast<double>(s.seqLen) - completion;
+    const double kv = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
+    const double kvPerToken =
+        2.0 * static_cast<double>(a.numLayers) * kv * static_cast<double>(a.effectiveHeadDim()) * 2.0;
+    const double forwardFlops = 2.0 * static_cast<double>(countParams(a).activePerToken);
+    const double matmulRate = gpu.bf16Tflops * 1e12 * std::clamp(mfuFor(gpu, in).mfu, 0.01, 1.0) * split;
+    const double bandwidth = gpu.bandwidthTBs * 1e12 * split;
+    const double prefill = sequences * prompt * forwardFlops / matmulRate;
+    const double weights = f.totalParams * 2.0;
+    const double cacheRead = kvPerToken * sequences * (prompt + completion / 2.0); // the cache's mean size
+    const double decodeStep = std::max((weights + cacheRead) / bandwidth, sequences * forwardFlops / matmulRate);
+    return prefill + completion * decodeStep;
+}
+
 /// Memory floor: weights streamed per pass and micro-batch (the optimizer step's traffic is a phase of its own).
 double memoryFloorTime(const GpuSpec& gpu, const StepFacts& f, const StepShape& shape) {
     const double hbm = f.weightsBytesPerGpu * shape.passes * shape.accum;
@@ -815,8 +841,10 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     const double busy = std::max(compute, t.memoryFloorSeconds);
     t.exposedCommSeconds = std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpComm.seconds + epComm.seconds +
                            ppComm.seconds + offloadSeconds + cpComm.seconds;
+    // GRPO generates a step's completions before training on them (TRL's default: once per optimizer step).
+    t.generationSeconds = s.runKind == RunKind::Grpo ? generationTime(s, gpu, in, f, shape) : 0.0;
     // The optimizer step waits for the last gradient and runs alone.
-    t.stepSeconds = busy + t.optimizerStepSeconds + t.exposedCommSeconds;
+    t.stepSeconds = busy + t.optimizerStepSeconds + t.exposedCommSeconds + t.generationSeconds;
     t.tokensPerSecond = t.stepSeconds > 0 ? t.tokensPerStep / t.stepSeconds : 0.0;
     return t;
 }

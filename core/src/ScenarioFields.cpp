@@ -458,11 +458,66 @@ std::vector<ScenarioField> deviceFields() {
     return t;
 }
 
+/// A real number of the scenario within [min, max].
+ScenarioField number(const char* key, const char* label, const char* tooltip, double min, double max,
+                     double Scenario::*member) {
+    ScenarioField f = described(key, FieldType::Number, label, tooltip, kForAll);
+    f.min = min;
+    f.max = max;
+    f.defaultValue = Scenario{}.*member;
+    f.get = [member](const Scenario& s) { return s.*member; };
+    f.set = [member](Scenario& s, double v) { s.*member = v; };
+    return f;
+}
+
+/// GRPO's generation (TRL's GRPOConfig @f2cd5771): written only for a GRPO scenario.
+std::vector<ScenarioField> generationFields() {
+    std::vector<ScenarioField> t;
+    t.push_back(integer("num_generations", QT_TRANSLATE_NOOP("gpusizer", "Completions per prompt"),
+                        QT_TRANSLATE_NOOP("gpusizer", "GRPO's num_generations: completions sampled per prompt (TRL "
+                                                      "default 8); the global generation batch must divide by it."),
+                        2, 65536, &Scenario::numGenerations));
+    t.push_back(integer("completion_length", QT_TRANSLATE_NOOP("gpusizer", "Completion length"),
+                        QT_TRANSLATE_NOOP("gpusizer", "GRPO's max_completion_length: the generated part of each "
+                                                      "sequence (seq_len is prompt + completion); the logits and "
+                                                      "log-probs cover only it."),
+                        1, 16777216, &Scenario::completionLength));
+    t.push_back(number("kl_beta", QT_TRANSLATE_NOOP("gpusizer", "KL coefficient"),
+                       QT_TRANSLATE_NOOP("gpusizer", "GRPO's beta: above 0 a reference model is kept (a frozen copy "
+                                                     "under full fine-tuning); TRL's default 0 loads none."),
+                       0.0, 1e6, &Scenario::klBeta));
+    t.push_back(choice("generation", QT_TRANSLATE_NOOP("gpusizer", "Generation"),
+                       QT_TRANSLATE_NOOP("gpusizer", "Where GRPO generates: transformers' generate on the training "
+                                                     "GPUs (its KV cache), vLLM in the trainer's process on the same "
+                                                     "GPUs (colocate: its share of memory), or a vLLM server on GPUs "
+                                                     "of its own."),
+                       &Scenario::generation));
+    t.push_back(number("vllm_gpu_memory_utilization", QT_TRANSLATE_NOOP("gpusizer", "vLLM memory share"),
+                       QT_TRANSLATE_NOOP("gpusizer", "Colocate: the share of each GPU's memory vLLM takes for its "
+                                                     "weights, KV cache and buffers (TRL default 0.3). The estimate "
+                                                     "says the largest share that leaves the trainer room."),
+                       0.01, 0.99, &Scenario::vllmMemoryUtilization));
+    t.push_back(flag("vllm_sleep_mode", QT_TRANSLATE_NOOP("gpusizer", "vLLM sleep mode"),
+                     QT_TRANSLATE_NOOP("gpusizer", "Colocate: vLLM releases its weights and KV cache while the trainer "
+                                                   "runs forward and backward (vllm_enable_sleep_mode), so the two "
+                                                   "phases peak apart."),
+                     &Scenario::vllmSleepMode));
+    t.push_back(
+        integer("vllm_gpus", QT_TRANSLATE_NOOP("gpusizer", "vLLM server GPUs"),
+                QT_TRANSLATE_NOOP("gpusizer", "Server mode: the GPUs trl vllm-serve runs on (its tensor-parallel "
+                                              "size), beside the training GPUs."),
+                1, 1024, &Scenario::vllmGpus));
+    for (ScenarioField& f : t) {
+        f.writtenWhen = [](const Scenario& s) { return s.runKind == RunKind::Grpo; };
+    }
+    return t;
+}
+
 /// The whole table, group by group. Its order is the reader's, the writer's and `gpusizer-cli fields`', so keep it.
 std::vector<ScenarioField> build() {
     std::vector<ScenarioField> t;
-    for (auto* group : {modelFields, trainingMethodFields, adapterFields, batchFields, activationFields,
-                        frameworkFields, parallelFields, deviceFields}) {
+    for (auto* group : {modelFields, trainingMethodFields, adapterFields, batchFields, generationFields,
+                        activationFields, frameworkFields, parallelFields, deviceFields}) {
         std::vector<ScenarioField> fields = group();
         t.insert(t.end(), std::make_move_iterator(fields.begin()), std::make_move_iterator(fields.end()));
     }

@@ -143,6 +143,30 @@ Result<void> validateLayout(const Scenario& s, const FrameworkProfile& prof) {
 
 } // namespace
 
+/// GRPO's batch as GRPOConfig checks it (grpo_config.py L1110 @f2cd5771): each prompt's completions are generated
+/// together, so the global generation batch divides by num_generations; the prompt takes at least one token.
+Result<void> validateGrpo(const Scenario& s) {
+    if (s.completionLength >= s.seqLen) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "completion_length %1 leaves no prompt in seq_len %2 (seq_len "
+                                                        "is prompt + completion)"),
+                          std::to_string(s.completionLength), std::to_string(s.seqLen)),
+                    "completion_length");
+    }
+    const std::int64_t groups = std::max<std::int64_t>(
+        1, s.gpus / std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel * s.contextParallel));
+    const std::int64_t batch = s.microBatch * s.gradientAccumulation * groups;
+    if (batch % s.numGenerations != 0) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "the generation batch, micro_batch x gradient_accumulation x "
+                                                        "data-parallel GPUs = %1 completions, does not divide by "
+                                                        "num_generations %2"),
+                          std::to_string(batch), std::to_string(s.numGenerations)),
+                    "num_generations");
+    }
+    return {};
+}
+
 Result<void> validate(const Scenario& s) {
     if (auto ok = validateArch(s.model, "model."); !ok) {
         return ok;
@@ -167,6 +191,11 @@ Result<void> validate(const Scenario& s) {
                     QT_TRANSLATE_NOOP("gpusizer", "float8_all_gather needs tensorwise float8 and FSDP2 "
                                                   "(torchao Float8LinearConfig.enable_fsdp_float8_all_gather)"),
                     "float8_all_gather");
+    }
+    if (s.runKind == RunKind::Grpo) {
+        if (auto ok = validateGrpo(s); !ok) {
+            return ok;
+        }
     }
     if (s.runKind == RunKind::Kto && s.microBatch < 2) {
         // KTOTrainer builds each example's KL completion from another example of the batch (kto_trainer.py L806,

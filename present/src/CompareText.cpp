@@ -75,6 +75,10 @@ Table compareTable(const std::vector<core::Variant>& variants, CompareAxis axis,
         t.rowHeaders.push_back(std::move(header));
     };
     for (core::Component c : core::kAllComponents) {
+        if (std::none_of(variants.begin(), variants.end(),
+                         [c](const core::Variant& v) { return core::componentShown(v.estimate, c); })) {
+            continue;
+        }
         row(componentName(c), core::componentKey(c),
             [c](const core::Variant& v) { return Cell::bytes(v.estimate.perGpu[c]); });
     }

@@ -16,6 +16,9 @@ Table componentTable(const core::Estimate& e) {
     const double device = static_cast<double>(e.deviceBytes);
     auto share = [&](std::int64_t bytes) { return device > 0 ? static_cast<double>(bytes) / device : 0.0; };
     for (core::Component c : core::kAllComponents) {
+        if (!core::componentShown(e, c)) {
+            continue;
+        }
         t.add({Cell::of(componentName(c)).withTooltip(componentDescription(c)),
                Cell::of(verbatim(core::componentKey(c))), Cell::bytes(e.perGpu[c]), Cell::percent(share(e.perGpu[c])),
                Cell::of(componentDescription(c))},

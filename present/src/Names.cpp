@@ -18,6 +18,8 @@ Message componentName(core::Component c) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Logits & loss"));
     case core::Component::Transient:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Transient"));
+    case core::Component::Generation:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Generation"));
     case core::Component::Overhead:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Overhead"));
     }
@@ -41,6 +43,9 @@ Message componentDescription(core::Component c) {
     case core::Component::Transient:
         return msg(QT_TRANSLATE_NOOP("gpusizer",
                                      "Short-lived buffers: gathered shards, dequantized weights, step temporaries."));
+    case core::Component::Generation:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "GRPO's generation on the training GPUs: vLLM's share of memory "
+                                                 "(colocate), or transformers' KV cache."));
     case core::Component::Overhead:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "CUDA context, allocator reserve and communication buffers."));
     }

@@ -66,6 +66,14 @@
         <source>CUDA context, allocator reserve and communication buffers.</source>
         <translation>CUDA 上下文、分配器预留和通信缓冲区。</translation>
     </message>
+    <message>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>GRPO&apos;s generation on the training GPUs: vLLM&apos;s share of memory (colocate), or transformers&apos; KV cache.</source>
+        <translation>GRPO 在训练 GPU 上的生成：vLLM 占用的显存份额（同置模式），或 transformers 的 KV 缓存。</translation>
+    </message>
 </context>
 <context>
     <name>PdfExporter</name>
@@ -3817,10 +3825,6 @@ Fewer cards (%2): %3</source>
         <translation>参考模型是模型的第二份冻结副本：每 GPU %1 GiB，计入权重。TRL 0.29 及以后从模型路径重新加载它，除非 model_init_kwargs 指定 dtype，否则为 fp32；预计算参考对数概率或使用 LoRA 则不需要副本。</translation>
     </message>
     <message>
-        <source>Loss: %1&apos;s per-token log-probabilities over the fp32 logits, %2 B per logit element (tokens x vocabulary, both sequences of a pair) at its peak.</source>
-        <translation>损失：%1 在 fp32 logits 上计算逐 token 对数概率，峰值时每个 logit 元素（token × 词表，含一对中的两条序列）%2 B。</translation>
-    </message>
-    <message>
         <source>Objective</source>
         <translation>训练目标</translation>
     </message>
@@ -3863,6 +3867,114 @@ Fewer cards (%2): %3</source>
     <message>
         <source>reference log-probs computed once before training (precompute_ref_log_probs): no reference copy</source>
         <translation>参考对数概率在训练前一次性计算（precompute_ref_log_probs）：无参考副本</translation>
+    </message>
+    <message>
+        <source>generation (GRPO&apos;s completions)</source>
+        <translation>生成（GRPO 的回复）</translation>
+    </message>
+    <message>
+        <source>Completions per prompt</source>
+        <translation>每个提示的回复数</translation>
+    </message>
+    <message>
+        <source>GRPO&apos;s num_generations: completions sampled per prompt (TRL default 8); the global generation batch must divide by it.</source>
+        <translation>GRPO 的 num_generations：每个提示采样的回复数（TRL 默认 8）；全局生成批次必须能被它整除。</translation>
+    </message>
+    <message>
+        <source>Completion length</source>
+        <translation>回复长度</translation>
+    </message>
+    <message>
+        <source>GRPO&apos;s max_completion_length: the generated part of each sequence (seq_len is prompt + completion); the logits and log-probs cover only it.</source>
+        <translation>GRPO 的 max_completion_length：每条序列中生成的部分（seq_len 为提示 + 回复）；logits 和对数概率只覆盖这一部分。</translation>
+    </message>
+    <message>
+        <source>KL coefficient</source>
+        <translation>KL 系数</translation>
+    </message>
+    <message>
+        <source>GRPO&apos;s beta: above 0 a reference model is kept (a frozen copy under full fine-tuning); TRL&apos;s default 0 loads none.</source>
+        <translation>GRPO 的 beta：大于 0 时保留参考模型（全参数微调时为冻结副本）；TRL 默认 0，不加载参考模型。</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Where GRPO generates: transformers&apos; generate on the training GPUs (its KV cache), vLLM in the trainer&apos;s process on the same GPUs (colocate: its share of memory), or a vLLM server on GPUs of its own.</source>
+        <translation>GRPO 在哪里生成：训练 GPU 上用 transformers 的 generate（其 KV 缓存），训练进程中同一 GPU 上的 vLLM（同置：占用一部分显存），或在独立 GPU 上运行的 vLLM 服务器。</translation>
+    </message>
+    <message>
+        <source>vLLM memory share</source>
+        <translation>vLLM 显存份额</translation>
+    </message>
+    <message>
+        <source>Colocate: the share of each GPU&apos;s memory vLLM takes for its weights, KV cache and buffers (TRL default 0.3). The estimate says the largest share that leaves the trainer room.</source>
+        <translation>同置：vLLM 为其权重、KV 缓存和缓冲区占用的每 GPU 显存份额（TRL 默认 0.3）。估算会给出为训练留足空间的最大份额。</translation>
+    </message>
+    <message>
+        <source>vLLM sleep mode</source>
+        <translation>vLLM 休眠模式</translation>
+    </message>
+    <message>
+        <source>Colocate: vLLM releases its weights and KV cache while the trainer runs forward and backward (vllm_enable_sleep_mode), so the two phases peak apart.</source>
+        <translation>同置：训练器前向和反向时 vLLM 释放其权重和 KV 缓存（vllm_enable_sleep_mode），两个阶段的峰值错开。</translation>
+    </message>
+    <message>
+        <source>vLLM server GPUs</source>
+        <translation>vLLM 服务器 GPU</translation>
+    </message>
+    <message>
+        <source>Server mode: the GPUs trl vllm-serve runs on (its tensor-parallel size), beside the training GPUs.</source>
+        <translation>服务器模式：trl vllm-serve 运行所用的 GPU（其张量并行规模），在训练 GPU 之外。</translation>
+    </message>
+    <message>
+        <source>completion_length %1 leaves no prompt in seq_len %2 (seq_len is prompt + completion)</source>
+        <translation>completion_length %1 在 seq_len %2 中没有留下提示（seq_len 为提示 + 回复）</translation>
+    </message>
+    <message>
+        <source>the generation batch, micro_batch x gradient_accumulation x data-parallel GPUs = %1 completions, does not divide by num_generations %2</source>
+        <translation>生成批次 micro_batch × gradient_accumulation × 数据并行 GPU 数 = %1 条回复，不能被 num_generations %2 整除</translation>
+    </message>
+    <message>
+        <source>GRPO&apos;s generation on the training GPUs: vLLM&apos;s share of memory (colocate), or transformers&apos; KV cache.</source>
+        <translation>GRPO 在训练 GPU 上的生成：vLLM 占用的显存份额（同置模式），或 transformers 的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>transformers&apos; generate keeps the KV cache of this GPU&apos;s whole generation batch (micro_batch x gradient_accumulation completions of seq_len): %1 GiB; under ZeRO-3 it also gathers every weight.</source>
+        <translation>transformers 的 generate 保留本 GPU 整个生成批次（micro_batch × gradient_accumulation 条 seq_len 长的回复）的 KV 缓存：%1 GiB；在 ZeRO-3 下还会收集全部权重。</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s share is a fraction of the card&apos;s memory: choose a GPU to size it. Sized at what it needs at least: %1 GiB (its 16-bit weights and this GPU&apos;s KV cache).</source>
+        <translation>vLLM 的份额是显卡显存的比例：请选择 GPU 以确定其大小。按其至少所需估算：%1 GiB（其 16 位权重和本 GPU 的 KV 缓存）。</translation>
+    </message>
+    <message>
+        <source>A share of %1 cannot hold vLLM&apos;s weights and KV cache: raise vllm_gpu_memory_utilization to at least %2 (sized at that).</source>
+        <translation>%1 的份额放不下 vLLM 的权重和 KV 缓存：请把 vllm_gpu_memory_utilization 提高到至少 %2（按此估算）。</translation>
+    </message>
+    <message>
+        <source>vLLM takes %1 of each GPU (%2 GiB). It needs at least %3 for its 16-bit weights (%4 GiB) and this GPU&apos;s KV cache (%5 GiB), before its activations and CUDA graphs; the trainer leaves it at most %6.</source>
+        <translation>vLLM 占用每个 GPU 的 %1（%2 GiB）。其 16 位权重（%4 GiB）和本 GPU 的 KV 缓存（%5 GiB）至少需要 %3，不含其激活和 CUDA 图；训练器最多给它留下 %6。</translation>
+    </message>
+    <message>
+        <source>The vLLM server&apos;s %1 GPU(s) need %2 GiB each for the weights and every rank&apos;s KV cache; trl vllm-serve takes 90% of each card by default. They are not in the training GPUs&apos; figures.</source>
+        <translation>vLLM 服务器的 %1 个 GPU 每个需要 %2 GiB，用于权重和所有进程的 KV 缓存；trl vllm-serve 默认占用每张卡的 90%。它们不计入训练 GPU 的数字。</translation>
+    </message>
+    <message>
+        <source>Loss: %1&apos;s per-token log-probabilities over the fp32 logits, %2 B per logit element (tokens x vocabulary: %3) at its peak.</source>
+        <translation>损失：%1 在 fp32 logits 上计算逐 token 对数概率，峰值时每个 logit 元素（token × 词表：%3）%2 B。</translation>
+    </message>
+    <message>
+        <source>both sequences of a pair</source>
+        <translation>一对中的两条序列</translation>
+    </message>
+    <message>
+        <source>the completion&apos;s tokens only</source>
+        <translation>仅回复部分的 token</translation>
+    </message>
+    <message>
+        <source>every token</source>
+        <translation>所有 token</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "gpusizer/core/Units.h"
 
 #include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarLegendMarker>
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegendMarker>
@@ -215,6 +216,17 @@ void BreakdownChartView::setBars(const std::vector<BreakdownBar>& bars, const st
         m_bands[static_cast<std::size_t>(i)]->replace(QList<QPointF>{QPointF(x - 0.03, lo), QPointF(x + 0.03, lo),
                                                                      QPointF(x, lo), QPointF(x, hi),
                                                                      QPointF(x - 0.03, hi), QPointF(x + 0.03, hi)});
+    }
+    // Generation appears in the key only where a bar generates (GRPO); the other runs have none.
+    const bool generates = std::any_of(bars.begin(), bars.end(), [](const BreakdownBar& bar) {
+        return bar.components[core::Component::Generation] > 0;
+    });
+    for (QLegendMarker* marker : chart()->legend()->markers(m_series)) {
+        auto* barMarker = qobject_cast<QBarLegendMarker*>(marker);
+        if (barMarker != nullptr &&
+            barMarker->barset() == m_sets[static_cast<std::size_t>(core::Component::Generation)]) {
+            marker->setVisible(generates);
+        }
     }
     m_categoryAxis->setCategories(m_categories);
     fitCategoryLabels();

@@ -46,8 +46,15 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 42> kAdvancedFields{"run_kind",
+constexpr std::array<const char*, 49> kAdvancedFields{"run_kind",
                                                       "reference_log_probs",
+                                                      "num_generations",
+                                                      "completion_length",
+                                                      "kl_beta",
+                                                      "generation",
+                                                      "vllm_gpu_memory_utilization",
+                                                      "vllm_sleep_mode",
+                                                      "vllm_gpus",
                                                       "trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",

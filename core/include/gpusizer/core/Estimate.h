@@ -14,13 +14,18 @@
 namespace gpusizer::core {
 
 /// The memory components of DESIGN.md §2, in display order.
-enum class Component { Weights, Gradients, OptimizerStates, Activations, LogitsLoss, Transient, Overhead };
-inline constexpr std::size_t kComponentCount = 7;
+/// Generation: GRPO's inference memory on the training GPUs (vLLM's share in colocate mode, or transformers' KV cache).
+enum class Component { Weights, Gradients, OptimizerStates, Activations, LogitsLoss, Transient, Generation, Overhead };
+inline constexpr std::size_t kComponentCount = 8;
 
 /// Every component in display order.
 inline constexpr std::array<Component, kComponentCount> kAllComponents{
     Component::Weights,    Component::Gradients, Component::OptimizerStates, Component::Activations,
-    Component::LogitsLoss, Component::Transient, Component::Overhead};
+    Component::LogitsLoss, Component::Transient, Component::Generation,      Component::Overhead};
+
+struct Estimate;
+/// Whether a view lists the component for this estimate: Generation only for a run that generates.
+bool componentShown(const Estimate& e, Component c);
 
 /// snake_case key used in JSON ("optimizer_states").
 const char* componentKey(Component c);
@@ -40,6 +45,7 @@ enum class PeakMoment {
     LastLayerRecompute, ///< full checkpointing: every stored layer input plus the last layer recomputed
     BackwardEnd,        ///< all gradients alive, activations freed but for the last layer
     OptimizerStep,      ///< gradients plus optimizer-step temporaries
+    Generation,         ///< GRPO: the completions generated on the training GPUs (KV cache or vLLM's share)
 };
 const char* toString(PeakMoment m);
 
@@ -103,9 +109,17 @@ struct Estimate {
     std::int64_t float8CastTemporaryBytes = 0;   ///< float8: the largest linear's float8 copies in its backward
     std::int64_t contextParallelBufferBytes = 0; ///< context parallel: ring k/v chunks in flight or Ulysses buffers
     std::int64_t tiledMlpWorkingSetBytes = 0;    ///< TiledMLP: one tile's tensors and the input's gradient in backward
-    std::int64_t layerBackwardBytes = 0;         ///< a layer's backward: residual gradient, attention kernel buffers
-    std::int64_t activationBytesAtLoss = 0;      ///< saved activations at the loss (every stored layer and the last)
-    std::int64_t gatheredParamBytesAtLoss = 0;   ///< ZeRO-3/FSDP parameters gathered for compute at the loss
+    // GRPO's generation (docs/memory-model.md §9), per GPU where not said otherwise.
+    bool generates = false;                  ///< a GRPO run: the Generation component is shown
+    std::int64_t generationKvCacheBytes = 0; ///< the KV cache of this GPU's generation batch (prompt + completion)
+    std::int64_t vllmWeightsBytes = 0;       ///< vLLM's own 16-bit copy of the weights (per vLLM tensor-parallel rank)
+    std::int64_t vllmShareBytes = 0;         ///< colocate: gpu_memory_utilization x the card's memory
+    double vllmSmallestShare = 0;            ///< colocate: the share that holds vLLM's weights and the batch's KV cache
+    double vllmLargestShare = 0;             ///< colocate: the largest share that leaves the trainer its peak
+    std::int64_t vllmServerGpuBytes = 0;     ///< server mode: what each of the vLLM server's GPUs needs
+    std::int64_t layerBackwardBytes = 0;     ///< a layer's backward: residual gradient, attention kernel buffers
+    std::int64_t activationBytesAtLoss = 0;  ///< saved activations at the loss (every stored layer and the last)
+    std::int64_t gatheredParamBytesAtLoss = 0; ///< ZeRO-3/FSDP parameters gathered for compute at the loss
     FrameworkProfile profile;
     /// The precision recipe sized: the scenario's, or DeepSpeed ZeRO's fp32 master for a pure 16-bit one.
     Precision precision = Precision::Bf16;

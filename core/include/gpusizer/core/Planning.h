@@ -167,8 +167,11 @@ struct StepTime {
     double commBytesPerGpu = 0;           ///< data-parallel + tensor-parallel traffic per GPU per step
     double commSeconds = 0;
     double exposedCommSeconds = 0; ///< what overlap with compute cannot hide (offload included)
-    double offloadSeconds = 0;     ///< CPU offload: PCIe traffic of this GPU's shards and the host's CPU Adam,
-                                   ///< and activation offload's copies not hidden behind compute
+    /// GRPO: generating each optimizer step's completions before it trains on them (prefill at the matmul rate, then
+    /// one decode step per completion token reading the weights and the KV cache at HBM bandwidth).
+    double generationSeconds = 0;
+    double offloadSeconds = 0; ///< CPU offload: PCIe traffic of this GPU's shards and the host's CPU Adam,
+                               ///< and activation offload's copies not hidden behind compute
     double stepSeconds = 0;
     double tokensPerSecond = 0; ///< whole run
     LinkChoice link;

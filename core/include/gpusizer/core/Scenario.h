@@ -87,8 +87,11 @@ enum class PeftVersion { Current, UpTo011 };
 enum class TorchVersion { Current, V1 };
 /// What the run optimises (docs/memory-model.md §8): supervised fine-tuning, or a preference objective as TRL's
 /// trainers run it (huggingface/trl @f2cd5771): DPO and IPO (DPOTrainer, loss_type sigmoid / ipo), ORPO (ORPOTrainer),
-/// SimPO (CPOTrainer loss_type simpo) and KTO (KTOTrainer).
-enum class RunKind { Sft, Dpo, Ipo, Orpo, Simpo, Kto };
+/// SimPO (CPOTrainer loss_type simpo) and KTO (KTOTrainer); GRPO (GRPOTrainer) generates its completions first.
+enum class RunKind { Sft, Dpo, Ipo, Orpo, Simpo, Kto, Grpo };
+/// Where GRPO generates (grpo_config.py use_vllm, vllm_mode @f2cd5771): transformers' generate on the training GPUs,
+/// vLLM inside the trainer's process on the same GPUs (colocate), or a vLLM server on GPUs of its own.
+enum class Generation { Transformers, VllmColocate, VllmServer };
 /// Where DPO, IPO and KTO take the reference model's log-probabilities from: a reference model run beside the policy
 /// every step (a second frozen copy under full fine-tuning; the policy with its adapters disabled under PEFT), or
 /// computed once before training (precompute_ref_log_probs).
@@ -167,7 +170,16 @@ struct Scenario {
     Quantization quantization = Quantization::Nf4Dq;
     RunKind runKind = RunKind::Sft;
     ReferenceLogProbs referenceLogProbs = ReferenceLogProbs::Model;
-    std::int64_t microBatch = 4; ///< examples per GPU per step (a preference pair counts once)
+    /// GRPO (TRL's GRPOConfig defaults @f2cd5771): completions per prompt, the completion's length within seq_len,
+    /// the KL coefficient (0: no reference model), where it generates and vLLM's share of each GPU's memory.
+    std::int64_t numGenerations = 8;
+    std::int64_t completionLength = 512;
+    double klBeta = 0.0;
+    Generation generation = Generation::Transformers;
+    double vllmMemoryUtilization = 0.3; ///< colocate's default; a server's own GPUs take vllm-serve's 0.9
+    bool vllmSleepMode = false;         ///< colocate: vLLM frees its weights and KV cache while the trainer steps
+    std::int64_t vllmGpus = 1;          ///< server mode: the GPUs the vLLM server runs on (its tensor-parallel size)
+    std::int64_t microBatch = 4;        ///< examples per GPU per step (a preference pair counts once)
     std::int64_t seqLen = 2048;
     /// Batches are padded to their longest sample and the model is called with an attention mask (a padding data
     /// collator, the Trainer's default). transformers (4.54+, integrations/sdpa_attention.py use_gqa_in_sdpa) then
@@ -217,6 +229,9 @@ struct Scenario {
     /// The card's node, resolved from the catalog with gpuId (placeOnCard), not stored in the scenario file.
     NodeFabric fabric = NodeFabric::Unknown;
     std::int64_t gpusPerNode = 8;
+    /// The card's usable memory, resolved with the node (placeOnCard); 0 when no card is named. vLLM sizes its share
+    /// of memory from it.
+    std::int64_t cardMemoryBytes = 0;
     std::optional<std::int64_t> cudaContextBytes; ///< measured CUDA context size, if known (else a default)
     ProfileOverrides overrides;                   ///< single framework behaviours the user set explicitly
     /// Device-memory correction from a calibration against measured runs (added to the overhead; 0 = none).
@@ -245,9 +260,11 @@ inline bool pairedExamples(const Scenario& s) {
            s.runKind == RunKind::Simpo;
 }
 
-/// DPO, IPO and KTO compare with a reference model; ORPO and SimPO have none (orpo_trainer.py, cpo_trainer.py).
+/// DPO, IPO and KTO compare with a reference model; ORPO and SimPO have none (orpo_trainer.py, cpo_trainer.py); GRPO
+/// loads one only with a KL term (beta != 0; grpo_config.py L671-677 @f2cd5771).
 inline bool usesReferenceModel(const Scenario& s) {
-    return s.runKind == RunKind::Dpo || s.runKind == RunKind::Ipo || s.runKind == RunKind::Kto;
+    return s.runKind == RunKind::Dpo || s.runKind == RunKind::Ipo || s.runKind == RunKind::Kto ||
+           (s.runKind == RunKind::Grpo && s.klBeta != 0.0);
 }
 
 /// A second, frozen copy of the model: full fine-tuning with the reference run every step. Under PEFT the reference
@@ -272,6 +289,10 @@ inline double gradientFreeForwards(const Scenario& s) {
         return 1.0;
     case RunKind::Kto:
         return 3.0;
+    case RunKind::Grpo:
+        // The reference with a KL term; with vLLM, the policy's own log-probs of the generated batch
+        // (vllm_importance_sampling_correction, on by default: grpo_trainer.py L2553-2576).
+        return (s.klBeta != 0.0 ? 1.0 : 0.0) + (s.generation != Generation::Transformers ? 1.0 : 0.0);
     case RunKind::Sft:
     case RunKind::Orpo:
     case RunKind::Simpo:
@@ -327,6 +348,7 @@ const char* toString(PeftVersion v);
 const char* toString(TorchVersion v);
 const char* toString(RunKind v);
 const char* toString(ReferenceLogProbs v);
+const char* toString(Generation v);
 const char* toString(SelectivePolicy v);
 
 template <class E>

@@ -1,0 +1,124 @@
+// GRPO as TRL's GRPOTrainer runs it (huggingface/trl @f2cd5771, docs/memory-model.md §9): the KV cache of the
+// generation batch, vLLM's share of the card in colocate mode with and without sleep mode, logits over the completion
+// only, the reference model with a KL term, the batch checks and the generation time's floor. Expected values are
+// derived by hand in each test.
+#include "TestModels.h"
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planning.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace gpusizer;
+using core::Component;
+
+namespace {
+
+constexpr std::int64_t kLlama31_8b = 8'030'261'248;
+
+// Llama-3.1-8B LoRA GRPO: 4 completions per micro-batch, 2 accumulation steps (TRL's generation batch: 8 completions
+// per GPU), sequences of 512 prompt + 1024 completion tokens.
+core::Scenario grpo(core::Generation generation) {
+    core::Scenario s;
+    s.model = fixtures::llama31_8b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.runKind = core::RunKind::Grpo;
+    s.microBatch = 4;
+    s.gradientAccumulation = 2;
+    s.seqLen = 1536;
+    s.completionLength = 1024;
+    s.numGenerations = 8;
+    s.generation = generation;
+    s.checkpointing = core::Checkpointing::Full;
+    return s;
+}
+
+const core::GpuSpec& h100() {
+    static const core::Catalog c = catalogs::loadCatalogs().catalog;
+    return *c.findGpu("h100-sxm");
+}
+
+} // namespace
+
+// transformers' generate (and vLLM's paged cache) keep 2 x layers x key/value heads x head dim 16-bit values per
+// token: 2 x 32 x 8 x 128 x 2 = 131,072 B for Llama-3.1-8B; 8 completions x 1536 tokens = 1,610,612,736 B.
+TEST(Grpo, TheGenerationBatchKeepsItsKvCache) {
+    const auto e = core::estimate(grpo(core::Generation::Transformers));
+    EXPECT_TRUE(e.generates);
+    EXPECT_EQ(e.generationKvCacheBytes, 1'610'612'736);
+    // Logits and log-probs cover the completion only (logits_to_keep): 12 B x 4 x 1024 x 128,256 = 6,304,038,912 B.
+    EXPECT_EQ(e.logitsBytesAtLoss, 6'304'038'912);
+}
+
+// Colocate: vLLM reserves gpu_memory_utilization x the card's memory at start-up (gpu_worker.py requested_memory) and
+// keeps it through training; with sleep mode TRL frees it after each generation, so the trainer's step and the
+// generation peak apart.
+TEST(Grpo, ColocatedVllmHoldsItsShareOfTheCardUnlessItSleeps) {
+    auto awake = grpo(core::Generation::VllmColocate);
+    core::placeOnCard(awake, h100());
+    const std::int64_t share = std::llround(0.3 * static_cast<double>(h100().usableBytes()));
+    const auto e = core::estimate(awake);
+    EXPECT_EQ(e.vllmShareBytes, share);
+    EXPECT_EQ(e.vllmWeightsBytes, 2 * kLlama31_8b); // its own 16-bit copy, whole on every GPU (vLLM TP 1)
+    EXPECT_EQ(e.perGpu[Component::Generation], share);
+    EXPECT_NE(e.peakMoment, core::PeakMoment::Generation);
+    // The smallest share holds the weights and the KV cache: (16,060,522,496 + 1,610,612,736) B of the card.
+    EXPECT_DOUBLE_EQ(e.vllmSmallestShare,
+                     (16'060'522'496.0 + 1'610'612'736.0) / static_cast<double>(h100().usableBytes()));
+    EXPECT_GT(e.vllmLargestShare, e.vllmSmallestShare);
+
+    auto asleep = awake;
+    asleep.vllmSleepMode = true;
+    const auto slept = core::estimate(asleep);
+    // Asleep during the step: the peak is the generation, with the trainer's weights and the share, nothing of the
+    // step's activations or logits.
+    EXPECT_EQ(slept.peakMoment, core::PeakMoment::Generation);
+    EXPECT_EQ(slept.perGpu[Component::Generation], share);
+    EXPECT_EQ(slept.perGpu[Component::Activations], 0);
+    EXPECT_EQ(slept.perGpu[Component::LogitsLoss], 0);
+    EXPECT_LT(slept.deviceBytes, e.deviceBytes);
+
+    // A share too small for the weights is sized at what vLLM needs.
+    auto tiny = awake;
+    tiny.vllmMemoryUtilization = 0.05;
+    EXPECT_EQ(core::estimate(tiny).vllmShareBytes, 16'060'522'496 + 1'610'612'736);
+}
+
+// beta != 0 loads a reference model (a frozen copy under full fine-tuning); TRL's default beta = 0 loads none.
+TEST(Grpo, AKlTermKeepsAReferenceModel) {
+    auto full = grpo(core::Generation::Transformers);
+    full.method = core::Method::Full;
+    EXPECT_EQ(core::estimate(full).referenceModelBytes, 0);
+    full.klBeta = 0.04;
+    EXPECT_EQ(core::estimate(full).referenceModelBytes, 2 * kLlama31_8b);
+}
+
+// GRPOConfig's checks: the global generation batch divides by num_generations; seq_len is prompt + completion.
+TEST(Grpo, TheBatchMustHoldWholeGroupsOfCompletions) {
+    auto s = grpo(core::Generation::Transformers);
+    s.numGenerations = 16; // 4 x 2 x 1 GPU = 8 completions: half a group
+    auto refused = core::validate(s);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().where, "num_generations");
+    s.gpus = 2; // 16 completions over two GPUs: one group
+    EXPECT_TRUE(core::validate(s).has_value());
+    s.completionLength = 1536; // no prompt left
+    refused = core::validate(s);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().where, "completion_length");
+}
+
+// Decoding 1024 tokens reads the 16-bit weights once per token: at least 1024 x 16,060,522,496 B / 3.35 TB/s = 4.91 s
+// per optimizer step on an H100 SXM, before the cache reads and the prefill; a small batch stays near that floor.
+TEST(Grpo, GenerationTimeIsBoundByReadingTheWeightsPerToken) {
+    auto s = grpo(core::Generation::VllmColocate);
+    core::placeOnCard(s, h100());
+    const auto t = core::stepTime(s, h100(), core::PlanInputs{});
+    const double floor = 1024.0 * 16'060'522'496.0 / 3.35e12;
+    EXPECT_GE(t.generationSeconds, floor);
+    EXPECT_LT(t.generationSeconds, 1.5 * floor);
+    EXPECT_GT(t.stepSeconds, t.generationSeconds);
+}
