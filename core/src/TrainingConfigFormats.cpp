@@ -555,14 +555,14 @@ Result<void> readAccelerate(KeyReader& r) {
     return {};
 }
 
-/// A preference objective by the name a config gives it (Axolotl rl:, LLaMA-Factory pref_loss, TRL loss_type): the
-/// run kind, or nothing for what GPU Sizer does not size (GRPO, PPO, reward models), which is noted at the key. DPO's
+/// An objective by the name a config gives it (Axolotl rl:, LLaMA-Factory pref_loss, TRL loss_type): the
+/// run kind, or nothing for what GPU Sizer does not size (PPO, reward models), which is noted at the key. DPO's
 /// other sigmoid-family losses (hinge, kto_pair, robust, ...) keep its reference model and paired batch.
 std::optional<RunKind> preferenceObjective(const std::string& name) {
     static const std::pair<const char*, RunKind> kNames[] = {
-        {"dpo", RunKind::Dpo},      {"sigmoid", RunKind::Dpo}, {"hinge", RunKind::Dpo},
-        {"kto_pair", RunKind::Dpo}, {"robust", RunKind::Dpo},  {"ipo", RunKind::Ipo},
-        {"orpo", RunKind::Orpo},    {"simpo", RunKind::Simpo}, {"kto", RunKind::Kto}};
+        {"dpo", RunKind::Dpo},    {"sigmoid", RunKind::Dpo}, {"hinge", RunKind::Dpo}, {"kto_pair", RunKind::Dpo},
+        {"robust", RunKind::Dpo}, {"ipo", RunKind::Ipo},     {"orpo", RunKind::Orpo}, {"simpo", RunKind::Simpo},
+        {"kto", RunKind::Kto},    {"grpo", RunKind::Grpo}};
     for (const auto& [text, kind] : kNames) {
         if (name == text) {
             return kind;
@@ -581,11 +581,51 @@ void applyObjective(KeyReader& r, const std::string& key, const std::string& nam
                                                  "value models): sized as supervised training"));
 }
 
+/// GRPO's generation keys, at `prefix` (TRL's GRPOConfig at the top level, Axolotl's under trl:); `completionDefault`
+/// is the max_completion_length of the TRL release that reads them.
+Result<void> readGrpoKeys(KeyReader& r, const std::string& prefix, const char* source, std::int64_t completionDefault) {
+    Scenario& s = r.run().scenario;
+    s.runKind = RunKind::Grpo;
+    GPUSIZER_ASSIGN(auto generations, r.integer(prefix + "num_generations", "num_generations", source, 2, 65536, 8));
+    s.numGenerations = *generations;
+    GPUSIZER_ASSIGN(auto completion, r.integer(prefix + "max_completion_length", "completion_length", source, 1,
+                                               16777216, completionDefault));
+    s.completionLength = *completion;
+    GPUSIZER_ASSIGN(auto beta, r.number(prefix + "beta", "kl_beta", source, 0.0, 1e6, 0.0));
+    s.klBeta = *beta;
+    GPUSIZER_ASSIGN(auto vllm, r.flag(prefix + "use_vllm", "generation", source, false));
+    GPUSIZER_ASSIGN(auto mode, r.text(prefix + "vllm_mode", "generation", source, std::string("colocate")));
+    s.generation = !*vllm              ? Generation::Transformers
+                   : *mode == "server" ? Generation::VllmServer
+                                       : Generation::VllmColocate;
+    GPUSIZER_ASSIGN(auto share, r.number(prefix + "vllm_gpu_memory_utilization", "vllm_gpu_memory_utilization", source,
+                                         0.01, 0.99, 0.3));
+    s.vllmMemoryUtilization = *share;
+    GPUSIZER_ASSIGN(auto sleep, r.flag(prefix + "vllm_enable_sleep_mode", "vllm_sleep_mode", source, false));
+    s.vllmSleepMode = *sleep;
+    // seq_len is prompt + completion: TRL no longer has a prompt length (max_prompt_length, removed in 89070d24).
+    GPUSIZER_ASSIGN(auto prompt, r.integer(prefix + "max_prompt_length", "seq_len", source, 1, 16777216));
+    if (prompt) {
+        s.seqLen = *prompt + s.completionLength;
+    } else {
+        s.seqLen = std::max(s.seqLen, s.completionLength + 1);
+        r.run().lines.push_back({ImportLine::Kind::Note, r.doc().position(""), prefix + "max_prompt_length", "",
+                                 "seq_len",
+                                 QT_TRANSLATE_NOOP("gpusizer", "no prompt length in the config: set seq_len to your "
+                                                               "longest prompt + completion_length")});
+    }
+    return {};
+}
+
 /// TRL's preference configs, told apart by the keys only they have: KTOConfig's desirable/undesirable weights,
 /// CPOConfig's cpo_alpha and simpo_gamma, DPOConfig's reference options; loss_type (a string, or a list since TRL 1.x)
 /// names the DPO variant. precompute_ref_log_probs drops the reference model while training.
 Result<void> readTrlObjective(KeyReader& r) {
     Scenario& s = r.run().scenario;
+    if (r.has("num_generations") || r.has("use_vllm") || r.has("vllm_mode")) {
+        // GRPOConfig (grpo_config.py @f2cd5771: max_completion_length 512, vllm_mode colocate).
+        return readGrpoKeys(r, "", TRL "trl/trainer/grpo_config.py", 512);
+    }
     if (r.has("desirable_weight") || r.has("undesirable_weight")) {
         s.runKind = RunKind::Kto;
     } else if (r.has("cpo_alpha") || r.has("simpo_gamma")) {
@@ -675,7 +715,7 @@ Result<void> readTrainingArguments(KeyReader& r) {
         GPUSIZER_ASSIGN(auto activationOffload, r.flag("activation_offloading", "activation_offload",
                                                        TRL "trl/trainer/sft_config.py:296", false));
         s.activationOffload = *activationOffload;
-    } else {
+    } else if (s.runKind != RunKind::Grpo) { // (GRPO's is prompt + completion, read with its keys)
         run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "", std::to_string(s.seqLen), "seq_len",
                              QT_TRANSLATE_NOOP("gpusizer", "TrainingArguments carry no sequence length: GPU Sizer's "
                                                            "default (set it in the window or the scenario)")});
@@ -954,6 +994,10 @@ Result<void> readAxolotl(KeyReader& r) {
     GPUSIZER_ASSIGN(auto rl, r.text("rl", "run_kind", AXOLOTL "src/axolotl/utils/schemas/enums.py RLType"));
     if (rl) {
         applyObjective(r, "rl", *rl);
+    }
+    if (r.run().scenario.runKind == RunKind::Grpo) {
+        // Its trl: section, passed to TRL 1.8.0 (the version it pins: max_completion_length 256).
+        GPUSIZER_CHECK(readGrpoKeys(r, "trl.", AXOLOTL "src/axolotl/utils/schemas/trl.py", 256));
     }
     const char* peft = AXOLOTL "src/axolotl/utils/schemas/peft.py";
     GPUSIZER_ASSIGN(auto adapterText, r.text("adapter", "method", peft));

@@ -3976,6 +3976,10 @@ Fewer cards (%2): %3</source>
         <source>every token</source>
         <translation>所有 token</translation>
     </message>
+    <message>
+        <source>no prompt length in the config: set seq_len to your longest prompt + completion_length</source>
+        <translation>配置中没有提示长度：请把 seq_len 设为最长提示 + completion_length</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -1116,5 +1116,28 @@ TEST(TrainingConfig, PreferenceObjectivesAreReadFromEachFormat) {
     EXPECT_EQ(kto.scenario.referenceLogProbs, core::ReferenceLogProbs::Model);
 }
 
+// GRPO from TRL's GRPOConfig (its generation keys) and from Axolotl's rl: grpo with its trl: section.
+TEST(TrainingConfig, GrpoGenerationIsReadFromTrlAndAxolotl) {
+    const auto trl = imported({"transformers/grpo_config.json", "transformers/adapter_config.json"});
+    EXPECT_EQ(trl.scenario.runKind, core::RunKind::Grpo);
+    EXPECT_EQ(trl.scenario.numGenerations, 8);
+    EXPECT_EQ(trl.scenario.completionLength, 1024);
+    EXPECT_EQ(trl.scenario.generation, core::Generation::VllmColocate); // use_vllm with vllm_mode colocate
+    EXPECT_DOUBLE_EQ(trl.scenario.vllmMemoryUtilization, 0.3);
+    EXPECT_TRUE(trl.scenario.vllmSleepMode);
+    EXPECT_DOUBLE_EQ(trl.scenario.klBeta, 0.0);
+    EXPECT_GT(trl.scenario.seqLen, 1024); // no prompt length in the file: at least one prompt token, and a note
+    ASSERT_NE(lineFor(trl, "max_prompt_length"), nullptr);
+    EXPECT_EQ(lineFor(trl, "max_prompt_length")->kind, ImportLine::Kind::Note);
+    const auto axolotl = imported({"axolotl/qwen2.5-7b-grpo.yaml"});
+    EXPECT_EQ(axolotl.scenario.runKind, core::RunKind::Grpo);
+    EXPECT_EQ(axolotl.scenario.generation, core::Generation::VllmServer);
+    EXPECT_EQ(axolotl.scenario.completionLength, 512);
+    EXPECT_EQ(axolotl.scenario.seqLen, 256 + 512); // trl.max_prompt_length + trl.max_completion_length
+    EXPECT_DOUBLE_EQ(axolotl.scenario.klBeta, 0.001);
+    EXPECT_TRUE(core::usesReferenceModel(axolotl.scenario)); // beta != 0: LoRA's adapters disabled, no copy
+    EXPECT_FALSE(core::keepsReferenceCopy(axolotl.scenario));
+}
+
 } // namespace
 } // namespace gpusizer
