@@ -37,6 +37,8 @@ const char* toString(FixKind kind) {
         return "optimizer_in_backward";
     case FixKind::PrecomputedReference:
         return "precomputed_reference";
+    case FixKind::VllmSleepMode:
+        return "vllm_sleep_mode";
     case FixKind::Lora:
         return "lora";
     case FixKind::Qlora:
@@ -71,6 +73,7 @@ enum class FixGroup {
     OptimizerStates,
     OptimizerStep,
     Reference,
+    Generation,
     Method,
     Layout,
     Offload
@@ -250,6 +253,16 @@ std::vector<Rung> methodRungs() {
              s.referenceLogProbs = ReferenceLogProbs::Precomputed;
              return true;
          }},
+        {FixKind::VllmSleepMode,
+         [](const Scenario& s, const GpuSpec&) {
+             const bool awake =
+                 s.runKind == RunKind::Grpo && s.generation == Generation::VllmColocate && !s.vllmSleepMode;
+             return awake ? B::None : B::NoAwakeVllm;
+         },
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+             s.vllmSleepMode = true;
+             return true;
+         }},
         {FixKind::Lora,
          [](const Scenario& s, const GpuSpec&) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
@@ -348,6 +361,7 @@ FixTier tierOf(FixKind k) {
     case FixKind::FusedLoss:
     case FixKind::LigerKernels:
     case FixKind::PrecomputedReference:
+    case FixKind::VllmSleepMode:
         return FixTier::Lossless;
     case FixKind::Float8AllGather:
     case FixKind::EightBitAdam:
@@ -392,6 +406,8 @@ FixGroup groupOf(FixKind k) {
         return FixGroup::OptimizerStep;
     case FixKind::PrecomputedReference:
         return FixGroup::Reference;
+    case FixKind::VllmSleepMode:
+        return FixGroup::Generation;
     case FixKind::Lora:
     case FixKind::Qlora:
         return FixGroup::Method;

@@ -60,6 +60,8 @@ Message fixName(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Optimizer in backward"));
     case K::PrecomputedReference:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Precomputed reference log-probs"));
+    case K::VllmSleepMode:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "vLLM sleep mode"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Full → LoRA"));
     case K::Qlora:
@@ -114,6 +116,9 @@ Message fixPrice(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "the same training: TRL's precompute_ref_log_probs runs the reference "
                                                  "over the dataset once before the first step (minutes to hours, "
                                                  "stored on disk)"));
+    case K::VllmSleepMode:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "the same training; each generation reloads vLLM's weights and "
+                                                 "rebuilds its KV cache (seconds per step)"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP(
             "gpusizer", "trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks "
@@ -184,6 +189,8 @@ Message fixBlocker(core::FixBlocker blocker) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "sequences are already split"));
     case B::NoReferenceCopy:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no reference copy to drop"));
+    case B::NoAwakeVllm:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no colocated vLLM awake through training"));
     case B::AlreadyOffloading:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already offloading"));
     }
@@ -226,6 +233,9 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
     case K::PrecomputedReference:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "reference log-probs computed once before training "
                                                  "(precompute_ref_log_probs): no reference copy"));
+    case K::VllmSleepMode:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "vllm_enable_sleep_mode: vLLM frees its share while the trainer "
+                                                 "steps"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning → LoRA r%1"), digits(after.lora.rank));
     case K::Qlora:

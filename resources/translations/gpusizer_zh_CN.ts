@@ -3980,6 +3980,18 @@ Fewer cards (%2): %3</source>
         <source>no prompt length in the config: set seq_len to your longest prompt + completion_length</source>
         <translation>配置中没有提示长度：请把 seq_len 设为最长提示 + completion_length</translation>
     </message>
+    <message>
+        <source>the same training; each generation reloads vLLM&apos;s weights and rebuilds its KV cache (seconds per step)</source>
+        <translation>训练结果相同；每次生成都要重新加载 vLLM 的权重并重建其 KV 缓存（每步数秒）</translation>
+    </message>
+    <message>
+        <source>no colocated vLLM awake through training</source>
+        <translation>没有在训练期间保持唤醒的同置 vLLM</translation>
+    </message>
+    <message>
+        <source>vllm_enable_sleep_mode: vLLM frees its share while the trainer steps</source>
+        <translation>vllm_enable_sleep_mode：训练器执行训练步时 vLLM 释放其份额</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

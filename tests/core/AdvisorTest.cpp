@@ -52,6 +52,7 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
                                            core::FixKind::Adafactor,
                                            core::FixKind::OptimizerInBackward,
                                            core::FixKind::PrecomputedReference,
+                                           core::FixKind::VllmSleepMode,
                                            core::FixKind::Lora,
                                            core::FixKind::Qlora,
                                            core::FixKind::MoreCardsZero3,
@@ -68,6 +69,10 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
         }
         if (step.kind == core::FixKind::PrecomputedReference) {
             EXPECT_EQ(step.blocker, core::FixBlocker::NoReferenceCopy); // supervised: no reference model
+            continue;
+        }
+        if (step.kind == core::FixKind::VllmSleepMode) {
+            EXPECT_EQ(step.blocker, core::FixBlocker::NoAwakeVllm); // supervised: no generation
             continue;
         }
         ASSERT_TRUE(step.applicable) << core::toString(step.kind) << ": blocked by " << static_cast<int>(step.blocker);

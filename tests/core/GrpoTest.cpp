@@ -4,10 +4,12 @@
 // derived by hand in each test.
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Planning.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -121,4 +123,23 @@ TEST(Grpo, GenerationTimeIsBoundByReadingTheWeightsPerToken) {
     EXPECT_GE(t.generationSeconds, floor);
     EXPECT_LT(t.generationSeconds, 1.5 * floor);
     EXPECT_GT(t.stepSeconds, t.generationSeconds);
+}
+
+// The advisor puts colocated vLLM to sleep before changing the method: the same training, and the share no longer
+// sits beside the step's activations and logits.
+TEST(Grpo, TheAdvisorPutsAnAwakeVllmToSleep) {
+    auto s = grpo(core::Generation::VllmColocate);
+    s.method = core::Method::Full;
+    s.microBatch = 8;
+    s.gradientAccumulation = 1;
+    const auto& card = h100();
+    core::placeOnCard(s, card);
+    const auto advice = core::adviseOom(s, card);
+    ASSERT_FALSE(advice.fitsAlready);
+    const auto step = std::find_if(advice.steps.begin(), advice.steps.end(),
+                                   [](const core::FixStep& f) { return f.kind == core::FixKind::VllmSleepMode; });
+    ASSERT_NE(step, advice.steps.end());
+    ASSERT_TRUE(step->applicable);
+    EXPECT_TRUE(step->scenarioAlone.vllmSleepMode);
+    EXPECT_GT(step->savingAlone, 0);
 }

@@ -26,6 +26,7 @@ enum class FixKind {
     Adafactor,              ///< factored second moment, no first moment
     OptimizerInBackward,    ///< step each parameter as its gradient arrives
     PrecomputedReference,   ///< DPO/IPO/KTO: reference log-probs computed before training, no reference copy
+    VllmSleepMode,          ///< GRPO colocate: vLLM frees its share while the trainer steps
     Lora,                   ///< freeze the base, train adapters
     Qlora,                  ///< LoRA on a 4-bit base
     MoreCardsZero3,         ///< shard model states over more cards (ZeRO-3 / FSDP)
@@ -60,6 +61,7 @@ enum class FixBlocker {
     AlreadyOffloading,    ///< optimizer and parameters are already offloaded
     AlreadySplit,         ///< each sequence is already split over cards (context parallel)
     NoReferenceCopy,      ///< no frozen reference copy to drop (no reference, adapters, or already precomputed)
+    NoAwakeVllm,          ///< no colocated vLLM holding its share through training
 };
 
 /// One rung of the ladder for a scenario: what it changes is `scenarioAlone` against the scenario.
