@@ -26,6 +26,11 @@ for tab in breakdown plan; do
     shot 1024x700 "size-only-small-$tab.png" --language en --palette light --tab "$tab" --scenario "$out/size-only.json"
     shot 1920x1080 "size-only-$tab.png" --language en --palette dark --tab "$tab" --scenario "$out/size-only.json"
 done
+# GRPO with vLLM colocated on the training GPU: the Generation component and the advisor's sleep-mode rung.
+shot 1920x1080 "grpo-breakdown.png" --language en --palette light --tab breakdown --scenario "$out/grpo.json"
+shot 1024x700 "grpo-small-breakdown.png" --language en --palette dark --tab breakdown --scenario "$out/grpo.json"
+shot 1920x1080 "grpo-advisor.png" --language en --palette light --tab advisor --scenario "$out/grpo-full.json"
+shot 1024x700 "grpo-small-advisor.png" --language en --palette dark --tab advisor --scenario "$out/grpo-full.json"
 # A run imported from its training configs: the window and the import report (import-<size>-report.png).
 configs=tests/data/training-configs/transformers
 shot 1920x1080 "import.png" --language en --palette light "$configs/sft_config.json" "$configs/adapter_config.json" \
