@@ -278,6 +278,12 @@ def preference_loss(model, reference, tokens, implementation, beta=0.1):
     return nll - F.logsigmoid(beta * (policy[:half] - policy[half:])).mean()
 
 
+def refuse_generation():
+    if RUN_KIND == "grpo":
+        fail("this script does not run GRPO's generation; measure a GRPO run with TRL itself (its step logs the "
+             "memory) and compare with gpusizer-cli compare-measured")
+
+
 def make_reference(model, engine):
     """Full fine-tuning's frozen reference copy (DPO, IPO, KTO without precomputed log-probs)."""
     if not (USES_REFERENCE and not PRECOMPUTED and SCENARIO.get("method") == "full"):
@@ -911,6 +917,7 @@ def main():
         device = torch.device("cpu")
     if WORLD > 1:
         torch.distributed.init_process_group("nccl" if device.type == "cuda" else "gloo")
+    refuse_generation()
     engine, engine_why = engine_for(device)
     lengths = read_lengths(args.lengths) if args.lengths else None
     ran, changed = measured_run(transformers is None or args.builtin, engine, engine_why, lengths)

@@ -96,16 +96,21 @@ std::vector<Rung> batchRungs() {
     using B = FixBlocker;
     return {
         {FixKind::SmallerMicroBatch,
-         [](const Scenario& s, const GpuSpec&) { return s.microBatch <= 1 ? B::MicroBatchIsOne : B::None; },
+         [](const Scenario& s, const GpuSpec&) {
+             return s.microBatch <= smallestMicroBatch(s) ? B::MicroBatchIsOne : B::None;
+         },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
-             s.gradientAccumulation *= s.microBatch; // the same global batch
-             s.microBatch = 1;
+             // The same global batch (KTO keeps two examples per micro-batch; an odd count rounds its steps up).
+             const std::int64_t smallest = smallestMicroBatch(s);
+             s.gradientAccumulation *= (s.microBatch + smallest - 1) / smallest;
+             s.microBatch = smallest;
              return true;
          }},
         {FixKind::ShorterSequence,
          [](const Scenario& s, const GpuSpec&) { return s.seqLen <= 256 ? B::SequencesShort : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.seqLen /= 2;
+             s.completionLength = std::max<std::int64_t>(1, s.completionLength / 2); // GRPO: prompt and completion
              return true;
          }},
     };
@@ -248,7 +253,9 @@ std::vector<Rung> methodRungs() {
     using B = FixBlocker;
     return {
         {FixKind::PrecomputedReference,
-         [](const Scenario& s, const GpuSpec&) { return keepsReferenceCopy(s) ? B::None : B::NoReferenceCopy; },
+         [](const Scenario& s, const GpuSpec&) {
+             return keepsReferenceCopy(s) && referenceCanBePrecomputed(s) ? B::None : B::NoReferenceCopy;
+         },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.referenceLogProbs = ReferenceLogProbs::Precomputed;
              return true;

@@ -121,7 +121,13 @@ void addWarnings(Estimate& e, const Scenario& s) {
     if (s.runKind == RunKind::Grpo) {
         addGenerationWarnings(e, s);
     }
-    if (keepsReferenceCopy(s)) {
+    if (keepsReferenceCopy(s) && s.runKind == RunKind::Grpo) {
+        warn("reference_copy",
+             words(QT_TRANSLATE_NOOP("gpusizer", "The reference model (kl_beta above 0) is a second frozen copy of the "
+                                                 "model: %1 GiB per GPU in the weights. LoRA, or kl_beta 0 (TRL's "
+                                                 "default), needs no copy."),
+                   verbatim(number(static_cast<double>(e.referenceModelBytes) / kGiB, 3))));
+    } else if (keepsReferenceCopy(s)) {
         warn("reference_copy",
              words(QT_TRANSLATE_NOOP("gpusizer", "The reference model is a second frozen copy of the model: %1 GiB per "
                                                  "GPU in the weights. TRL 0.29 and later reload it from the model's "

@@ -1841,20 +1841,26 @@ GenerationMemory generationMemory(const Context& ctx, Estimate& e) {
 
 /// The generation moment against the training step's peak: whichever holds more is the peak. Returns the trainer's
 /// own allocations at its training peak (without vLLM), for the shares vLLM can take.
-double generationPhase(Estimate& e, const Context& ctx, const ModelStates& m) {
+double generationPhase(Estimate& e, const Context& ctx, const ModelStates& m, const Transients& tr) {
     const GenerationMemory g = generationMemory(ctx, e);
     e.generates = true;
     const double trainer = static_cast<double>(e.perGpu.total());
     const double training = trainer + g.resident;
-    const double generating =
-        m.weights + m.optimizerStates + g.atGeneration + static_cast<double>(kCublasWorkspaceBytes);
+    // Gradients are None when a generation opens the accumulation cycle, except where they are never freed: DeepSpeed
+    // ZeRO-3's flat partition buffer, zero-filled gradients (torch 1.x); so are the buckets that live from start-up.
+    const bool gradientsStay =
+        (ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && ctx.s.offload == Offload::None) ||
+        !ctx.prof.gradientsFreedAfterStep;
+    const double gradients = gradientsStay ? m.gradients : 0.0;
+    const double transient = tr.workspace + (tr.bucketLife == Transients::BucketLife::Always ? tr.commBuckets : 0.0);
+    const double generating = m.weights + m.optimizerStates + gradients + g.atGeneration + transient;
     ComponentBytes& comp = e.perGpu;
     if (generating > training) {
         e.peakMoment = PeakMoment::Generation;
-        comp[Component::Gradients] = 0; // set to None by the last step; generation opens the accumulation cycle
+        comp[Component::Gradients] = toBytes(gradients);
         comp[Component::Activations] = 0;
         comp[Component::LogitsLoss] = 0;
-        comp[Component::Transient] = kCublasWorkspaceBytes;
+        comp[Component::Transient] = toBytes(transient);
         comp[Component::Generation] = toBytes(g.atGeneration);
     } else {
         comp[Component::Generation] = toBytes(g.resident);
@@ -1938,8 +1944,10 @@ bool replayTracesModel(const ModelArch& a) {
 bool replayTracesRun(const Context& ctx) {
     const Scenario& s = ctx.s;
     const FrameworkProfile& p = ctx.prof;
-    const bool layout = s.gpus == 1 && s.sharding == Sharding::None && s.offload == Offload::None &&
-                        s.tensorParallel == 1 && s.pipelineParallel == 1 && s.contextParallel == 1;
+    // (A supervised step: the trace has no reference model, completion-only logits or generation.)
+    const bool layout = s.runKind == RunKind::Sft && s.gpus == 1 && s.sharding == Sharding::None &&
+                        s.offload == Offload::None && s.tensorParallel == 1 && s.pipelineParallel == 1 &&
+                        s.contextParallel == 1;
     const bool loss = s.loss == Loss::Standard && p.lossFromTransformersModel && p.lossUpcastsLogits &&
                       p.logitsFreedBeforeBackward && !p.logitsHeldInFp32 &&
                       s.transformersVersion == TransformersVersion::Current;
@@ -2002,7 +2010,8 @@ void deviceTotals(Estimate& e, const Scenario& s, const ModelStates& m, double c
     e.pagedOptimizerBytes = toBytes(m.paged);
     e.allocatedPeakBytes = comp.total() - e.pagedOptimizerBytes;
     // vLLM's share is a fixed reservation: the allocator's slack applies to the trainer's allocations only.
-    const double generation = static_cast<double>(comp[Component::Generation]);
+    const double generation =
+        s.generation == Generation::VllmColocate ? static_cast<double>(comp[Component::Generation]) : 0.0;
     const double allocated = static_cast<double>(e.allocatedPeakBytes) - generation;
     e.reservedPeakBytes = toBytes(allocated * (1.0 + kAllocatorSlack) + cachedPool + generation);
     const std::int64_t context = s.cudaContextBytes.value_or(kDefaultCudaContextBytes);
@@ -2125,7 +2134,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const Moment peak = peakMoment(ctx, m, acts, loss, tr);
     e.peakMoment = peak.which;
     recordComponents(e, m, acts, loss, tr, peak);
-    const double trainer = s.runKind == RunKind::Grpo ? generationPhase(e, ctx, m) : 0.0;
+    const double trainer = s.runKind == RunKind::Grpo ? generationPhase(e, ctx, m, tr) : 0.0;
 
     // Allocator: the caching allocator keeps freed blocks. The unshard stream's pool holds its own peak, which the
     // compute stream cannot reuse (CUDACachingAllocator: a block is reused only on its stream), and record_stream

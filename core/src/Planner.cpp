@@ -352,7 +352,9 @@ public:
         // Steps at the largest global batch a plan may take (a flexible batch can be larger than the scenario's).
         const std::int64_t sequences =
             m_in.globalBatch.flexible ? std::max(m_globalBatch, m_in.globalBatch.maxSequences) : m_globalBatch;
-        const double steps = tokens / static_cast<double>(std::max<std::int64_t>(1, sequences * s.seqLen));
+        const double steps = tokens / (std::max(1.0, static_cast<double>(sequences) * sequencesPerMicroBatch(s) /
+                                                         static_cast<double>(std::max<std::int64_t>(1, s.microBatch)) *
+                                                         static_cast<double>(s.seqLen)));
         const double gpuSeconds =
             tokens * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0)) +
             tokens * baseElementwiseBytesPerTrainedToken(s, m_profile) / bandwidth +
@@ -465,14 +467,15 @@ private:
         return {Sharding::None, Sharding::Zero1, Sharding::Zero2, Sharding::Zero3};
     }
 
-    /// The user's micro-batch and its halvings down to 1.
+    /// The user's micro-batch and its halvings down to the objective's smallest (1; KTO 2).
     std::vector<std::int64_t> microBatches() const {
+        const std::int64_t smallest = smallestMicroBatch(m_base);
         std::vector<std::int64_t> out;
-        for (std::int64_t mb = std::max<std::int64_t>(1, m_base.microBatch); mb >= 1; mb /= 2) {
+        for (std::int64_t mb = std::max(smallest, m_base.microBatch); mb >= smallest; mb /= 2) {
             out.push_back(mb);
         }
-        if (out.back() != 1) {
-            out.push_back(1);
+        if (out.back() != smallest) {
+            out.push_back(smallest);
         }
         return out;
     }
@@ -521,6 +524,12 @@ private:
         if (c.scenario.gpus > m_in.maxGpus) {
             c.why = Infeasible::CardLimit;
             c.estimate.precision = c.scenario.precision; // not sized: the verdict names the recipe asked for
+            return c;
+        }
+        if (c.scenario.microBatch < smallestMicroBatch(c.scenario)) {
+            // KTO over so many ranks that one holds a single example: no KL completion from another (kto_trainer.py).
+            c.why = Infeasible::GlobalBatch;
+            c.estimate.precision = c.scenario.precision;
             return c;
         }
         c.softwareGaps = missingSoftware(c.scenario, m_gpu);
@@ -781,6 +790,7 @@ CardPlan planSplittingSequences(const Scenario& scenario, const GpuSpec& gpu, co
         Scenario group = onOneCard(split);
         group.gpus = cp;
         group.contextParallel = cp;
+        group.gradientAccumulation = std::max<std::int64_t>(1, split.numGenerations); // (as placeable says)
         if (!validate(group)) {
             break;
         }
@@ -818,6 +828,8 @@ bool placeable(const Scenario& scenario) {
     group.gpus = std::max<std::int64_t>(1, scenario.contextParallel);
     group.contextParallel = group.gpus;
     group.contextParallelKind = scenario.contextParallelKind;
+    // GRPO's groups divide the global batch, which every layout keeps: on one card, one group per micro-batch step.
+    group.gradientAccumulation = std::max<std::int64_t>(1, scenario.numGenerations);
     return static_cast<bool>(validate(group));
 }
 

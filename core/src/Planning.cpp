@@ -657,7 +657,9 @@ double dataParallelBytes(const Scenario& s, const StepFacts& f, const StepShape&
         case Sharding::Zero2:
             return ring * gradBytes * accum + ring * weightsBytes; // reduce-scatter per micro-batch, gather params
         case Sharding::Zero3:
-            return accum * ring * (2.0 * weightsBytes + gradBytes); // gather for forward and backward, reduce-scatter
+            // Gather for forward and backward, reduce-scatter; each gradient-free pass (a preference objective's
+            // reference, KTO's KL, GRPO's old log-probs) gathers its weights again.
+            return accum * ring * ((2.0 + gradientFreeForwards(s)) * weightsBytes + gradBytes);
         }
         return 0.0;
     };
@@ -801,7 +803,7 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     // LoRA's: forward, the recomputed forward, and a backward that reads and writes about twice what forward does (the
     // reference pass runs with the adapters disabled).
     t.adapterElementwiseSeconds =
-        atBandwidth(f.adapterElementwiseBytes * (shape.forwards - gradientFreeForwards(s) + 2.0));
+        atBandwidth(f.adapterElementwiseBytes * (shape.forwards - referenceForwards(s) + 2.0));
     // Eager attention's passes over the scores: each forward (the recomputed one too) and backward.
     const EagerAttentionBytes eager = eagerAttentionBytesPerToken(s);
     t.eagerAttentionSeconds = atBandwidth(eager.forward * shape.forwards + eager.backward);

@@ -122,7 +122,7 @@ std::vector<ScenarioField> trainingMethodFields() {
                                       "log-probabilities once before training (precompute_ref_log_probs: no copy "
                                       "while training). Ignored by the other objectives."),
         &Scenario::referenceLogProbs);
-    reference.writtenWhen = [](const Scenario& s) { return usesReferenceModel(s); };
+    reference.writtenWhen = [](const Scenario& s) { return referenceCanBePrecomputed(s); };
     t.push_back(reference);
     ScenarioField layers = integer(
         "trainable_layers", QT_TRANSLATE_NOOP("gpusizer", "Trainable layers"),

@@ -645,7 +645,7 @@ Result<void> readTrlObjective(KeyReader& r) {
                                  verbatim(TRL "trl/trainer/dpo_config.py loss_type")});
         applyObjective(r, "loss_type", first);
     }
-    if (usesReferenceModel(s)) {
+    if (referenceCanBePrecomputed(s)) {
         GPUSIZER_ASSIGN(auto precompute, r.flag("precompute_ref_log_probs", "reference_log_probs",
                                                 TRL "trl/trainer/dpo_config.py precompute_ref_log_probs", false));
         s.referenceLogProbs = *precompute ? ReferenceLogProbs::Precomputed : ReferenceLogProbs::Model;
@@ -1095,7 +1095,10 @@ Result<void> readAxolotl(KeyReader& r) {
             words(QT_TRANSLATE_NOOP("gpusizer", "adapter '%1' is not one GPU Sizer sizes (lora, qlora)"), adapter)));
     }
     GPUSIZER_ASSIGN(auto seq, r.integer("sequence_len", "seq_len", AXOLOTL "schemas/config.py:665", 1, 10000000, 512));
-    s.seqLen = *seq;
+    // GRPO's sequence is its trl: prompt + completion where it names the prompt; sequence_len otherwise.
+    if (s.runKind != RunKind::Grpo || !r.has("trl.max_prompt_length")) {
+        s.seqLen = std::max(*seq, s.runKind == RunKind::Grpo ? s.completionLength + 1 : std::int64_t{1});
+    }
     // Sequence parallelism with ring-flash-attn (schemas/config.py:1101-1107; sequence_parallel_degree is the
     // deprecated name, validation.py check_context_parallel_size copies it).
     GPUSIZER_ASSIGN(auto cp, r.integer(spelling(r, "", {"context_parallel_size", "sequence_parallel_degree"}),

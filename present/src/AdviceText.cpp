@@ -203,8 +203,9 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
     const core::Scenario& after = step.scenarioAlone;
     switch (step.kind) {
     case K::SmallerMicroBatch:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1 → 1, gradient accumulation %2 → %3"),
-                   digits(before.microBatch), digits(before.gradientAccumulation), digits(after.gradientAccumulation));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1 → %2, gradient accumulation %3 → %4"),
+                   digits(before.microBatch), digits(after.microBatch), digits(before.gradientAccumulation),
+                   digits(after.gradientAccumulation));
     case K::ShorterSequence:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "sequence length %1 → %2"), digits(before.seqLen),
                    digits(after.seqLen));

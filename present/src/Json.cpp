@@ -39,7 +39,7 @@ json estimateJson(const Estimate& e) {
     }
     const json warnings = warningsJson(e.warnings);
     const auto& a = e.activationPerTokenLayer;
-    return json{
+    json out{
         {"format", "gpusizer-estimate"},
         {"version", 1},
         {"params",
@@ -68,6 +68,18 @@ json estimateJson(const Estimate& e) {
         {"warnings", warnings},
         {"assumptions", englishJson(e.assumptions)},
     };
+    if (e.referenceModelBytes > 0) {
+        out["reference_model_bytes_per_gpu"] = e.referenceModelBytes;
+    }
+    if (e.generates) { // GRPO: what its generation holds (docs/memory-model.md §9)
+        out["generation"] = {{"kv_cache_bytes_per_gpu", e.generationKvCacheBytes},
+                             {"vllm_weights_bytes", e.vllmWeightsBytes},
+                             {"vllm_share_bytes", e.vllmShareBytes},
+                             {"vllm_smallest_share", e.vllmSmallestShare},
+                             {"vllm_largest_share", e.vllmLargestShare},
+                             {"vllm_server_gpu_bytes", e.vllmServerGpuBytes}};
+    }
+    return out;
 }
 
 json candidateJson(const Candidate& c, const GpuSpec& gpu) {
@@ -105,6 +117,8 @@ json candidateJson(const Candidate& c, const GpuSpec& gpu) {
     j["compute_seconds"] = p.step.computeSeconds;
     j["exposed_comm_seconds"] = p.step.exposedCommSeconds;
     j["offload_seconds"] = p.step.offloadSeconds;
+    j["optimizer_step_seconds"] = p.step.optimizerStepSeconds;
+    j["generation_seconds"] = p.step.generationSeconds;
     j["comm_bytes_per_gpu_per_step"] = static_cast<std::int64_t>(p.step.commBytesPerGpu);
     j["link"] = english(linkName(p.step.link, gpu));
     j["tokens_per_second"] = p.step.tokensPerSecond;

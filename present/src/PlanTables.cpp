@@ -192,9 +192,10 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
         if (r.found) {
             step.withTooltip(msg(
                 QT_TRANSLATE_NOOP("gpusizer", "compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), "
-                                              "offload %5 s"),
+                                              "offload %5 s, optimizer step %6 s, generation %7 s"),
                 number(p.step.computeSeconds, 2), number(p.step.memoryFloorSeconds, 2), number(p.step.commSeconds, 2),
-                number(p.step.exposedCommSeconds, 2), number(p.step.offloadSeconds, 2)));
+                number(p.step.exposedCommSeconds, 2), number(p.step.offloadSeconds, 2),
+                number(p.step.optimizerStepSeconds, 2), number(p.step.generationSeconds, 2)));
         }
         std::vector<Cell> cells{
             gpu,
@@ -292,7 +293,8 @@ Message globalBatchText(const core::Scenario& s) {
     const std::int64_t groups =
         std::max<std::int64_t>(1, s.gpus / std::max<std::int64_t>(1, s.tensorParallel * s.pipelineParallel *
                                                                          std::max<std::int64_t>(1, s.contextParallel)));
-    const std::int64_t sequences = s.microBatch * s.gradientAccumulation * groups;
+    // Sequences through the model: a preference pair is two.
+    const auto sequences = static_cast<std::int64_t>(core::sequencesPerMicroBatch(s)) * s.gradientAccumulation * groups;
     return msg(QT_TRANSLATE_NOOP("gpusizer", "global batch %1 sequences × %2 tokens = %3 tokens per optimizer step"),
                count(sequences), count(s.seqLen), count(sequences * s.seqLen));
 }

@@ -2105,10 +2105,6 @@ Fewer cards (%2): %3</source>
 %2</translation>
     </message>
     <message>
-        <source>compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), offload %5 s</source>
-        <translation>计算 %1 s，显存下限 %2 s，通信 %3 s（其中 %4 未被重叠），卸载 %5 s</translation>
-    </message>
-    <message>
         <source>%1 × %2 (%3; %4, %5)</source>
         <translation>%1 × %2（%3；%4，%5）</translation>
     </message>
@@ -2323,10 +2319,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>No GPU chosen. Choose a GPU for a verdict on it.</source>
         <translation>未选择 GPU。选择一个 GPU 即可得到是否放得下的结论。</translation>
-    </message>
-    <message>
-        <source>micro-batch %1 → 1, gradient accumulation %2 → %3</source>
-        <translation>微批次 %1 → 1，梯度累积 %2 → %3</translation>
     </message>
     <message>
         <source>sequence length %1 → %2</source>
@@ -3991,6 +3983,18 @@ Fewer cards (%2): %3</source>
     <message>
         <source>vllm_enable_sleep_mode: vLLM frees its share while the trainer steps</source>
         <translation>vllm_enable_sleep_mode：训练器执行训练步时 vLLM 释放其份额</translation>
+    </message>
+    <message>
+        <source>The reference model (kl_beta above 0) is a second frozen copy of the model: %1 GiB per GPU in the weights. LoRA, or kl_beta 0 (TRL&apos;s default), needs no copy.</source>
+        <translation>参考模型（kl_beta 大于 0）是模型的第二份冻结副本：每 GPU %1 GiB，计入权重。使用 LoRA，或 kl_beta 为 0（TRL 默认），则不需要副本。</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 → %2, gradient accumulation %3 → %4</source>
+        <translation>微批次 %1 → %2，梯度累积 %3 → %4</translation>
+    </message>
+    <message>
+        <source>compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), offload %5 s, optimizer step %6 s, generation %7 s</source>
+        <translation>计算 %1 秒，显存下限 %2 秒，通信 %3 秒（%4 秒未被掩盖），卸载 %5 秒，优化器步 %6 秒，生成 %7 秒</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 
 #include <algorithm>
@@ -142,4 +143,42 @@ TEST(Grpo, TheAdvisorPutsAnAwakeVllmToSleep) {
     ASSERT_TRUE(step->applicable);
     EXPECT_TRUE(step->scenarioAlone.vllmSleepMode);
     EXPECT_GT(step->savingAlone, 0);
+}
+
+// Eight GPUs of 4 completions make 32, four groups of 8: a valid run although one GPU's 4 are half a group. The
+// planner checks a layout on one card without GRPO's groups, which every layout of the same global batch keeps.
+TEST(Grpo, ThePlannerPlacesARunWhoseGroupsSpanGpus) {
+    auto s = grpo(core::Generation::VllmColocate);
+    s.gpus = 8;
+    s.gradientAccumulation = 1;
+    ASSERT_TRUE(core::validate(s).has_value());
+    const auto plan = core::planOnCard(s, h100(), core::PlanInputs{});
+    EXPECT_TRUE(plan.found);
+}
+
+// The advisor keeps KTO at two examples per micro-batch (each example's KL completion is another's) and halves
+// GRPO's completion with its sequence, so every scenario it proposes is one the trainers run.
+TEST(Grpo, AdvisedScenariosStayValid) {
+    auto kto = grpo(core::Generation::Transformers);
+    kto.runKind = core::RunKind::Kto;
+    kto.microBatch = 8;
+    kto.seqLen = 4096;
+    const auto& card = *fixtures::catalog().findGpu("rtx-4090");
+    for (const auto& s : {kto, grpo(core::Generation::Transformers)}) {
+        const auto advice = core::adviseOom(s, card);
+        for (const auto& step : advice.steps) {
+            if (step.applicable) {
+                EXPECT_TRUE(core::validate(step.scenarioAlone).has_value())
+                    << core::toString(s.runKind) << ": " << core::toString(step.kind);
+            }
+        }
+    }
+    // KTO's smaller micro-batch: 8 -> 2 with four times the accumulation.
+    const auto advice = core::adviseOom(kto, card);
+    const auto smaller = std::find_if(advice.steps.begin(), advice.steps.end(), [](const core::FixStep& f) {
+        return f.kind == core::FixKind::SmallerMicroBatch;
+    });
+    ASSERT_NE(smaller, advice.steps.end());
+    EXPECT_EQ(smaller->scenarioAlone.microBatch, 2);
+    EXPECT_EQ(smaller->scenarioAlone.gradientAccumulation, 2 * 4);
 }

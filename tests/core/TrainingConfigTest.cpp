@@ -1133,7 +1133,8 @@ TEST(TrainingConfig, GrpoGenerationIsReadFromTrlAndAxolotl) {
     EXPECT_EQ(axolotl.scenario.runKind, core::RunKind::Grpo);
     EXPECT_EQ(axolotl.scenario.generation, core::Generation::VllmServer);
     EXPECT_EQ(axolotl.scenario.completionLength, 512);
-    EXPECT_EQ(axolotl.scenario.seqLen, 256 + 512); // trl.max_prompt_length + trl.max_completion_length
+    EXPECT_EQ(axolotl.scenario.seqLen,
+              256 + 512); // trl.max_prompt_length + trl.max_completion_length, not sequence_len
     EXPECT_DOUBLE_EQ(axolotl.scenario.klBeta, 0.001);
     EXPECT_TRUE(core::usesReferenceModel(axolotl.scenario)); // beta != 0: LoRA's adapters disabled, no copy
     EXPECT_FALSE(core::keepsReferenceCopy(axolotl.scenario));

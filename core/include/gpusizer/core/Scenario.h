@@ -271,7 +271,20 @@ inline bool usesReferenceModel(const Scenario& s) {
 /// is the policy with its adapters disabled (use_adapter(..., None), utils.py L1200-1230 @f2cd5771), and precomputed
 /// log-probabilities need no reference model during training (dpo_trainer.py L893-910).
 inline bool keepsReferenceCopy(const Scenario& s) {
-    return usesReferenceModel(s) && s.referenceLogProbs == ReferenceLogProbs::Model && s.method == Method::Full;
+    return usesReferenceModel(s) && s.method == Method::Full &&
+           (s.referenceLogProbs == ReferenceLogProbs::Model || s.runKind == RunKind::Grpo);
+}
+
+/// Whether the reference's log-probabilities can be computed before training: over a fixed dataset (DPO, IPO, KTO),
+/// not over GRPO's completions, which are generated as it trains.
+inline bool referenceCanBePrecomputed(const Scenario& s) {
+    return usesReferenceModel(s) && s.runKind != RunKind::Grpo;
+}
+
+/// The smallest micro-batch the objective runs: KTO takes each example's KL completion from another example of the
+/// batch (kto_trainer.py L806 @f2cd5771), the others one example.
+inline std::int64_t smallestMicroBatch(const Scenario& s) {
+    return s.runKind == RunKind::Kto ? 2 : 1;
 }
 
 /// Sequences one micro-batch puts through the trained forward pass on a GPU.
@@ -299,6 +312,15 @@ inline double gradientFreeForwards(const Scenario& s) {
         break;
     }
     return 0.0;
+}
+
+/// Of those, the reference model's passes (the policy with its adapters disabled under PEFT): one each for DPO and
+/// IPO, two for KTO (its examples and KL completions), one for GRPO with a KL term.
+inline double referenceForwards(const Scenario& s) {
+    if (!usesReferenceModel(s)) {
+        return 0.0;
+    }
+    return s.runKind == RunKind::Kto ? 2.0 : 1.0;
 }
 
 /// Tokens of one micro-batch on one GPU: context parallelism gives each rank 1/cp of every sequence.
