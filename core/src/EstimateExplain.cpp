@@ -121,19 +121,18 @@ void addWarnings(Estimate& e, const Scenario& s) {
     if (s.runKind == RunKind::Grpo) {
         addGenerationWarnings(e, s);
     }
-    if (keepsReferenceCopy(s) && s.runKind == RunKind::Grpo) {
-        warn("reference_copy",
-             words(QT_TRANSLATE_NOOP("gpusizer", "The reference model (kl_beta above 0) is a second frozen copy of the "
-                                                 "model: %1 GiB per GPU in the weights. LoRA, or kl_beta 0 (TRL's "
-                                                 "default), needs no copy."),
-                   verbatim(number(static_cast<double>(e.referenceModelBytes) / kGiB, 3))));
-    } else if (keepsReferenceCopy(s)) {
-        warn("reference_copy",
-             words(QT_TRANSLATE_NOOP("gpusizer", "The reference model is a second frozen copy of the model: %1 GiB per "
-                                                 "GPU in the weights. TRL 0.29 and later reload it from the model's "
-                                                 "path in fp32 unless model_init_kwargs sets a dtype; precomputed "
-                                                 "reference log-probs or LoRA need no copy."),
-                   verbatim(number(static_cast<double>(e.referenceModelBytes) / kGiB, 3))));
+    if (keepsReferenceCopy(s)) {
+        // What avoids the copy: GRPO's KL term is 0 by default; the others' log-probs can be computed beforehand.
+        const char* text =
+            s.runKind == RunKind::Grpo
+                ? QT_TRANSLATE_NOOP("gpusizer", "The reference model (kl_beta above 0) is a second frozen copy of the "
+                                                "model: %1 GiB per GPU in the weights. LoRA, or kl_beta 0 (TRL's "
+                                                "default), needs no copy.")
+                : QT_TRANSLATE_NOOP("gpusizer", "The reference model is a second frozen copy of the model: %1 GiB per "
+                                                "GPU in the weights. TRL 0.29 and later reload it from the model's "
+                                                "path in fp32 unless model_init_kwargs sets a dtype; precomputed "
+                                                "reference log-probs or LoRA need no copy.");
+        warn("reference_copy", words(text, verbatim(number(static_cast<double>(e.referenceModelBytes) / kGiB, 3))));
     }
     warn("longest_sequence",
          QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for the sequence length set: use your "

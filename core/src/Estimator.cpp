@@ -1784,19 +1784,6 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
 
 // ---- GRPO's generation (docs/memory-model.md §9) ----
 
-/// Key and value bytes one token keeps in a generation's cache: 2 x layers x key/value heads x head dim in 16 bit
-/// (vLLM kv_cache_interface.py page size per block / block_size; transformers' DynamicCache alike).
-double kvCacheBytesPerToken(const ModelArch& a) {
-    const double kv = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
-    return 2.0 * static_cast<double>(a.numLayers) * kv * static_cast<double>(a.effectiveHeadDim()) * 2.0;
-}
-
-/// Completions one GPU generates per optimizer step: TRL's generation batch is per_device_train_batch_size x
-/// steps_per_generation, which defaults to the gradient accumulation steps (grpo_config.py L1077-1079 @f2cd5771).
-double generatedSequencesPerGpu(const Scenario& s) {
-    return static_cast<double>(s.microBatch * s.gradientAccumulation);
-}
-
 struct GenerationMemory {
     double resident = 0;     // held while the trainer runs forward and backward (vLLM awake)
     double atGeneration = 0; // what generating adds to the trainer's weights and optimizer states

@@ -352,9 +352,8 @@ public:
         // Steps at the largest global batch a plan may take (a flexible batch can be larger than the scenario's).
         const std::int64_t sequences =
             m_in.globalBatch.flexible ? std::max(m_globalBatch, m_in.globalBatch.maxSequences) : m_globalBatch;
-        const double steps = tokens / (std::max(1.0, static_cast<double>(sequences) * sequencesPerMicroBatch(s) /
-                                                         static_cast<double>(std::max<std::int64_t>(1, s.microBatch)) *
-                                                         static_cast<double>(s.seqLen)));
+        const double steps = tokens / std::max(1.0, static_cast<double>(sequences) * sequencesPerExample(s) *
+                                                        static_cast<double>(s.seqLen));
         const double gpuSeconds =
             tokens * flops / (peak * std::clamp(mfuFor(m_gpu, m_in).mfu, 0.01, 1.0)) +
             tokens * baseElementwiseBytesPerTrainedToken(s, m_profile) / bandwidth +

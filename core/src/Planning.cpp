@@ -605,12 +605,10 @@ double generationTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& i
     const ModelArch& a = s.model;
     const bool server = s.generation == Generation::VllmServer;
     const double split = server ? static_cast<double>(std::max<std::int64_t>(1, s.vllmGpus)) : shape.tp * shape.pp;
-    const double sequences = static_cast<double>(s.microBatch * s.gradientAccumulation) * (server ? shape.dp : 1.0);
+    const double sequences = generatedSequencesPerGpu(s) * (server ? shape.dp : 1.0);
     const double completion = static_cast<double>(std::min(s.completionLength, s.seqLen));
     const double prompt = static_cast<double>(s.seqLen) - completion;
-    const double kv = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
-    const double kvPerToken =
-        2.0 * static_cast<double>(a.numLayers) * kv * static_cast<double>(a.effectiveHeadDim()) * 2.0;
+    const double kvPerToken = kvCacheBytesPerToken(a);
     const double forwardFlops = 2.0 * static_cast<double>(countParams(a).activePerToken);
     const double matmulRate = gpu.bf16Tflops * 1e12 * std::clamp(mfuFor(gpu, in).mfu, 0.01, 1.0) * split;
     const double bandwidth = gpu.bandwidthTBs * 1e12 * split;

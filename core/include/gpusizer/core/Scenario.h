@@ -287,9 +287,27 @@ inline std::int64_t smallestMicroBatch(const Scenario& s) {
     return s.runKind == RunKind::Kto ? 2 : 1;
 }
 
+/// Sequences one example puts through the trained forward pass: a preference pair two.
+inline double sequencesPerExample(const Scenario& s) {
+    return pairedExamples(s) ? 2.0 : 1.0;
+}
+
 /// Sequences one micro-batch puts through the trained forward pass on a GPU.
 inline double sequencesPerMicroBatch(const Scenario& s) {
-    return static_cast<double>(s.microBatch) * (pairedExamples(s) ? 2.0 : 1.0);
+    return static_cast<double>(s.microBatch) * sequencesPerExample(s);
+}
+
+/// GRPO: completions one GPU generates per optimizer step. TRL's generation batch is per_device_train_batch_size x
+/// steps_per_generation, which defaults to the gradient accumulation steps (grpo_config.py L1077-1079 @f2cd5771).
+inline double generatedSequencesPerGpu(const Scenario& s) {
+    return static_cast<double>(s.microBatch * s.gradientAccumulation);
+}
+
+/// Key and value bytes one token keeps in a generation's cache: 2 x layers x key/value heads x head dim in 16 bit
+/// (vLLM kv_cache_interface.py page size per block / block_size; transformers' DynamicCache alike).
+inline double kvCacheBytesPerToken(const ModelArch& a) {
+    const double kv = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
+    return 2.0 * static_cast<double>(a.numLayers) * kv * static_cast<double>(a.effectiveHeadDim()) * 2.0;
 }
 
 /// Forward passes without gradient per trained sequence: the reference's for DPO and IPO; KTO's KL completions
