@@ -39,6 +39,8 @@ const char* toString(FixKind kind) {
         return "precomputed_reference";
     case FixKind::VllmSleepMode:
         return "vllm_sleep_mode";
+    case FixKind::FreezeVisionTower:
+        return "freeze_vision_tower";
     case FixKind::Lora:
         return "lora";
     case FixKind::Qlora:
@@ -74,6 +76,7 @@ enum class FixGroup {
     OptimizerStep,
     Reference,
     Generation,
+    Vision,
     Method,
     Layout,
     Offload
@@ -270,6 +273,16 @@ std::vector<Rung> methodRungs() {
              s.vllmSleepMode = true;
              return true;
          }},
+        {FixKind::FreezeVisionTower,
+         [](const Scenario& s, const GpuSpec&) {
+             return hasImages(s) && visionTowerTrains(s) ? B::None : B::NoTrainedVisionTower;
+         },
+         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+             // LLaMA-Factory's default pair: freeze_vision_tower and freeze_multi_modal_projector.
+             s.freezeVisionTower = true;
+             s.freezeProjector = true;
+             return true;
+         }},
         {FixKind::Lora,
          [](const Scenario& s, const GpuSpec&) { return s.method != Method::Full ? B::AlreadyAdapters : B::None; },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
@@ -370,6 +383,8 @@ FixTier tierOf(FixKind k) {
     case FixKind::PrecomputedReference:
     case FixKind::VllmSleepMode:
         return FixTier::Lossless;
+    case FixKind::FreezeVisionTower:
+        return FixTier::Method;
     case FixKind::Float8AllGather:
     case FixKind::EightBitAdam:
     case FixKind::Adafactor:
@@ -415,6 +430,8 @@ FixGroup groupOf(FixKind k) {
         return FixGroup::Reference;
     case FixKind::VllmSleepMode:
         return FixGroup::Generation;
+    case FixKind::FreezeVisionTower:
+        return FixGroup::Vision;
     case FixKind::Lora:
     case FixKind::Qlora:
         return FixGroup::Method;

@@ -1,6 +1,7 @@
 #include "EstimatorParts.h"
 #include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Units.h"
+#include "gpusizer/core/Vision.h"
 
 #include <cmath>
 #include <iomanip>
@@ -299,6 +300,23 @@ Words reserveWithRoomAssumption(const Estimate& e) {
                  number(static_cast<double>(e.reservedPeakBytes) / kGiB));
 }
 
+/// A vision-language model: what its images become and what the encoder keeps (docs/memory-model.md §10).
+Words imagesAssumption(const Estimate& e, const Scenario& s) {
+    const char* encoder =
+        visionTowerTrains(s) ? QT_TRANSLATE_NOOP("gpusizer", "the encoder trains and saves %1 GiB for backward")
+        : projectorTrains(s) ? QT_TRANSLATE_NOOP("gpusizer", "the encoder is frozen (it keeps nothing for backward); "
+                                                             "the projector trains and saves %1 GiB")
+                             : QT_TRANSLATE_NOOP("gpusizer", "the encoder and projector are frozen and keep nothing "
+                                                             "for backward (%1 GiB)");
+    return words(QT_TRANSLATE_NOOP("gpusizer", "Images: %1 per example, resized by %2's processor to %3 px, %4 "
+                                               "language-model tokens each (part of seq_len) over %5 encoder "
+                                               "patches; %6."),
+                 std::to_string(s.imagesPerSample), verbatim(visionFamilyName(s.model.vision.family)),
+                 verbatim(std::to_string(e.imageWidth) + " x " + std::to_string(e.imageHeight)),
+                 std::to_string(e.imageLanguageTokens), std::to_string(e.imageEncoderTokens),
+                 words(encoder, number(static_cast<double>(e.visionActivationBytes) / kGiB, 2)));
+}
+
 /// The expected range and what it rests on; a warning where the measured spread is wider than the range shown.
 void explainBand(Estimate& e, const Scenario& s) {
     e.assumptions.push_back(
@@ -379,6 +397,9 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
                                                    "tile's tensors and the input's gradient take %1 GiB, and the MLP "
                                                    "runs forward once more."),
                      number(static_cast<double>(e.tiledMlpWorkingSetBytes) / kGiB, 2)));
+    }
+    if (hasImages(s)) {
+        assume(imagesAssumption(e, s));
     }
     if (freezesLayers(s)) {
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Freeze tuning: the last %1 of %2 layers train; embeddings, lm_head "

@@ -4,6 +4,7 @@
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/Labels.h"
 #include "gpusizer/core/Units.h"
+#include "gpusizer/core/Vision.h"
 #include "gpusizer/core/ZeroFetch.h"
 
 #include <algorithm>
@@ -243,6 +244,18 @@ Trainables trainables(const Context& ctx) {
             t.largestQuantized = std::max(t.largestQuantized, in * out);
         }
     }
+    if (ctx.quantized && !ctx.prof.quantizesOnlyAdaptedLinears && ctx.arch.vision.present()) {
+        // bitsandbytes converts every nn.Linear but lm_head, the vision encoder's and projector's too (transformers
+        // quantizers/base.py get_modules_to_not_convert, integrations/bitsandbytes.py _replace_with_bnb_linear
+        // @3553f0bc); patch embeddings are convolutions and Gemma 3's projection a bare Parameter, so they stay 16-bit.
+        const VisionParams vp = visionParams(ctx.arch.vision, ctx.arch.hiddenSize);
+        const double linear =
+            static_cast<double>(vp.towerLinear) +
+            (ctx.arch.vision.family == VisionFamily::Gemma3 ? 0.0 : static_cast<double>(vp.projectorLinear));
+        t.quantizedData += linear * quantDataPerWeight(s.quantization);
+        t.quantConstants += linear * quantConstantsPerWeight(s.quantization, ctx.arch.vision.hiddenSize);
+        t.quantizedCount += linear;
+    }
     if (!ctx.full) {
         const double h = static_cast<double>(ctx.arch.hiddenSize);
         const double v = static_cast<double>(ctx.arch.vocabSize);
@@ -333,7 +346,10 @@ struct WholeStates {
 /// (LLaMA-Factory model/adapter.py _setup_freeze_tuning: requires_grad only for the chosen layers' parameters).
 double fullyTrained(const Context& ctx) {
     if (!ctx.freezes()) {
-        return static_cast<double>(ctx.params.total);
+        // A vision-language model's frozen encoder or projector keeps requires_grad off.
+        return static_cast<double>(ctx.params.total) -
+               (visionTowerTrains(ctx.s) ? 0.0 : static_cast<double>(ctx.params.visionTower)) -
+               (projectorTrains(ctx.s) ? 0.0 : static_cast<double>(ctx.params.visionProjector));
     }
     return static_cast<double>(ctx.params.layerLinear + ctx.params.layerOther) * ctx.trainLayerShare;
 }
@@ -1076,6 +1092,7 @@ struct StoredActivations {
     double lastLayer = 0;   // one layer's full set (its backward, or its recomputation)
     double recompute = 0;   // checkpointed: stored inputs plus the last layer recomputed
     double cpu = 0;         // activation offload: what went to host memory
+    double vision = 0;      // a vision-language model's encoder and projector, held until their backward (the last)
     double tokens = 0;      // tokens per micro-batch
     LayerActivations layer; // one layer's items per token, its widths, its MLP half
 };
@@ -1101,6 +1118,29 @@ bool firstNormBehindFrozenEmbedding(const Context& ctx, bool firstLayerKeepsEver
     const auto& lora = ctx.s.lora;
     const bool embeddingTrains = lora.embedding || lora.saveEmbedding || (lora.saveLmHead && ctx.arch.tiedEmbeddings);
     return !ctx.full && !embeddingTrains && ctx.kind() != AdapterKind::LnTuning && firstLayerKeepsEverything;
+}
+
+/// What the images of one micro-batch save on a GPU: the encoder's blocks where it trains (checkpointed with the
+/// language model: transformers' gradient_checkpointing_enable reaches the vision blocks too), the projector's tensors
+/// where anything behind the language model trains. A frozen encoder with a frozen projector records no autograd
+/// graph (pixel_values require no gradient). Each sequence carries its example's images (a pair's two sequences both).
+double visionActivations(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    if (!hasImages(s)) {
+        return 0.0;
+    }
+    const VisionShape& v = ctx.arch.vision;
+    const ImageTokens image = imageTokens(v, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+    const double images = sequencesPerMicroBatch(s) * static_cast<double>(s.imagesPerSample);
+    const bool checkpointed = s.checkpointing != Checkpointing::None && s.checkpointing != Checkpointing::Selective;
+    double perImage = 0;
+    if (visionTowerTrains(s)) {
+        perImage += visionTowerSavedBytes(v, image, ctx.c, checkpointed, s.attention == Attention::Eager);
+    }
+    if (visionTowerTrains(s) || projectorTrains(s)) {
+        perImage += visionProjectorSavedBytes(v, ctx.arch.hiddenSize, image, ctx.c);
+    }
+    return images * perImage;
 }
 
 StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
@@ -1152,7 +1192,8 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
         out.cpu = (storedPerToken - onGpu) * T;
         storedPerToken = onGpu;
     }
-    const double stored = storedPerToken * T;
+    out.vision = visionActivations(ctx);
+    const double stored = storedPerToken * T + out.vision;
     // After the last layer: the final norm's fp32 input, and lm_head's input when lm_head trains (or carries an
     // adapter without dropout, or Cut Cross-Entropy saves it).
     const bool headReadsInput = (ctx.full && !ctx.freezes()) || s.lora.saveLmHead ||
@@ -1747,7 +1788,7 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
         {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
              tr.contextParallelBuffers + tr.layerBackward},
-        {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer, 0.0,
+        {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer + acts.vision, 0.0,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers +
              tr.layerBackward},
         {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
@@ -2106,6 +2147,14 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
         static_cast<std::int64_t>(ctx.full ? t.routedWeights * ctx.trainLayerShare : t.routedAdapters);
     StoredActivations acts = storedActivations(ctx, t);
     e.activationPerTokenLayer = acts.layer.items;
+    if (s.model.vision.present()) {
+        const ImageTokens image = imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+        e.imageEncoderTokens = image.encoderTokens;
+        e.imageLanguageTokens = image.languageTokens;
+        e.imageWidth = image.width;
+        e.imageHeight = image.height;
+        e.visionActivationBytes = toBytes(acts.vision);
+    }
     // GRPO computes logits for the completion only (logits_to_keep, grpo_trainer.py L1500-1502 @f2cd5771).
     const double logitTokens =
         s.runKind == RunKind::Grpo

@@ -298,9 +298,10 @@ void readTiedEmbeddings(const json& root, const json& cfg, const std::string& ty
 
 /// Biases on the attention projections and the MLP: the config's flags, or the families that always have them.
 void readBiases(const json& cfg, const std::string& type, ModelArch& a) {
-    a.qkvBias = boolKey(cfg, "attention_bias").value_or(false) || boolKey(cfg, "qkv_bias").value_or(false) ||
-                oneOf(type, {"qwen2", "qwen2_moe", "qwen", "gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt",
-                             "starcoder2", "stablelm_alpha"});
+    a.qkvBias =
+        boolKey(cfg, "attention_bias").value_or(false) || boolKey(cfg, "qkv_bias").value_or(false) ||
+        oneOf(type, {"qwen2", "qwen2_moe", "qwen", "qwen2_vl", "qwen2_vl_text", "qwen2_5_vl", "qwen2_5_vl_text", "gpt2",
+                     "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2", "stablelm_alpha"});
     a.outputBias = boolKey(cfg, "attention_out_bias").value_or(boolKey(cfg, "attention_bias").value_or(false)) ||
                    oneOf(type, {"gpt2", "bert", "roberta", "bloom", "gpt_neox", "phi", "opt", "starcoder2"});
     a.mlpBias = boolKey(cfg, "mlp_bias").value_or(false) ||
@@ -414,16 +415,157 @@ void warnAboutAssumedFamily(bool explicitShape, bool plainFamily, ImportedArch& 
              QT_TRANSLATE_NOOP("gpusizer", "no model_type: assumed a Llama-style decoder (gated MLP, "
                                            "RMSNorm, rotary positions)")});
     } else if (!plainFamily &&
-               !oneOf(type, {"llama",       "mistral",     "mixtral", "qwen2",   "qwen2_moe",   "qwen3",
-                             "qwen3_moe",   "gemma",       "gemma2",  "gemma3",  "gemma3_text", "phi3",
-                             "deepseek_v2", "deepseek_v3", "olmo",    "olmo2",   "olmo3",       "seed_oss",
-                             "yi",          "internlm2",   "cohere",  "granite", "qwen"})) {
+               !oneOf(type,
+                      {"llama",   "mistral", "mixtral",  "qwen2",         "qwen2_moe",  "qwen3",          "qwen3_moe",
+                       "gemma",   "gemma2",  "gemma3",   "gemma3_text",   "phi3",       "deepseek_v2",    "deepseek_v3",
+                       "olmo",    "olmo2",   "olmo3",    "seed_oss",      "yi",         "internlm2",      "cohere",
+                       "granite", "qwen",    "qwen2_vl", "qwen2_vl_text", "qwen2_5_vl", "qwen2_5_vl_text"})) {
         out.warnings.push_back(
             {"unknown_model_type",
              words(QT_TRANSLATE_NOOP("gpusizer", "model_type '%1' is not known: assumed a Llama-style decoder (gated "
                                                  "MLP, RMSNorm)"),
                    type)});
     }
+}
+
+/// An integer of vision_config: present, or the family's default.
+Result<std::int64_t> visionInt(const json& vc, std::initializer_list<const char*> keys, std::string_view where,
+                               std::int64_t fallback) {
+    GPUSIZER_TRY(v, intKey(vc, keys, where));
+    return v_r->value_or(fallback);
+}
+
+/// The shape keys every vision family has, with the family's defaults where its config may omit them.
+Result<void> readVisionBlocks(const json& vc, std::string_view where, VisionShape& v,
+                              std::initializer_list<const char*> widthKeys, std::int64_t width,
+                              std::initializer_list<const char*> depthKeys, std::int64_t depth) {
+    GPUSIZER_TRY(hidden, visionInt(vc, widthKeys, where, width));
+    GPUSIZER_TRY(layers, visionInt(vc, depthKeys, where, depth));
+    GPUSIZER_TRY(heads, visionInt(vc, {"num_heads", "num_attention_heads"}, where, 16));
+    GPUSIZER_TRY(patch, visionInt(vc, {"patch_size"}, where, 14));
+    v.hiddenSize = *hidden_r;
+    v.depth = *layers_r;
+    v.numHeads = *heads_r;
+    v.patchSize = *patch_r;
+    return {};
+}
+
+/// Qwen2-VL (embed_dim, mlp_ratio; LayerNorm, QuickGELU) and Qwen2.5-VL (hidden_size, intermediate_size; RMSNorm,
+/// SwiGLU, window attention) vision_config keys (configuration_qwen2_vl.py, configuration_qwen2_5_vl.py); the pixel
+/// bounds the released processors load: min_pixels 3,136 and max_pixels 12,845,056 = 16,384 x 28 x 28 (the models'
+/// preprocessor_config.json and qwen-vl-utils MAX_PIXELS; the image processor class alone defaults to 28 x 28 x 1280).
+Result<void> readQwenVision(const json& vc, std::string_view where, bool qwen25, VisionShape& v) {
+    v.family = VisionFamily::QwenVl;
+    if (qwen25) {
+        GPUSIZER_TRY(blocks, readVisionBlocks(vc, where, v, {"hidden_size"}, 1280, {"depth"}, 32));
+        GPUSIZER_TRY(inter, visionInt(vc, {"intermediate_size"}, where, 3420));
+        GPUSIZER_TRY(window, visionInt(vc, {"window_size"}, where, 112));
+        v.intermediateSize = *inter_r;
+        v.mlp = MlpKind::Gated;
+        v.norm = NormKind::RmsNorm;
+        v.windowPatches = *window_r / std::max<std::int64_t>(1, v.patchSize);
+        const auto full = vc.find("fullatt_block_indexes");
+        v.fullAttentionBlocks =
+            (full != vc.end() && full->is_array()) ? static_cast<std::int64_t>(full->size()) : 4; // [7, 15, 23, 31]
+    } else {
+        GPUSIZER_TRY(blocks, readVisionBlocks(vc, where, v, {"embed_dim"}, 1280, {"depth"}, 32));
+        const double ratio = floatKey(vc, {"mlp_ratio"}, 4.0);
+        v.intermediateSize = static_cast<std::int64_t>(static_cast<double>(v.hiddenSize) * ratio);
+    }
+    GPUSIZER_TRY(merge, visionInt(vc, {"spatial_merge_size"}, where, 2));
+    GPUSIZER_TRY(temporal, visionInt(vc, {"temporal_patch_size"}, where, 2));
+    v.mergeSize = *merge_r;
+    v.temporalPatch = *temporal_r;
+    v.minPixels = 56 * 56;
+    v.maxPixels = 16384 * 28 * 28;
+    return {};
+}
+
+/// A vision shape as a saved scenario writes it (archToHfConfig): every field by name, the family by its code.
+Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape& v) {
+    const json& family = vc["gpusizer_family"];
+    const std::string code = family.is_string() ? family.get<std::string>() : "";
+    if (code == "qwen_vl") {
+        v.family = VisionFamily::QwenVl;
+    } else if (code == "gemma3") {
+        v.family = VisionFamily::Gemma3;
+    } else if (code == "llava") {
+        v.family = VisionFamily::Llava;
+    } else {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "'gpusizer_family' must be one of qwen_vl, gemma3, llava"),
+                    std::string(where) + ": gpusizer_family");
+    }
+    GPUSIZER_TRY(blocks, readVisionBlocks(vc, where, v, {"hidden_size"}, 0, {"depth"}, 0));
+    GPUSIZER_TRY(inter, requiredInt(vc, {"intermediate_size"}, where));
+    v.intermediateSize = *inter_r;
+    v.mlp = vc.value("mlp_type", std::string()) == "gated" ? MlpKind::Gated : MlpKind::Plain;
+    v.norm = vc.value("norm_type", std::string()) == "rmsnorm" ? NormKind::RmsNorm : NormKind::LayerNorm;
+    const std::pair<const char*, std::int64_t*> counts[] = {
+        {"image_size", &v.imageSize},         {"temporal_patch_size", &v.temporalPatch},
+        {"spatial_merge_size", &v.mergeSize}, {"tokens_per_image", &v.tokensPerImage},
+        {"window_patches", &v.windowPatches}, {"full_attention_blocks", &v.fullAttentionBlocks},
+        {"min_pixels", &v.minPixels},         {"max_pixels", &v.maxPixels}};
+    for (const auto& [key, member] : counts) {
+        const auto it = vc.find(key);
+        if (it == vc.end()) {
+            continue;
+        }
+        if (!it->is_number_integer() || it->get<double>() < 0 || it->get<double>() > 1e12) {
+            return fail(ErrorCode::OutOfRange,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be a whole number between 0 and 10^12"), key),
+                        std::string(where) + ": " + key);
+        }
+        *member = it->get<std::int64_t>();
+    }
+    if (v.hiddenSize <= 0 || v.depth <= 0 || v.patchSize <= 0 || v.mergeSize <= 0 || v.temporalPatch <= 0) {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "a vision encoder needs hidden_size, depth, patch_size, "
+                                                  "spatial_merge_size and temporal_patch_size of at least 1"),
+                    std::string(where));
+    }
+    return {};
+}
+
+/// The vision encoder of the multimodal families whose image side is modelled; other multimodal configs import their
+/// language model with a warning that says what is missing.
+Result<void> readVisionTower(const json& root, std::string_view where, ImportedArch& out) {
+    const auto it = root.find("vision_config");
+    if (it == root.end() || !it->is_object()) {
+        return {};
+    }
+    const json& vc = *it;
+    const std::string type = root.value("model_type", json()).is_string() ? root["model_type"].get<std::string>() : "";
+    const std::string at = std::string(where) + ": vision_config";
+    VisionShape& v = out.arch.vision;
+    if (type == "qwen2_vl" || type == "qwen2_5_vl") {
+        return readQwenVision(vc, at, type == "qwen2_5_vl", v);
+    }
+    if (type == "gemma3" || type == "llava") {
+        // SigLIP (Gemma 3) and CLIP (LLaVA) encoders: LayerNorm, a plain MLP (configuration_siglip.py,
+        // configuration_clip.py); images resized to image_size square.
+        const bool gemma = type == "gemma3";
+        GPUSIZER_TRY(blocks, readVisionBlocks(vc, at, v, {"hidden_size"}, gemma ? 1152 : 1024, {"num_hidden_layers"},
+                                              gemma ? 27 : 24));
+        GPUSIZER_TRY(inter, visionInt(vc, {"intermediate_size"}, at, gemma ? 4304 : 4096));
+        GPUSIZER_TRY(side, visionInt(vc, {"image_size"}, at, gemma ? 896 : 336));
+        GPUSIZER_TRY(tokens, visionInt(root, {"mm_tokens_per_image"}, where, 256));
+        v.family = gemma ? VisionFamily::Gemma3 : VisionFamily::Llava;
+        v.intermediateSize = *inter_r;
+        v.imageSize = *side_r;
+        v.tokensPerImage = gemma ? *tokens_r : 0;
+        return {};
+    }
+    if (vc.contains("gpusizer_family")) {
+        return readSavedVision(vc, at, v);
+    }
+    out.warnings.push_back(
+        {"vision_not_modelled",
+         words(QT_TRANSLATE_NOOP("gpusizer", "model_type '%1' has a vision encoder this tool does not model (Qwen2-VL, "
+                                             "Qwen2.5-VL, Gemma 3 and LLaVA-1.5 are): only its language model is "
+                                             "sized, and images count as nothing beyond their tokens in seq_len"),
+               type.empty() ? std::string("unknown") : type)});
+    return {};
 }
 
 Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_view where) {
@@ -452,6 +594,7 @@ Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_vie
     GPUSIZER_TRY(positions, readPositionsHeadAndDropout(cfg, where, type, a));
     GPUSIZER_TRY(moe, readMixtureOfExperts(cfg, where, a));
     GPUSIZER_TRY(mla, readLatentAttention(cfg, where, a));
+    GPUSIZER_TRY(vision, readVisionTower(root, where, out));
     GPUSIZER_TRY(consistent, checkShapeConsistency(a, where));
     // The ranges a scenario's model must meet, so that an imported shape saves and reopens.
     GPUSIZER_TRY(bounded, validateArch(a, std::string(where) + ": "));
@@ -579,6 +722,28 @@ json archToHfConfig(const ModelArch& a) {
         if (a.moe.firstDenseLayers > 0) {
             cfg["first_k_dense_replace"] = a.moe.firstDenseLayers;
         }
+    }
+    if (a.vision.present()) {
+        const VisionShape& v = a.vision;
+        const char* family = v.family == VisionFamily::QwenVl   ? "qwen_vl"
+                             : v.family == VisionFamily::Gemma3 ? "gemma3"
+                                                                : "llava";
+        cfg["vision_config"] = json{{"gpusizer_family", family},
+                                    {"hidden_size", v.hiddenSize},
+                                    {"depth", v.depth},
+                                    {"num_heads", v.numHeads},
+                                    {"intermediate_size", v.intermediateSize},
+                                    {"mlp_type", v.mlp == MlpKind::Gated ? "gated" : "plain"},
+                                    {"norm_type", v.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm"},
+                                    {"patch_size", v.patchSize},
+                                    {"image_size", v.imageSize},
+                                    {"temporal_patch_size", v.temporalPatch},
+                                    {"spatial_merge_size", v.mergeSize},
+                                    {"tokens_per_image", v.tokensPerImage},
+                                    {"window_patches", v.windowPatches},
+                                    {"full_attention_blocks", v.fullAttentionBlocks},
+                                    {"min_pixels", v.minPixels},
+                                    {"max_pixels", v.maxPixels}};
     }
     if (a.isMla()) {
         cfg["kv_lora_rank"] = a.mla.kvLoraRank;

@@ -1,5 +1,7 @@
 #include "gpusizer/core/ModelArch.h"
 
+#include "gpusizer/core/Vision.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -142,9 +144,13 @@ ParamCounts countParams(const ModelArch& arch, const LinearGroupList& groups) {
     other += moeLayers * arch.moe.numExperts * h; // router (gate) weights
     p.layerOther = other;
 
-    p.total = p.embedding + p.lmHead + p.layerLinear + p.layerOther + p.finalNorm;
+    const VisionParams vision = visionParams(arch.vision, h);
+    p.visionTower = vision.tower;
+    p.visionProjector = vision.projector;
+
+    p.total = p.embedding + p.lmHead + p.layerLinear + p.layerOther + p.finalNorm + p.visionTower + p.visionProjector;
     p.activePerToken = p.embedding + p.lmHead + activeLinear + p.layerOther + p.finalNorm;
-    p.largestTensor = std::max({arch.vocabSize * h, largestLinear});
+    p.largestTensor = std::max({arch.vocabSize * h, largestLinear, vision.largestTensor});
     return p;
 }
 

@@ -4,6 +4,7 @@
 #include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/Units.h"
+#include "gpusizer/core/Vision.h"
 
 #include <algorithm>
 #include <cmath>
@@ -130,6 +131,22 @@ double networkGBsPerGpu(Network n, int gpusPerNode) {
     return 0.0;
 }
 
+/// A vision-language model's encoder and projector, spread over the sequence's tokens: each image's forward, and
+/// where a part trains its backward (input and weight gradients; input gradients only through a frozen projector in
+/// front of a trained encoder) and the encoder's recomputation under full checkpointing.
+double visionFlopsPerToken(const Scenario& s) {
+    if (!hasImages(s)) {
+        return 0.0;
+    }
+    const ImageTokens image = imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+    const VisionFlops f = visionForwardFlops(s.model.vision, s.model.hiddenSize, image);
+    const bool recomputes = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
+    const double towerPasses = visionTowerTrains(s) ? (recomputes ? 4.0 : 3.0) : 1.0;
+    const double projectorPasses = projectorTrains(s) ? 3.0 : (visionTowerTrains(s) ? 2.0 : 1.0);
+    const double perImage = towerPasses * f.tower + projectorPasses * f.projector;
+    return static_cast<double>(s.imagesPerSample) * perImage / static_cast<double>(std::max<std::int64_t>(1, s.seqLen));
+}
+
 double trainingFlopsPerToken(const Scenario& s) {
     const ModelArch& a = s.model;
     const ParamCounts p = countParams(a);
@@ -219,7 +236,7 @@ double trainingFlopsPerToken(const Scenario& s) {
     // A preference objective's gradient-free forward passes (the reference model's; KTO's KL completions), each over
     // the same tokens.
     flops += gradientFreeForwards(s) * (2.0 * matmul + attention);
-    return flops;
+    return flops + visionFlopsPerToken(s);
 }
 
 LinkChoice collectiveLink(const GpuSpec& gpu, std::int64_t gpus, const ClusterAssumptions& c) {

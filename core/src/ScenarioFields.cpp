@@ -470,6 +470,44 @@ ScenarioField number(const char* key, const char* label, const char* tooltip, do
     return f;
 }
 
+/// A vision-language model's images (docs/memory-model.md §10): written only for a model with a vision encoder.
+std::vector<ScenarioField> imageFields() {
+    std::vector<ScenarioField> t;
+    t.push_back(integer("images_per_sample", QT_TRANSLATE_NOOP("gpusizer", "Images per example"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Images in each example. Their tokens are part of seq_len, as "
+                                                      "the trainers' max_length and cutoff_len count them; the "
+                                                      "encoder runs over their patches."),
+                        0, 4096, &Scenario::imagesPerSample));
+    t.push_back(integer("image_width", QT_TRANSLATE_NOOP("gpusizer", "Image width"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Pixels before the processor resizes: Qwen-VL keeps the aspect "
+                                                      "and about the area (dynamic resolution); Gemma 3 and LLaVA "
+                                                      "resize to a fixed square."),
+                        1, 65536, &Scenario::imageWidth));
+    t.push_back(integer("image_height", QT_TRANSLATE_NOOP("gpusizer", "Image height"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Pixels before the processor resizes."), 1, 65536,
+                        &Scenario::imageHeight));
+    t.push_back(integer("image_max_pixels", QT_TRANSLATE_NOOP("gpusizer", "Image max pixels"),
+                        QT_TRANSLATE_NOOP("gpusizer", "Qwen-VL: the largest width x height an image is resized to "
+                                                      "(LLaMA-Factory image_max_pixels, the processor's max_pixels); "
+                                                      "0 keeps the released processor's 12,845,056."),
+                        0, 1LL << 32, &Scenario::imageMaxPixels));
+    t.push_back(flag("freeze_vision_tower", QT_TRANSLATE_NOOP("gpusizer", "Freeze vision tower"),
+                     QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning: the vision encoder keeps its weights (no "
+                                                   "gradients, optimizer states or saved activations for it). "
+                                                   "LLaMA-Factory's default; TRL trains it."),
+                     &Scenario::freezeVisionTower, kForFull));
+    t.push_back(flag("freeze_projector", QT_TRANSLATE_NOOP("gpusizer", "Freeze projector"),
+                     QT_TRANSLATE_NOOP("gpusizer", "Full fine-tuning: the projector from the encoder into the "
+                                                   "language model keeps its weights (LLaMA-Factory's "
+                                                   "freeze_multi_modal_projector)."),
+                     &Scenario::freezeProjector, kForFull));
+    for (ScenarioField& f : t) {
+        f.writtenWhen = [](const Scenario& s) { return s.model.vision.present(); };
+        f.enabledWhen = f.writtenWhen;
+    }
+    return t;
+}
+
 /// GRPO's generation (TRL's GRPOConfig @f2cd5771): written only for a GRPO scenario.
 std::vector<ScenarioField> generationFields() {
     std::vector<ScenarioField> t;
@@ -516,7 +554,7 @@ std::vector<ScenarioField> generationFields() {
 /// The whole table, group by group. Its order is the reader's, the writer's and `gpusizer-cli fields`', so keep it.
 std::vector<ScenarioField> build() {
     std::vector<ScenarioField> t;
-    for (auto* group : {modelFields, trainingMethodFields, adapterFields, batchFields, generationFields,
+    for (auto* group : {modelFields, trainingMethodFields, adapterFields, batchFields, imageFields, generationFields,
                         activationFields, frameworkFields, parallelFields, deviceFields}) {
         std::vector<ScenarioField> fields = group();
         t.insert(t.end(), std::make_move_iterator(fields.begin()), std::make_move_iterator(fields.end()));

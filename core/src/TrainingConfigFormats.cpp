@@ -999,6 +999,11 @@ Result<void> readAxolotl(KeyReader& r) {
         // Its trl: section, passed to TRL 1.8.0 (the version it pins: max_completion_length 256).
         GPUSIZER_CHECK(readGrpoKeys(r, "trl.", AXOLOTL "src/axolotl/utils/schemas/trl.py", 256));
     }
+    // freeze_mm_modules freezes the vision tower and the projector (utils/freeze.py L16-49); unset, nothing is frozen
+    // (schemas/config.py L643-652).
+    GPUSIZER_ASSIGN(auto freezeMm,
+                    r.flag("freeze_mm_modules", "freeze_vision_tower", AXOLOTL "src/axolotl/utils/freeze.py L16-49"));
+    s.freezeVisionTower = s.freezeProjector = freezeMm.value_or(false);
     const char* peft = AXOLOTL "src/axolotl/utils/schemas/peft.py";
     GPUSIZER_ASSIGN(auto adapterText, r.text("adapter", "method", peft));
     const std::string adapter = adapterText.value_or("");
@@ -1260,6 +1265,30 @@ Result<void> readAxolotl(KeyReader& r) {
     return {};
 }
 
+/// LLaMA-Factory's multimodal switches (hparams/finetuning_args.py L546-557: freeze_vision_tower and
+/// freeze_multi_modal_projector default true; model_args.py L305-316: image_max_pixels 768 x 768, applied as a resize
+/// before the model's processor in data/mm_plugin.py L218-235 @ff6d4d12). The defaults are reported for a
+/// multimodal template; a text model ignores them.
+Result<void> readLlamaFactoryVision(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    const char* finetuning = LLAMAFACTORY "src/llamafactory/hparams/finetuning_args.py L546-557";
+    const char* modelArgs = LLAMAFACTORY "src/llamafactory/hparams/model_args.py L305-316";
+    const nlohmann::json* tmpl = r.peek("template"); // (reported with the unread keys: it sizes nothing itself)
+    const std::string name = (tmpl != nullptr && tmpl->is_string()) ? tmpl->get<std::string>() : "";
+    const bool multimodal = name.find("vl") != std::string::npos || name.find("llava") != std::string::npos ||
+                            name == "gemma3" || r.has("image_max_pixels") || r.has("freeze_vision_tower");
+    const auto shown = [&](bool value) { return multimodal ? std::optional<bool>(value) : std::nullopt; };
+    GPUSIZER_ASSIGN(auto tower, r.flag("freeze_vision_tower", "freeze_vision_tower", finetuning, shown(true)));
+    s.freezeVisionTower = tower.value_or(true);
+    GPUSIZER_ASSIGN(auto projector,
+                    r.flag("freeze_multi_modal_projector", "freeze_projector", finetuning, shown(true)));
+    s.freezeProjector = projector.value_or(true);
+    GPUSIZER_ASSIGN(auto pixels, r.integer("image_max_pixels", "image_max_pixels", modelArgs, 1, 1LL << 32,
+                                           multimodal ? std::optional<std::int64_t>(768 * 768) : std::nullopt));
+    s.imageMaxPixels = pixels.value_or(768 * 768);
+    return {};
+}
+
 Result<void> readLlamaFactory(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
@@ -1290,6 +1319,7 @@ Result<void> readLlamaFactory(KeyReader& r) {
                                                              "the policy under full fine-tuning, not counted beside "
                                                              "LoRA"));
     }
+    GPUSIZER_CHECK(readLlamaFactoryVision(r));
     GPUSIZER_ASSIGN(auto type, r.text("finetuning_type", "method", finetuning, std::string("lora")));
     if (*type == "full" || *type == "freeze") {
         run.method = Method::Full;

@@ -76,6 +76,8 @@ public:
     const ConfigDocument& doc() const { return m_doc; }
     RunDraft& run() { return m_run; }
     bool has(const std::string& key) const;
+    /// The value at `key` (nullptr when absent or null), not marked as read: a hint, reported with the unread keys.
+    const nlohmann::json* peek(const std::string& key) const { return raw(key); }
     /// The value at `key` (nullptr when absent or null), marked as read.
     const nlohmann::json* value(const std::string& key);
 

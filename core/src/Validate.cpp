@@ -2,6 +2,7 @@
 #include "gpusizer/core/FrameworkProfile.h"
 #include "gpusizer/core/Labels.h"
 #include "gpusizer/core/ScenarioFields.h"
+#include "gpusizer/core/Vision.h"
 
 #include <algorithm>
 #include <array>
@@ -167,6 +168,32 @@ Result<void> validateGrpo(const Scenario& s) {
     return {};
 }
 
+/// A vision-language model's images must fit the sequence with room for text (and GRPO's completion), and Qwen-VL's
+/// processor refuses an aspect ratio of 200 or more (image_processing_qwen2_vl.py smart_resize).
+Result<void> validateImages(const Scenario& s) {
+    const VisionShape& v = s.model.vision;
+    if (v.family == VisionFamily::QwenVl &&
+        std::max(s.imageWidth, s.imageHeight) >= 200 * std::min(s.imageWidth, s.imageHeight)) {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "Qwen-VL's processor refuses images whose aspect ratio is 200 or "
+                                                  "more"),
+                    "image_width");
+    }
+    const ImageTokens image = imageTokens(v, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+    const std::int64_t imageTokensPerExample = s.imagesPerSample * image.languageTokens;
+    const std::int64_t room = s.seqLen - (s.runKind == RunKind::Grpo ? s.completionLength : 1);
+    if (imageTokensPerExample > room) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "%1 images of %2 tokens each take %3 tokens, more than seq_len "
+                                                        "%4 leaves them (images are part of the sequence): raise "
+                                                        "seq_len or lower the image size"),
+                          std::to_string(s.imagesPerSample), std::to_string(image.languageTokens),
+                          std::to_string(imageTokensPerExample), std::to_string(s.seqLen)),
+                    "images_per_sample");
+    }
+    return {};
+}
+
 Result<void> validate(const Scenario& s) {
     if (auto ok = validateArch(s.model, "model."); !ok) {
         return ok;
@@ -194,6 +221,11 @@ Result<void> validate(const Scenario& s) {
     }
     if (s.runKind == RunKind::Grpo) {
         if (auto ok = validateGrpo(s); !ok) {
+            return ok;
+        }
+    }
+    if (hasImages(s)) {
+        if (auto ok = validateImages(s); !ok) {
             return ok;
         }
     }

@@ -62,6 +62,8 @@ Message fixName(core::FixKind kind) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Precomputed reference log-probs"));
     case K::VllmSleepMode:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "vLLM sleep mode"));
+    case K::FreezeVisionTower:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "Frozen vision tower"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Full → LoRA"));
     case K::Qlora:
@@ -119,6 +121,10 @@ Message fixPrice(core::FixKind kind) {
     case K::VllmSleepMode:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "the same training; each generation reloads vLLM's weights and "
                                                  "rebuilds its KV cache (seconds per step)"));
+    case K::FreezeVisionTower:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "the image encoder and projector keep their pre-trained weights "
+                                                 "(LLaMA-Factory's default): usually enough unless the images are "
+                                                 "unlike the pre-training ones"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP(
             "gpusizer", "trains far fewer parameters: close to full fine-tuning on most tasks, weaker on tasks "
@@ -191,6 +197,8 @@ Message fixBlocker(core::FixBlocker blocker) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no reference copy to drop"));
     case B::NoAwakeVllm:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no colocated vLLM awake through training"));
+    case B::NoTrainedVisionTower:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no vision encoder that trains"));
     case B::AlreadyOffloading:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already offloading"));
     }
@@ -237,6 +245,9 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
     case K::VllmSleepMode:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "vllm_enable_sleep_mode: vLLM frees its share while the trainer "
                                                  "steps"));
+    case K::FreezeVisionTower:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "freeze_vision_tower and freeze_multi_modal_projector: no "
+                                                 "gradients, optimizer states or saved activations for them"));
     case K::Lora:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "full fine-tuning → LoRA r%1"), digits(after.lora.rank));
     case K::Qlora:

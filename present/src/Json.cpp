@@ -79,6 +79,15 @@ json estimateJson(const Estimate& e) {
                              {"vllm_largest_share", e.vllmLargestShare},
                              {"vllm_server_gpu_bytes", e.vllmServerGpuBytes}};
     }
+    if (e.imageLanguageTokens > 0) { // a vision-language model (docs/memory-model.md §10)
+        out["images"] = {{"resized_width", e.imageWidth},
+                         {"resized_height", e.imageHeight},
+                         {"encoder_tokens_per_image", e.imageEncoderTokens},
+                         {"language_tokens_per_image", e.imageLanguageTokens},
+                         {"vision_tower_params", e.params.visionTower},
+                         {"projector_params", e.params.visionProjector},
+                         {"vision_activation_bytes_per_gpu", e.visionActivationBytes}};
+    }
     return out;
 }
 

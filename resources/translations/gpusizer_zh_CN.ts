@@ -3996,6 +3996,110 @@ Fewer cards (%2): %3</source>
         <source>compute %1 s, memory floor %2 s, communication %3 s (%4 exposed), offload %5 s, optimizer step %6 s, generation %7 s</source>
         <translation>计算 %1 秒，显存下限 %2 秒，通信 %3 秒（%4 秒未被掩盖），卸载 %5 秒，优化器步 %6 秒，生成 %7 秒</translation>
     </message>
+    <message>
+        <source>the encoder trains and saves %1 GiB for backward</source>
+        <translation>视觉编码器参与训练，为反向传播保存 %1 GiB</translation>
+    </message>
+    <message>
+        <source>the encoder is frozen (it keeps nothing for backward); the projector trains and saves %1 GiB</source>
+        <translation>视觉编码器冻结（不为反向传播保存任何张量）；投影层参与训练，保存 %1 GiB</translation>
+    </message>
+    <message>
+        <source>the encoder and projector are frozen and keep nothing for backward (%1 GiB)</source>
+        <translation>视觉编码器与投影层均冻结，不为反向传播保存任何张量（%1 GiB）</translation>
+    </message>
+    <message>
+        <source>Images: %1 per example, resized by %2&apos;s processor to %3 px, %4 language-model tokens each (part of seq_len) over %5 encoder patches; %6.</source>
+        <translation>图像：每个样本 %1 张，由 %2 的处理器缩放到 %3 像素，每张占语言模型 %4 个 token（计入 seq_len），编码器处理 %5 个图块；%6。</translation>
+    </message>
+    <message>
+        <source>&apos;gpusizer_family&apos; must be one of qwen_vl, gemma3, llava</source>
+        <translation>&apos;gpusizer_family&apos; 必须是 qwen_vl、gemma3 或 llava 之一</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a whole number between 0 and 10^12</source>
+        <translation>&apos;%1&apos; 必须是 0 到 10^12 之间的整数</translation>
+    </message>
+    <message>
+        <source>a vision encoder needs hidden_size, depth, patch_size, spatial_merge_size and temporal_patch_size of at least 1</source>
+        <translation>视觉编码器的 hidden_size、depth、patch_size、spatial_merge_size 和 temporal_patch_size 都必须至少为 1</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Gemma 3 and LLaVA-1.5 are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
+        <translation>model_type &apos;%1&apos; 带有本工具尚未建模的视觉编码器（已建模的有 Qwen2-VL、Qwen2.5-VL、Gemma 3 和 LLaVA-1.5）：只估算其语言模型，图像除了在 seq_len 中的 token 外不计任何开销</translation>
+    </message>
+    <message>
+        <source>Images per example</source>
+        <translation>每个样本的图像数</translation>
+    </message>
+    <message>
+        <source>Images in each example. Their tokens are part of seq_len, as the trainers&apos; max_length and cutoff_len count them; the encoder runs over their patches.</source>
+        <translation>每个样本中的图像数。图像 token 计入 seq_len（与训练框架的 max_length 和 cutoff_len 一致）；视觉编码器在其图块上运行。</translation>
+    </message>
+    <message>
+        <source>Image width</source>
+        <translation>图像宽度</translation>
+    </message>
+    <message>
+        <source>Pixels before the processor resizes: Qwen-VL keeps the aspect and about the area (dynamic resolution); Gemma 3 and LLaVA resize to a fixed square.</source>
+        <translation>处理器缩放前的像素数：Qwen-VL 保持宽高比并大致保持面积（动态分辨率）；Gemma 3 和 LLaVA 缩放到固定的正方形。</translation>
+    </message>
+    <message>
+        <source>Image height</source>
+        <translation>图像高度</translation>
+    </message>
+    <message>
+        <source>Pixels before the processor resizes.</source>
+        <translation>处理器缩放前的像素数。</translation>
+    </message>
+    <message>
+        <source>Image max pixels</source>
+        <translation>图像最大像素数</translation>
+    </message>
+    <message>
+        <source>Qwen-VL: the largest width x height an image is resized to (LLaMA-Factory image_max_pixels, the processor&apos;s max_pixels); 0 keeps the released processor&apos;s 12,845,056.</source>
+        <translation>Qwen-VL：图像缩放后的最大宽 × 高（LLaMA-Factory 的 image_max_pixels、处理器的 max_pixels）；0 表示沿用发布的处理器的 12,845,056。</translation>
+    </message>
+    <message>
+        <source>Freeze vision tower</source>
+        <translation>冻结视觉编码器</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning: the vision encoder keeps its weights (no gradients, optimizer states or saved activations for it). LLaMA-Factory&apos;s default; TRL trains it.</source>
+        <translation>全参数微调：视觉编码器保持原有权重（没有它的梯度、优化器状态和保存的激活）。LLaMA-Factory 的默认设置；TRL 会训练它。</translation>
+    </message>
+    <message>
+        <source>Freeze projector</source>
+        <translation>冻结投影层</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning: the projector from the encoder into the language model keeps its weights (LLaMA-Factory&apos;s freeze_multi_modal_projector).</source>
+        <translation>全参数微调：从编码器到语言模型的投影层保持原有权重（LLaMA-Factory 的 freeze_multi_modal_projector）。</translation>
+    </message>
+    <message>
+        <source>Qwen-VL&apos;s processor refuses images whose aspect ratio is 200 or more</source>
+        <translation>Qwen-VL 的处理器拒绝宽高比达到 200 或以上的图像</translation>
+    </message>
+    <message>
+        <source>%1 images of %2 tokens each take %3 tokens, more than seq_len %4 leaves them (images are part of the sequence): raise seq_len or lower the image size</source>
+        <translation>%1 张图像、每张 %2 个 token，共占 %3 个 token，超过了 seq_len %4 留给它们的空间（图像是序列的一部分）：请增大 seq_len 或减小图像尺寸</translation>
+    </message>
+    <message>
+        <source>Frozen vision tower</source>
+        <translation>冻结视觉编码器</translation>
+    </message>
+    <message>
+        <source>the image encoder and projector keep their pre-trained weights (LLaMA-Factory&apos;s default): usually enough unless the images are unlike the pre-training ones</source>
+        <translation>图像编码器和投影层保持预训练权重（LLaMA-Factory 的默认设置）：除非图像与预训练数据差别很大，通常已足够</translation>
+    </message>
+    <message>
+        <source>no vision encoder that trains</source>
+        <translation>没有参与训练的视觉编码器</translation>
+    </message>
+    <message>
+        <source>freeze_vision_tower and freeze_multi_modal_projector: no gradients, optimizer states or saved activations for them</source>
+        <translation>freeze_vision_tower 和 freeze_multi_modal_projector：没有它们的梯度、优化器状态和保存的激活</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -210,7 +210,7 @@ TEST(Cli, AdviseAndSizingTableAreJson) {
     ASSERT_EQ(advice.status, 0) << advice.err;
     const auto doc = nlohmann::json::parse(advice.out);
     EXPECT_FALSE(doc.at("fits").get<bool>());
-    EXPECT_EQ(doc.at("steps").size(), 19u); // one per FixKind rung
+    EXPECT_EQ(doc.at("steps").size(), 20u); // one per FixKind rung
     EXPECT_EQ(doc.at("steps")[0].at("fix"), "smaller_micro_batch");
     EXPECT_TRUE(doc.contains("first_fitting_combination"));
     EXPECT_EQ(runCli("advise " + data("scenarios/llama31-8b-lora.json")).status, 1);                 // no --gpu

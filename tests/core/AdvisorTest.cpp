@@ -53,6 +53,7 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
                                            core::FixKind::OptimizerInBackward,
                                            core::FixKind::PrecomputedReference,
                                            core::FixKind::VllmSleepMode,
+                                           core::FixKind::FreezeVisionTower,
                                            core::FixKind::Lora,
                                            core::FixKind::Qlora,
                                            core::FixKind::MoreCardsZero3,
@@ -73,6 +74,10 @@ TEST(Advisor, EachStepSavesTheDifferenceOfTwoEstimatesInLadderOrder) {
         }
         if (step.kind == core::FixKind::VllmSleepMode) {
             EXPECT_EQ(step.blocker, core::FixBlocker::NoAwakeVllm); // supervised: no generation
+            continue;
+        }
+        if (step.kind == core::FixKind::FreezeVisionTower) {
+            EXPECT_EQ(step.blocker, core::FixBlocker::NoTrainedVisionTower); // a text model
             continue;
         }
         ASSERT_TRUE(step.applicable) << core::toString(step.kind) << ": blocked by " << static_cast<int>(step.blocker);

@@ -46,7 +46,13 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 49> kAdvancedFields{"run_kind",
+constexpr std::array<const char*, 55> kAdvancedFields{"images_per_sample",
+                                                      "image_width",
+                                                      "image_height",
+                                                      "image_max_pixels",
+                                                      "freeze_vision_tower",
+                                                      "freeze_projector",
+                                                      "run_kind",
                                                       "reference_log_probs",
                                                       "num_generations",
                                                       "completion_length",
@@ -388,7 +394,7 @@ void InputPanel::refreshField(const core::ScenarioField& field, QWidget* control
     } else if (auto* combo = qobject_cast<QComboBox*>(control)) {
         combo->setCurrentIndex(combo->findData(static_cast<int>(v)));
     }
-    control->setEnabled(core::appliesTo(field.methods, s.method));
+    control->setEnabled(core::appliesTo(field.methods, s.method) && (!field.enabledWhen || field.enabledWhen(s)));
 }
 
 QWidget* InputPanel::fieldControl(const std::string& key) const {

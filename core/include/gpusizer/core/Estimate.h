@@ -117,8 +117,14 @@ struct Estimate {
     double vllmSmallestShare = 0;            ///< colocate: the share that holds vLLM's weights and the batch's KV cache
     double vllmLargestShare = 0;             ///< colocate: the largest share that leaves the trainer its peak
     std::int64_t vllmServerGpuBytes = 0;     ///< server mode: what each of the vLLM server's GPUs needs
-    std::int64_t layerBackwardBytes = 0;     ///< a layer's backward: residual gradient, attention kernel buffers
-    std::int64_t activationBytesAtLoss = 0;  ///< saved activations at the loss (every stored layer and the last)
+    // A vision-language model's images (docs/memory-model.md §10).
+    std::int64_t imageEncoderTokens = 0;  ///< patches (and class token) the encoder attends over, per image
+    std::int64_t imageLanguageTokens = 0; ///< tokens one image takes in the language model's sequence
+    std::int64_t imageWidth = 0;          ///< an image as the processor resizes it
+    std::int64_t imageHeight = 0;
+    std::int64_t visionActivationBytes = 0;    ///< per GPU, in Activations: what the encoder and projector save
+    std::int64_t layerBackwardBytes = 0;       ///< a layer's backward: residual gradient, attention kernel buffers
+    std::int64_t activationBytesAtLoss = 0;    ///< saved activations at the loss (every stored layer and the last)
     std::int64_t gatheredParamBytesAtLoss = 0; ///< ZeRO-3/FSDP parameters gathered for compute at the loss
     FrameworkProfile profile;
     /// The precision recipe sized: the scenario's, or DeepSpeed ZeRO's fp32 master for a pure 16-bit one.

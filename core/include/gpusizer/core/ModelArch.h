@@ -31,6 +31,38 @@ struct MlaShape {
     std::int64_t vHeadDim = 0;
 };
 
+/// How a vision-language model turns an image into language-model tokens.
+enum class VisionFamily {
+    None,   ///< a text-only model
+    QwenVl, ///< Qwen2-VL / Qwen2.5-VL: dynamic resolution, 2 x 2 patches merged into one token
+    Gemma3, ///< Gemma 3: SigLIP at a fixed 896 x 896, pooled to mm_tokens_per_image
+    Llava,  ///< LLaVA-1.5 style: CLIP at a fixed square, one token per patch, a two-layer MLP projector
+};
+
+/// The vision encoder and projector of a vision-language model, from config.json's vision_config (docs/memory-model.md
+/// §10). The language model is the rest of ModelArch.
+struct VisionShape {
+    VisionFamily family = VisionFamily::None;
+    std::int64_t depth = 0; ///< encoder blocks
+    std::int64_t hiddenSize = 0;
+    std::int64_t numHeads = 0;
+    std::int64_t intermediateSize = 0;
+    MlpKind mlp = MlpKind::Plain; ///< Qwen2.5-VL's blocks are gated (SwiGLU); CLIP, SigLIP and Qwen2-VL's are not
+    NormKind norm = NormKind::LayerNorm;
+    std::int64_t patchSize = 14;
+    std::int64_t imageSize = 0;      ///< fixed-resolution families: the side every image is resized to
+    std::int64_t temporalPatch = 1;  ///< Qwen-VL: frames per patch (an image is repeated to fill them)
+    std::int64_t mergeSize = 1;      ///< Qwen-VL: spatial_merge_size (2: 2 x 2 patches per token)
+    std::int64_t tokensPerImage = 0; ///< Gemma 3: mm_tokens_per_image after pooling
+    std::int64_t minPixels = 0;      ///< Qwen-VL's processor bounds on width x height after resizing
+    std::int64_t maxPixels = 0;
+    std::int64_t windowPatches = 0; ///< Qwen2.5-VL: patches per side of an attention window (window_size / patch)
+    std::int64_t fullAttentionBlocks =
+        0; ///< Qwen2.5-VL: blocks that attend over the whole image (fullatt_block_indexes)
+
+    bool present() const { return family != VisionFamily::None; }
+};
+
 /// A transformer's shape, in the terms of a Hugging Face config.json.
 struct ModelArch {
     std::string name;
@@ -60,6 +92,7 @@ struct ModelArch {
     std::int64_t slidingWindow = 0;     ///< sliding_window: tokens each query attends back over (0: the whole sequence)
     MoeShape moe;
     MlaShape mla;
+    VisionShape vision;       ///< a vision-language model's encoder and projector (family None: text only)
     bool sizeDerived = false; ///< true when invented from a parameter count alone
     /// The count it was invented from (billions): what a saved scenario writes, so that it reopens as the same shape
     /// (the shape's own count, rounded to whole layers, can pick another rung or depth).
@@ -90,9 +123,12 @@ struct ParamCounts {
     std::int64_t layerLinear = 0; ///< every linear weight inside the decoder layers (all experts)
     std::int64_t layerOther = 0;  ///< norms, biases, routers, MLA norms
     std::int64_t finalNorm = 0;
-    std::int64_t total = 0;
-    std::int64_t activePerToken = 0; ///< MoE: only the routed experts a token uses (for FLOPs)
-    std::int64_t largestTensor = 0;  ///< the biggest single parameter tensor (optimizer-in-backward peak)
+    std::int64_t visionTower = 0;     ///< a vision-language model's encoder (patch embedding, blocks, its norms)
+    std::int64_t visionProjector = 0; ///< what maps the encoder's output into the language model's width
+    std::int64_t total = 0;           ///< everything, the vision tower and projector included
+    std::int64_t activePerToken =
+        0; ///< the language model's weights a text token passes (MoE: the routed experts it uses)
+    std::int64_t largestTensor = 0; ///< the biggest single parameter tensor (optimizer-in-backward peak)
 };
 
 /// Most kinds of linear layer a decoder has (MLA's five projections and three MLPs of three matrices each).

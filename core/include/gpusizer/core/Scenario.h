@@ -179,7 +179,17 @@ struct Scenario {
     double vllmMemoryUtilization = 0.3; ///< colocate's default; a server's own GPUs take vllm-serve's 0.9
     bool vllmSleepMode = false;         ///< colocate: vLLM frees its weights and KV cache while the trainer steps
     std::int64_t vllmGpus = 1;          ///< server mode: the GPUs the vLLM server runs on (its tensor-parallel size)
-    std::int64_t microBatch = 4;        ///< examples per GPU per step (a preference pair counts once)
+    /// Vision-language models: images per example at width x height pixels before the processor resizes them;
+    /// imageMaxPixels > 0 caps the area first (LLaMA-Factory image_max_pixels), 0 keeps the processor's bound.
+    std::int64_t imagesPerSample = 0;
+    std::int64_t imageWidth = 1024;
+    std::int64_t imageHeight = 768;
+    std::int64_t imageMaxPixels = 0;
+    /// Full fine-tuning of a vision-language model: the encoder and the projector train unless frozen (TRL trains
+    /// every parameter; LLaMA-Factory freezes both by default: freeze_vision_tower, freeze_multi_modal_projector).
+    bool freezeVisionTower = false;
+    bool freezeProjector = false;
+    std::int64_t microBatch = 4; ///< examples per GPU per step (a preference pair counts once)
     std::int64_t seqLen = 2048;
     /// Batches are padded to their longest sample and the model is called with an attention mask (a padding data
     /// collator, the Trainer's default). transformers (4.54+, integrations/sdpa_attention.py use_gqa_in_sdpa) then
@@ -285,6 +295,22 @@ inline bool referenceCanBePrecomputed(const Scenario& s) {
 /// batch (kto_trainer.py L806 @f2cd5771), the others one example.
 inline std::int64_t smallestMicroBatch(const Scenario& s) {
     return s.runKind == RunKind::Kto ? 2 : 1;
+}
+
+/// Whether the scenario's model sees images.
+inline bool hasImages(const Scenario& s) {
+    return s.model.vision.present() && s.imagesPerSample > 0;
+}
+
+/// The vision encoder trains: full fine-tuning without freeze_vision_tower. Adapter methods target the language
+/// model's linears and leave the encoder frozen (LLaMA-Factory's "all" target skips the vision tower).
+inline bool visionTowerTrains(const Scenario& s) {
+    return s.model.vision.present() && s.method == Method::Full && !s.freezeVisionTower && s.trainableLayers == 0;
+}
+
+/// The projector trains: full fine-tuning without freeze_multi_modal_projector.
+inline bool projectorTrains(const Scenario& s) {
+    return s.model.vision.present() && s.method == Method::Full && !s.freezeProjector && s.trainableLayers == 0;
 }
 
 /// Sequences one example puts through the trained forward pass: a preference pair two.

@@ -55,6 +55,9 @@ struct ScenarioField {
     std::function<void(Scenario&, double)> set;
     /// Written only when this says so (e.g. checkpoint_every only with every-n-th checkpointing); null: always.
     std::function<bool(const Scenario&)> writtenWhen;
+    /// The window enables the control only when this says so (the image fields need a vision-language model); null:
+    /// whenever the field applies to the method.
+    std::function<bool(const Scenario&)> enabledWhen;
 
     /// The JSON key within its object ("rank" for "lora.rank") and whether it lives in "lora".
     std::string leafKey() const;

@@ -1,0 +1,292 @@
+// Vision-language models (docs/memory-model.md §10): image tokens from each family's processor, the encoder's and the
+// projector's parameters, what they save for backward and compute, bitsandbytes over their linears, the importers'
+// freezing switches and the scenario file. Expected values are derived by hand in each test.
+#include "gpusizer/core/Vision.h"
+
+#include "gpusizer/catalogs/ShippedCatalogs.h"
+#include "gpusizer/core/Advisor.h"
+#include "gpusizer/core/Catalog.h"
+#include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FrameworkProfile.h"
+#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/core/Planning.h"
+#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/core/TrainingConfig.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace gpusizer;
+using core::Component;
+
+namespace {
+
+const core::Catalog& catalog() {
+    static const core::Catalog c = catalogs::loadCatalogs().catalog;
+    return c;
+}
+
+const core::ModelArch& model(const char* id) {
+    return catalog().findModel(id)->arch;
+}
+
+// Qwen2.5-VL-7B, full fine-tuning in bf16 with an fp32 master, 2 examples of 2 images at 1024 x 768 in 4,096 tokens.
+core::Scenario qwenFull() {
+    core::Scenario s;
+    s.model = model("qwen2.5-vl-7b");
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16Fp32Master;
+    s.microBatch = 2;
+    s.seqLen = 4096;
+    s.imagesPerSample = 2;
+    s.imageWidth = 1024;
+    s.imageHeight = 768;
+    s.checkpointing = core::Checkpointing::Full;
+    return s;
+}
+
+// Qwen2.5-VL-7B's encoder: 32 blocks 1,280 wide, SwiGLU 3,420, RMSNorm; per block q/k/v 1,280 x 3,840 + 3,840,
+// proj 1,280^2 + 1,280, gate/up/down 3 x 1,280 x 3,420 + 2 x 3,420 + 1,280, two norms 2 x 1,280:
+// 4,919,040 + 1,639,680 + 13,140,920 + 2,560 = 19,702,200; x 32 = 630,470,400; patch_embed Conv3d 3 x 2 x 14 x 14 x
+// 1,280 = 1,505,280 (no bias).
+constexpr std::int64_t kQwen25Tower = 631'975'680;
+// PatchMerger: ln_q 1,280 + Linear(5,120, 5,120) 26,219,520 + Linear(5,120, 3,584) 18,353,664.
+constexpr std::int64_t kQwen25Projector = 44'574'464;
+// Qwen2.5-7B, the language model (its published 7.61B): 7,615,616,512.
+constexpr std::int64_t kQwen25Language = 7'615'616'512;
+
+} // namespace
+
+// smart_resize (image_processing_qwen2_vl.py @3553f0bc L76-102): sides rounded (half to even, Python's round) to
+// multiples of 28, then scaled into [min_pixels, max_pixels]. 1024 x 768: 768 / 28 = 27.43 -> 27 x 28 = 756,
+// 1024 / 28 = 36.57 -> 37 x 28 = 1,036; 54 x 74 = 3,996 patches, / 4 merged = 999 pad tokens + <|vision_start|> and
+// <|vision_end|> = 1,001.
+TEST(Vision, QwenVlResizesToMultiplesOf28AndMergesFourPatches) {
+    const auto& v = model("qwen2.5-vl-7b").vision;
+    const core::ImageTokens t = core::imageTokens(v, 1024, 768);
+    EXPECT_EQ(t.width, 1036);
+    EXPECT_EQ(t.height, 756);
+    EXPECT_EQ(t.encoderTokens, 3996);
+    EXPECT_EQ(t.languageTokens, 1001);
+    // LLaMA-Factory's image_max_pixels 768 x 768 = 589,824: 4000 x 3000 rounds to 4,004 x 2,996, above it, so
+    // beta = sqrt(12,000,000 / 589,824) = 4.5105; floor(3000 / 4.5105 / 28) = 23 -> 644, floor(4000 / 4.5105 / 28) =
+    // 31 -> 868; 46 x 62 = 2,852 patches, 713 + 2 tokens.
+    const core::ImageTokens capped = core::imageTokens(v, 4000, 3000, 768 * 768);
+    EXPECT_EQ(capped.width, 868);
+    EXPECT_EQ(capped.height, 644);
+    EXPECT_EQ(capped.encoderTokens, 2852);
+    EXPECT_EQ(capped.languageTokens, 715);
+    // Below min_pixels 3,136: 40 x 30 rounds to 28 x 28 = 784, so beta = sqrt(3136 / 1200) = 1.6166;
+    // ceil(30 x 1.6166 / 28) = 2 -> 56, ceil(40 x 1.6166 / 28) = 3 -> 84; 4 x 6 = 24 patches, 6 + 2 tokens.
+    const core::ImageTokens small = core::imageTokens(v, 40, 30);
+    EXPECT_EQ(small.width, 84);
+    EXPECT_EQ(small.height, 56);
+    EXPECT_EQ(small.languageTokens, 8);
+    // Half to even: 70 / 28 = 2.5 -> 2 (not 3): 56 x 56, 16 patches, 4 + 2 tokens.
+    EXPECT_EQ(core::imageTokens(v, 70, 56).width, 56);
+    EXPECT_EQ(core::imageTokens(v, 70, 56).languageTokens, 6);
+}
+
+// Gemma 3: every image at 896 x 896, (896 / 14)^2 = 4,096 SigLIP patches pooled to mm_tokens_per_image 256; the
+// processor writes "\n\n<start_of_image>" + 256 soft tokens + "<end_of_image>\n\n" (processing_gemma3.py L54-62):
+// 260 tokens. LLaVA-1.5: (336 / 14)^2 = 576 patches + CLIP's class token = 577 in the encoder, 576 in the sequence.
+TEST(Vision, FixedResolutionFamiliesGiveEveryImageTheSameTokens) {
+    for (const auto& [w, h] : {std::pair{1024, 768}, std::pair{200, 4000}}) {
+        const core::ImageTokens gemma = core::imageTokens(model("gemma-3-4b").vision, w, h);
+        EXPECT_EQ(gemma.width, 896);
+        EXPECT_EQ(gemma.encoderTokens, 4096);
+        EXPECT_EQ(gemma.languageTokens, 260);
+        const core::ImageTokens llava = core::imageTokens(model("llava-1.5-7b").vision, w, h);
+        EXPECT_EQ(llava.encoderTokens, 577);
+        EXPECT_EQ(llava.languageTokens, 576);
+    }
+}
+
+// The whole model is the model card's count: 7,615,616,512 + 631,975,680 + 44,574,464 = 8,292,166,656 (8.29B).
+TEST(Vision, EncoderAndProjectorParametersAddUpToThePublishedCounts) {
+    const core::ParamCounts qwen = core::countParams(model("qwen2.5-vl-7b"));
+    EXPECT_EQ(qwen.visionTower, kQwen25Tower);
+    EXPECT_EQ(qwen.visionProjector, kQwen25Projector);
+    EXPECT_EQ(qwen.total, kQwen25Language + kQwen25Tower + kQwen25Projector);
+    EXPECT_EQ(qwen.activePerToken, kQwen25Language); // a text token passes the language model only
+    // Gemma 3's SigLIP: per block two LayerNorms 4 x 1,152, q/k/v/out 4 x (1,152^2 + 1,152), fc1 1,152 x 4,304 + 4,304,
+    // fc2 4,304 x 1,152 + 1,152 = 15,239,504; x 27 = 411,466,608; patch conv 3 x 14^2 x 1,152 + 1,152 = 678,528;
+    // 4,096 positions x 1,152 = 4,718,592; post_layernorm 2,304: 416,866,032 (the Gemma 3 report's 417M encoder).
+    const core::ParamCounts gemma = core::countParams(model("gemma-3-4b"));
+    EXPECT_EQ(gemma.visionTower, 416'866'032);
+    EXPECT_EQ(gemma.visionProjector, 1152 * 2560 + 1152); // mm_input_projection_weight and mm_soft_emb_norm
+    // CLIP ViT-L/14-336: class 1,024 + patch conv 602,112 + 577 positions 590,848 + two LayerNorms 4,096 + 24 blocks of
+    // 12,596,224 = 303,507,456; projector 1,024 x 4,096 + 4,096 + 4,096^2 + 4,096 = 20,979,712; with Llama-2-7B's
+    // 6,738,415,616 + 64 more vocabulary rows x 4,096 x 2: 7,063,427,072 (llava-hf's 7.06B).
+    const core::ParamCounts llava = core::countParams(model("llava-1.5-7b"));
+    EXPECT_EQ(llava.visionTower, 303'507'456);
+    EXPECT_EQ(llava.visionProjector, 20'979'712);
+    EXPECT_EQ(llava.total, 7'063'427'072);
+}
+
+// Checkpointed (transformers' gradient_checkpointing_enable reaches Qwen2_5_VLVisionBlock, a
+// GradientCheckpointingLayer): each block saves its input, 32 x 3,996 x 1,280 x 2 B = 327,352,320 B an image; the
+// trained PatchMerger per patch ln_q's fp32 input 4 x 1,280 and three 2 B x 1,280 tensors (its first linear's input,
+// output and GELU's output): 3,996 x 12,800 = 51,148,800 B. Two examples of two images: 4 x 378,501,120 = 1,514,004,480
+// B.
+TEST(Vision, ATrainedEncoderSavesItsBlocksForBackward) {
+    core::Scenario s = qwenFull();
+    const core::Estimate e = core::estimate(s);
+    EXPECT_EQ(e.visionActivationBytes, 1'514'004'480);
+    EXPECT_EQ(e.trainableParams, kQwen25Language + kQwen25Tower + kQwen25Projector);
+    // Without checkpointing each block keeps per patch two fp32 norm inputs 2 x 4 x 1,280 = 10,240, three linear inputs
+    // 3 x 2 x 1,280 = 7,680, q, k, v 3 x 2 x 1,280 + an fp32 log-sum-exp per head 4 x 16 = 7,744, and gate, up, SiLU
+    // and the product 4 x 2 x 3,420 = 27,360: 53,024 B; x 32 x 3,996 = 6,780,284,928 B per image, plus the merger's.
+    s.checkpointing = core::Checkpointing::None;
+    const double perImage = 32.0 * 3996.0 * 53024.0 + 51'148'800.0;
+    EXPECT_EQ(core::estimate(s).visionActivationBytes, static_cast<std::int64_t>(4.0 * perImage));
+}
+
+// Frozen (LLaMA-Factory's defaults): no gradient reaches pixel_values, so neither part records an autograd graph, and
+// only the language model trains. Under LoRA the adapters sit on the language model only.
+TEST(Vision, AFrozenEncoderKeepsNothingAndTrainsNothing) {
+    core::Scenario s = qwenFull();
+    s.freezeVisionTower = true;
+    s.freezeProjector = true;
+    const core::Estimate frozen = core::estimate(s);
+    EXPECT_EQ(frozen.visionActivationBytes, 0);
+    EXPECT_EQ(frozen.trainableParams, kQwen25Language);
+    // The projector alone trains: it keeps its 51,148,800 B per image, and its 44,574,464 parameters train.
+    s.freezeProjector = false;
+    const core::Estimate projector = core::estimate(s);
+    EXPECT_EQ(projector.visionActivationBytes, 4 * 51'148'800);
+    EXPECT_EQ(projector.trainableParams, kQwen25Language + kQwen25Projector);
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    EXPECT_EQ(core::estimate(s).visionActivationBytes, 0);
+    // The advisor offers the frozen pair for the trained run, with its saving.
+    const core::Scenario trained = qwenFull(); // one card: 8.3B full fine-tuning does not fit an H100
+    const core::GpuSpec& gpu = *catalog().findGpu("h100-sxm");
+    const core::OomAdvice advice = core::adviseOom(trained, gpu);
+    const auto step = std::find_if(advice.steps.begin(), advice.steps.end(),
+                                   [](const auto& st) { return st.kind == core::FixKind::FreezeVisionTower; });
+    ASSERT_NE(step, advice.steps.end());
+    EXPECT_TRUE(step->applicable);
+    EXPECT_GT(step->savingAlone, 0);
+}
+
+// bitsandbytes replaces every nn.Linear but lm_head (quantizers/base.py get_modules_to_not_convert @3553f0bc): the
+// encoder's 32 x (4 x 1,280^2 + 3 x 1,280 x 3,420) = 629,964,800 and the merger's 5,120^2 + 5,120 x 3,584 =
+// 44,564,480 linear weights go to NF4 with double-quantized constants (0.5 + 1/64 + 4/16,384 B each); the convolution,
+// biases and norms (676,550,144 - 674,529,280 = 2,020,864) stay in the precision's non-quantized bytes.
+TEST(Vision, QloraQuantizesTheEncodersLinearsToo) {
+    core::Scenario vlm = qwenFull();
+    vlm.method = core::Method::Qlora;
+    vlm.precision = core::Precision::Bf16;
+    core::Scenario text = vlm;
+    text.model.vision = {};
+    text.imagesPerSample = 0;
+    const double restB = core::profileFor(vlm).kbitUpcastsNonQuantized ? 4.0 : 2.0;
+    const double expected = 674'529'280.0 * (0.5 + 1.0 / 64.0 + 4.0 / 16384.0) + 2'020'864.0 * restB;
+    const double delta = static_cast<double>(core::estimate(vlm).perGpu[Component::Weights] -
+                                             core::estimate(text).perGpu[Component::Weights]);
+    EXPECT_NEAR(delta, expected, 2.0);
+}
+
+// The encoder's forward per image: 3,996 patches x (2 x (629,964,800 linear + 1,505,280 convolution weights) +
+// 4 x 1,280 x (4 full-attention blocks x 3,996 + 28 windowed blocks x 8^2 patches)); the merger 2 x 44,564,480 x 999
+// merged tokens. Trained and checkpointed: 4 passes of the encoder, 3 of the merger, over the sequence's 4,096 tokens.
+TEST(Vision, TheEncodersWorkIsPartOfTheStep) {
+    const core::Scenario s = qwenFull();
+    const core::ImageTokens image = core::imageTokens(s.model.vision, 1024, 768);
+    const core::VisionFlops f = core::visionForwardFlops(s.model.vision, s.model.hiddenSize, image);
+    const double tower = 3996.0 * (2.0 * (629'964'800.0 + 1'505'280.0) + 4.0 * 1280.0 * (4.0 * 3996.0 + 28.0 * 64.0));
+    EXPECT_DOUBLE_EQ(f.tower, tower);
+    EXPECT_DOUBLE_EQ(f.projector, 2.0 * 44'564'480.0 * 999.0);
+    core::Scenario text = s;
+    text.imagesPerSample = 0;
+    EXPECT_NEAR(core::trainingFlopsPerToken(s) - core::trainingFlopsPerToken(text),
+                2.0 * (4.0 * f.tower + 3.0 * f.projector) / 4096.0, 1.0);
+}
+
+// Images are part of the sequence: 5 images x 1,001 tokens = 5,005 do not fit in 4,096.
+TEST(Vision, ImagesThatOverflowTheSequenceAreRefusedByName) {
+    core::Scenario s = qwenFull();
+    s.imagesPerSample = 5;
+    const auto e = core::validate(s);
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().where, "images_per_sample");
+    EXPECT_NE(e.error().message().find("5005"), std::string::npos) << e.error().message();
+}
+
+// A Qwen2-VL config.json as released (embed_dim + mlp_ratio, LayerNorm, QuickGELU): 32 blocks of linears
+// 4 x 1,280^2 + 2 x 1,280 x 5,120 = 19,660,800, biases 4 x 1,280 + 5,120 + 1,280 = 11,520, two LayerNorms 5,120:
+// 19,677,440 x 32 + 1,505,280 = 631,183,360; merger with a LayerNorm ln_q 2,560 + 26,219,520 + 18,353,664 =
+// 44,575,744. With Qwen2-7B: 8,291,375,616 (the model card's 8.29B). A saved scenario reopens the same shape.
+TEST(Vision, QwenVlConfigImportsAndSavesItsEncoder) {
+    const std::string config = R"({"architectures": ["Qwen2VLForConditionalGeneration"], "model_type": "qwen2_vl",
+        "hidden_size": 3584, "intermediate_size": 18944, "num_attention_heads": 28, "num_hidden_layers": 28,
+        "num_key_value_heads": 4, "vocab_size": 152064, "tie_word_embeddings": false,
+        "vision_config": {"depth": 32, "embed_dim": 1280, "mlp_ratio": 4, "num_heads": 16, "in_chans": 3,
+                          "hidden_size": 3584, "patch_size": 14, "spatial_merge_size": 2, "temporal_patch_size": 2}})";
+    const auto imported = core::importHfConfig(config, "config.json");
+    ASSERT_TRUE(imported.has_value()) << imported.error().message();
+    EXPECT_TRUE(imported->warnings.empty());
+    const core::ParamCounts p = core::countParams(imported->arch);
+    EXPECT_EQ(p.visionTower, 631'183'360);
+    EXPECT_EQ(p.visionProjector, 44'575'744);
+    EXPECT_EQ(p.total, 8'291'375'616);
+
+    core::Scenario s;
+    s.model = imported->arch;
+    s.imagesPerSample = 3;
+    s.freezeVisionTower = true;
+    s.seqLen = 4096;
+    const auto reopened = core::parseScenario(core::scenarioToJson(s), "saved.json", catalog());
+    ASSERT_TRUE(reopened.has_value()) << reopened.error().message();
+    EXPECT_EQ(core::countParams(reopened->scenario.model).total, 8'291'375'616);
+    EXPECT_EQ(reopened->scenario.imagesPerSample, 3);
+    EXPECT_TRUE(reopened->scenario.freezeVisionTower);
+    EXPECT_EQ(core::estimate(reopened->scenario).deviceBytes, core::estimate(s).deviceBytes);
+    // A text model's file carries none of the image fields.
+    core::Scenario text;
+    text.model = model("qwen2.5-7b");
+    EXPECT_EQ(core::scenarioToJson(text).find("images_per_sample"), std::string::npos);
+}
+
+// A multimodal family this tool does not model imports its language model and says what is missing.
+TEST(Vision, AnUnmodelledEncoderIsNamedNotSizedSilently) {
+    const std::string config = R"({"model_type": "mllama", "text_config": {"model_type": "mllama_text_model",
+        "hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 40,
+        "num_key_value_heads": 8, "vocab_size": 128256}, "vision_config": {"hidden_size": 1280}})";
+    const auto imported = core::importHfConfig(config, "config.json");
+    ASSERT_TRUE(imported.has_value()) << imported.error().message();
+    EXPECT_FALSE(imported->arch.vision.present());
+    const bool named = std::any_of(imported->warnings.begin(), imported->warnings.end(),
+                                   [](const core::Warning& w) { return w.code == "vision_not_modelled"; });
+    EXPECT_TRUE(named);
+}
+
+// LLaMA-Factory freezes both parts and caps images at 768 x 768 pixels unless told otherwise (finetuning_args.py
+// L546-557, model_args.py L305-316 @ff6d4d12); Axolotl's freeze_mm_modules freezes both; unset, nothing is frozen.
+TEST(Vision, ImportersCarryTheFreezingSwitches) {
+    core::ImportRequest lf;
+    lf.files.push_back({"vlm.yaml",
+                        "model_name_or_path: Qwen/Qwen2.5-VL-7B-Instruct\nstage: sft\nfinetuning_type: full\n"
+                        "template: qwen2_vl\nfreeze_multi_modal_projector: false\ncutoff_len: 4096\n",
+                        core::ConfigFormat::LlamaFactory});
+    lf.modelConfig = core::ConfigFile{
+        "config.json", nlohmann::json(core::archToHfConfig(model("qwen2.5-vl-7b"))).dump(), std::nullopt};
+    const auto run = core::importTrainingConfigs(lf, catalog());
+    ASSERT_TRUE(run.has_value()) << run.error().where << ": " << run.error().message();
+    EXPECT_TRUE(run->scenario.freezeVisionTower);
+    EXPECT_FALSE(run->scenario.freezeProjector);
+    EXPECT_EQ(run->scenario.imageMaxPixels, 768 * 768);
+
+    core::ImportRequest ax;
+    ax.files.push_back({"axolotl.yaml",
+                        "base_model: Qwen/Qwen2.5-VL-7B-Instruct\nfreeze_mm_modules: true\nsequence_len: 4096\n"
+                        "micro_batch_size: 1\n",
+                        core::ConfigFormat::Axolotl});
+    ax.modelConfig = lf.modelConfig;
+    const auto axolotl = core::importTrainingConfigs(ax, catalog());
+    ASSERT_TRUE(axolotl.has_value()) << axolotl.error().where << ": " << axolotl.error().message();
+    EXPECT_TRUE(axolotl->scenario.freezeVisionTower);
+    EXPECT_TRUE(axolotl->scenario.freezeProjector);
+}
