@@ -284,6 +284,13 @@ def refuse_generation():
              "memory) and compare with gpusizer-cli compare-measured")
 
 
+def refuse_images():
+    if SCENARIO.get("images_per_sample", 0) > 0:
+        fail("this script builds the language model only and feeds it text; measure a run with images with your "
+             "trainer (log torch.cuda.max_memory_allocated after a step) and compare with gpusizer-cli "
+             "compare-measured, or set images_per_sample to 0 to measure the language model alone")
+
+
 def make_reference(model, engine):
     """Full fine-tuning's frozen reference copy (DPO, IPO, KTO without precomputed log-probs)."""
     if not (USES_REFERENCE and not PRECOMPUTED and SCENARIO.get("method") == "full"):
@@ -918,6 +925,7 @@ def main():
     if WORLD > 1:
         torch.distributed.init_process_group("nccl" if device.type == "cuda" else "gloo")
     refuse_generation()
+    refuse_images()
     engine, engine_why = engine_for(device)
     lengths = read_lengths(args.lengths) if args.lengths else None
     ran, changed = measured_run(transformers is None or args.builtin, engine, engine_why, lengths)

@@ -1,5 +1,7 @@
 #include "gpusizer/core/FitTable.h"
 
+#include "gpusizer/core/Vision.h"
+
 #include <algorithm>
 
 namespace gpusizer::core {
@@ -19,14 +21,15 @@ bool fits(const Scenario& s, std::int64_t usableBytes) {
     return estimate(s, Detail::NumbersOnly).deviceBytes <= usableBytes;
 }
 
-/// Largest value in [1, hi] for which `setter` produces a fitting scenario (memory grows with the value), 0 if none.
+/// Largest value in [lowest, hi] for which `setter` produces a fitting scenario (memory grows with the value), 0 if
+/// none: a value below `lowest` is not a run of this kind.
 template <class Setter>
-std::int64_t largestFitting(Scenario s, std::int64_t usableBytes, std::int64_t hi, Setter setter) {
-    setter(s, 1);
-    if (!fits(s, usableBytes)) {
+std::int64_t largestFitting(Scenario s, std::int64_t usableBytes, std::int64_t lowest, std::int64_t hi, Setter setter) {
+    setter(s, lowest);
+    if (lowest > hi || !fits(s, usableBytes)) {
         return 0;
     }
-    std::int64_t lo = 1;
+    std::int64_t lo = lowest;
     while (lo < hi) {
         const std::int64_t mid = lo + (hi - lo + 1) / 2;
         setter(s, mid);
@@ -41,12 +44,27 @@ std::int64_t largestFitting(Scenario s, std::int64_t usableBytes, std::int64_t h
 
 } // namespace
 
+namespace {
+
+/// The shortest sequence the run can have: GRPO's completion and a prompt token, an example's images and a text token.
+std::int64_t shortestSequence(const Scenario& s) {
+    std::int64_t shortest = s.runKind == RunKind::Grpo ? s.completionLength + 1 : 1;
+    if (hasImages(s)) {
+        const ImageTokens image = imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+        shortest += s.imagesPerSample * image.languageTokens;
+    }
+    return shortest;
+}
+
+} // namespace
+
 std::int64_t longestSequenceThatFits(const Scenario& scenario, std::int64_t usableBytes) {
-    return largestFitting(scenario, usableBytes, kMaxSearchedSeqLen, [](Scenario& s, std::int64_t v) { s.seqLen = v; });
+    return largestFitting(scenario, usableBytes, shortestSequence(scenario), kMaxSearchedSeqLen,
+                          [](Scenario& s, std::int64_t v) { s.seqLen = v; });
 }
 
 std::int64_t largestMicroBatchThatFits(const Scenario& scenario, std::int64_t usableBytes) {
-    return largestFitting(scenario, usableBytes, kMaxSearchedMicroBatch,
+    return largestFitting(scenario, usableBytes, smallestMicroBatch(scenario), kMaxSearchedMicroBatch,
                           [](Scenario& s, std::int64_t v) { s.microBatch = v; });
 }
 

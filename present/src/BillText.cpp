@@ -235,7 +235,13 @@ Message trialSentence(const core::TrialHour& trial) {
          test.lora.kind != core::AdapterKind::Vera);
     const bool scriptRunsLayout = test.tensorParallel == 1 && test.pipelineParallel == 1 && test.expertParallel == 1 &&
                                   test.contextParallel == 1 && shardedQloraRuns;
-    if (!stack.empty() && stack != "CUDA" && stack != "ROCm") {
+    if (test.runKind == core::RunKind::Grpo || core::hasImages(test)) {
+        // The script generates nothing and feeds no images (core/probe/probe_template.py refuses both).
+        how = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                    "The measurement script runs neither GRPO's generation nor images: launch a few "
+                                    "steps of your own run there, log torch.cuda.max_memory_allocated after each and "
+                                    "compare it with the estimate (docs/verify.md)."));
+    } else if (!stack.empty() && stack != "CUDA" && stack != "ROCm") {
         how = msg(QT_TRANSLATE_NOOP("gpusizer",
                                     "The measurement script runs on CUDA and ROCm only: on %1, measure a few steps "
                                     "of your own run with its memory reporting."),

@@ -4100,6 +4100,10 @@ Fewer cards (%2): %3</source>
         <source>freeze_vision_tower and freeze_multi_modal_projector: no gradients, optimizer states or saved activations for them</source>
         <translation>freeze_vision_tower 和 freeze_multi_modal_projector：没有它们的梯度、优化器状态和保存的激活</translation>
     </message>
+    <message>
+        <source>The measurement script runs neither GRPO&apos;s generation nor images: launch a few steps of your own run there, log torch.cuda.max_memory_allocated after each and compare it with the estimate (docs/verify.md).</source>
+        <translation>测量脚本既不运行 GRPO 的生成，也不输入图像：请在该卡上运行你自己的训练几步，每步后记录 torch.cuda.max_memory_allocated，并与估算比较（docs/verify.md）。</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -376,27 +376,37 @@ TEST(Cli, TheScriptRunsEachPreferenceObjective) {
     }
 }
 
-// GRPO's generation is not something the script runs: it says so and stops, rather than measuring another step.
-TEST(Cli, TheScriptRefusesGrpo) {
+// GRPO's generation and a vision-language model's images are not something the script runs: it says so and stops,
+// rather than measuring another step.
+TEST(Cli, TheScriptRefusesGrpoAndImages) {
     if (!pythonHasTorch()) {
         GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
     }
-    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_grpo_" + std::to_string(::getpid()));
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_refused_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
-    scenario["run_kind"] = "grpo";
-    scenario["completion_length"] = 16;
-    scenario["num_generations"] = 2;
-    const auto scenarioFile = dir / "scenario.json";
-    std::ofstream(scenarioFile) << scenario.dump();
-    const auto script = dir / "probe.py";
-    const auto log = dir / "log.txt";
-    ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0);
-    const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
-                            (dir / "result.json").string() + " > " + log.string() + " 2>&1";
-    EXPECT_NE(std::system(run.c_str()), 0);
-    EXPECT_NE(slurp(log).find("does not run GRPO's generation"), std::string::npos) << slurp(log);
-    EXPECT_FALSE(std::filesystem::exists(dir / "result.json"));
+    auto grpo = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
+    grpo["run_kind"] = "grpo";
+    grpo["completion_length"] = 16;
+    grpo["num_generations"] = 2;
+    // A tiny LLaVA-style encoder: 2 blocks 32 wide over 28 x 28 images of 14-pixel patches, 4 tokens each.
+    auto images = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
+    images["model"]["vision_config"] = {
+        {"gpusizer_family", "llava"}, {"hidden_size", 32}, {"depth", 2},      {"num_heads", 2},
+        {"intermediate_size", 64},    {"patch_size", 14},  {"image_size", 28}};
+    images["images_per_sample"] = 1;
+    for (const auto& [scenario, says] :
+         {std::pair{grpo, "does not run GRPO's generation"}, std::pair{images, "builds the language model only"}}) {
+        const auto scenarioFile = dir / "scenario.json";
+        std::ofstream(scenarioFile) << scenario.dump();
+        const auto script = dir / "probe.py";
+        const auto log = dir / "log.txt";
+        ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0) << says;
+        const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
+                                (dir / "result.json").string() + " > " + log.string() + " 2>&1";
+        EXPECT_NE(std::system(run.c_str()), 0);
+        EXPECT_NE(slurp(log).find(says), std::string::npos) << slurp(log);
+        EXPECT_FALSE(std::filesystem::exists(dir / "result.json"));
+    }
     std::filesystem::remove_all(dir);
 }
 

@@ -7,6 +7,7 @@
 #include "gpusizer/core/Advisor.h"
 #include "gpusizer/core/Catalog.h"
 #include "gpusizer/core/Estimate.h"
+#include "gpusizer/core/FitTable.h"
 #include "gpusizer/core/Planner.h"
 #include "gpusizer/core/Planning.h"
 
@@ -181,4 +182,26 @@ TEST(Grpo, AdvisedScenariosStayValid) {
     ASSERT_NE(smaller, advice.steps.end());
     EXPECT_EQ(smaller->scenarioAlone.microBatch, 2);
     EXPECT_EQ(smaller->scenarioAlone.gradientAccumulation, 2 * 4);
+}
+
+// The one-card searches stay within runs of this kind: a GRPO sequence holds its completion and at least one prompt
+// token, so the longest sequence is 0 (none fits) or above completion_length, never the 1..1024 a supervised run of the
+// same shape would report.
+TEST(Grpo, TheLongestSequenceOnOneCardKeepsTheCompletion) {
+    core::Scenario s = grpo(core::Generation::Transformers);
+    s.gradientAccumulation = 1;
+    s.microBatch = 8;
+    const auto usable = h100().usableBytes();
+    for (const std::int64_t completion : {1024, 65536}) {
+        s.completionLength = completion;
+        s.seqLen = completion + 512;
+        const std::int64_t longest = core::longestSequenceThatFits(s, usable);
+        EXPECT_TRUE(longest == 0 || longest > completion) << completion << ": " << longest;
+    }
+    // With a 65,536-token completion nothing fits one H100, though a supervised run of the same shape would.
+    core::Scenario sft = s;
+    sft.runKind = core::RunKind::Sft;
+    EXPECT_GT(core::longestSequenceThatFits(sft, usable), 0);
+    EXPECT_LT(core::longestSequenceThatFits(sft, usable), 65536);
+    EXPECT_EQ(core::longestSequenceThatFits(s, usable), 0);
 }
