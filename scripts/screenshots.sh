@@ -31,6 +31,10 @@ shot 1920x1080 "grpo-breakdown.png" --language en --palette light --tab breakdow
 shot 1024x700 "grpo-small-breakdown.png" --language en --palette dark --tab breakdown --scenario "$out/grpo.json"
 shot 1920x1080 "grpo-advisor.png" --language en --palette light --tab advisor --scenario "$out/grpo-full.json"
 shot 1024x700 "grpo-small-advisor.png" --language en --palette dark --tab advisor --scenario "$out/grpo-full.json"
+# A vision-language model with two images per example: the encoder's share of the breakdown and the frozen-tower rung.
+shot 1920x1080 "vlm-breakdown.png" --language en --palette light --tab breakdown --scenario "$out/vlm.json"
+shot 1024x700 "vlm-small-breakdown.png" --language en --palette dark --tab breakdown --scenario "$out/vlm.json"
+shot 1920x1080 "vlm-advisor.png" --language en --palette dark --tab advisor --scenario "$out/vlm-one-card.json"
 # A run imported from its training configs: the window and the import report (import-<size>-report.png).
 configs=tests/data/training-configs/transformers
 shot 1920x1080 "import.png" --language en --palette light "$configs/sft_config.json" "$configs/adapter_config.json" \
