@@ -623,7 +623,7 @@ SizingCell recommendedPlan(const Scenario& scenario, const std::vector<GpuSpec>&
     cell.gpu = chosen.gpu;
     cell.cards = chosen.best.scenario.gpus;
     cell.devicePerGpu = chosen.best.deviceBytes;
-    cell.usdPerHour = static_cast<double>(cell.cards) * rankedHourlyPrice(*chosen.gpu, inputs);
+    cell.usdPerHour = static_cast<double>(rentedGpus(chosen.best.scenario)) * rankedHourlyPrice(*chosen.gpu, inputs);
     cell.costUsd = costOf(chosen.best, inputs);
     cell.wallHours = chosen.best.plan.wallHours;
     cell.layout = chosen.best.scenario;

@@ -13,7 +13,7 @@ namespace {
 constexpr double kMinIntervalHours = 10.0 / 60.0;
 
 double nodesOf(const Scenario& s, const GpuSpec& gpu) {
-    return std::ceil(static_cast<double>(s.gpus) / static_cast<double>(std::max(1, gpu.gpusPerNode)));
+    return std::ceil(static_cast<double>(rentedGpus(s)) / static_cast<double>(std::max(1, gpu.gpusPerNode)));
 }
 
 } // namespace
@@ -59,7 +59,9 @@ RunBill runBill(const Candidate& plan, const GpuSpec& gpu, const PlanInputs& in)
     b.fixed = plan.plan.fixed;
     const double fixedHours = b.fixed.totalSeconds() / 3600.0;
     b.nodes = nodesOf(s, gpu);
-    const double gpus = static_cast<double>(s.gpus);
+    // A vLLM server's cards are rented for the whole run beside the training GPUs.
+    const double gpus = static_cast<double>(rentedGpus(s));
+    b.serverGpus = serverGpus(s);
 
     // Spot: any node's preemption stops the run (data-parallel ranks wait in their collectives), so the run's rate
     // is the node's rate times the nodes.
@@ -199,7 +201,7 @@ TrialHour firstTest(const Candidate& rental, const GpuSpec& gpu, const PlanInput
     }
     t.gpu = gpu;
     const double price = hourlyPrice(gpu, inputs, false);
-    const double cards = static_cast<double>(t.plan.scenario.gpus);
+    const double cards = static_cast<double>(rentedGpus(t.plan.scenario));
     const FixedCosts& f = t.plan.plan.fixed;
     t.setupSeconds = f.provisionSeconds + f.environmentSeconds + f.downloadSeconds + f.loadSeconds + f.startupSeconds;
     t.usdForHour = cards * price;

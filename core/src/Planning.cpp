@@ -961,7 +961,7 @@ CostPlan costPlan(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     c.fixed = fixedCostsOf(s, gpu, in, facts.totalParams, result);
     c.wallHours = c.stepHours + c.fixed.totalSeconds() / 3600.0;
     // Every card is held from its start to the end and billed as its price is (rounded up, with a minimum).
-    c.gpuHours = gpu.billing.billed(c.wallHours * 3600.0) / 3600.0 * static_cast<double>(s.gpus);
+    c.gpuHours = gpu.billing.billed(c.wallHours * 3600.0) / 3600.0 * static_cast<double>(rentedGpus(s));
     c.costOnDemandUsd = c.gpuHours * hourlyPrice(gpu, in, false);
     c.costSpotUsd = c.gpuHours * hourlyPrice(gpu, in, true);
     c.checkpointBytes = checkpoint;

@@ -64,8 +64,11 @@ Table billTable(const core::RunBill& b, const core::PlanInputs& in) {
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Wall time (checkpoints and interruptions included)"))),
            Cell::hours(b.onDemandWallHours), spot ? Cell::hours(b.spotWallHours) : moneyOrNever(0, false)},
           "wall");
-    t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "GPU time"))), Cell::money(b.onDemandComputeUsd),
-           moneyOrNever(b.spotComputeUsd, spot)},
+    t.add({Cell::of(b.serverGpus > 0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "GPU time, the vLLM server's %1 GPUs "
+                                                                         "included"),
+                                           verbatim(count(b.serverGpus)))
+                                     : msg(QT_TRANSLATE_NOOP("gpusizer", "GPU time"))),
+           Cell::money(b.onDemandComputeUsd), moneyOrNever(b.spotComputeUsd, spot)},
           "gpu");
     const core::FixedCosts& f = b.fixed;
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "of which before the first step: instance up %1, environment "

@@ -99,6 +99,11 @@ std::vector<Message> layoutParts(const core::Scenario& s) {
                               count(s.gradientAccumulation))
                         : msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1"), count(s.microBatch)));
     parts.push_back(checkpointingPart(s));
+    if (core::serverGpus(s) > 0) {
+        // Rented and billed with the training GPUs (core::rentedGpus).
+        parts.push_back(
+            msg(QT_TRANSLATE_NOOP("gpusizer", "+ %1 GPUs for the vLLM server"), count(core::serverGpus(s))));
+    }
     return parts;
 }
 

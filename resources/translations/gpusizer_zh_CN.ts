@@ -4104,6 +4104,14 @@ Fewer cards (%2): %3</source>
         <source>The measurement script runs neither GRPO&apos;s generation nor images: launch a few steps of your own run there, log torch.cuda.max_memory_allocated after each and compare it with the estimate (docs/verify.md).</source>
         <translation>测量脚本既不运行 GRPO 的生成，也不输入图像：请在该卡上运行你自己的训练几步，每步后记录 torch.cuda.max_memory_allocated，并与估算比较（docs/verify.md）。</translation>
     </message>
+    <message>
+        <source>GPU time, the vLLM server&apos;s %1 GPUs included</source>
+        <translation>GPU 时间（含 vLLM 服务器的 %1 块 GPU）</translation>
+    </message>
+    <message>
+        <source>+ %1 GPUs for the vLLM server</source>
+        <translation>另加 %1 块 GPU 运行 vLLM 服务器</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

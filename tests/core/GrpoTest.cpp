@@ -205,3 +205,18 @@ TEST(Grpo, TheLongestSequenceOnOneCardKeepsTheCompletion) {
     EXPECT_LT(core::longestSequenceThatFits(sft, usable), 65536);
     EXPECT_EQ(core::longestSequenceThatFits(s, usable), 0);
 }
+
+// A vLLM server's GPUs are rented beside the trainer's for the whole run: the plan's GPU-hours are the billed wall time
+// x (training GPUs + server GPUs), 2 + 2 here against 2 in colocate mode for the same wall time.
+TEST(Grpo, TheServersGpusAreBilled) {
+    core::Scenario s = grpo(core::Generation::VllmServer);
+    s.gpus = 2;
+    s.vllmGpus = 2;
+    const core::PlanInputs in;
+    const core::CostPlan plan = core::costPlan(s, h100(), in);
+    const double billedHours = h100().billing.billed(plan.wallHours * 3600.0) / 3600.0;
+    EXPECT_DOUBLE_EQ(plan.gpuHours, billedHours * 4.0);
+    EXPECT_EQ(core::rentedGpus(s), 4);
+    s.generation = core::Generation::VllmColocate;
+    EXPECT_EQ(core::rentedGpus(s), 2);
+}

@@ -46,6 +46,7 @@ struct RunBill {
     double recommendedIntervalHours = 0; ///< Young's optimum on spot; on demand the same (no interruptions to trade)
     double checkpointShare = 0;          ///< of the run spent writing checkpoints: write time / interval
     double nodes = 1;
+    std::int64_t serverGpus = 0; ///< of the cards billed, GRPO's vLLM server GPUs (the rest train)
     // On demand: no interruptions.
     double onDemandWallHours = 0;  ///< steps, checkpoint writes and the fixed costs
     double onDemandComputeUsd = 0; ///< the cards for that time, billed as their price is

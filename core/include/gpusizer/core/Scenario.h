@@ -329,6 +329,16 @@ inline double generatedSequencesPerGpu(const Scenario& s) {
     return static_cast<double>(s.microBatch * s.gradientAccumulation);
 }
 
+/// GRPO's vLLM server GPUs: `trl vllm-serve` runs on cards of its own beside the trainer's, rented with them.
+inline std::int64_t serverGpus(const Scenario& s) {
+    return s.runKind == RunKind::Grpo && s.generation == Generation::VllmServer ? s.vllmGpus : 0;
+}
+
+/// Every GPU the run rents: the training GPUs and a vLLM server's.
+inline std::int64_t rentedGpus(const Scenario& s) {
+    return s.gpus + serverGpus(s);
+}
+
 /// Key and value bytes one token keeps in a generation's cache: 2 x layers x key/value heads x head dim in 16 bit
 /// (vLLM kv_cache_interface.py page size per block / block_size; transformers' DynamicCache alike).
 inline double kvCacheBytesPerToken(const ModelArch& a) {
