@@ -568,15 +568,48 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
     return {};
 }
 
+/// A nested text_config as transformers reads it: keys it leaves out take the config class's defaults. llava-hf's
+/// configs state only what differs from LlamaConfig (llava-1.5-7b-hf: the vocabulary), so its defaults are filled in
+/// (configuration_llama.py: hidden_size 4096, intermediate_size 11008, 32 layers, 32 heads, key/value heads = heads).
+json withTextDefaults(const json& text, ImportedArch& out) {
+    json cfg = text;
+    if (cfg.value("model_type", json()).is_string() && cfg["model_type"] == "llama") {
+        const std::pair<const char*, int> defaults[] = {{"hidden_size", 4096},
+                                                        {"intermediate_size", 11008},
+                                                        {"num_hidden_layers", 32},
+                                                        {"num_attention_heads", 32},
+                                                        {"vocab_size", 32000}};
+        std::string filled;
+        for (const auto& [key, value] : defaults) {
+            if (!cfg.contains(key)) {
+                cfg[key] = value;
+                filled += (filled.empty() ? "" : ", ") + std::string(key);
+            }
+        }
+        if (!cfg.contains("num_key_value_heads")) {
+            cfg["num_key_value_heads"] = cfg["num_attention_heads"];
+        }
+        if (!filled.empty()) {
+            out.warnings.push_back(
+                {"text_config_defaults",
+                 words(QT_TRANSLATE_NOOP("gpusizer", "text_config leaves out %1: LlamaConfig's defaults taken, as "
+                                                     "transformers does"),
+                       filled)});
+        }
+    }
+    return cfg;
+}
+
 Result<ImportedArch> archFromHfConfigUnchecked(const json& root, std::string_view where) {
     if (!root.is_object()) {
         return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "a config.json must be a JSON object"),
                     std::string(where));
     }
     // Multimodal wrappers (Gemma 3, Llava, Mistral 3) keep the language model under text_config.
-    const json& cfg = (root.contains("text_config") && root["text_config"].is_object()) ? root["text_config"] : root;
-    GPUSIZER_TRY(typed, checkKeyTypes(root, cfg, where));
+    const bool nested = root.contains("text_config") && root["text_config"].is_object();
     ImportedArch out;
+    const json cfg = nested ? withTextDefaults(root["text_config"], out) : root;
+    GPUSIZER_TRY(typed, checkKeyTypes(root, cfg, where));
     ModelArch& a = out.arch;
     readModelIdentity(root, cfg, out);
     const std::string& type = out.modelType;

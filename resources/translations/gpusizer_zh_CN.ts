@@ -4112,6 +4112,10 @@ Fewer cards (%2): %3</source>
         <source>+ %1 GPUs for the vLLM server</source>
         <translation>另加 %1 块 GPU 运行 vLLM 服务器</translation>
     </message>
+    <message>
+        <source>text_config leaves out %1: LlamaConfig&apos;s defaults taken, as transformers does</source>
+        <translation>text_config 未给出 %1：与 transformers 一样采用 LlamaConfig 的默认值</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -290,3 +290,25 @@ TEST(Vision, ImportersCarryTheFreezingSwitches) {
     EXPECT_TRUE(axolotl->scenario.freezeVisionTower);
     EXPECT_TRUE(axolotl->scenario.freezeProjector);
 }
+
+// llava-hf/llava-1.5-7b-hf's config.json as released states only what differs from LlamaConfig in its text_config;
+// transformers fills the rest from LlamaConfig's defaults (4,096 wide, 11,008 MLP, 32 layers of 32 heads), and so does
+// the import, saying so: 7,063,427,072 parameters as in the catalog entry.
+TEST(Vision, LlavaHfConfigTakesLlamaDefaultsForWhatItLeavesOut) {
+    const std::string config = R"({"architectures": ["LlavaForConditionalGeneration"], "image_token_index": 32000,
+        "model_type": "llava", "projector_hidden_act": "gelu",
+        "text_config": {"_name_or_path": "lmsys/vicuna-7b-v1.5", "architectures": ["LlamaForCausalLM"],
+                        "max_position_embeddings": 4096, "model_type": "llama", "rms_norm_eps": 1e-05,
+                        "torch_dtype": "float16", "vocab_size": 32064},
+        "tie_word_embeddings": false, "torch_dtype": "float16",
+        "vision_config": {"hidden_size": 1024, "image_size": 336, "intermediate_size": 4096,
+                          "model_type": "clip_vision_model", "num_attention_heads": 16, "num_hidden_layers": 24,
+                          "patch_size": 14, "projection_dim": 768, "vocab_size": 32000},
+        "vision_feature_layer": -2, "vision_feature_select_strategy": "default", "vocab_size": 32064})";
+    const auto imported = core::importHfConfig(config, "config.json");
+    ASSERT_TRUE(imported.has_value()) << imported.error().where << ": " << imported.error().message();
+    EXPECT_EQ(core::countParams(imported->arch).total, 7'063'427'072);
+    ASSERT_EQ(imported->warnings.size(), 1u);
+    EXPECT_EQ(imported->warnings[0].code, "text_config_defaults");
+    EXPECT_NE(imported->warnings[0].message().find("hidden_size"), std::string::npos);
+}
