@@ -414,12 +414,14 @@ void warnAboutAssumedFamily(bool explicitShape, bool plainFamily, ImportedArch& 
             {"unknown_model_type",
              QT_TRANSLATE_NOOP("gpusizer", "no model_type: assumed a Llama-style decoder (gated MLP, "
                                            "RMSNorm, rotary positions)")});
-    } else if (!plainFamily &&
-               !oneOf(type,
-                      {"llama",   "mistral", "mixtral",  "qwen2",         "qwen2_moe",  "qwen3",          "qwen3_moe",
-                       "gemma",   "gemma2",  "gemma3",   "gemma3_text",   "phi3",       "deepseek_v2",    "deepseek_v3",
-                       "olmo",    "olmo2",   "olmo3",    "seed_oss",      "yi",         "internlm2",      "cohere",
-                       "granite", "qwen",    "qwen2_vl", "qwen2_vl_text", "qwen2_5_vl", "qwen2_5_vl_text"})) {
+    } else if (
+        !plainFamily &&
+        !oneOf(type,
+               {"llama",        "mistral", "mixtral",  "qwen2",         "qwen2_moe",  "qwen3",           "qwen3_moe",
+                "gemma",        "gemma2",  "gemma3",   "gemma3_text",   "phi3",       "deepseek_v2",     "deepseek_v3",
+                "olmo",         "olmo2",   "olmo3",    "seed_oss",      "yi",         "internlm2",       "cohere",
+                "granite",      "qwen",    "qwen2_vl", "qwen2_vl_text", "qwen2_5_vl", "qwen2_5_vl_text", "qwen3_vl",
+                "qwen3_vl_text"})) {
         out.warnings.push_back(
             {"unknown_model_type",
              words(QT_TRANSLATE_NOOP("gpusizer", "model_type '%1' is not known: assumed a Llama-style decoder (gated "
@@ -471,6 +473,7 @@ Result<void> readQwenVision(const json& vc, std::string_view where, bool qwen25,
         GPUSIZER_TRY(blocks, readVisionBlocks(vc, where, v, {"embed_dim"}, 1280, {"depth"}, 32));
         const double ratio = floatKey(vc, {"mlp_ratio"}, 4.0);
         v.intermediateSize = static_cast<std::int64_t>(static_cast<double>(v.hiddenSize) * ratio);
+        v.quickGelu = true; // hidden_act "quick_gelu"
     }
     GPUSIZER_TRY(merge, visionInt(vc, {"spatial_merge_size"}, where, 2));
     GPUSIZER_TRY(temporal, visionInt(vc, {"temporal_patch_size"}, where, 2));
@@ -501,11 +504,18 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
     v.intermediateSize = *inter_r;
     v.mlp = vc.value("mlp_type", std::string()) == "gated" ? MlpKind::Gated : MlpKind::Plain;
     v.norm = vc.value("norm_type", std::string()) == "rmsnorm" ? NormKind::RmsNorm : NormKind::LayerNorm;
-    const std::pair<const char*, std::int64_t*> counts[] = {
-        {"image_size", &v.imageSize},         {"temporal_patch_size", &v.temporalPatch},
-        {"spatial_merge_size", &v.mergeSize}, {"tokens_per_image", &v.tokensPerImage},
-        {"window_patches", &v.windowPatches}, {"full_attention_blocks", &v.fullAttentionBlocks},
-        {"min_pixels", &v.minPixels},         {"max_pixels", &v.maxPixels}};
+    v.quickGelu = vc.value("quick_gelu", false);
+    v.patchBias = vc.value("patch_bias", false);
+    const std::pair<const char*, std::int64_t*> counts[] = {{"image_size", &v.imageSize},
+                                                            {"temporal_patch_size", &v.temporalPatch},
+                                                            {"spatial_merge_size", &v.mergeSize},
+                                                            {"tokens_per_image", &v.tokensPerImage},
+                                                            {"window_patches", &v.windowPatches},
+                                                            {"full_attention_blocks", &v.fullAttentionBlocks},
+                                                            {"min_pixels", &v.minPixels},
+                                                            {"max_pixels", &v.maxPixels},
+                                                            {"position_embeddings", &v.positionEmbeddings},
+                                                            {"deepstack_mergers", &v.deepstackMergers}};
     for (const auto& [key, member] : counts) {
         const auto it = vc.find(key);
         if (it == vc.end()) {
@@ -527,6 +537,33 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
     return {};
 }
 
+/// Qwen3-VL's vision_config (configuration_qwen3_vl.py L31-46 @d6a6c826): SigLIP-style blocks (LayerNorm, fused qkv,
+/// tanh GELU) over 16-pixel patches with a bias, a learned 48 x 48 position grid, full attention per image, and one
+/// merger per deepstack block. Pixel bounds of the released processor (preprocessor_config.json size: shortest_edge
+/// 65,536, longest_edge 16,777,216 = 16,384 x 32 x 32; QwenLM/Qwen3-VL README: "the compression ratio is 32").
+Result<void> readQwen3Vision(const json& vc, std::string_view where, VisionShape& v) {
+    v.family = VisionFamily::QwenVl;
+    GPUSIZER_TRY(blocks, readVisionBlocks(vc, where, v, {"hidden_size"}, 1152, {"depth"}, 27));
+    GPUSIZER_TRY(inter, visionInt(vc, {"intermediate_size"}, where, 4304));
+    GPUSIZER_TRY(positions, visionInt(vc, {"num_position_embeddings"}, where, 2304));
+    GPUSIZER_TRY(merge, visionInt(vc, {"spatial_merge_size"}, where, 2));
+    GPUSIZER_TRY(temporal, visionInt(vc, {"temporal_patch_size"}, where, 2));
+    if (!vc.contains("patch_size")) {
+        v.patchSize = 16;
+    }
+    const auto deepstack = vc.find("deepstack_visual_indexes");
+    v.deepstackMergers = (deepstack != vc.end() && deepstack->is_array()) ? static_cast<std::int64_t>(deepstack->size())
+                                                                          : 3; // [8, 16, 24]
+    v.intermediateSize = *inter_r;
+    v.positionEmbeddings = *positions_r;
+    v.mergeSize = *merge_r;
+    v.temporalPatch = *temporal_r;
+    v.patchBias = true;
+    v.minPixels = 65536;
+    v.maxPixels = 16384 * 32 * 32;
+    return {};
+}
+
 /// The vision encoder of the multimodal families whose image side is modelled; other multimodal configs import their
 /// language model with a warning that says what is missing.
 Result<void> readVisionTower(const json& root, std::string_view where, ImportedArch& out) {
@@ -541,6 +578,9 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
     if (type == "qwen2_vl" || type == "qwen2_5_vl") {
         return readQwenVision(vc, at, type == "qwen2_5_vl", v);
     }
+    if (type == "qwen3_vl") {
+        return readQwen3Vision(vc, at, v);
+    }
     if (type == "gemma3" || type == "llava") {
         // SigLIP (Gemma 3) and CLIP (LLaVA) encoders: LayerNorm, a plain MLP (configuration_siglip.py,
         // configuration_clip.py); images resized to image_size square.
@@ -551,6 +591,8 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
         GPUSIZER_TRY(side, visionInt(vc, {"image_size"}, at, gemma ? 896 : 336));
         GPUSIZER_TRY(tokens, visionInt(root, {"mm_tokens_per_image"}, where, 256));
         v.family = gemma ? VisionFamily::Gemma3 : VisionFamily::Llava;
+        v.quickGelu = !gemma; // CLIP's quick_gelu; SigLIP's gelu_pytorch_tanh
+        v.patchBias = gemma;  // SiglipVisionEmbeddings' Conv2d has a bias, CLIP's none
         v.intermediateSize = *inter_r;
         v.imageSize = *side_r;
         v.tokensPerImage = gemma ? *tokens_r : 0;
@@ -561,9 +603,10 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
     }
     out.warnings.push_back(
         {"vision_not_modelled",
-         words(QT_TRANSLATE_NOOP("gpusizer", "model_type '%1' has a vision encoder this tool does not model (Qwen2-VL, "
-                                             "Qwen2.5-VL, Gemma 3 and LLaVA-1.5 are): only its language model is "
-                                             "sized, and images count as nothing beyond their tokens in seq_len"),
+         words(QT_TRANSLATE_NOOP("gpusizer",
+                                 "model_type '%1' has a vision encoder this tool does not model (Qwen2-VL, "
+                                 "Qwen2.5-VL, Qwen3-VL, Gemma 3 and LLaVA-1.5 are): only its language model is "
+                                 "sized, and images count as nothing beyond their tokens in seq_len"),
                type.empty() ? std::string("unknown") : type)});
     return {};
 }
@@ -767,6 +810,10 @@ json archToHfConfig(const ModelArch& a) {
                                     {"num_heads", v.numHeads},
                                     {"intermediate_size", v.intermediateSize},
                                     {"mlp_type", v.mlp == MlpKind::Gated ? "gated" : "plain"},
+                                    {"quick_gelu", v.quickGelu},
+                                    {"patch_bias", v.patchBias},
+                                    {"position_embeddings", v.positionEmbeddings},
+                                    {"deepstack_mergers", v.deepstackMergers},
                                     {"norm_type", v.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm"},
                                     {"patch_size", v.patchSize},
                                     {"image_size", v.imageSize},

@@ -62,6 +62,11 @@ std::int64_t patchEmbeddingWeights(const VisionShape& v) {
     return 3 * v.temporalPatch * v.patchSize * v.patchSize * v.hiddenSize;
 }
 
+/// Mergers a Qwen-VL encoder runs: the last block's, and Qwen3-VL's deepstack ones over intermediate blocks.
+std::int64_t mergers(const VisionShape& v) {
+    return 1 + v.deepstackMergers;
+}
+
 /// Tokens per side of a fixed-resolution family's image.
 std::int64_t patchesPerSide(const VisionShape& v) {
     return v.patchSize > 0 ? v.imageSize / v.patchSize : 0;
@@ -109,12 +114,18 @@ VisionParams visionParams(const VisionShape& v, std::int64_t textHidden) {
     case VisionFamily::None:
         break;
     case VisionFamily::QwenVl: {
-        // Qwen2VisionTransformerPretrainedModel: patch_embed (Conv3d, no bias), the blocks, and PatchMerger: ln_q, then
-        // Linear(hv m^2, hv m^2) -> GELU -> Linear(hv m^2, out_hidden_size), with biases (modeling_qwen2_vl.py).
+        // Qwen2VisionTransformerPretrainedModel: patch_embed (Conv3d; Qwen3-VL's with a bias and a learned position
+        // grid), the blocks, and PatchMerger: a norm, then Linear(hv m^2, hv m^2) -> GELU -> Linear(hv m^2,
+        // out_hidden_size), with biases (modeling_qwen2_vl.py). Qwen3-VL adds one merger per deepstack block, whose
+        // LayerNorm runs after the 2 x 2 regroup, hv m^2 wide (modeling_qwen3_vl.py Qwen3VLVisionPatchMerger
+        // use_postshuffle_norm @d6a6c826).
         const std::int64_t merged = hv * v.mergeSize * v.mergeSize;
-        p.tower = patchEmbeddingWeights(v) + blocks;
-        p.projectorLinear = merged * merged + merged * textHidden;
-        p.projector = towerNormParams(v) + p.projectorLinear + merged + textHidden;
+        const std::int64_t mergerNormWidth = v.norm == NormKind::LayerNorm ? 2 : 1;
+        p.tower = patchEmbeddingWeights(v) + (v.patchBias ? hv : 0) + v.positionEmbeddings * hv + blocks;
+        const std::int64_t linear = merged * merged + merged * textHidden;
+        p.projectorLinear = mergers(v) * linear;
+        p.projector = p.projectorLinear + mergers(v) * (merged + textHidden) + towerNormParams(v) +
+                      v.deepstackMergers * mergerNormWidth * merged;
         p.largestTensor = std::max(widest, merged * merged);
         break;
     }
@@ -186,11 +197,11 @@ double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, dou
     // Per token and block: two norm inputs (RMSNorm upcasts to fp32), the three linear inputs (q/k/v, output, MLP),
     // q, k and v for the attention kernel with an fp32 log-sum-exp per head, and the MLP's middle: gate, up, the
     // activation and the product (gated); fc1's output, the activation's output and QuickGELU's sigmoid (CLIP,
-    // Qwen2-VL) or not (SigLIP's tanh GELU).
+    // Qwen2-VL) or not (the tanh GELU of SigLIP and Qwen3-VL).
     const double norms = 2.0 * (v.norm == NormKind::LayerNorm ? c : 4.0) * hv;
     const double linearInputs = 3.0 * c * hv;
     const double attention = 3.0 * c * hv + 4.0 * static_cast<double>(v.numHeads);
-    const double mlpMiddle = (v.mlp == MlpKind::Gated ? 4.0 : (v.family == VisionFamily::Gemma3 ? 2.0 : 3.0)) * c * f;
+    const double mlpMiddle = (v.mlp == MlpKind::Gated ? 4.0 : (v.quickGelu ? 3.0 : 2.0)) * c * f;
     double perToken = norms + linearInputs + attention + mlpMiddle;
     double eager = 0;
     if (eagerAttention) {
@@ -215,9 +226,9 @@ double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, 
     case VisionFamily::None:
         return 0.0;
     case VisionFamily::QwenVl:
-        // Per patch: ln_q's input, the first linear's input, its output (GELU's input) and GELU's output, each hv
-        // wide per patch (hv x merge^2 per merged token).
-        return static_cast<double>(image.encoderTokens) * (normInput + 3.0 * c * hv);
+        // Per patch and merger: the norm's input, the first linear's input, its output (GELU's input) and GELU's
+        // output, each hv wide per patch (hv x merge^2 per merged token). Every Qwen3-VL merger runs over the image.
+        return static_cast<double>(mergers(v) * image.encoderTokens) * (normInput + 3.0 * c * hv);
     case VisionFamily::Gemma3:
         // Per pooled token: the soft-embedding norm's fp32 input and the projection's input.
         return static_cast<double>(v.tokensPerImage) * (4.0 * hv + c * hv);

@@ -4025,10 +4025,6 @@ Fewer cards (%2): %3</source>
         <translation>视觉编码器的 hidden_size、depth、patch_size、spatial_merge_size 和 temporal_patch_size 都必须至少为 1</translation>
     </message>
     <message>
-        <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Gemma 3 and LLaVA-1.5 are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
-        <translation>model_type &apos;%1&apos; 带有本工具尚未建模的视觉编码器（已建模的有 Qwen2-VL、Qwen2.5-VL、Gemma 3 和 LLaVA-1.5）：只估算其语言模型，图像除了在 seq_len 中的 token 外不计任何开销</translation>
-    </message>
-    <message>
         <source>Images per example</source>
         <translation>每个样本的图像数</translation>
     </message>
@@ -4115,6 +4111,10 @@ Fewer cards (%2): %3</source>
     <message>
         <source>text_config leaves out %1: LlamaConfig&apos;s defaults taken, as transformers does</source>
         <translation>text_config 未给出 %1：与 transformers 一样采用 LlamaConfig 的默认值</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3 and LLaVA-1.5 are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
+        <translation>model_type &apos;%1&apos; 带有本工具尚未建模的视觉编码器（已建模的有 Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3 和 LLaVA-1.5）：只估算其语言模型，图像除了在 seq_len 中的 token 外不计任何开销</translation>
     </message>
 </context>
 <context>

@@ -312,3 +312,36 @@ TEST(Vision, LlavaHfConfigTakesLlamaDefaultsForWhatItLeavesOut) {
     EXPECT_EQ(imported->warnings[0].code, "text_config_defaults");
     EXPECT_NE(imported->warnings[0].message().find("hidden_size"), std::string::npos);
 }
+
+// Qwen3-VL (modeling_qwen3_vl.py @d6a6c826): 16-pixel patches merged 2 x 2, so sides are multiples of 32; 1024 x 768
+// stays 1024 x 768, 64 x 48 = 3,072 patches, 768 pad tokens + 2 markers. Its encoder: patch Conv3d 3 x 2 x 16^2 x
+// 1,152 + a 1,152 bias = 1,770,624, a 2,304 x 1,152 position grid = 2,654,208, 27 SigLIP-style blocks of fused qkv
+// 1,152 x 3,456 + 3,456, proj 1,152^2 + 1,152, fc1/fc2 1,152 x 4,304 (+ 4,304, + 1,152) and two LayerNorms 4,608 =
+// 15,239,504 each: 415,891,440. Mergers: the last block's (LayerNorm 2,304 before the regroup) and three deepstack
+// ones (LayerNorm 9,216 after it), each with 4,608^2 + 4,608 and 4,608 x 4,096 + 4,096: 40,119,040 + 3 x 40,125,952
+// = 160,496,896.
+TEST(Vision, Qwen3VlMerges32PixelSquaresAndRunsDeepstackMergers) {
+    const core::ModelArch& arch = model("qwen3-vl-8b");
+    const core::ImageTokens t = core::imageTokens(arch.vision, 1024, 768);
+    EXPECT_EQ(t.width, 1024);
+    EXPECT_EQ(t.height, 768);
+    EXPECT_EQ(t.encoderTokens, 3072);
+    EXPECT_EQ(t.languageTokens, 770);
+    const core::ParamCounts p = core::countParams(arch);
+    EXPECT_EQ(p.visionTower, 415'891'440);
+    EXPECT_EQ(p.visionProjector, 160'496'896);
+    // Its tanh GELU saves fc1's output and the activation's (no QuickGELU sigmoid): per patch and block 2 x 2 B x
+    // 1,152 x 2 LayerNorm inputs + 3 linear inputs + q, k, v (6 x 2 B x 1,152) + 16 fp32 log-sum-exps + 2 x 2 B x
+    // 4,304: 4,608 + 13,824 + 64 + 17,216 = 35,712 B; x 27 blocks x 3,072 patches; the four mergers 4 x 3,072 x (2 + 6)
+    // x 1,152.
+    core::Scenario s;
+    s.model = arch;
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    s.microBatch = 1;
+    s.seqLen = 2048;
+    s.imagesPerSample = 1;
+    s.checkpointing = core::Checkpointing::None;
+    const double expected = 27.0 * 3072.0 * 35712.0 + 4.0 * 3072.0 * 8.0 * 1152.0;
+    EXPECT_EQ(core::estimate(s).visionActivationBytes, static_cast<std::int64_t>(expected));
+}

@@ -34,7 +34,7 @@ struct MlaShape {
 /// How a vision-language model turns an image into language-model tokens.
 enum class VisionFamily {
     None,   ///< a text-only model
-    QwenVl, ///< Qwen2-VL / Qwen2.5-VL: dynamic resolution, 2 x 2 patches merged into one token
+    QwenVl, ///< Qwen2-VL / Qwen2.5-VL / Qwen3-VL: dynamic resolution, 2 x 2 patches merged into one token
     Gemma3, ///< Gemma 3: SigLIP at a fixed 896 x 896, pooled to mm_tokens_per_image
     Llava,  ///< LLaVA-1.5 style: CLIP at a fixed square, one token per patch, a two-layer MLP projector
 };
@@ -49,6 +49,10 @@ struct VisionShape {
     std::int64_t intermediateSize = 0;
     MlpKind mlp = MlpKind::Plain; ///< Qwen2.5-VL's blocks are gated (SwiGLU); CLIP, SigLIP and Qwen2-VL's are not
     NormKind norm = NormKind::LayerNorm;
+    bool quickGelu = false;              ///< x * sigmoid(1.702 x) (CLIP, Qwen2-VL): saves the sigmoid beside its input
+    bool patchBias = false;              ///< the patch convolution has a bias (SigLIP, Qwen3-VL)
+    std::int64_t positionEmbeddings = 0; ///< Qwen3-VL: a learned grid of positions, interpolated to each image
+    std::int64_t deepstackMergers = 0;   ///< Qwen3-VL: mergers of intermediate blocks' outputs beside the last one's
     std::int64_t patchSize = 14;
     std::int64_t imageSize = 0;      ///< fixed-resolution families: the side every image is resized to
     std::int64_t temporalPatch = 1;  ///< Qwen-VL: frames per patch (an image is repeated to fill them)
