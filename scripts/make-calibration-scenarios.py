@@ -13,8 +13,10 @@ import re
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # measured.json and measured-2.json: copies of the project's shared calibration files, in this order; measured-3.json:
 # rows this project read from huggingface/peft's method comparison, torchtitan's benchmarks and ArcticTraining's
-# long-sequence recipes (each names its source file at a commit).
-ROWS = [row for name in ("measured.json", "measured-2.json", "measured-3.json")
+# long-sequence recipes (each names its source file at a commit); measured-4.json: preference, RL and vision-language
+# runs, each with the scenario its source states written out and every choice the source leaves open in its
+# interpretation.
+ROWS = [row for name in ("measured.json", "measured-2.json", "measured-3.json", "measured-4.json")
         for row in json.loads((ROOT / "tests/data/calibration" / name).read_text())]
 CATALOG_MODELS = {m["id"]: m["config"] for m in json.loads((ROOT / "catalogs/models.json").read_text())["models"]}
 
@@ -402,6 +404,11 @@ def axolotl(row):
     return s, interp
 
 
+def stated(row):
+    """Rows that carry their scenario as the source states it (measured-4.json)."""
+    return dict(row["scenario"]), list(row["interpretation"])
+
+
 def exclusion(row):
     rid = row["id"]
     if row["measure_kind"] == "estimate":
@@ -452,6 +459,8 @@ for row in ROWS:
         scenario, interp = peft_method_comparison(row)
     elif src.startswith("alst"):
         scenario, interp = alst(row)
+    elif src.startswith("runkind"):
+        scenario, interp = stated(row)
     else:
         entry["excluded"] = "no rule for this source"
         out.append(entry)

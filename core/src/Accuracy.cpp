@@ -116,8 +116,10 @@ LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows)
         }
     }
     std::vector<double> ratios;
+    // Rows whose length is only the trainer's maximum (batches padded to their longest, which the source does not
+    // give) say how long the data was, not how far the estimate is off: they stay out.
     for (const CalibrationRow& r : rows) {
-        if (r.tokensPerGpu > band.tokens && !r.capacityBound) {
+        if (r.tokensPerGpu > band.tokens && !r.capacityBound && r.seqLenKind != "max_length") {
             ratios.push_back(ratio(r, true));
         }
     }
@@ -201,6 +203,7 @@ Result<CalibrationReport> runCalibration(std::string_view calibrationJson, const
             GPUSIZER_ASSIGN(auto parsed, parseScenario(scenario, r.id, gpus));
             const Scenario& s = parsed.scenario;
             r.framework = toString(s.framework);
+            r.runKind = std::string(toString(s.runKind)) + (hasImages(s) ? " + images" : "");
             r.bandClass = bandClassOf(s);
             r.tokensPerGpu = tokensPerGpu(s);
             r.bandClass.frameworkNamed = true; // the class of the row itself; the generic error is kept beside it

@@ -183,7 +183,8 @@ std::string markdown(const core::CalibrationReport& report, const std::vector<H2
        << "**Target set**: rows with exact sequence lengths (exact, packed or padded to a known length) and a known "
           "measure. **Other rows**: the measure is unclear (Qwen README: 'G', method not stated — compared with "
           "device usage) or the sequence length is only an upper bound (real batches were shorter, so the estimate "
-          "should be high).\n\n";
+          "should be high; `max_length`: the trainer's maximum, batches padded to a longest the source does not "
+          "give).\n\n";
     md << "## Summary\n\n" << kStatsHeader;
     statsLine(md, "**target set**", target);
     std::map<std::string, std::vector<const RowResult*>> byMethod;
@@ -211,6 +212,14 @@ std::string markdown(const core::CalibrationReport& report, const std::vector<H2
     groupedStats(md, target, [](const RowResult& r) { return r.sourceKey; });
     md << "\n## By framework (target rows)\n\n";
     groupedStats(md, target, [](const RowResult& r) { return r.framework; });
+    // Preference, RL and vision-language runs are published with upper-bound lengths only (measured-4.json): every
+    // row, so that each run kind's error is stated, with the target set's share.
+    std::vector<const RowResult*> all = target;
+    all.insert(all.end(), other.begin(), other.end());
+    md << "\n## By run kind (every row)\n\nThe published preference and vision-language runs state a maximum length, "
+          "not the lengths their batches had, so they are not targets: an estimate at the maximum should be high. "
+          "No published GRPO run states its prompt lengths and measure well enough to be re-created.\n\n";
+    groupedStats(md, all, [](const RowResult& r) { return r.runKind; });
     md << bandTableSection(target, core::deriveLongSequenceBand(report.rows));
     md << h200Section(h200);
 

@@ -25,6 +25,7 @@ struct CalibrationRow {
     std::string source;
     std::string sourceKey;        ///< the id without its number: one publication ("answerai-fsdpqlora")
     std::string framework;        ///< the scenario's framework profile
+    std::string runKind;          ///< sft, dpo, ..., with " + images" for a vision-language run
     bool capacityBound = false;   ///< reserved/device near the card's capacity: the allocator, not the run, set it
     BandClass bandClass;          ///< the kind of run, for the band
     double genericErrorShare = 0; ///< the error when the framework is not named (generic profile, no overrides)
