@@ -41,6 +41,9 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
         if (s.runKind == core::RunKind::Grpo) {
             out << " (" << s.numGenerations << " completions per prompt of " << s.completionLength << " tokens, "
                 << core::toString(s.generation) << (core::usesReferenceModel(s) ? ", reference model" : "") << ")";
+        } else if (s.runKind == core::RunKind::Ppo) {
+            out << " (responses of " << s.completionLength << " tokens, " << s.ppoEpochs
+                << " epochs per rollout, value and reward models)";
         } else if (core::usesReferenceModel(s)) {
             out << " (reference " << core::toString(s.referenceLogProbs) << ")";
         }

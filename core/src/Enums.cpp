@@ -54,7 +54,7 @@ GPUSIZER_NAMES(ShardingEngine, {ShardingEngine::Auto, "auto"}, {ShardingEngine::
 GPUSIZER_NAMES(AdapterWrapping, {AdapterWrapping::Auto, "auto"}, {AdapterWrapping::Separate, "separate"},
                {AdapterWrapping::Mixed, "mixed"})
 GPUSIZER_NAMES(RunKind, {RunKind::Sft, "sft"}, {RunKind::Dpo, "dpo"}, {RunKind::Ipo, "ipo"}, {RunKind::Orpo, "orpo"},
-               {RunKind::Simpo, "simpo"}, {RunKind::Kto, "kto"}, {RunKind::Grpo, "grpo"})
+               {RunKind::Simpo, "simpo"}, {RunKind::Kto, "kto"}, {RunKind::Grpo, "grpo"}, {RunKind::Ppo, "ppo"})
 GPUSIZER_NAMES(Generation, {Generation::Transformers, "transformers"}, {Generation::VllmColocate, "vllm-colocate"},
                {Generation::VllmServer, "vllm-server"})
 GPUSIZER_NAMES(ReferenceLogProbs, {ReferenceLogProbs::Model, "model"}, {ReferenceLogProbs::Precomputed, "precomputed"})

@@ -44,11 +44,32 @@ const char* runKindName(RunKind k) {
         return "KTO";
     case RunKind::Grpo:
         return "GRPO";
+    case RunKind::Ppo:
+        return "PPO";
     }
     return "?";
 }
 
 /// GRPO's generation: what it holds and, in colocate mode, the shares of the card vLLM can take.
+/// PPO's models and what TRL's PPOTrainer does not do (trl/experimental/ppo/ppo_trainer.py @f2cd5771).
+void addPpoWarnings(Estimate& e, const Scenario& s) {
+    auto warn = [&](std::string code, Words words) { e.warnings.push_back({std::move(code), std::move(words)}); };
+    auto gib = [](std::int64_t bytes) { return verbatim(number(static_cast<double>(bytes) / kGiB, 3)); };
+    warn("ppo_models",
+         words(QT_TRANSLATE_NOOP("gpusizer", "PPO trains a value model in full beside the policy, even under LoRA "
+                                             "(PolicyAndValueWrapper): %1 GiB per GPU with its gradients, optimizer "
+                                             "states and activations; the frozen reward model adds %2 GiB. Both are "
+                                             "sized as the policy's backbone with a one-output head; generate()'s "
+                                             "fp32 scores of the rollout stay alive through training: %3 GiB."),
+               gib(e.valueModelBytes), gib(e.rewardModelBytes), gib(e.generationScoresBytes)));
+    if (s.checkpointing != Checkpointing::None) {
+        warn("ppo_no_checkpointing",
+             QT_TRANSLATE_NOOP("gpusizer", "TRL's PPOTrainer never enables gradient checkpointing on its models "
+                                           "(ppo_trainer.py L283-285, L382-384): a run with the trainer as it is "
+                                           "is sized with gradient_checkpointing none."));
+    }
+}
+
 void addGenerationWarnings(Estimate& e, const Scenario& s) {
     auto warn = [&](std::string code, Words words) { e.warnings.push_back({std::move(code), std::move(words)}); };
     auto gib = [](std::int64_t bytes) { return verbatim(number(static_cast<double>(bytes) / kGiB, 3)); };
@@ -122,10 +143,17 @@ void addWarnings(Estimate& e, const Scenario& s) {
     if (s.runKind == RunKind::Grpo) {
         addGenerationWarnings(e, s);
     }
+    if (s.runKind == RunKind::Ppo) {
+        addPpoWarnings(e, s);
+    }
     if (keepsReferenceCopy(s)) {
         // What avoids the copy: GRPO's KL term is 0 by default; the others' log-probs can be computed beforehand.
         const char* text =
-            s.runKind == RunKind::Grpo
+            s.runKind == RunKind::Ppo
+                ? QT_TRANSLATE_NOOP("gpusizer", "PPO's reference policy is a second frozen copy of the model: %1 GiB "
+                                                "per GPU in the weights. Under LoRA the policy with its adapter "
+                                                "disabled is the reference: no copy.")
+            : s.runKind == RunKind::Grpo
                 ? QT_TRANSLATE_NOOP("gpusizer", "The reference model (kl_beta above 0) is a second frozen copy of the "
                                                 "model: %1 GiB per GPU in the weights. LoRA, or kl_beta 0 (TRL's "
                                                 "default), needs no copy.")

@@ -1823,6 +1823,41 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     comp[Component::Transient] = toBytes(peak.transient);
 }
 
+// ---- PPO's value and reward models (docs/memory-model.md §9) ----
+
+/// PPO's other models (trl/experimental/ppo/ppo_trainer.py @f2cd5771), each here the policy's backbone with a
+/// one-output score head: the value model, trained in full beside the policy even under PEFT (PolicyAndValueWrapper
+/// L275-294; the optimizer over both, L492-543), whose forward runs first, so its saved tensors live until the policy's
+/// backward has run; and the frozen reward model, whole on every GPU unless ZeRO-3 shards it (prepare_deepspeed,
+/// L555-568), 16-bit as loaded.
+void addPpoModels(Estimate& e, const Context& ctx) {
+    Scenario value = ctx.s;
+    value.runKind = RunKind::Sft;
+    value.method = Method::Full;
+    value.trainableLayers = 0;
+    value.model.causalLmHead = false;
+    value.model.vision = {};
+    value.imagesPerSample = 0;
+    value.lora = {};
+    const Estimate v = estimate(value, Detail::NumbersOnly);
+    ComponentBytes& comp = e.perGpu;
+    comp[Component::Weights] += v.perGpu[Component::Weights];
+    comp[Component::OptimizerStates] += v.perGpu[Component::OptimizerStates];
+    const bool forwardEnd = e.peakMoment == PeakMoment::ForwardEnd;
+    if (!forwardEnd || comp[Component::Gradients] > 0) {
+        comp[Component::Gradients] += v.perGpu[Component::Gradients];
+    }
+    if (e.peakMoment != PeakMoment::OptimizerStep) {
+        comp[Component::Activations] += v.activationBytesAtLoss;
+    }
+    e.valueModelBytes = v.perGpu[Component::Weights] + v.perGpu[Component::Gradients] +
+                        v.perGpu[Component::OptimizerStates] + v.activationBytesAtLoss;
+    const double backbone = static_cast<double>(v.params.total);
+    const double shard = (ctx.stage >= 3 ? ctx.dp : 1.0) / ctx.modelShare;
+    e.rewardModelBytes = toBytes(backbone * computeBytes(ctx.s.precision) / shard);
+    comp[Component::Weights] += e.rewardModelBytes;
+}
+
 // ---- GRPO's generation (docs/memory-model.md §9) ----
 
 struct GenerationMemory {
@@ -1841,9 +1876,17 @@ GenerationMemory generationMemory(const Context& ctx, Estimate& e) {
     const double total = static_cast<double>(ctx.params.total);
     const double kv = kvCacheBytesPerToken(ctx.arch) * generatedSequencesPerGpu(s) * static_cast<double>(s.seqLen);
     e.generationKvCacheBytes = toBytes(kv);
-    switch (s.generation) {
+    // PPO keeps generate()'s fp32 scores of the whole rollout, [local batch, response length, vocabulary], until the
+    // next rollout (return_dict_in_generate with output_scores; `logitss` is never freed, ppo_trainer.py L690-751).
+    const double scores = s.runKind == RunKind::Ppo ? 4.0 * generatedSequencesPerGpu(s) *
+                                                          static_cast<double>(std::min(s.completionLength, s.seqLen)) *
+                                                          static_cast<double>(ctx.arch.vocabSize) / ctx.tp
+                                                    : 0.0;
+    e.generationScoresBytes = toBytes(scores);
+    switch (s.runKind == RunKind::Ppo ? Generation::Transformers : s.generation) {
     case Generation::Transformers:
-        g.atGeneration = kv / ctx.tp + (ctx.stage >= 3 ? total * ctx.gatherB * ctx.modelShare : 0.0);
+        g.atGeneration = kv / ctx.tp + (ctx.stage >= 3 ? total * ctx.gatherB * ctx.modelShare : 0.0) + scores;
+        g.resident = scores;
         break;
     case Generation::VllmColocate: {
         e.vllmWeightsBytes = toBytes(total * 2.0);
@@ -2170,7 +2213,10 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const Moment peak = peakMoment(ctx, m, acts, loss, tr);
     e.peakMoment = peak.which;
     recordComponents(e, m, acts, loss, tr, peak);
-    const double trainer = s.runKind == RunKind::Grpo ? generationPhase(e, ctx, m, tr) : 0.0;
+    if (s.runKind == RunKind::Ppo) {
+        addPpoModels(e, ctx);
+    }
+    const double trainer = generatesOnline(s) ? generationPhase(e, ctx, m, tr) : 0.0;
 
     // Allocator: the caching allocator keeps freed blocks. The unshard stream's pool holds its own peak, which the
     // compute stream cannot reuse (CUDACachingAllocator: a block is reused only on its stream), and record_stream

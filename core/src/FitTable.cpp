@@ -48,7 +48,7 @@ namespace {
 
 /// The shortest sequence the run can have: GRPO's completion and a prompt token, an example's images and a text token.
 std::int64_t shortestSequence(const Scenario& s) {
-    std::int64_t shortest = s.runKind == RunKind::Grpo ? s.completionLength + 1 : 1;
+    std::int64_t shortest = generatesOnline(s) ? s.completionLength + 1 : 1;
     if (hasImages(s)) {
         const ImageTokens image = imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
         shortest += s.imagesPerSample * image.languageTokens;

@@ -235,6 +235,17 @@ double trainingFlopsPerToken(const Scenario& s) {
     flops += (1.0 + 2.0 * backwardLayerShare(s)) * attention;
     // A preference objective's gradient-free forward passes (the reference model's; KTO's KL completions), each over
     // the same tokens.
+    if (s.runKind == RunKind::Ppo) {
+        // PPO trains each rollout num_ppo_epochs times, the policy with its value model (the backbone trained in full,
+        // its one-output head negligible), after scoring it once with the reference, value and reward models
+        // (ppo_trainer.py L698-850 @f2cd5771).
+        const double head = a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0;
+        const bool recomputes = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
+        const double valueModel = (recomputes ? 8.0 : 6.0) * (matmul - head) + 3.0 * attention;
+        const double epochs = static_cast<double>(std::max<std::int64_t>(1, s.ppoEpochs));
+        return epochs * (flops + valueModel) + gradientFreeForwards(s) * (2.0 * matmul + attention) +
+               visionFlopsPerToken(s);
+    }
     flops += gradientFreeForwards(s) * (2.0 * matmul + attention);
     return flops + visionFlopsPerToken(s);
 }
@@ -859,7 +870,7 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     t.exposedCommSeconds = std::max(0.0, dpSeconds - in.cluster.overlap * busy) + tpComm.seconds + epComm.seconds +
                            ppComm.seconds + offloadSeconds + cpComm.seconds;
     // GRPO generates a step's completions before training on them (TRL's default: once per optimizer step).
-    t.generationSeconds = s.runKind == RunKind::Grpo ? generationTime(s, gpu, in, f, shape) : 0.0;
+    t.generationSeconds = generatesOnline(s) ? generationTime(s, gpu, in, f, shape) : 0.0;
     // The optimizer step waits for the last gradient and runs alone.
     t.stepSeconds = busy + t.optimizerStepSeconds + t.exposedCommSeconds + t.generationSeconds;
     t.tokensPerSecond = t.stepSeconds > 0 ? t.tokensPerStep / t.stepSeconds : 0.0;

@@ -111,7 +111,9 @@ std::vector<ScenarioField> trainingMethodFields() {
                                  "TRL runs it. DPO, IPO, ORPO and SimPO put each example's chosen and rejected "
                                  "sequences through the model together (twice the activations and logits of a "
                                  "micro-batch); DPO, IPO and KTO also need the reference model's log-probabilities "
-                                 "(a second frozen copy of the model under full fine-tuning)."),
+                                 "(a second frozen copy of the model under full fine-tuning). GRPO and PPO generate "
+                                 "their sequences as they train; PPO also trains a value model in full (even under "
+                                 "LoRA) and keeps a frozen reward model."),
                &Scenario::runKind);
     kind.writtenWhen = [](const Scenario& s) { return s.runKind != RunKind::Sft; };
     t.push_back(kind);
@@ -545,8 +547,19 @@ std::vector<ScenarioField> generationFields() {
                 QT_TRANSLATE_NOOP("gpusizer", "Server mode: the GPUs trl vllm-serve runs on (its tensor-parallel "
                                               "size), beside the training GPUs."),
                 1, 1024, &Scenario::vllmGpus));
+    t.push_back(integer("ppo_epochs", QT_TRANSLATE_NOOP("gpusizer", "PPO epochs"),
+                        QT_TRANSLATE_NOOP("gpusizer", "PPO's num_ppo_epochs: passes of training over each rollout "
+                                                      "(TRL default 4); the step time counts each."),
+                        1, 1000, &Scenario::ppoEpochs));
     for (ScenarioField& f : t) {
-        f.writtenWhen = [](const Scenario& s) { return s.runKind == RunKind::Grpo; };
+        const std::string key = f.key;
+        if (key == "completion_length") {
+            f.writtenWhen = [](const Scenario& s) { return generatesOnline(s); };
+        } else if (key == "ppo_epochs") {
+            f.writtenWhen = [](const Scenario& s) { return s.runKind == RunKind::Ppo; };
+        } else {
+            f.writtenWhen = [](const Scenario& s) { return s.runKind == RunKind::Grpo; };
+        }
     }
     return t;
 }

@@ -181,7 +181,7 @@ Result<void> validateImages(const Scenario& s) {
     }
     const ImageTokens image = imageTokens(v, s.imageWidth, s.imageHeight, s.imageMaxPixels);
     const std::int64_t imageTokensPerExample = s.imagesPerSample * image.languageTokens;
-    const std::int64_t room = s.seqLen - (s.runKind == RunKind::Grpo ? s.completionLength : 1);
+    const std::int64_t room = s.seqLen - (generatesOnline(s) ? s.completionLength : 1);
     if (imageTokensPerExample > room) {
         return fail(ErrorCode::Inconsistent,
                     words(QT_TRANSLATE_NOOP("gpusizer", "%1 images of %2 tokens each take %3 tokens, more than seq_len "
@@ -190,6 +190,25 @@ Result<void> validateImages(const Scenario& s) {
                           std::to_string(s.imagesPerSample), std::to_string(image.languageTokens),
                           std::to_string(imageTokensPerExample), std::to_string(s.seqLen)),
                     "images_per_sample");
+    }
+    return {};
+}
+
+/// PPO as TRL's PPOTrainer runs it: transformers' generate only (no vLLM path), a response within seq_len.
+Result<void> validatePpo(const Scenario& s) {
+    if (s.generation != Generation::Transformers) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "TRL's PPOTrainer generates with transformers only (no vLLM): set "
+                                                  "generation to transformers"),
+                    "generation");
+    }
+    if (s.completionLength >= s.seqLen) {
+        return fail(
+            ErrorCode::Inconsistent,
+            words(QT_TRANSLATE_NOOP("gpusizer", "completion_length %1 (PPO's response_length) leaves no query in "
+                                                "seq_len %2"),
+                  std::to_string(s.completionLength), std::to_string(s.seqLen)),
+            "completion_length");
     }
     return {};
 }
@@ -221,6 +240,11 @@ Result<void> validate(const Scenario& s) {
     }
     if (s.runKind == RunKind::Grpo) {
         if (auto ok = validateGrpo(s); !ok) {
+            return ok;
+        }
+    }
+    if (s.runKind == RunKind::Ppo) {
+        if (auto ok = validatePpo(s); !ok) {
             return ok;
         }
     }

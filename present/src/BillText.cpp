@@ -238,12 +238,12 @@ Message trialSentence(const core::TrialHour& trial) {
          test.lora.kind != core::AdapterKind::Vera);
     const bool scriptRunsLayout = test.tensorParallel == 1 && test.pipelineParallel == 1 && test.expertParallel == 1 &&
                                   test.contextParallel == 1 && shardedQloraRuns;
-    if (test.runKind == core::RunKind::Grpo || core::hasImages(test)) {
+    if (core::generatesOnline(test) || core::hasImages(test)) {
         // The script generates nothing and feeds no images (core/probe/probe_template.py refuses both).
-        how = msg(QT_TRANSLATE_NOOP("gpusizer",
-                                    "The measurement script runs neither GRPO's generation nor images: launch a few "
-                                    "steps of your own run there, log torch.cuda.max_memory_allocated after each and "
-                                    "compare it with the estimate (docs/verify.md)."));
+        how = msg(QT_TRANSLATE_NOOP(
+            "gpusizer", "The measurement script runs neither GRPO's or PPO's generation nor images: launch a few "
+                        "steps of your own run there, log torch.cuda.max_memory_allocated after each and "
+                        "compare it with the estimate (docs/verify.md)."));
     } else if (!stack.empty() && stack != "CUDA" && stack != "ROCm") {
         how = msg(QT_TRANSLATE_NOOP("gpusizer",
                                     "The measurement script runs on CUDA and ROCm only: on %1, measure a few steps "

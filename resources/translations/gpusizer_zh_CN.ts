@@ -3821,10 +3821,6 @@ Fewer cards (%2): %3</source>
         <translation>训练目标</translation>
     </message>
     <message>
-        <source>What the run optimises: supervised fine-tuning, or a preference objective as TRL runs it. DPO, IPO, ORPO and SimPO put each example&apos;s chosen and rejected sequences through the model together (twice the activations and logits of a micro-batch); DPO, IPO and KTO also need the reference model&apos;s log-probabilities (a second frozen copy of the model under full fine-tuning).</source>
-        <translation>本次运行优化的目标：监督微调，或按 TRL 实现的偏好目标。DPO、IPO、ORPO 和 SimPO 把每个样本的 chosen 与 rejected 序列一起送入模型（微批次的激活和 logits 翻倍）；DPO、IPO 和 KTO 还需要参考模型的对数概率（全参数微调时为模型的第二份冻结副本）。</translation>
-    </message>
-    <message>
         <source>Reference log-probs</source>
         <translation>参考对数概率</translation>
     </message>
@@ -4097,10 +4093,6 @@ Fewer cards (%2): %3</source>
         <translation>freeze_vision_tower 和 freeze_multi_modal_projector：没有它们的梯度、优化器状态和保存的激活</translation>
     </message>
     <message>
-        <source>The measurement script runs neither GRPO&apos;s generation nor images: launch a few steps of your own run there, log torch.cuda.max_memory_allocated after each and compare it with the estimate (docs/verify.md).</source>
-        <translation>测量脚本既不运行 GRPO 的生成，也不输入图像：请在该卡上运行你自己的训练几步，每步后记录 torch.cuda.max_memory_allocated，并与估算比较（docs/verify.md）。</translation>
-    </message>
-    <message>
         <source>GPU time, the vLLM server&apos;s %1 GPUs included</source>
         <translation>GPU 时间（含 vLLM 服务器的 %1 块 GPU）</translation>
     </message>
@@ -4115,6 +4107,42 @@ Fewer cards (%2): %3</source>
     <message>
         <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3 and LLaVA-1.5 are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
         <translation>model_type &apos;%1&apos; 带有本工具尚未建模的视觉编码器（已建模的有 Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3 和 LLaVA-1.5）：只估算其语言模型，图像除了在 seq_len 中的 token 外不计任何开销</translation>
+    </message>
+    <message>
+        <source>PPO trains a value model in full beside the policy, even under LoRA (PolicyAndValueWrapper): %1 GiB per GPU with its gradients, optimizer states and activations; the frozen reward model adds %2 GiB. Both are sized as the policy&apos;s backbone with a one-output head; generate()&apos;s fp32 scores of the rollout stay alive through training: %3 GiB.</source>
+        <translation>PPO 在策略模型之外全参数训练一个价值模型，即使使用 LoRA 也是如此（PolicyAndValueWrapper）：连同其梯度、优化器状态和激活，每块 GPU %1 GiB；冻结的奖励模型另加 %2 GiB。两者都按策略模型的主干加一个单输出头估算；generate() 对整个 rollout 的 fp32 分数在训练期间一直保留：%3 GiB。</translation>
+    </message>
+    <message>
+        <source>TRL&apos;s PPOTrainer never enables gradient checkpointing on its models (ppo_trainer.py L283-285, L382-384): a run with the trainer as it is is sized with gradient_checkpointing none.</source>
+        <translation>TRL 的 PPOTrainer 从不为其模型启用梯度检查点（ppo_trainer.py L283-285、L382-384）：按原样使用该训练器的运行，应以 gradient_checkpointing none 估算。</translation>
+    </message>
+    <message>
+        <source>PPO&apos;s reference policy is a second frozen copy of the model: %1 GiB per GPU in the weights. Under LoRA the policy with its adapter disabled is the reference: no copy.</source>
+        <translation>PPO 的参考策略是模型的第二份冻结副本：权重中每块 GPU %1 GiB。使用 LoRA 时，禁用适配器的策略模型即为参考：无需副本。</translation>
+    </message>
+    <message>
+        <source>What the run optimises: supervised fine-tuning, or a preference objective as TRL runs it. DPO, IPO, ORPO and SimPO put each example&apos;s chosen and rejected sequences through the model together (twice the activations and logits of a micro-batch); DPO, IPO and KTO also need the reference model&apos;s log-probabilities (a second frozen copy of the model under full fine-tuning). GRPO and PPO generate their sequences as they train; PPO also trains a value model in full (even under LoRA) and keeps a frozen reward model.</source>
+        <translation>训练目标：监督微调，或按 TRL 的实现进行的偏好优化。DPO、IPO、ORPO 和 SimPO 将每个样本的优选与劣选序列一起送入模型（微批次的激活和 logits 加倍）；DPO、IPO 和 KTO 还需要参考模型的对数概率（全参数微调时为模型的第二份冻结副本）。GRPO 和 PPO 在训练过程中生成序列；PPO 还全参数训练一个价值模型（即使使用 LoRA），并保留一个冻结的奖励模型。</translation>
+    </message>
+    <message>
+        <source>PPO epochs</source>
+        <translation>PPO 轮数</translation>
+    </message>
+    <message>
+        <source>PPO&apos;s num_ppo_epochs: passes of training over each rollout (TRL default 4); the step time counts each.</source>
+        <translation>PPO 的 num_ppo_epochs：每批 rollout 的训练遍数（TRL 默认 4）；步时计入每一遍。</translation>
+    </message>
+    <message>
+        <source>TRL&apos;s PPOTrainer generates with transformers only (no vLLM): set generation to transformers</source>
+        <translation>TRL 的 PPOTrainer 只用 transformers 生成（不支持 vLLM）：请将 generation 设为 transformers</translation>
+    </message>
+    <message>
+        <source>completion_length %1 (PPO&apos;s response_length) leaves no query in seq_len %2</source>
+        <translation>completion_length %1（PPO 的 response_length）在 seq_len %2 中没有给查询留下空间</translation>
+    </message>
+    <message>
+        <source>The measurement script runs neither GRPO&apos;s or PPO&apos;s generation nor images: launch a few steps of your own run there, log torch.cuda.max_memory_allocated after each and compare it with the estimate (docs/verify.md).</source>
+        <translation>测量脚本既不运行 GRPO 或 PPO 的生成，也不输入图像：请在该卡上运行你自己的训练几步，每步后记录 torch.cuda.max_memory_allocated，并与估算比较（docs/verify.md）。</translation>
     </message>
 </context>
 <context>

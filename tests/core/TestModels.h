@@ -20,6 +20,20 @@ inline core::ModelArch llama2_7b() {
     return a;
 }
 
+/// meta-llama/Llama-3.2-1B config.json (tied embeddings; head_dim 64).
+inline core::ModelArch llama32_1b() {
+    core::ModelArch a;
+    a.name = "Llama-3.2-1B";
+    a.hiddenSize = 2048;
+    a.numLayers = 16;
+    a.numHeads = 32;
+    a.numKvHeads = 8;
+    a.intermediateSize = 8192;
+    a.vocabSize = 128256;
+    a.tiedEmbeddings = true;
+    return a;
+}
+
 /// meta-llama/Llama-3.2-3B config.json (tied embeddings).
 inline core::ModelArch llama32_3b() {
     core::ModelArch a;

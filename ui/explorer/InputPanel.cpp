@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 55> kAdvancedFields{"images_per_sample",
+constexpr std::array<const char*, 56> kAdvancedFields{"images_per_sample",
                                                       "image_width",
                                                       "image_height",
                                                       "image_max_pixels",
@@ -61,6 +61,7 @@ constexpr std::array<const char*, 55> kAdvancedFields{"images_per_sample",
                                                       "vllm_gpu_memory_utilization",
                                                       "vllm_sleep_mode",
                                                       "vllm_gpus",
+                                                      "ppo_epochs",
                                                       "trainable_layers",
                                                       "trainable_layers_fp32",
                                                       "precision",

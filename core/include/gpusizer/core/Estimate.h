@@ -117,6 +117,9 @@ struct Estimate {
     double vllmSmallestShare = 0;            ///< colocate: the share that holds vLLM's weights and the batch's KV cache
     double vllmLargestShare = 0;             ///< colocate: the largest share that leaves the trainer its peak
     std::int64_t vllmServerGpuBytes = 0;     ///< server mode: what each of the vLLM server's GPUs needs
+    std::int64_t generationScoresBytes = 0;  ///< PPO: generate()'s fp32 scores of the rollout, held through training
+    std::int64_t valueModelBytes = 0;        ///< PPO: the value model's weights, gradients, states and activations
+    std::int64_t rewardModelBytes = 0;       ///< PPO: the frozen reward model's weights (in Weights)
     // A vision-language model's images (docs/memory-model.md §10).
     std::int64_t imageEncoderTokens = 0;  ///< patches (and class token) the encoder attends over, per image
     std::int64_t imageLanguageTokens = 0; ///< tokens one image takes in the language model's sequence

@@ -87,8 +87,10 @@ enum class PeftVersion { Current, UpTo011 };
 enum class TorchVersion { Current, V1 };
 /// What the run optimises (docs/memory-model.md §8): supervised fine-tuning, or a preference objective as TRL's
 /// trainers run it (huggingface/trl @f2cd5771): DPO and IPO (DPOTrainer, loss_type sigmoid / ipo), ORPO (ORPOTrainer),
-/// SimPO (CPOTrainer loss_type simpo) and KTO (KTOTrainer); GRPO (GRPOTrainer) generates its completions first.
-enum class RunKind { Sft, Dpo, Ipo, Orpo, Simpo, Kto, Grpo };
+/// SimPO (CPOTrainer loss_type simpo) and KTO (KTOTrainer); GRPO (GRPOTrainer) generates its completions first; PPO
+/// (trl/experimental/ppo PPOTrainer) generates, scores with reference, reward and value models, and trains the policy
+/// with a value model.
+enum class RunKind { Sft, Dpo, Ipo, Orpo, Simpo, Kto, Grpo, Ppo };
 /// Where GRPO generates (grpo_config.py use_vllm, vllm_mode @f2cd5771): transformers' generate on the training GPUs,
 /// vLLM inside the trainer's process on the same GPUs (colocate), or a vLLM server on GPUs of its own.
 enum class Generation { Transformers, VllmColocate, VllmServer };
@@ -179,6 +181,8 @@ struct Scenario {
     double vllmMemoryUtilization = 0.3; ///< colocate's default; a server's own GPUs take vllm-serve's 0.9
     bool vllmSleepMode = false;         ///< colocate: vLLM frees its weights and KV cache while the trainer steps
     std::int64_t vllmGpus = 1;          ///< server mode: the GPUs the vLLM server runs on (its tensor-parallel size)
+    /// PPO (PPOConfig num_ppo_epochs @f2cd5771): passes of training over each rollout batch.
+    std::int64_t ppoEpochs = 4;
     /// Vision-language models: images per example at width x height pixels before the processor resizes them;
     /// imageMaxPixels > 0 caps the area first (LLaMA-Factory image_max_pixels), 0 keeps the processor's bound.
     std::int64_t imagesPerSample = 0;
@@ -274,7 +278,13 @@ inline bool pairedExamples(const Scenario& s) {
 /// loads one only with a KL term (beta != 0; grpo_config.py L671-677 @f2cd5771).
 inline bool usesReferenceModel(const Scenario& s) {
     return s.runKind == RunKind::Dpo || s.runKind == RunKind::Ipo || s.runKind == RunKind::Kto ||
-           (s.runKind == RunKind::Grpo && s.klBeta != 0.0);
+           s.runKind == RunKind::Ppo || (s.runKind == RunKind::Grpo && s.klBeta != 0.0);
+}
+
+/// Runs that generate their training sequences as they train: GRPO, and PPO (transformers' generate only: its
+/// trainer has no vLLM path, ppo_trainer.py L620-696 @f2cd5771).
+inline bool generatesOnline(const Scenario& s) {
+    return s.runKind == RunKind::Grpo || s.runKind == RunKind::Ppo;
 }
 
 /// A second, frozen copy of the model: full fine-tuning with the reference run every step. Under PEFT the reference
@@ -282,13 +292,13 @@ inline bool usesReferenceModel(const Scenario& s) {
 /// log-probabilities need no reference model during training (dpo_trainer.py L893-910).
 inline bool keepsReferenceCopy(const Scenario& s) {
     return usesReferenceModel(s) && s.method == Method::Full &&
-           (s.referenceLogProbs == ReferenceLogProbs::Model || s.runKind == RunKind::Grpo);
+           (s.referenceLogProbs == ReferenceLogProbs::Model || generatesOnline(s));
 }
 
 /// Whether the reference's log-probabilities can be computed before training: over a fixed dataset (DPO, IPO, KTO),
 /// not over GRPO's completions, which are generated as it trains.
 inline bool referenceCanBePrecomputed(const Scenario& s) {
-    return usesReferenceModel(s) && s.runKind != RunKind::Grpo;
+    return usesReferenceModel(s) && !generatesOnline(s);
 }
 
 /// The smallest micro-batch the objective runs: KTO takes each example's KL completion from another example of the
@@ -355,6 +365,10 @@ inline double gradientFreeForwards(const Scenario& s) {
     case RunKind::Ipo:
         return 1.0;
     case RunKind::Kto:
+        return 3.0;
+    case RunKind::Ppo:
+        // Each rollout is scored by the reference policy, the value model and the reward model without gradients
+        // (ppo_trainer.py L698-743 @f2cd5771).
         return 3.0;
     case RunKind::Grpo:
         // The reference with a KL term; with vLLM, the policy's own log-probs of the generated batch
