@@ -617,6 +617,23 @@ Result<void> readGrpoKeys(KeyReader& r, const std::string& prefix, const char* s
     return {};
 }
 
+/// TRL's PPOConfig (trl/experimental/ppo/ppo_config.py @f2cd5771: response_length 53, num_ppo_epochs 4). The query
+/// length is the data's: seq_len keeps what the config says or is noted.
+Result<void> readPpoKeys(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    const char* source = TRL "trl/experimental/ppo/ppo_config.py";
+    s.runKind = RunKind::Ppo;
+    GPUSIZER_ASSIGN(auto response, r.integer("response_length", "completion_length", source, 1, 16777216, 53));
+    s.completionLength = *response;
+    GPUSIZER_ASSIGN(auto epochs, r.integer("num_ppo_epochs", "ppo_epochs", source, 1, 1000, 4));
+    s.ppoEpochs = *epochs;
+    s.seqLen = std::max(s.seqLen, s.completionLength + 1);
+    r.run().lines.push_back({ImportLine::Kind::Note, r.doc().position(""), "response_length", "", "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "PPO's queries come from the data: set seq_len to your "
+                                                           "longest query + response_length")});
+    return {};
+}
+
 /// TRL's preference configs, told apart by the keys only they have: KTOConfig's desirable/undesirable weights,
 /// CPOConfig's cpo_alpha and simpo_gamma, DPOConfig's reference options; loss_type (a string, or a list since TRL 1.x)
 /// names the DPO variant. precompute_ref_log_probs drops the reference model while training.
@@ -625,6 +642,9 @@ Result<void> readTrlObjective(KeyReader& r) {
     if (r.has("num_generations") || r.has("use_vllm") || r.has("vllm_mode")) {
         // GRPOConfig (grpo_config.py @f2cd5771: max_completion_length 512, vllm_mode colocate).
         return readGrpoKeys(r, "", TRL "trl/trainer/grpo_config.py", 512);
+    }
+    if (r.has("num_ppo_epochs") || r.has("vf_coef") || r.has("cliprange_value")) {
+        return readPpoKeys(r);
     }
     if (r.has("desirable_weight") || r.has("undesirable_weight")) {
         s.runKind = RunKind::Kto;

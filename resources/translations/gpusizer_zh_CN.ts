@@ -4144,6 +4144,10 @@ Fewer cards (%2): %3</source>
         <source>The measurement script runs neither GRPO&apos;s or PPO&apos;s generation nor images: launch a few steps of your own run there, log torch.cuda.max_memory_allocated after each and compare it with the estimate (docs/verify.md).</source>
         <translation>测量脚本既不运行 GRPO 或 PPO 的生成，也不输入图像：请在该卡上运行你自己的训练几步，每步后记录 torch.cuda.max_memory_allocated，并与估算比较（docs/verify.md）。</translation>
     </message>
+    <message>
+        <source>PPO&apos;s queries come from the data: set seq_len to your longest query + response_length</source>
+        <translation>PPO 的查询来自数据：请将 seq_len 设为最长查询 + response_length</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

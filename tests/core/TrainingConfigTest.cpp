@@ -1140,5 +1140,17 @@ TEST(TrainingConfig, GrpoGenerationIsReadFromTrlAndAxolotl) {
     EXPECT_FALSE(core::keepsReferenceCopy(axolotl.scenario));
 }
 
+// PPO from TRL's PPOConfig, told apart by its keys (ppo_config.py @f2cd5771): response_length, num_ppo_epochs; the
+// query length is the data's, so seq_len is at least response + 1 and noted.
+TEST(TrainingConfig, PpoIsReadFromTrlsPpoConfig) {
+    const auto trl = imported({"transformers/ppo_config.json", "transformers/adapter_config.json"});
+    EXPECT_EQ(trl.scenario.runKind, core::RunKind::Ppo);
+    EXPECT_EQ(trl.scenario.completionLength, 256);
+    EXPECT_EQ(trl.scenario.ppoEpochs, 2);
+    EXPECT_GT(trl.scenario.seqLen, 256);
+    ASSERT_NE(lineFor(trl, "response_length"), nullptr);
+    EXPECT_TRUE(core::usesReferenceModel(trl.scenario));
+}
+
 } // namespace
 } // namespace gpusizer
