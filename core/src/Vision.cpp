@@ -244,7 +244,7 @@ const char* visionFamilyName(VisionFamily f) {
     case VisionFamily::None:
         return "none";
     case VisionFamily::QwenVl:
-        return "Qwen2-VL";
+        return "Qwen-VL";
     case VisionFamily::Gemma3:
         return "Gemma 3";
     case VisionFamily::Llava:

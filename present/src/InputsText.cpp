@@ -2,6 +2,7 @@
 
 #include "gpusizer/core/Estimate.h"
 #include "gpusizer/core/ScenarioFields.h"
+#include "gpusizer/core/Vision.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Names.h"
 
@@ -108,6 +109,16 @@ Table inputsTable(const core::Scenario& s, const core::Catalog& catalog) {
                              : verbatim(""))),
            Cell{}},
           "architecture");
+    if (m.vision.present()) {
+        t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Vision encoder"))),
+               Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "%1: %2 blocks, width %3, %4-pixel patches; %5 with its "
+                                                          "projector (%6)"),
+                            verbatim(core::visionFamilyName(m.vision.family)), count(m.vision.depth),
+                            count(m.vision.hiddenSize), count(m.vision.patchSize),
+                            params(p.visionTower + p.visionProjector), params(p.visionProjector))),
+               Cell{}},
+              "vision");
+    }
     t.add({Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "Parameters"))),
            Cell::of(msg(QT_TRANSLATE_NOOP("gpusizer", "%1 total, %2 trainable"), params(p.total),
                         params(core::estimate(s, core::Detail::NumbersOnly).trainableParams))),

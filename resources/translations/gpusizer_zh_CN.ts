@@ -4148,6 +4148,14 @@ Fewer cards (%2): %3</source>
         <source>PPO&apos;s queries come from the data: set seq_len to your longest query + response_length</source>
         <translation>PPO 的查询来自数据：请将 seq_len 设为最长查询 + response_length</translation>
     </message>
+    <message>
+        <source>Vision encoder</source>
+        <translation>视觉编码器</translation>
+    </message>
+    <message>
+        <source>%1: %2 blocks, width %3, %4-pixel patches; %5 with its projector (%6)</source>
+        <translation>%1：%2 个块，宽度 %3，%4 像素图块；连同投影层共 %5（投影层 %6）</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>
