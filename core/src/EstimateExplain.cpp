@@ -146,6 +146,13 @@ void addWarnings(Estimate& e, const Scenario& s) {
     if (s.runKind == RunKind::Ppo) {
         addPpoWarnings(e, s);
     }
+    if (s.imagesPerSample > 0 && !s.model.vision.present()) {
+        warn(
+            "images_without_encoder",
+            words(QT_TRANSLATE_NOOP("gpusizer", "images_per_sample %1 is ignored: the model has no vision encoder this "
+                                                "tool models (Qwen-VL, Gemma 3, LLaVA-1.5)."),
+                  std::to_string(s.imagesPerSample)));
+    }
     if (keepsReferenceCopy(s)) {
         // What avoids the copy: GRPO's KL term is 0 by default; the others' log-probs can be computed beforehand.
         const char* text =

@@ -576,8 +576,13 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     whole.weights = wholeWeights(ctx, t);
     // The reference model is prepared as the policy is (accelerate, DeepSpeed ZeRO-3 or FSDP: dpo_trainer.py
     // L930-936 @f2cd5771), so it shards as the weights do.
+    // TRL's PPOTrainer prepares its reference with DeepSpeed only; otherwise it is moved whole to each GPU
+    // (ppo_trainer.py L555-568 @f2cd5771): under FSDP it is not sharded.
     const double reference = keepsReferenceCopy(s) ? static_cast<double>(ctx.params.total) * ctx.paramB : 0.0;
-    whole.weights += reference;
+    const bool wholeReference = s.runKind == RunKind::Ppo && ctx.fsdp();
+    if (!wholeReference) {
+        whole.weights += reference;
+    }
 
     // Optimizer states: a master copy where the recipe keeps one, and the optimizer's own states.
     m.masterB = masterBytesFor(s, m.trainB);
@@ -599,7 +604,12 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     if (s.offload != Offload::None) {
         offloadStates(ctx, t, whole, m);
     }
-    m.referenceWeights = whole.weights > 0 ? m.weights * reference / whole.weights : 0.0;
+    m.referenceWeights = wholeReference      ? reference * ctx.modelShare
+                         : whole.weights > 0 ? m.weights * reference / whole.weights
+                                             : 0.0;
+    if (wholeReference) {
+        m.weights += m.referenceWeights;
+    }
     return m;
 }
 
@@ -1757,9 +1767,56 @@ void mostLoadedPipelineStage(const Context& ctx, StoredActivations& acts, LossBy
     }
 }
 
+/// PPO's other models (trl/experimental/ppo/ppo_trainer.py @f2cd5771), each the policy's backbone with a one-output
+/// score head: the value model, trained in full beside the policy even under PEFT (PolicyAndValueWrapper L275-294; the
+/// optimizer over both, L492-543), and the frozen 16-bit reward model, whole on every GPU unless DeepSpeed's ZeRO-3
+/// shards it (prepare_deepspeed; without DeepSpeed .to(device), L555-568). What each moment of the step holds of them.
+struct SideModels {
+    double weights = 0;         // value model + reward model, persistent
+    double states = 0;          // the value model's optimizer states
+    double gradients = 0;       // the value model's, once its backward has run
+    double activations = 0;     // the value model's saved tensors: its forward runs first, its backward last
+    double stepTemporaries = 0; // its optimizer step's
+    double gathered = 0;        // ZeRO-3: the value backbone gathered with the policy for generation
+    double resident() const { return weights + states; }
+};
+
+SideModels ppoSideModels(Estimate& e, const Context& ctx) {
+    SideModels side;
+    if (ctx.s.runKind != RunKind::Ppo) {
+        return side;
+    }
+    Scenario value = ctx.s;
+    value.runKind = RunKind::Sft;
+    value.method = Method::Full;
+    value.trainableLayers = 0;
+    value.model.causalLmHead = false;
+    value.model.vision = {};
+    value.imagesPerSample = 0;
+    value.lora = {};
+    const Context vctx = makeContext(value, ctx.prof);
+    const Trainables vt = trainables(vctx);
+    const ModelStates vm = modelStates(vctx, vt);
+    const StoredActivations va = storedActivations(vctx, vt);
+    const Transients vtr = transients(vctx, vt, vm, va);
+    const double backbone = static_cast<double>(vctx.params.total);
+    const bool zero3 = ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3;
+    const double reward = backbone * computeBytes(ctx.s.precision) * ctx.modelShare / (zero3 ? ctx.dp : 1.0);
+    side.weights = vm.weights + reward;
+    side.states = vm.optimizerStates;
+    side.gradients = vm.gradients;
+    side.activations = va.atLoss;
+    side.stepTemporaries = vtr.stepTemporaries;
+    side.gathered = ctx.stage >= 3 ? backbone * ctx.gatherB * ctx.modelShare : 0.0;
+    e.valueModelParams = static_cast<std::int64_t>(backbone);
+    e.valueModelBytes = toBytes(vm.weights + vm.optimizerStates + vm.gradients + va.atLoss);
+    e.rewardModelBytes = toBytes(reward);
+    return side;
+}
+
 /// The moment of the step at which memory peaks, with what is alive then beside the weights and states.
 Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivations& acts, const LossBytes& loss,
-                  const Transients& tr) {
+                  const Transients& tr, const SideModels& side) {
     const Scenario& s = ctx.s;
     // The lm_head (or tied embedding) gradient appears while the logits gradient is alive.
     const double gradShard = (ctx.stage >= 2 && ctx.engine != ShardingEngine::Megatron) ? ctx.dp : 1.0;
@@ -1771,8 +1828,10 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
         ctx.engine == ShardingEngine::Deepspeed && ctx.stage >= 3 && s.offload == Offload::None;
     const bool gradientsHeld = s.gradientAccumulation > 1 || !ctx.prof.gradientsFreedAfterStep || zero3GradientBuffer;
     const double heldGradients = gradientsHeld ? m.gradients : std::min(m.gradients, headGradient);
+    // PPO's value model: its tensors are saved first and freed last; its gradients exist once its backward has run.
+    const double sideHeld = gradientsHeld ? side.gradients : 0.0;
 
-    const double base = m.weights + m.optimizerStates;
+    const double base = m.weights + m.optimizerStates + side.resident();
     const double bucketsInForward = tr.bucketLife == Transients::BucketLife::Always ? tr.commBuckets : 0.0;
     const double bucketsInBackward = tr.bucketLife != Transients::BucketLife::Reduce ? tr.commBuckets : 0.0;
     // DoRA's weight temporaries live while a layer runs forward: at the end of forward either the last layer's or the
@@ -1783,15 +1842,18 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
     // The loss's own peak comes before lm_head's gradient exists; that gradient appears beside what the loss's
     // backward leaves (both moments are the end of forward for the chart).
     const Moment moments[] = {
-        {PeakMoment::ForwardEnd, gradientsHeld ? m.gradients : 0.0, acts.atLoss, loss.total, atLossTransients},
-        {PeakMoment::ForwardEnd, heldGradients, acts.atLoss, loss.atHeadBackward, atLossTransients},
-        {PeakMoment::LastLayerRecompute, heldGradients, acts.recompute, 0.0,
+        {PeakMoment::ForwardEnd, (gradientsHeld ? m.gradients : 0.0) + sideHeld, acts.atLoss + side.activations,
+         loss.total, atLossTransients},
+        {PeakMoment::ForwardEnd, heldGradients + sideHeld, acts.atLoss + side.activations, loss.atHeadBackward,
+         atLossTransients},
+        {PeakMoment::LastLayerRecompute, heldGradients + sideHeld, acts.recompute + side.activations, 0.0,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
              tr.contextParallelBuffers + tr.layerBackward},
-        {PeakMoment::BackwardEnd, m.gradients, acts.lastLayer + acts.vision, 0.0,
+        {PeakMoment::BackwardEnd, m.gradients + sideHeld, acts.lastLayer + acts.vision + side.activations, 0.0,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers +
              tr.layerBackward},
-        {PeakMoment::OptimizerStep, m.gradients, 0.0, 0.0, tr.commBuckets + tr.stepTemporaries + tr.workspace},
+        {PeakMoment::OptimizerStep, m.gradients + side.gradients, 0.0, 0.0,
+         tr.commBuckets + tr.stepTemporaries + side.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];
     for (const auto& mo : moments) {
@@ -1804,7 +1866,7 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
 
 /// The per-GPU components at the peak moment, and the figures reported at the loss.
 void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations& acts, const LossBytes& loss,
-                      const Transients& tr, const Moment& peak) {
+                      const Transients& tr, const Moment& peak, const SideModels& side) {
     e.logitsBytesAtLoss = toBytes(loss.total);
     e.activationBytesAtLoss = toBytes(acts.atLoss);
     e.gatheredParamBytesAtLoss = toBytes(tr.gatheredAtLoss);
@@ -1815,47 +1877,12 @@ void recordComponents(Estimate& e, const ModelStates& m, const StoredActivations
     e.tiledMlpWorkingSetBytes = toBytes(tr.tiledMlp);
     e.layerBackwardBytes = toBytes(tr.layerBackward);
     ComponentBytes& comp = e.perGpu;
-    comp[Component::Weights] = toBytes(m.weights);
+    comp[Component::Weights] = toBytes(m.weights + side.weights);
     comp[Component::Gradients] = toBytes(peak.grads);
-    comp[Component::OptimizerStates] = toBytes(m.optimizerStates);
+    comp[Component::OptimizerStates] = toBytes(m.optimizerStates + side.states);
     comp[Component::Activations] = toBytes(peak.acts);
     comp[Component::LogitsLoss] = toBytes(peak.logits);
     comp[Component::Transient] = toBytes(peak.transient);
-}
-
-// ---- PPO's value and reward models (docs/memory-model.md §9) ----
-
-/// PPO's other models (trl/experimental/ppo/ppo_trainer.py @f2cd5771), each here the policy's backbone with a
-/// one-output score head: the value model, trained in full beside the policy even under PEFT (PolicyAndValueWrapper
-/// L275-294; the optimizer over both, L492-543), whose forward runs first, so its saved tensors live until the policy's
-/// backward has run; and the frozen reward model, whole on every GPU unless ZeRO-3 shards it (prepare_deepspeed,
-/// L555-568), 16-bit as loaded.
-void addPpoModels(Estimate& e, const Context& ctx) {
-    Scenario value = ctx.s;
-    value.runKind = RunKind::Sft;
-    value.method = Method::Full;
-    value.trainableLayers = 0;
-    value.model.causalLmHead = false;
-    value.model.vision = {};
-    value.imagesPerSample = 0;
-    value.lora = {};
-    const Estimate v = estimate(value, Detail::NumbersOnly);
-    ComponentBytes& comp = e.perGpu;
-    comp[Component::Weights] += v.perGpu[Component::Weights];
-    comp[Component::OptimizerStates] += v.perGpu[Component::OptimizerStates];
-    const bool forwardEnd = e.peakMoment == PeakMoment::ForwardEnd;
-    if (!forwardEnd || comp[Component::Gradients] > 0) {
-        comp[Component::Gradients] += v.perGpu[Component::Gradients];
-    }
-    if (e.peakMoment != PeakMoment::OptimizerStep) {
-        comp[Component::Activations] += v.activationBytesAtLoss;
-    }
-    e.valueModelBytes = v.perGpu[Component::Weights] + v.perGpu[Component::Gradients] +
-                        v.perGpu[Component::OptimizerStates] + v.activationBytesAtLoss;
-    const double backbone = static_cast<double>(v.params.total);
-    const double shard = (ctx.stage >= 3 ? ctx.dp : 1.0) / ctx.modelShare;
-    e.rewardModelBytes = toBytes(backbone * computeBytes(ctx.s.precision) / shard);
-    comp[Component::Weights] += e.rewardModelBytes;
 }
 
 // ---- GRPO's generation (docs/memory-model.md §9) ----
@@ -1912,8 +1939,10 @@ GenerationMemory generationMemory(const Context& ctx, Estimate& e) {
 
 /// The generation moment against the training step's peak: whichever holds more is the peak. Returns the trainer's
 /// own allocations at its training peak (without vLLM), for the shares vLLM can take.
-double generationPhase(Estimate& e, const Context& ctx, const ModelStates& m, const Transients& tr) {
-    const GenerationMemory g = generationMemory(ctx, e);
+double generationPhase(Estimate& e, const Context& ctx, const ModelStates& m, const Transients& tr,
+                       const SideModels& side) {
+    GenerationMemory g = generationMemory(ctx, e);
+    g.atGeneration += side.gathered; // ZeRO-3 gathers the policy-and-value wrapper for generate()
     e.generates = true;
     const double trainer = static_cast<double>(e.perGpu.total());
     const double training = trainer + g.resident;
@@ -1924,11 +1953,12 @@ double generationPhase(Estimate& e, const Context& ctx, const ModelStates& m, co
         !ctx.prof.gradientsFreedAfterStep;
     const double gradients = gradientsStay ? m.gradients : 0.0;
     const double transient = tr.workspace + (tr.bucketLife == Transients::BucketLife::Always ? tr.commBuckets : 0.0);
-    const double generating = m.weights + m.optimizerStates + gradients + g.atGeneration + transient;
+    const double generating = m.weights + m.optimizerStates + side.resident() + gradients +
+                              (gradientsStay ? side.gradients : 0.0) + g.atGeneration + transient;
     ComponentBytes& comp = e.perGpu;
     if (generating > training) {
         e.peakMoment = PeakMoment::Generation;
-        comp[Component::Gradients] = toBytes(gradients);
+        comp[Component::Gradients] = toBytes(gradients + (gradientsStay ? side.gradients : 0.0));
         comp[Component::Activations] = 0;
         comp[Component::LogitsLoss] = 0;
         comp[Component::Transient] = toBytes(transient);
@@ -2210,13 +2240,11 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
         mostLoadedPipelineStage(ctx, acts, loss);
     }
 
-    const Moment peak = peakMoment(ctx, m, acts, loss, tr);
+    const SideModels side = ppoSideModels(e, ctx);
+    const Moment peak = peakMoment(ctx, m, acts, loss, tr, side);
     e.peakMoment = peak.which;
-    recordComponents(e, m, acts, loss, tr, peak);
-    if (s.runKind == RunKind::Ppo) {
-        addPpoModels(e, ctx);
-    }
-    const double trainer = generatesOnline(s) ? generationPhase(e, ctx, m, tr) : 0.0;
+    recordComponents(e, m, acts, loss, tr, peak, side);
+    const double trainer = generatesOnline(s) ? generationPhase(e, ctx, m, tr, side) : 0.0;
 
     // Allocator: the caching allocator keeps freed blocks. The unshard stream's pool holds its own peak, which the
     // compute stream cannot reuse (CUDACachingAllocator: a block is reused only on its stream), and record_stream

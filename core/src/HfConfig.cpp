@@ -472,6 +472,11 @@ Result<void> readQwenVision(const json& vc, std::string_view where, bool qwen25,
     } else {
         GPUSIZER_TRY(blocks, readVisionBlocks(vc, where, v, {"embed_dim"}, 1280, {"depth"}, 32));
         const double ratio = floatKey(vc, {"mlp_ratio"}, 4.0);
+        if (!(ratio > 0.0 && ratio <= 64.0)) {
+            return fail(ErrorCode::OutOfRange,
+                        QT_TRANSLATE_NOOP("gpusizer", "'mlp_ratio' must be above 0 and at most 64"),
+                        std::string(where) + ": mlp_ratio");
+        }
         v.intermediateSize = static_cast<std::int64_t>(static_cast<double>(v.hiddenSize) * ratio);
         v.quickGelu = true; // hidden_act "quick_gelu"
     }

@@ -520,7 +520,7 @@ private:
                                                                std::max<std::int64_t>(1, c.scenario.contextParallel)));
         c.globalBatchSequences = c.scenario.microBatch * c.scenario.gradientAccumulation * groups;
         c.hostRamLimitBytes = static_cast<std::int64_t>(m_hostRam);
-        if (c.scenario.gpus > m_in.maxGpus) {
+        if (rentedGpus(c.scenario) > m_in.maxGpus) { // a vLLM server's GPUs count against the limit too
             c.why = Infeasible::CardLimit;
             c.estimate.precision = c.scenario.precision; // not sized: the verdict names the recipe asked for
             return c;

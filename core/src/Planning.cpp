@@ -286,9 +286,13 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e) {
 }
 
 StepFacts StepFacts::of(const Scenario& s, const Estimate& e, double flopsPerToken) {
+    // PPO's value model trains beside the policy: its gradients and gathers travel with the policy's, and the
+    // optimizer steps num_ppo_epochs times a rollout.
+    const double value = static_cast<double>(e.valueModelParams);
+    const double steps = s.runKind == RunKind::Ppo ? static_cast<double>(std::max<std::int64_t>(1, s.ppoEpochs)) : 1.0;
     return {flopsPerToken,
-            static_cast<double>(e.trainableParams),
-            static_cast<double>(e.params.total),
+            static_cast<double>(e.trainableParams) + value,
+            static_cast<double>(e.params.total) + value,
             static_cast<double>(e.routedTrainableParams),
             static_cast<double>(e.routedExpertParams),
             static_cast<double>(e.perGpu[Component::Weights]),
@@ -298,9 +302,9 @@ StepFacts StepFacts::of(const Scenario& s, const Estimate& e, double flopsPerTok
             static_cast<double>(e.activationOffloadBytes),
             adapterElementwiseBytesPerToken(s, e.profile),
             baseElementwiseBytesPerTrainedToken(s, e.profile),
-            optimizerStepBytesPerGpu(s, e.profile, static_cast<double>(e.optimizerWeightBytes),
-                                     static_cast<double>(e.optimizerMasterBytes),
-                                     static_cast<double>(e.perGpu[Component::OptimizerStates]))};
+            steps * optimizerStepBytesPerGpu(s, e.profile, static_cast<double>(e.optimizerWeightBytes),
+                                             static_cast<double>(e.optimizerMasterBytes),
+                                             static_cast<double>(e.perGpu[Component::OptimizerStates]))};
 }
 
 double adapterElementwiseBytesPerToken(const Scenario& s) {

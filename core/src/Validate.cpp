@@ -202,6 +202,12 @@ Result<void> validatePpo(const Scenario& s) {
                                                   "generation to transformers"),
                     "generation");
     }
+    if (hasImages(s)) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "TRL's PPOTrainer has no image path: images_per_sample must be 0 for "
+                                                  "PPO"),
+                    "images_per_sample");
+    }
     if (s.completionLength >= s.seqLen) {
         return fail(
             ErrorCode::Inconsistent,
@@ -346,9 +352,52 @@ Result<void> validateArchRanges(const ModelArch& m, const std::string& prefix) {
     return {};
 }
 
+/// A vision encoder's sizes within what released encoders use by a wide margin, so that no count overflows.
+Result<void> validateVisionRanges(const VisionShape& v, const std::string& prefix) {
+    const std::pair<const char*, std::pair<std::int64_t, std::int64_t>> checks[] = {
+        {"hidden_size", {v.hiddenSize, 65536}},
+        {"depth", {v.depth, 1024}},
+        {"num_heads", {v.numHeads, 1024}},
+        {"intermediate_size", {v.intermediateSize, 1048576}},
+        {"patch_size", {v.patchSize, 1024}},
+        {"spatial_merge_size", {v.mergeSize, 64}},
+        {"temporal_patch_size", {v.temporalPatch, 64}}};
+    for (const auto& [key, value] : checks) {
+        if (value.first < 1 || value.first > value.second) {
+            return fail(ErrorCode::OutOfRange,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be between 1 and %2"), key,
+                              std::to_string(value.second)),
+                        prefix + "vision_config." + key);
+        }
+    }
+    const std::pair<const char*, std::pair<std::int64_t, std::int64_t>> counts[] = {
+        {"image_size", {v.imageSize, 65536}},
+        {"tokens_per_image", {v.tokensPerImage, 1048576}},
+        {"position_embeddings", {v.positionEmbeddings, 16777216}},
+        {"deepstack_mergers", {v.deepstackMergers, 64}},
+        {"window_patches", {v.windowPatches, 65536}},
+        {"full_attention_blocks", {v.fullAttentionBlocks, 1024}},
+        {"max_pixels", {v.maxPixels, std::int64_t{1} << 36}},
+        {"min_pixels", {v.minPixels, std::int64_t{1} << 36}}};
+    for (const auto& [key, value] : counts) {
+        if (value.first < 0 || value.first > value.second) {
+            return fail(ErrorCode::OutOfRange,
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be between 0 and %2"), key,
+                              std::to_string(value.second)),
+                        prefix + "vision_config." + key);
+        }
+    }
+    return {};
+}
+
 Result<void> validateArch(const ModelArch& m, const std::string& prefix) {
     if (auto ok = validateArchRanges(m, prefix); !ok) {
         return ok;
+    }
+    if (m.vision.present()) {
+        if (auto ok = validateVisionRanges(m.vision, prefix); !ok) {
+            return ok;
+        }
     }
     if (m.numKvHeads > 0 && m.numHeads % m.numKvHeads != 0) {
         return fail(ErrorCode::Inconsistent,

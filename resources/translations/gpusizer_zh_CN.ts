@@ -4156,6 +4156,26 @@ Fewer cards (%2): %3</source>
         <source>%1: %2 blocks, width %3, %4-pixel patches; %5 with its projector (%6)</source>
         <translation>%1：%2 个块，宽度 %3，%4 像素图块；连同投影层共 %5（投影层 %6）</translation>
     </message>
+    <message>
+        <source>images_per_sample %1 is ignored: the model has no vision encoder this tool models (Qwen-VL, Gemma 3, LLaVA-1.5).</source>
+        <translation>images_per_sample %1 被忽略：该模型没有本工具建模的视觉编码器（Qwen-VL、Gemma 3、LLaVA-1.5）。</translation>
+    </message>
+    <message>
+        <source>&apos;mlp_ratio&apos; must be above 0 and at most 64</source>
+        <translation>&apos;mlp_ratio&apos; 必须大于 0 且不超过 64</translation>
+    </message>
+    <message>
+        <source>TRL&apos;s PPOTrainer has no image path: images_per_sample must be 0 for PPO</source>
+        <translation>TRL 的 PPOTrainer 不支持图像：PPO 的 images_per_sample 必须为 0</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be between 1 and %2</source>
+        <translation>&apos;%1&apos; 必须在 1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be between 0 and %2</source>
+        <translation>&apos;%1&apos; 必须在 0 到 %2 之间</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

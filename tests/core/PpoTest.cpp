@@ -83,3 +83,19 @@ TEST(Ppo, TheTrainersLimitsAreRefusedByName) {
     ASSERT_FALSE(refused.has_value());
     EXPECT_EQ(refused.error().where, "completion_length");
 }
+
+// At the optimizer step both models' gradients are alive: full fine-tuning in bf16 of one short rollout peaks there
+// with 2 B x 1,235,814,400 of the policy's gradients and as much of the value model's (4,943,257,600 B), beside four
+// bf16 copies of the weights (policy, reference, value, reward) and both models' two Adam states.
+TEST(Ppo, TheValueModelsGradientsJoinThePolicysAtTheStep) {
+    core::Scenario s = ppo(core::RunKind::Ppo);
+    s.method = core::Method::Full;
+    s.microBatch = 1;
+    s.seqLen = 256;
+    s.completionLength = 128;
+    const core::Estimate e = core::estimate(s);
+    ASSERT_EQ(e.peakMoment, core::PeakMoment::OptimizerStep);
+    EXPECT_EQ(e.perGpu[Component::Gradients], static_cast<std::int64_t>(4.0 * kLlama32_1b));
+    EXPECT_EQ(e.perGpu[Component::Weights], static_cast<std::int64_t>(8.0 * kLlama32_1b));
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], static_cast<std::int64_t>(8.0 * kLlama32_1b));
+}

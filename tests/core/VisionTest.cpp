@@ -345,3 +345,19 @@ TEST(Vision, Qwen3VlMerges32PixelSquaresAndRunsDeepstackMergers) {
     const double expected = 27.0 * 3072.0 * 35712.0 + 4.0 * 3072.0 * 8.0 * 1152.0;
     EXPECT_EQ(core::estimate(s).visionActivationBytes, static_cast<std::int64_t>(expected));
 }
+
+// Sizes no encoder has are refused by name, before any count could overflow: an mlp_ratio of 0, and a saved encoder
+// 10,000,000 wide (the limit is 65,536).
+TEST(Vision, ImpossibleEncoderSizesAreRefusedByName) {
+    const std::string zeroRatio = R"({"model_type": "qwen2_vl", "hidden_size": 3584, "intermediate_size": 18944,
+        "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4, "vocab_size": 152064,
+        "vision_config": {"depth": 32, "embed_dim": 1280, "mlp_ratio": 0, "num_heads": 16}})";
+    const auto refused = core::importHfConfig(zeroRatio, "config.json");
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_NE(refused.error().where.find("mlp_ratio"), std::string::npos) << refused.error().where;
+    nlohmann::json cfg = core::archToHfConfig(model("llava-1.5-7b"));
+    cfg["vision_config"]["hidden_size"] = 10'000'000;
+    const auto wide = core::importHfConfig(cfg.dump(), "saved.json");
+    ASSERT_FALSE(wide.has_value());
+    EXPECT_NE(wide.error().where.find("vision_config.hidden_size"), std::string::npos) << wide.error().where;
+}

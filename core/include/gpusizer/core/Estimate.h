@@ -119,6 +119,7 @@ struct Estimate {
     std::int64_t vllmServerGpuBytes = 0;     ///< server mode: what each of the vLLM server's GPUs needs
     std::int64_t generationScoresBytes = 0;  ///< PPO: generate()'s fp32 scores of the rollout, held through training
     std::int64_t valueModelBytes = 0;        ///< PPO: the value model's weights, gradients, states and activations
+    std::int64_t valueModelParams = 0;       ///< PPO: the value model's parameters (all of them train)
     std::int64_t rewardModelBytes = 0;       ///< PPO: the frozen reward model's weights (in Weights)
     // A vision-language model's images (docs/memory-model.md §10).
     std::int64_t imageEncoderTokens = 0;  ///< patches (and class token) the encoder attends over, per image
