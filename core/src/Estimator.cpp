@@ -1142,7 +1142,8 @@ double visionActivations(const Context& ctx) {
     const VisionShape& v = ctx.arch.vision;
     const ImageTokens image = imageTokens(v, s.imageWidth, s.imageHeight, s.imageMaxPixels);
     const double images = sequencesPerMicroBatch(s) * static_cast<double>(s.imagesPerSample);
-    const bool checkpointed = s.checkpointing != Checkpointing::None && s.checkpointing != Checkpointing::Selective;
+    // transformers checkpoints every block it can (gradient_checkpointing_enable): full checkpointing's rule.
+    const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
     double perImage = 0;
     if (visionTowerTrains(s)) {
         perImage += visionTowerSavedBytes(v, image, ctx.c, checkpointed, s.attention == Attention::Eager);
