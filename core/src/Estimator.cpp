@@ -1756,15 +1756,22 @@ struct Moment {
 /// one micro-batch of L/pp layers, the final norm, lm_head and the loss (Megatron schedules.py: warm-up
 /// pp - rank - 1). The most loaded stage is the larger of the two, not their sum.
 void mostLoadedPipelineStage(const Context& ctx, StoredActivations& acts, LossBytes& loss) {
-    const double firstStage = acts.layers;
-    const double lastStage = acts.layers / ctx.pp + acts.final + loss.total;
+    // A vision encoder runs on the first stage, before the embedding's layers: pp micro-batches of it in flight there,
+    // none on the last stage.
+    const double decoder = acts.layers - acts.vision;
+    const double moreVision = acts.vision * (ctx.pp - 1.0); // the other micro-batches' encoder tensors
+    const double firstStage = acts.layers + moreVision;
+    const double lastStage = decoder / ctx.pp + acts.final + loss.total;
     if (firstStage >= lastStage) {
-        acts.atLoss = acts.layers;
+        acts.vision += moreVision;
+        acts.atLoss = firstStage;
+        acts.recompute = acts.recompute > 0 ? acts.recompute + moreVision : 0.0;
         loss.total = 0;
         loss.atHeadBackward = 0;
     } else {
-        acts.atLoss = acts.layers / ctx.pp + acts.final;
-        acts.recompute = acts.recompute > 0 ? acts.layers / ctx.pp + acts.lastLayer : 0.0;
+        acts.vision = 0;
+        acts.atLoss = decoder / ctx.pp + acts.final;
+        acts.recompute = acts.recompute > 0 ? decoder / ctx.pp + acts.lastLayer : 0.0;
     }
 }
 

@@ -361,3 +361,27 @@ TEST(Vision, ImpossibleEncoderSizesAreRefusedByName) {
     ASSERT_FALSE(wide.has_value());
     EXPECT_NE(wide.error().where.find("vision_config.hidden_size"), std::string::npos) << wide.error().where;
 }
+
+// Under pipeline parallelism the encoder runs on the first stage only, where 1F1B keeps pp micro-batches in flight.
+// Without checkpointing the first of two stages (2 micro-batches of 14 layers' full tensors) outweighs the last's
+// logits, and it holds 2 x 4 images x (32 x 3,996 x 53,024 + 51,148,800) B of encoder tensors; with checkpointing the
+// last stage (13.9 GiB of logits) is the larger, and it holds none.
+TEST(Vision, ThePipelinesFirstStageHoldsTheEncoder) {
+    for (const auto checkpointing : {core::Checkpointing::None, core::Checkpointing::Full}) {
+        core::Scenario s = qwenFull();
+        s.gpus = 2;
+        s.pipelineParallel = 2;
+        s.checkpointing = checkpointing;
+        core::Scenario text = s;
+        text.imagesPerSample = 0;
+        const core::Estimate e = core::estimate(s);
+        const std::int64_t delta = e.activationBytesAtLoss - core::estimate(text).activationBytesAtLoss;
+        if (checkpointing == core::Checkpointing::None) {
+            EXPECT_EQ(e.logitsBytesAtLoss, 0); // the first stage: no logits there
+            EXPECT_EQ(delta, static_cast<std::int64_t>(2.0 * 4.0 * (32.0 * 3996.0 * 53024.0 + 51'148'800.0)));
+        } else {
+            EXPECT_GT(e.logitsBytesAtLoss, 0); // the last stage
+            EXPECT_EQ(delta, 0);
+        }
+    }
+}
