@@ -1140,7 +1140,7 @@ double visionActivations(const Context& ctx) {
         return 0.0;
     }
     const VisionShape& v = ctx.arch.vision;
-    const ImageTokens image = imageTokens(v, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+    const ImageTokens image = scenarioImage(s);
     const double images = sequencesPerMicroBatch(s) * static_cast<double>(s.imagesPerSample);
     // transformers checkpoints every block it can (gradient_checkpointing_enable): full checkpointing's rule.
     const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
@@ -2229,7 +2229,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     StoredActivations acts = storedActivations(ctx, t);
     e.activationPerTokenLayer = acts.layer.items;
     if (s.model.vision.present()) {
-        const ImageTokens image = imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+        const ImageTokens image = scenarioImage(s);
         e.imageEncoderTokens = image.encoderTokens;
         e.imageLanguageTokens = image.languageTokens;
         e.imageWidth = image.width;

@@ -44,20 +44,6 @@ std::int64_t largestFitting(Scenario s, std::int64_t usableBytes, std::int64_t l
 
 } // namespace
 
-namespace {
-
-/// The shortest sequence the run can have: GRPO's completion and a prompt token, an example's images and a text token.
-std::int64_t shortestSequence(const Scenario& s) {
-    std::int64_t shortest = generatesOnline(s) ? s.completionLength + 1 : 1;
-    if (hasImages(s)) {
-        const ImageTokens image = imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
-        shortest += s.imagesPerSample * image.languageTokens;
-    }
-    return shortest;
-}
-
-} // namespace
-
 std::int64_t longestSequenceThatFits(const Scenario& scenario, std::int64_t usableBytes) {
     return largestFitting(scenario, usableBytes, shortestSequence(scenario), kMaxSearchedSeqLen,
                           [](Scenario& s, std::int64_t v) { s.seqLen = v; });

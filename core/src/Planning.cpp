@@ -138,7 +138,7 @@ double visionFlopsPerToken(const Scenario& s) {
     if (!hasImages(s)) {
         return 0.0;
     }
-    const ImageTokens image = imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+    const ImageTokens image = scenarioImage(s);
     const VisionFlops f = visionForwardFlops(s.model.vision, s.model.hiddenSize, image);
     const bool recomputes = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
     const double towerPasses = visionTowerTrains(s) ? (recomputes ? 4.0 : 3.0) : 1.0;

@@ -179,16 +179,14 @@ Result<void> validateImages(const Scenario& s) {
                                                   "more"),
                     "image_width");
     }
-    const ImageTokens image = imageTokens(v, s.imageWidth, s.imageHeight, s.imageMaxPixels);
-    const std::int64_t imageTokensPerExample = s.imagesPerSample * image.languageTokens;
-    const std::int64_t room = s.seqLen - (generatesOnline(s) ? s.completionLength : 1);
-    if (imageTokensPerExample > room) {
+    const ImageTokens image = scenarioImage(s);
+    if (s.seqLen < shortestSequence(s)) {
         return fail(ErrorCode::Inconsistent,
                     words(QT_TRANSLATE_NOOP("gpusizer", "%1 images of %2 tokens each take %3 tokens, more than seq_len "
                                                         "%4 leaves them (images are part of the sequence): raise "
                                                         "seq_len or lower the image size"),
                           std::to_string(s.imagesPerSample), std::to_string(image.languageTokens),
-                          std::to_string(imageTokensPerExample), std::to_string(s.seqLen)),
+                          std::to_string(imageTokensPerExample(s)), std::to_string(s.seqLen)),
                     "images_per_sample");
     }
     return {};
@@ -352,39 +350,34 @@ Result<void> validateArchRanges(const ModelArch& m, const std::string& prefix) {
     return {};
 }
 
-/// A vision encoder's sizes within what released encoders use by a wide margin, so that no count overflows.
+/// A vision encoder's sizes within what released encoders use by a wide margin, so that no count overflows; the shape
+/// needs at least 1 of each, the family-specific counts may be 0.
 Result<void> validateVisionRanges(const VisionShape& v, const std::string& prefix) {
-    const std::pair<const char*, std::pair<std::int64_t, std::int64_t>> checks[] = {
-        {"hidden_size", {v.hiddenSize, 65536}},
-        {"depth", {v.depth, 1024}},
-        {"num_heads", {v.numHeads, 1024}},
-        {"intermediate_size", {v.intermediateSize, 1048576}},
-        {"patch_size", {v.patchSize, 1024}},
-        {"spatial_merge_size", {v.mergeSize, 64}},
-        {"temporal_patch_size", {v.temporalPatch, 64}}};
-    for (const auto& [key, value] : checks) {
-        if (value.first < 1 || value.first > value.second) {
+    struct Range {
+        const char* key;
+        std::int64_t value, min, max;
+    };
+    const Range ranges[] = {{"hidden_size", v.hiddenSize, 1, 65536},
+                            {"depth", v.depth, 1, 1024},
+                            {"num_heads", v.numHeads, 1, 1024},
+                            {"intermediate_size", v.intermediateSize, 1, 1048576},
+                            {"patch_size", v.patchSize, 1, 1024},
+                            {"spatial_merge_size", v.mergeSize, 1, 64},
+                            {"temporal_patch_size", v.temporalPatch, 1, 64},
+                            {"image_size", v.imageSize, 0, 65536},
+                            {"tokens_per_image", v.tokensPerImage, 0, 1048576},
+                            {"position_embeddings", v.positionEmbeddings, 0, 16777216},
+                            {"deepstack_mergers", v.deepstackMergers, 0, 64},
+                            {"window_patches", v.windowPatches, 0, 65536},
+                            {"full_attention_blocks", v.fullAttentionBlocks, 0, 1024},
+                            {"max_pixels", v.maxPixels, 0, std::int64_t{1} << 36},
+                            {"min_pixels", v.minPixels, 0, std::int64_t{1} << 36}};
+    for (const Range& r : ranges) {
+        if (r.value < r.min || r.value > r.max) {
             return fail(ErrorCode::OutOfRange,
-                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be between 1 and %2"), key,
-                              std::to_string(value.second)),
-                        prefix + "vision_config." + key);
-        }
-    }
-    const std::pair<const char*, std::pair<std::int64_t, std::int64_t>> counts[] = {
-        {"image_size", {v.imageSize, 65536}},
-        {"tokens_per_image", {v.tokensPerImage, 1048576}},
-        {"position_embeddings", {v.positionEmbeddings, 16777216}},
-        {"deepstack_mergers", {v.deepstackMergers, 64}},
-        {"window_patches", {v.windowPatches, 65536}},
-        {"full_attention_blocks", {v.fullAttentionBlocks, 1024}},
-        {"max_pixels", {v.maxPixels, std::int64_t{1} << 36}},
-        {"min_pixels", {v.minPixels, std::int64_t{1} << 36}}};
-    for (const auto& [key, value] : counts) {
-        if (value.first < 0 || value.first > value.second) {
-            return fail(ErrorCode::OutOfRange,
-                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be between 0 and %2"), key,
-                              std::to_string(value.second)),
-                        prefix + "vision_config." + key);
+                        words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be between %2 and %3"), r.key,
+                              std::to_string(r.min), std::to_string(r.max)),
+                        prefix + "vision_config." + r.key);
         }
     }
     return {};

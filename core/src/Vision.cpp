@@ -67,6 +67,18 @@ std::int64_t mergers(const VisionShape& v) {
     return 1 + v.deepstackMergers;
 }
 
+/// Span of attention summed over the blocks, per patch: the whole image, except in Qwen2.5-VL's windowed blocks,
+/// which attend within windows of windowPatches^2 patches.
+double attendedSpanSum(const VisionShape& v, double tokens) {
+    const double depth = static_cast<double>(v.depth);
+    if (v.windowPatches <= 0) {
+        return depth * tokens;
+    }
+    const double window = std::min(tokens, static_cast<double>(v.windowPatches * v.windowPatches));
+    const double full = static_cast<double>(std::min(v.fullAttentionBlocks, v.depth));
+    return full * tokens + (depth - full) * window;
+}
+
 /// Tokens per side of a fixed-resolution family's image.
 std::int64_t patchesPerSide(const VisionShape& v) {
     return v.patchSize > 0 ? v.imageSize / v.patchSize : 0;
@@ -161,17 +173,9 @@ VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, co
     const VisionParams p = visionParams(v, textHidden);
     const double tokens = static_cast<double>(image.encoderTokens);
     const double hv = static_cast<double>(v.hiddenSize);
-    const double depth = static_cast<double>(v.depth);
-    // Attention: q k^T and the weighted sum of v, 2 x 2 x span x width per token and block. Qwen2.5-VL's windowed
-    // blocks attend within windows of windowPatches^2 patches, its full-attention blocks over the whole image.
-    double spanSum = depth * tokens;
-    if (v.windowPatches > 0) {
-        const double window = std::min(tokens, static_cast<double>(v.windowPatches * v.windowPatches));
-        const double full = static_cast<double>(std::min(v.fullAttentionBlocks, v.depth));
-        spanSum = full * tokens + (depth - full) * window;
-    }
+    // Attention: q k^T and the weighted sum of v, 2 x 2 x span x width per token and block.
     f.tower = tokens * (2.0 * (static_cast<double>(p.towerLinear) + static_cast<double>(patchEmbeddingWeights(v))) +
-                        4.0 * hv * spanSum);
+                        4.0 * hv * attendedSpanSum(v, tokens));
     // The projector runs once per language-model image token (Qwen-VL: per merged group of patches).
     const double projected = static_cast<double>(
         v.family == VisionFamily::Gemma3   ? v.tokensPerImage
@@ -202,19 +206,10 @@ double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, dou
     const double linearInputs = 3.0 * c * hv;
     const double attention = 3.0 * c * hv + 4.0 * static_cast<double>(v.numHeads);
     const double mlpMiddle = (v.mlp == MlpKind::Gated ? 4.0 : (v.quickGelu ? 3.0 : 2.0)) * c * f;
-    double perToken = norms + linearInputs + attention + mlpMiddle;
-    double eager = 0;
-    if (eagerAttention) {
-        // Eager attention keeps its probabilities, heads x span per token.
-        eager = c * static_cast<double>(v.numHeads) * tokens;
-        if (v.windowPatches > 0) {
-            const double window = std::min(tokens, static_cast<double>(v.windowPatches * v.windowPatches));
-            const double full = static_cast<double>(std::min(v.fullAttentionBlocks, v.depth));
-            eager = c * static_cast<double>(v.numHeads) * (full * tokens + (depth - full) * window) / depth;
-        }
-    }
-    perToken += eager;
-    return depth * tokens * perToken;
+    // Eager attention keeps its probabilities, heads x span per token (averaged over the blocks here).
+    const double eager =
+        eagerAttention ? c * static_cast<double>(v.numHeads) * attendedSpanSum(v, tokens) / depth : 0.0;
+    return depth * tokens * (norms + linearInputs + attention + mlpMiddle + eager);
 }
 
 double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image,
@@ -237,6 +232,18 @@ double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, 
         return static_cast<double>(image.languageTokens) * (c * hv + 2.0 * c * static_cast<double>(textHidden));
     }
     return 0.0;
+}
+
+ImageTokens scenarioImage(const Scenario& s) {
+    return imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+}
+
+std::int64_t imageTokensPerExample(const Scenario& s) {
+    return hasImages(s) ? s.imagesPerSample * scenarioImage(s).languageTokens : 0;
+}
+
+std::int64_t shortestSequence(const Scenario& s) {
+    return imageTokensPerExample(s) + 1 + (generatesOnline(s) ? s.completionLength : 0);
 }
 
 const char* visionFamilyName(VisionFamily f) {

@@ -4169,12 +4169,8 @@ Fewer cards (%2): %3</source>
         <translation>TRL 的 PPOTrainer 不支持图像：PPO 的 images_per_sample 必须为 0</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; must be between 1 and %2</source>
-        <translation>&apos;%1&apos; 必须在 1 到 %2 之间</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; must be between 0 and %2</source>
-        <translation>&apos;%1&apos; 必须在 0 到 %2 之间</translation>
+        <source>&apos;%1&apos; must be between %2 and %3</source>
+        <translation>&apos;%1&apos; 必须在 %2 到 %3 之间</translation>
     </message>
 </context>
 <context>

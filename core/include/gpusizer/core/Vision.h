@@ -3,6 +3,7 @@
 // they compute and what they save for backward (docs/memory-model.md §10).
 
 #include "gpusizer/core/ModelArch.h"
+#include "gpusizer/core/Scenario.h"
 
 #include <cstdint>
 
@@ -19,6 +20,14 @@ struct ImageTokens {
 /// The processor's resizing and patching for an image of width x height pixels. maxPixels > 0 replaces Qwen-VL's
 /// processor bound (LLaMA-Factory's image_max_pixels resizes before it); fixed-resolution families ignore both.
 ImageTokens imageTokens(const VisionShape& v, std::int64_t width, std::int64_t height, std::int64_t maxPixels = 0);
+
+/// A scenario's image as its model's processor prepares it.
+ImageTokens scenarioImage(const Scenario& s);
+/// Language-model tokens one example's images take (0 for a text run).
+std::int64_t imageTokensPerExample(const Scenario& s);
+/// The shortest sequence a run of this kind can have: its images and a text token, and for a run that generates its
+/// completion after them.
+std::int64_t shortestSequence(const Scenario& s);
 
 /// The vision side's parameters: the encoder and the projector into a language model `textHidden` wide.
 struct VisionParams {
