@@ -1,7 +1,7 @@
 #include "Format.h"
 
-#include "gpusizer/core/Units.h"
 #include "gpusizer/present/Format.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLocale>

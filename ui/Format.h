@@ -1,7 +1,7 @@
 #pragma once
 
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Estimate.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/scenario/Catalog.h"
 
 #include <QtCore/QString>
 #include <QtGui/QColor>

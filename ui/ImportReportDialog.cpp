@@ -1,8 +1,8 @@
 #include "ImportReportDialog.h"
 
 #include "Present.h"
-#include "gpusizer/core/ScenarioFields.h"
 #include "gpusizer/present/Names.h"
+#include "gpusizer/scenario/ScenarioFields.h"
 
 #include <QtCore/QFileInfo>
 #include <QtWidgets/QComboBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/TrainingConfig.h"
+#include "gpusizer/import/TrainingConfig.h"
 
 #include <QtWidgets/QDialog>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/DatasetLengths.h"
+#include "gpusizer/scenario/DatasetLengths.h"
 
 #include <QtWidgets/QDialog>
 

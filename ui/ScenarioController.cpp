@@ -3,7 +3,7 @@
 #include "CalibrationStore.h"
 #include "Format.h"
 #include "Present.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 

@@ -1,11 +1,11 @@
 #pragma once
 
 #include "CalibrationStore.h"
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/Scenario.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/Scenario.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <QtCore/QObject>
 

@@ -2,7 +2,7 @@
 
 #include "Present.h"
 #include "gpusizer/catalogs/Files.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QFileInfo>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Scenario.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/Scenario.h"
 
 #include <QtCore/QString>
 #include <QtCore/QStringList>

@@ -7,8 +7,8 @@
 #include "ScenarioController.h"
 #include "gpusizer/catalogs/Files.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Version.h"
 #include "gpusizer/resources/Resources.h"
+#include "gpusizer/scenario/Version.h"
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QRegularExpression>

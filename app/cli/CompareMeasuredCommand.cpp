@@ -1,5 +1,5 @@
 #include "Commands.h"
-#include "gpusizer/core/Measurement.h"
+#include "gpusizer/plan/Measurement.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Json.h"
 #include "gpusizer/present/Table.h"

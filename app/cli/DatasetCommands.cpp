@@ -1,8 +1,8 @@
 #include "Commands.h"
-#include "gpusizer/core/DatasetLengths.h"
-#include "gpusizer/core/ProbeScript.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/plan/ProbeScript.h"
 #include "gpusizer/present/LengthsText.h"
+#include "gpusizer/scenario/DatasetLengths.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 

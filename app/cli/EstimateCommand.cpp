@@ -1,10 +1,10 @@
 #include "Commands.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Labels.h"
+#include "gpusizer/memory/Estimate.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Json.h"
 #include "gpusizer/present/Table.h"
+#include "gpusizer/scenario/Labels.h"
 
 #include <iomanip>
 

@@ -1,8 +1,8 @@
 #include "Commands.h"
-#include "gpusizer/core/ScenarioFields.h"
 #include "gpusizer/present/InputsText.h"
 #include "gpusizer/present/Names.h"
 #include "gpusizer/present/Table.h"
+#include "gpusizer/scenario/ScenarioFields.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 #include "Commands.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <nlohmann/json.hpp>
 

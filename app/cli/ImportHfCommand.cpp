@@ -1,8 +1,8 @@
 #include "Commands.h"
-#include "gpusizer/core/HfConfig.h"
-#include "gpusizer/core/ModelArch.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Json.h"
+#include "gpusizer/scenario/HfConfig.h"
+#include "gpusizer/scenario/ModelArch.h"
 
 namespace gpusizer::cli {
 

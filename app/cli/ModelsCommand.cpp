@@ -1,7 +1,7 @@
 #include "Commands.h"
-#include "gpusizer/core/ModelArch.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Json.h"
+#include "gpusizer/scenario/ModelArch.h"
 
 #include <iomanip>
 

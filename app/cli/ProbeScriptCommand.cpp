@@ -1,5 +1,5 @@
 #include "Commands.h"
-#include "gpusizer/core/ProbeScript.h"
+#include "gpusizer/plan/ProbeScript.h"
 
 namespace gpusizer::cli {
 

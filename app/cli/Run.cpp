@@ -1,5 +1,5 @@
 #include "Commands.h"
-#include "gpusizer/core/Version.h"
+#include "gpusizer/scenario/Version.h"
 
 #include <algorithm>
 #include <ostream>

@@ -1,5 +1,5 @@
 #include "Commands.h"
-#include "gpusizer/core/Advisor.h"
+#include "gpusizer/plan/Advisor.h"
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/Json.h"
 #include "gpusizer/present/PlanText.h"

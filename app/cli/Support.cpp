@@ -1,7 +1,7 @@
 #include "Support.h"
 
 #include "gpusizer/catalogs/Files.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 #include <cctype>

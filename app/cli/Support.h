@@ -4,10 +4,10 @@
 
 #include "Cli.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/Result.h"
-#include "gpusizer/core/Scenario.h"
-#include "gpusizer/core/TrainingConfig.h"
+#include "gpusizer/import/TrainingConfig.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/Result.h"
+#include "gpusizer/scenario/Scenario.h"
 
 #include <optional>
 #include <ostream>

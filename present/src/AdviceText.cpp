@@ -1,6 +1,6 @@
 #include "gpusizer/present/AdviceText.h"
 
-#include "gpusizer/core/FitTable.h"
+#include "gpusizer/plan/FitTable.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Names.h"
 #include "gpusizer/present/PlanTables.h"

@@ -1,8 +1,8 @@
 #include "gpusizer/present/BillText.h"
 
-#include "gpusizer/core/Units.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/PlanText.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <cmath>
 #include <cstdio>
@@ -239,7 +239,7 @@ Message trialSentence(const core::TrialHour& trial) {
     const bool scriptRunsLayout = test.tensorParallel == 1 && test.pipelineParallel == 1 && test.expertParallel == 1 &&
                                   test.contextParallel == 1 && shardedQloraRuns;
     if (core::generatesOnline(test) || core::hasImages(test)) {
-        // The script generates nothing and feeds no images (core/probe/probe_template.py refuses both).
+        // The script generates nothing and feeds no images (core/plan/probe/probe_template.py refuses both).
         how = msg(QT_TRANSLATE_NOOP(
             "gpusizer", "The measurement script runs neither GRPO's or PPO's generation nor images: launch a few "
                         "steps of your own run there, log torch.cuda.max_memory_allocated after each and "

@@ -1,8 +1,8 @@
 #include "gpusizer/present/EstimateText.h"
 
-#include "gpusizer/core/Units.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Names.h"
+#include "gpusizer/scenario/Units.h"
 
 namespace gpusizer::present {
 

@@ -1,6 +1,6 @@
 #include "gpusizer/present/Format.h"
 
-#include "gpusizer/core/Units.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <algorithm>
 #include <cmath>

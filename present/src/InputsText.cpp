@@ -1,10 +1,10 @@
 #include "gpusizer/present/InputsText.h"
 
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/ScenarioFields.h"
-#include "gpusizer/core/Vision.h"
+#include "gpusizer/memory/Estimate.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Names.h"
+#include "gpusizer/scenario/ScenarioFields.h"
+#include "gpusizer/scenario/Vision.h"
 
 namespace gpusizer::present {
 

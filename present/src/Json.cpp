@@ -1,9 +1,9 @@
 #include "gpusizer/present/Json.h"
 
-#include "gpusizer/core/HfConfig.h"
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/BillText.h"
 #include "gpusizer/present/PlanText.h"
+#include "gpusizer/scenario/HfConfig.h"
 
 #include <cmath>
 

@@ -1,13 +1,13 @@
 // Google Benchmark: one estimate, a sweep of 10,000 estimates, the fit table over the catalog, the advisor.
 #include "../core/ReplaySteps.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/AllocatorReplay.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FitTable.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/ScenarioJson.h"
-#include "gpusizer/core/ZeroFetch.h"
+#include "gpusizer/memory/AllocatorReplay.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/memory/ZeroFetch.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/FitTable.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <array>
 #include <benchmark/benchmark.h>

@@ -3,10 +3,10 @@
 #include "Cli.h"
 #include "Commands.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Bill.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/plan/Bill.h"
+#include "gpusizer/plan/Planner.h"
 #include "gpusizer/present/BillText.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,5 +1,5 @@
 // Writes docs/accuracy.md: build/tests/core/gpusizer_accuracy_report > docs/accuracy.md
-// With --band-table it prints the band table for core/src/Band.cpp instead.
+// With --band-table it prints the band table for core/memory/src/Band.cpp instead.
 #include "CalibrationHarness.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
 

@@ -3,9 +3,9 @@
 // tuners/ia3/layer.py (IA3), tuners/ln_tuning/layer.py + utils/constants.py (LayerNorm tuning).
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <gtest/gtest.h>
 

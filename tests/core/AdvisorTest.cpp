@@ -1,8 +1,8 @@
-#include "gpusizer/core/Advisor.h"
+#include "gpusizer/plan/Advisor.h"
 
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 // PyTorch's caching allocator as the estimator replays it (c10/cuda/CUDACachingAllocator.cpp @001074d2), and the
 // training step it replays (docs/design/allocator-replay.md). Expected figures are worked by hand from the allocator's
 // rules and the step's tensor sizes.
-#include "gpusizer/core/AllocatorReplay.h"
+#include "gpusizer/memory/AllocatorReplay.h"
 
 #include "ReplaySteps.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Estimate.h"
+#include "gpusizer/memory/Estimate.h"
 
 #include <gtest/gtest.h>
 

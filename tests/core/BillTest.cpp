@@ -1,10 +1,10 @@
 // The whole bill (core/Bill.h), each figure derived by hand from the formulas of docs/planning.md.
-#include "gpusizer/core/Bill.h"
+#include "gpusizer/plan/Bill.h"
 
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/ScenarioJson.h"
-#include "gpusizer/core/Units.h"
+#include "gpusizer/scenario/ScenarioJson.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

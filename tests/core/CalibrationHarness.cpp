@@ -1,10 +1,10 @@
 #include "CalibrationHarness.h"
 
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/ScenarioJson.h"
-#include "gpusizer/core/Units.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/ScenarioJson.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,7 +90,7 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
           "as for several-GPU LoRA without a named framework, that spread is evidence too thin or too mixed to be a "
           "range, so the estimate shows 40% and a warning giving the measured spread and what narrows it (naming the "
           "framework, measuring a first step); the coverage figures below are of the band as shown. "
-          "`core/src/Band.cpp` holds the table; a test re-derives it from this report and fails when they "
+          "`core/memory/src/Band.cpp` holds the table; a test re-derives it from this report and fails when they "
           "differ.\n\n";
     md << "| framework named | method | GPUs | below | above | rows used |\n|---|---|---|---|---|---|\n";
     for (const auto& e : table) {
@@ -154,7 +154,8 @@ std::string h200Section(const std::vector<H200Row>& rows) {
     md << "\nThe reserved peaks of full fine-tuning with checkpointing run up to 40% above the allocated ones on this "
           "stack: the first optimizer step's AdamW states fill the segments step 0's loss made, so step 1's loss "
           "makes them again. The estimated reserved figure is PyTorch's caching allocator replayed over two steps of "
-          "the run's allocations (`core/src/AllocatorReplay.cpp`, docs/memory-model.md §6) for the ten runs whose "
+          "the run's allocations (`core/memory/src/AllocatorReplay.cpp`, docs/memory-model.md §6) for the ten runs "
+          "whose "
           "step the trace follows; Gemma-2 (four norms per layer, soft-capped logits) and Mixtral (experts) keep the "
           "allocated peak plus 5%. The fit uses the allocated peak plus 5%: on a card without the replayed reserve "
           "the allocator frees its cached segments and retries.\n";

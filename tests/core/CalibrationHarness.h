@@ -1,7 +1,7 @@
 #pragma once
 // Writes docs/accuracy.md from a calibration report.
 
-#include "gpusizer/core/Accuracy.h"
+#include "gpusizer/memory/Accuracy.h"
 
 #include <string>
 #include <string_view>
@@ -30,7 +30,7 @@ core::Result<std::vector<H200Row>> runH200(std::string_view json, const core::Ca
 /// The docs/accuracy.md page for a report, with the H200 runs as their own section.
 std::string markdown(const core::CalibrationReport& report, const std::vector<H200Row>& h200);
 
-/// The rows of core/src/Band.cpp's table, derived from the report's target rows.
+/// The rows of core/memory/src/Band.cpp's table, derived from the report's target rows.
 std::string bandTableSource(const core::CalibrationReport& report);
 
 } // namespace gpusizer::calibration

@@ -1,11 +1,11 @@
 // The estimator against published measured peaks (catalogs/calibration.json, sources cited per row).
 #include "CalibrationHarness.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Accuracy.h"
-#include "gpusizer/core/Band.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FrameworkProfile.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/memory/Accuracy.h"
+#include "gpusizer/memory/Band.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/scenario/FrameworkProfile.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 #include <cmath>
@@ -63,8 +63,8 @@ TEST(Calibration, EveryTargetRowIsWithinTwentyFivePercent) {
     }
 }
 
-// The band the estimator shows is the one the calibration set measures (issue 13): the table in core/src/Band.cpp
-// equals the derivation from the current estimates, class by class.
+// The band the estimator shows is the one the calibration set measures (issue 13): the table in
+// core/memory/src/Band.cpp equals the derivation from the current estimates, class by class.
 TEST(Calibration, BandTableMatchesTheCalibrationSet) {
     const auto derived = core::deriveBandTable(report().targetRows());
     const auto shipped = core::bandTable();

@@ -1,7 +1,7 @@
-#include "gpusizer/core/Catalog.h"
+#include "gpusizer/scenario/Catalog.h"
 
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/scenario/HfConfig.h"
 
 #include <algorithm>
 #include <cctype>

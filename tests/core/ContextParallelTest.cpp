@@ -3,10 +3,10 @@
 // DeepSpeed Ulysses (runtime/sequence_parallel/ulysses_sp.py @edaa7221).
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/plan/Planning.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 #include "TestModels.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Units.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

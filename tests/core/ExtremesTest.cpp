@@ -2,13 +2,13 @@
 // plan and advise: no negative or zero sizes, no overflow (the sanitizer build traps signed overflow and
 // out-of-range float conversions), and every accepted scenario saves in a form its own loader reopens.
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FitTable.h"
-#include "gpusizer/core/HfConfig.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/ScenarioFields.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/FitTable.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/scenario/HfConfig.h"
+#include "gpusizer/scenario/ScenarioFields.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

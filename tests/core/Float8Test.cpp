@@ -2,10 +2,10 @@
 // float8/config.py), derived by hand on Llama-2-7B (h 4096, f 11008, 32 layers).
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/plan/Planning.h"
 
 #include <gtest/gtest.h>
 

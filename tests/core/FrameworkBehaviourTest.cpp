@@ -1,10 +1,10 @@
 // Framework behaviours of issue 13, each derived by hand from the framework's source (file and commit cited; the
 // same citations are in docs/memory-model.md).
 #include "TestModels.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FrameworkProfile.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/FrameworkProfile.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,12 +4,12 @@
 // derived by hand in each test.
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FitTable.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/FitTable.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/Catalog.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "gpusizer/core/Measurement.h"
+#include "gpusizer/plan/Measurement.h"
 
 #include "TestModels.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <cmath>
 #include <fstream>

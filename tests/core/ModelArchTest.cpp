@@ -1,4 +1,4 @@
-#include "gpusizer/core/ModelArch.h"
+#include "gpusizer/scenario/ModelArch.h"
 
 #include "TestModels.h"
 

@@ -1,7 +1,7 @@
 // The planner's answers: what to rent, at which count and layout, and the constraints that rule candidates out.
 // Expected figures are derived by hand in each test from the catalog's specs and the time model's documented
 // formulas (docs/planning.md).
-#include "gpusizer/core/Planner.h"
+#include "gpusizer/plan/Planner.h"
 
 #include "TestModels.h"
 

@@ -1,8 +1,8 @@
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/FrameworkProfile.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/scenario/FrameworkProfile.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 #include <cmath>

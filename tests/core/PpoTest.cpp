@@ -2,8 +2,8 @@
 // model trained in full beside the policy even under LoRA, a frozen reward model, generate()'s scores held through
 // training, and num_ppo_epochs passes over each rollout. Expected values are derived by hand in each test.
 #include "TestModels.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planning.h"
 
 #include <gtest/gtest.h>
 

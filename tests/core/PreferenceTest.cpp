@@ -3,10 +3,10 @@
 // Expected values are derived by hand in each test.
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

@@ -2,10 +2,10 @@
 // checked against the rules of docs/planning.md with the arithmetic written out.
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Bill.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Bill.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

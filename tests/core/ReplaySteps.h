@@ -1,7 +1,7 @@
 #pragma once
 // Steps the caching-allocator replay is tested and benchmarked on, with the runs of calibration/h200 they are.
 
-#include "gpusizer/core/AllocatorReplay.h"
+#include "gpusizer/memory/AllocatorReplay.h"
 
 namespace gpusizer::testing {
 

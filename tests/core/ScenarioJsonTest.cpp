@@ -1,8 +1,8 @@
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include "TestModels.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Estimate.h"
+#include "gpusizer/memory/Estimate.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // Architectures used by several tests, copied from the models' config.json files (public facts).
 
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/ModelArch.h"
-#include "gpusizer/core/Scenario.h"
+#include "gpusizer/scenario/ModelArch.h"
+#include "gpusizer/scenario/Scenario.h"
 
 namespace gpusizer::fixtures {
 

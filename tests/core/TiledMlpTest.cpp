@@ -2,8 +2,8 @@
 // TiledMLP @edaa7221), derived by hand on Llama-3.1-8B (h 4096, f 14336, 32 heads of 128, 8 kv heads, 32 layers),
 // fully fine-tuned in bf16 with full checkpointing and Liger's fused loss (ArcticTraining's model.type "liger").
 #include "TestModels.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planning.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planning.h"
 
 #include <gtest/gtest.h>
 

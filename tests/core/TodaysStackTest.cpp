@@ -2,7 +2,7 @@
 // grouped key/value heads, o_proj's input, the first norm behind a frozen embedding, autocast's per-linear input
 // casts and lm_head's gradient after the loss's backward. Expected values are derived by hand in each test.
 #include "TestModels.h"
-#include "gpusizer/core/Estimate.h"
+#include "gpusizer/memory/Estimate.h"
 
 #include <gtest/gtest.h>
 

@@ -2,13 +2,12 @@
 // framework's documented defaults (the citation beside each expectation; docs/import.md has the same tables), and
 // published measured runs re-created from config files estimate exactly as their hand-built calibration scenarios.
 
-#include "gpusizer/core/TrainingConfig.h"
+#include "gpusizer/import/TrainingConfig.h"
 
+#include "ImportFixtures.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FrameworkProfile.h"
-#include "gpusizer/core/ProbeScript.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/scenario/FrameworkProfile.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 #include <fstream>
@@ -21,40 +20,11 @@ namespace {
 
 using core::ImportLine;
 using core::LinearRole;
-
-const std::string kDir = std::string(GPUSIZER_TEST_DATA_DIR) + "/training-configs/";
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-const core::Catalog& catalog() {
-    static const core::Catalog c = catalogs::loadCatalogs().catalog;
-    return c;
-}
-
-core::ImportRequest request(std::initializer_list<const char*> files) {
-    core::ImportRequest r;
-    for (const char* f : files) {
-        r.files.push_back({kDir + f, slurp(kDir + f), std::nullopt});
-    }
-    r.readReferenced = [](const std::string& path) -> std::optional<core::Result<std::string>> {
-        if (!std::ifstream(path)) {
-            return std::nullopt; // not there: the next place is tried
-        }
-        return core::Result<std::string>(slurp(path));
-    };
-    return r;
-}
-
-core::ImportedRun imported(std::initializer_list<const char*> files) {
-    auto run = core::importTrainingConfigs(request(files), catalog());
-    EXPECT_TRUE(run.has_value()) << (run ? "" : run.error().where + ": " + run.error().message());
-    return run ? *run : core::ImportedRun{};
-}
+using fixtures::catalog;
+using fixtures::imported;
+using fixtures::kDir;
+using fixtures::request;
+using fixtures::slurp;
 
 /// A scenario on a catalog model with the fields every mapper sets at their scenario defaults.
 core::Scenario on(const char* modelId) {
@@ -89,33 +59,6 @@ const ImportLine* lineFor(const core::ImportedRun& run, const std::string& key) 
         }
     }
     return nullptr;
-}
-
-core::Scenario calibrationScenario(const std::string& id) {
-    const auto doc = nlohmann::json::parse(catalogs::shippedCalibrationJson());
-    for (const auto& row : doc["rows"]) {
-        if (row["id"] == id) {
-            auto parsed = core::parseScenario(row["scenario"].dump(), id, catalog());
-            EXPECT_TRUE(parsed.has_value());
-            return parsed->scenario;
-        }
-    }
-    ADD_FAILURE() << "no calibration row " << id;
-    return {};
-}
-
-/// The imported run and the hand-built calibration scenario give the same estimate, byte for byte.
-void expectSameEstimate(core::Scenario importedScenario, const std::string& rowId) {
-    const core::Scenario row = calibrationScenario(rowId);
-    // Training configs name no card; the row names the one it ran on (NCCL's buffers follow its node).
-    if (const auto* gpu = catalog().findGpu(row.gpuId)) {
-        core::placeOnCard(importedScenario, *gpu);
-    }
-    const core::Estimate a = core::estimate(importedScenario);
-    const core::Estimate b = core::estimate(row);
-    EXPECT_EQ(a.allocatedPeakBytes, b.allocatedPeakBytes) << rowId;
-    EXPECT_EQ(a.reservedPeakBytes, b.reservedPeakBytes) << rowId;
-    EXPECT_EQ(a.deviceBytes, b.deviceBytes) << rowId;
 }
 
 // --- Axolotl ---------------------------------------------------------------------------------------------------
@@ -252,7 +195,7 @@ TEST(TrainingConfig, LlamaFactoryQloraWithDeepspeedAndLiger) {
 
 // --- torchtune -------------------------------------------------------------------------------------------------
 
-TEST(TrainingConfig, TorchtuneLoraKeyByKeyAndTheMeasuredRun) {
+TEST(TrainingConfig, TorchtuneLoraKeyByKey) {
     const auto run = imported({"torchtune/3B_lora_single_device.yaml"});
     core::Scenario want = on("llama-3.2-3b"); // lora_llama3_2_3b
     want.framework = core::Framework::Torchtune;
@@ -275,8 +218,6 @@ TEST(TrainingConfig, TorchtuneLoraKeyByKeyAndTheMeasuredRun) {
     want.attention = core::Attention::Sdpa;
     want.gpus = 1;
     expectSameScenario(run.scenario, want);
-    // pytorch/torchtune README "Optimization flags" table (PR #2003), last row: 8.5 GiB active peak.
-    expectSameEstimate(run.scenario, "torchtune-flags-09");
 }
 
 TEST(TrainingConfig, TorchtuneOverridesAndDistributedLaunch) {
@@ -343,11 +284,9 @@ TEST(TrainingConfig, TrainerAdapterAndAccelerateDeepspeedKeyByKey) {
     want.overrides.zeroReduceBucketElements = 5e8;
     want.overrides.zeroPrefetchBucketElements = 5e7;
     expectSameScenario(run.scenario, want);
-    // peft docs/source/accelerate/deepspeed.md (PR #1489): 64 GB per GPU on 8 × H100.
-    expectSameEstimate(run.scenario, "peft-docs-ds-01");
 }
 
-TEST(TrainingConfig, TheSameRunWithItsDeepspeedJsonEstimatesTheSame) {
+TEST(TrainingConfig, TheSameRunWithItsDeepspeedJsonIsTheSameScenario) {
     const auto run = imported({"transformers/sft_config.json", "transformers/adapter_config.json",
                                "transformers/accelerate_deepspeed_file.yaml"});
     ASSERT_EQ(run.files.size(), 4u);
@@ -355,7 +294,10 @@ TEST(TrainingConfig, TheSameRunWithItsDeepspeedJsonEstimatesTheSame) {
     EXPECT_EQ(run.files[2].second, core::ConfigFormat::Deepspeed);
     EXPECT_EQ(run.files[2].first, kDir + "transformers/ds_zero3.json");
     EXPECT_EQ(run.scenario.precision, core::Precision::Bf16Fp32Master); // bf16.enabled "auto": the Trainer's bf16
-    expectSameEstimate(run.scenario, "peft-docs-ds-01");
+    // ... and the run is the one accelerate's inline DeepSpeed keys describe, field by field.
+    expectSameScenario(run.scenario, imported({"transformers/sft_config.json", "transformers/adapter_config.json",
+                                               "transformers/accelerate_deepspeed.yaml"})
+                                         .scenario);
 }
 
 // DeepSpeed 0.18.3's bf16 switches (runtime/precision_config.py:63,68 @edaa7221), both on under ZeRO-2, with the
@@ -401,8 +343,6 @@ TEST(TrainingConfig, TrainerWithAccelerateFsdp) {
     EXPECT_EQ(s.precision, core::Precision::FsdpMixedBf16);   // fp32 load (no torch_dtype), bf16 mixed precision
     EXPECT_EQ(s.lora.dtype, core::AdapterDtype::Auto);        // PEFT's fp32 adapters
     EXPECT_EQ(s.gpus, 8);
-    // peft docs/source/accelerate/fsdp.md (PR #1489): 72 GB per GPU during training.
-    expectSameEstimate(s, "peft-docs-fsdp-01");
 }
 
 TEST(TrainingConfig, QuantizationConfigMakesTheAdapterRunQlora) {
@@ -416,7 +356,7 @@ TEST(TrainingConfig, QuantizationConfigMakesTheAdapterRunQlora) {
 
 // --- LitGPT ----------------------------------------------------------------------------------------------------
 
-TEST(TrainingConfig, LitgptLoraKeyByKeyAndTheMeasuredRun) {
+TEST(TrainingConfig, LitgptLoraKeyByKey) {
     const auto run = imported({"litgpt/llama-2-7b-lora.yaml"});
     core::Scenario want = on("llama-2-7b"); // checkpoints/meta-llama/Llama-2-7b-hf
     want.framework = core::Framework::Lightning;
@@ -435,8 +375,6 @@ TEST(TrainingConfig, LitgptLoraKeyByKeyAndTheMeasuredRun) {
     want.attention = core::Attention::Sdpa;
     want.gpus = 1;
     expectSameScenario(run.scenario, want);
-    // Lightning-AI/litgpt tutorials/resource-tables.md: 19.84 GB max_memory_allocated on an A100.
-    expectSameEstimate(run.scenario, "litgpt-resource-11");
 }
 
 TEST(TrainingConfig, LitgptQuantizedRunUsesPagedAdamW) {
@@ -449,13 +387,6 @@ TEST(TrainingConfig, LitgptQuantizedRunUsesPagedAdamW) {
     EXPECT_EQ(s.microBatch, 2);
     EXPECT_EQ(s.gradientAccumulation, 4); // 8 / 1 / 2
     EXPECT_EQ(s.seqLen, 512);
-}
-
-// --- Axolotl re-creates its published run ---------------------------------------------------------------------
-
-TEST(TrainingConfig, AxolotlMeasuredRunRecreated) {
-    // axolotl examples/olmo3/README.md: "This config uses about 11.3 GiB VRAM".
-    expectSameEstimate(imported({"axolotl/olmo3-7b-qlora.yaml"}).scenario, "axolotl-example-01");
 }
 
 // --- Detection, models and errors ------------------------------------------------------------------------------
@@ -627,18 +558,6 @@ TEST(TrainingConfig, AxolotlLigerSwitchesNeedTheirPlugin) {
     EXPECT_EQ(without->scenario.loss, core::Loss::Standard);
     ASSERT_NE(lineFor(*without, "liger_rms_norm"), nullptr);
     EXPECT_EQ(lineFor(*without, "liger_rms_norm")->kind, ImportLine::Kind::Ignored);
-}
-
-TEST(TrainingConfig, TheMeasurementScriptOfAnImportedRunMirrorsItsSettings) {
-    const auto run = imported({"axolotl/olmo3-7b-qlora.yaml"});
-    const std::string script = core::probeScript(run.scenario);
-    // The scenario the script trains: the settings read from the file (lora_r 32, CutCrossEntropyPlugin, flash
-    // attention, QLoRA with double quantization, sequence_len 2048), without the import report.
-    for (const char* setting : {"\"rank\": 32", "\"loss\": \"cut-cross-entropy\"", "\"attention\": \"flash\"",
-                                "\"method\": \"qlora\"", "\"quantization\": \"nf4-dq\"", "\"seq_len\": 2048"}) {
-        EXPECT_NE(script.find(setting), std::string::npos) << setting;
-    }
-    EXPECT_EQ(script.find("\"notes\""), std::string::npos);
 }
 
 } // namespace
@@ -918,7 +837,7 @@ TEST(TrainingConfigFramework, AxolotlSequenceParallelismSplitsEachSequence) {
     EXPECT_EQ(ok(importTexts({{"a.yaml", older}}, 8)).scenario.contextParallel, 2);
 }
 
-TEST(TrainingConfigFramework, ArcticTrainingKeyByKeyAndItsPublishedRecipe) {
+TEST(TrainingConfigFramework, ArcticTrainingKeyByKey) {
     // ArcticTraining @b28638e6 (config/trainer.py, config/model.py, config/data.py): Ulysses over
     // sequence_parallel_size ranks (the launch's processes: at least the degree), TiledMLP, the checkpointed inputs
     // on the host, model.type liger without SwiGLU under TiledMLP (model/liger_factory.py:42), DeepSpeed as written.
@@ -947,8 +866,6 @@ TEST(TrainingConfigFramework, ArcticTrainingKeyByKeyAndItsPublishedRecipe) {
     want.overrides.zeroReduceBucketElements = 5e8; // DeepSpeed's defaults, the recipe sets zero_optimization itself
     want.overrides.zeroPrefetchBucketElements = 5e7;
     expectSameScenario(run.scenario, want);
-    // The recipe run-h100-sp32-llama-70b.yml is calibration row alst-06: the same estimate.
-    expectSameEstimate(run.scenario, "alst-06");
     // Without a zero_optimization section build_deepspeed_config writes ZeRO-2 with buckets from the hidden size
     // (config/trainer.py:421-430): reduce_bucket_size 4096² = 16,777,216 elements, 32 MiB of bf16 in backward, not
     // DeepSpeed's 5e8. The trainer's micro-batch wins over DeepSpeed's (trainer.py:398).

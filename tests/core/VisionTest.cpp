@@ -1,17 +1,17 @@
 // Vision-language models (docs/memory-model.md §10): image tokens from each family's processor, the encoder's and the
 // projector's parameters, what they save for backward and compute, bitsandbytes over their linears, the importers'
 // freezing switches and the scenario file. Expected values are derived by hand in each test.
-#include "gpusizer/core/Vision.h"
+#include "gpusizer/scenario/Vision.h"
 
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FrameworkProfile.h"
-#include "gpusizer/core/HfConfig.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/ScenarioJson.h"
-#include "gpusizer/core/TrainingConfig.h"
+#include "gpusizer/import/TrainingConfig.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/FrameworkProfile.h"
+#include "gpusizer/scenario/HfConfig.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

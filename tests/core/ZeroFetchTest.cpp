@@ -3,11 +3,11 @@
 // fewer than min(stage3_max_live_parameters - gathered, stage3_prefetch_bucket_size) elements are in flight (L353-377);
 // release_sub_module keeps a parameter whose popped later use is pending or that recurs before the scan from the
 // next fetch has passed stage3_max_reuse_distance elements (__params_to_release, L487-518). Traces worked by hand.
-#include "gpusizer/core/ZeroFetch.h"
+#include "gpusizer/memory/ZeroFetch.h"
 
 #include "TestModels.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/TrainingConfig.h"
+#include "gpusizer/import/TrainingConfig.h"
+#include "gpusizer/memory/Estimate.h"
 
 #include <array>
 #include <gtest/gtest.h>

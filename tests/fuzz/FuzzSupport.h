@@ -2,8 +2,8 @@
 // Shared by the fuzz targets: the shipped catalogs, and the invariants every accepted input must keep. A broken
 // invariant aborts, which libFuzzer reports as a finding with the input that caused it.
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <cstdio>
 #include <cstdlib>

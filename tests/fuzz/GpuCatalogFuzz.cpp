@@ -1,6 +1,6 @@
 // libFuzzer target: a GPU catalog file (shipped or the user's); every entry it accepts has a positive usable memory.
 #include "FuzzSupport.h"
-#include "gpusizer/core/Catalog.h"
+#include "gpusizer/scenario/Catalog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace gpusizer;

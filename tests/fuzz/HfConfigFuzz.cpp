@@ -1,7 +1,7 @@
 // libFuzzer target: a Hugging Face config.json, optionally followed by a model.safetensors.index.json after a line
 // "--index--"; every shape it accepts sizes as a full fine-tune at a short sequence.
 #include "FuzzSupport.h"
-#include "gpusizer/core/HfConfig.h"
+#include "gpusizer/scenario/HfConfig.h"
 
 #include <optional>
 

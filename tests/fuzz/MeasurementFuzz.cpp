@@ -1,7 +1,7 @@
 // libFuzzer target: a measurement result (what the probe script writes), then its comparison with the scenario it
 // names; an accepted result's comparison never divides by zero or reports a negative peak.
 #include "FuzzSupport.h"
-#include "gpusizer/core/Measurement.h"
+#include "gpusizer/plan/Measurement.h"
 
 #include <cmath>
 

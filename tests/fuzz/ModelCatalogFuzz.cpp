@@ -1,6 +1,6 @@
 // libFuzzer target: a model catalog file; every model it accepts sizes as the default LoRA scenario.
 #include "FuzzSupport.h"
-#include "gpusizer/core/Catalog.h"
+#include "gpusizer/scenario/Catalog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace gpusizer;

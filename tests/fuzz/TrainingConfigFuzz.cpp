@@ -3,7 +3,7 @@
 // "--overrides--" gives tune run-style overrides, one a line. Any file a config names reads as the last part. Every
 // run it accepts sizes and saves.
 #include "FuzzSupport.h"
-#include "gpusizer/core/TrainingConfig.h"
+#include "gpusizer/import/TrainingConfig.h"
 
 #include <vector>
 

@@ -8,10 +8,10 @@
 #include "explorer/FitView.h"
 #include "explorer/PlanView.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Planner.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Planner.h"
 #include "gpusizer/present/PlanText.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>

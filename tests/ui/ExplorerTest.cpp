@@ -24,16 +24,16 @@
 #include "explorer/PlanView.h"
 #include "explorer/SeqLenView.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Bill.h"
-#include "gpusizer/core/Compare.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/ProbeScript.h"
-#include "gpusizer/core/ScenarioJson.h"
-#include "gpusizer/core/Units.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Bill.h"
+#include "gpusizer/plan/Compare.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/plan/ProbeScript.h"
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/Format.h"
 #include "gpusizer/present/Search.h"
+#include "gpusizer/scenario/ScenarioJson.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QAbstractBarSeries>

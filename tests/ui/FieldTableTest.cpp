@@ -4,9 +4,9 @@
 #include "ScenarioController.h"
 #include "explorer/InputPanel.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/ScenarioFields.h"
-#include "gpusizer/core/ScenarioJson.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/scenario/ScenarioFields.h"
+#include "gpusizer/scenario/ScenarioJson.h"
 
 #include <QtWidgets/QSpinBox>
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "gpusizer/catalogs/ShippedCatalogs.h"
-#include "gpusizer/core/Compare.h"
+#include "gpusizer/plan/Compare.h"
 #include "report/PdfExporter.h"
 #include "report/ReportBuilder.h"
 

@@ -2,7 +2,7 @@
 
 #include "../Format.h"
 #include "ChartPalette.h"
-#include "gpusizer/core/Units.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBarLegendMarker>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/Estimate.h"
+#include "gpusizer/memory/Estimate.h"
 
 #include <QtCharts/QChartView>
 #include <QtCore/QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/Planner.h"
+#include "gpusizer/plan/Planner.h"
 
 #include <QtCharts/QChartView>
 #include <vector>

@@ -1,7 +1,7 @@
 #include "SeqLenChartView.h"
 
 #include "BreakdownChartView.h"
-#include "gpusizer/core/Units.h"
+#include "gpusizer/scenario/Units.h"
 
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QChart>

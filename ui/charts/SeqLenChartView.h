@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/Sweep.h"
+#include "gpusizer/memory/Sweep.h"
 
 #include <QtCharts/QChartView>
 #include <vector>

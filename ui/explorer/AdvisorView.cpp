@@ -4,7 +4,7 @@
 #include "../Present.h"
 #include "../ScenarioController.h"
 #include "../Shrinkable.h"
-#include "gpusizer/core/FitTable.h"
+#include "gpusizer/plan/FitTable.h"
 #include "gpusizer/present/AdviceText.h"
 #include "gpusizer/present/PlanText.h"
 

@@ -2,7 +2,7 @@
 
 #include "../TableModel.h"
 #include "LiveView.h"
-#include "gpusizer/core/Advisor.h"
+#include "gpusizer/plan/Advisor.h"
 
 QT_FORWARD_DECLARE_CLASS(QBoxLayout)
 QT_FORWARD_DECLARE_CLASS(QComboBox)

@@ -4,7 +4,7 @@
 #include "../Present.h"
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
-#include "gpusizer/core/Measurement.h"
+#include "gpusizer/plan/Measurement.h"
 #include "gpusizer/present/EstimateText.h"
 #include "gpusizer/present/Names.h"
 #include "gpusizer/present/PlanTables.h"

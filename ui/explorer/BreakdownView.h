@@ -2,9 +2,9 @@
 
 #include "../TableModel.h"
 #include "LiveView.h"
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Planner.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/scenario/Catalog.h"
 
 #include <optional>
 

@@ -5,7 +5,7 @@
 #include "../ScenarioController.h"
 #include "../charts/BreakdownChartView.h"
 #include "BreakdownView.h"
-#include "gpusizer/core/FitTable.h"
+#include "gpusizer/plan/FitTable.h"
 
 #include <QtGui/QFont>
 #include <QtWidgets/QComboBox>

@@ -2,7 +2,7 @@
 
 #include "../TableModel.h"
 #include "LiveView.h"
-#include "gpusizer/core/Compare.h"
+#include "gpusizer/plan/Compare.h"
 #include "gpusizer/present/CompareText.h"
 
 QT_FORWARD_DECLARE_CLASS(QComboBox)

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../TableModel.h"
-#include "gpusizer/core/FitTable.h"
+#include "gpusizer/plan/FitTable.h"
 #include "gpusizer/present/PlanTables.h"
 
 namespace gpusizer::ui {

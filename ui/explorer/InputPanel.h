@@ -1,7 +1,7 @@
 #pragma once
 
-#include "gpusizer/core/Scenario.h"
-#include "gpusizer/core/ScenarioFields.h"
+#include "gpusizer/scenario/Scenario.h"
+#include "gpusizer/scenario/ScenarioFields.h"
 
 #include <QtWidgets/QWidget>
 #include <array>

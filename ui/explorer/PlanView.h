@@ -3,7 +3,7 @@
 #include "../TableModel.h"
 #include "../WrappedLabel.h"
 #include "LiveView.h"
-#include "gpusizer/core/Planner.h"
+#include "gpusizer/plan/Planner.h"
 #include "gpusizer/present/PlanTables.h"
 
 QT_FORWARD_DECLARE_CLASS(QCheckBox)

@@ -6,8 +6,8 @@
 #include "../charts/ChartPalette.h"
 #include "../charts/SeqLenChartView.h"
 #include "BreakdownView.h"
-#include "gpusizer/core/FitTable.h"
-#include "gpusizer/core/Sweep.h"
+#include "gpusizer/memory/Sweep.h"
+#include "gpusizer/plan/FitTable.h"
 
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QVBoxLayout>

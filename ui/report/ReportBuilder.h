@@ -1,9 +1,9 @@
 #pragma once
 
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/Scenario.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Planning.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/Scenario.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QDateTime>

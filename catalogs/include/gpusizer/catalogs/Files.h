@@ -3,8 +3,8 @@
 // that is not a regular file on reading (a FIFO would block, a directory is no document), an atomic replacement on
 // writing, and the user's data folder where both look for catalogs.
 
-#include "gpusizer/core/Result.h"
-#include "gpusizer/core/TrainingConfig.h"
+#include "gpusizer/import/TrainingConfig.h"
+#include "gpusizer/scenario/Result.h"
 
 #include <cstdint>
 #include <filesystem>

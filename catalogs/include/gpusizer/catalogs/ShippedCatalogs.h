@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/Catalog.h"
+#include "gpusizer/scenario/Catalog.h"
 
 #include <filesystem>
 #include <string_view>

@@ -2,9 +2,9 @@
 // The advisor's words: the OOM ladder (each fix, what it changes for this scenario, its price, why it does not
 // apply), the method recommendation and the sizing table — for the Advisor tab, the report and the CLI.
 
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Catalog.h"
+#include "gpusizer/plan/Advisor.h"
 #include "gpusizer/present/Table.h"
+#include "gpusizer/scenario/Catalog.h"
 
 namespace gpusizer::present {
 

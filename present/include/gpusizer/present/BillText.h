@@ -1,7 +1,7 @@
 #pragma once
 // The whole bill in words and one table, for the Plan tab, the report and the CLI alike (core/Bill.h).
 
-#include "gpusizer/core/Bill.h"
+#include "gpusizer/plan/Bill.h"
 #include "gpusizer/present/Table.h"
 
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // Variants side by side (methods, optimizers, precision recipes): the Compare tab and the report.
 
-#include "gpusizer/core/Compare.h"
+#include "gpusizer/plan/Compare.h"
 #include "gpusizer/present/Table.h"
 
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
 // An estimate and its measurements as tables: the breakdown, the CLI's estimate, the report's memory section.
 
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Measurement.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Measurement.h"
 #include "gpusizer/present/Table.h"
 
 #include <vector>

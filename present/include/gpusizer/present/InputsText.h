@@ -2,9 +2,9 @@
 // The scenario as a table of settings (the report's inputs, the CLI's `fields`), from the field table: every field
 // that applies to the method with its value and whether it is the default.
 
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Scenario.h"
 #include "gpusizer/present/Table.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/Scenario.h"
 
 namespace gpusizer::present {
 

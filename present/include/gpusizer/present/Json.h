@@ -2,14 +2,14 @@
 // The CLI's versioned JSON documents, next to the tables they mirror: each "format" / "version" pair is a contract
 // (docs/README's CLI section); bytes are integers, words are English.
 
-#include "gpusizer/core/Advisor.h"
-#include "gpusizer/core/Bill.h"
-#include "gpusizer/core/Catalog.h"
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/FitTable.h"
-#include "gpusizer/core/HfConfig.h"
-#include "gpusizer/core/Measurement.h"
-#include "gpusizer/core/Planner.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Advisor.h"
+#include "gpusizer/plan/Bill.h"
+#include "gpusizer/plan/FitTable.h"
+#include "gpusizer/plan/Measurement.h"
+#include "gpusizer/plan/Planner.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/HfConfig.h"
 
 #include <nlohmann/json.hpp>
 

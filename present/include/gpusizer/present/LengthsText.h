@@ -1,8 +1,8 @@
 #pragma once
 // The user's data lengths (the dataset script's result): the import dialog, the CLI's import-lengths, the report.
 
-#include "gpusizer/core/DatasetLengths.h"
 #include "gpusizer/present/Message.h"
+#include "gpusizer/scenario/DatasetLengths.h"
 
 #include <string>
 #include <vector>

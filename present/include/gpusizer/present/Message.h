@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gpusizer/core/Result.h"
+#include "gpusizer/scenario/Result.h"
 
 #include <string>
 #include <utility>

@@ -1,12 +1,12 @@
 #pragma once
 // The words for core's codes: components, peak moments and every enum a user picks (combo boxes, reports, the CLI).
 
-#include "gpusizer/core/Estimate.h"
-#include "gpusizer/core/Labels.h"
-#include "gpusizer/core/Planning.h"
-#include "gpusizer/core/Scenario.h"
-#include "gpusizer/core/ScenarioFields.h"
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/plan/Planning.h"
 #include "gpusizer/present/Message.h"
+#include "gpusizer/scenario/Labels.h"
+#include "gpusizer/scenario/Scenario.h"
+#include "gpusizer/scenario/ScenarioFields.h"
 
 #include <string_view>
 

@@ -2,8 +2,8 @@
 // The planner's answers as tables and sentences: the GPU fit table, the plan table, "Rent: …", a card's runners-up.
 // The GPU fit tab, the Plan tab, the report and the CLI render these, so they say the same thing.
 
-#include "gpusizer/core/FitTable.h"
-#include "gpusizer/core/Planner.h"
+#include "gpusizer/plan/FitTable.h"
+#include "gpusizer/plan/Planner.h"
 #include "gpusizer/present/Table.h"
 
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
 // The planner's answers in words: layouts, verdicts, reasons, the objective's rule.
 
-#include "gpusizer/core/Planner.h"
+#include "gpusizer/plan/Planner.h"
 #include "gpusizer/present/Message.h"
 
 #include <vector>

@@ -1,0 +1,216 @@
+#include "ConfigDocument.h"
+
+#include "gpusizer/scenario/JsonRead.h"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+#include <yaml-cpp/yaml.h>
+
+namespace gpusizer::core::detail {
+
+using nlohmann::json;
+
+std::string ConfigDocument::at(const std::string& key) const {
+    return position(key) + ": " + key;
+}
+
+std::string ConfigDocument::position(const std::string& key) const {
+    if (const auto m = marks.find(key); m != marks.end()) {
+        return displayable(path) + ":" + std::to_string(m->second.first) + ":" + std::to_string(m->second.second);
+    }
+    return displayable(path);
+}
+
+const json* ConfigDocument::find(std::string_view dottedKey) const {
+    const json* node = &root;
+    std::size_t start = 0;
+    while (start <= dottedKey.size()) {
+        const std::size_t dot = dottedKey.find('.', start);
+        const std::string part(
+            dottedKey.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+        if (!node->is_object()) {
+            return nullptr;
+        }
+        const auto it = node->find(part);
+        if (it == node->end()) {
+            return nullptr;
+        }
+        node = &*it;
+        if (dot == std::string_view::npos) {
+            return node;
+        }
+        start = dot + 1;
+    }
+    return nullptr;
+}
+
+/// The offset of the first byte that is not part of well-formed UTF-8, or npos. yaml-cpp passes such bytes through,
+/// and a name or a report line holding them could not be saved as JSON.
+std::size_t invalidUtf8Offset(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (length == 0 || i + length > s.size() || (length == 2 && c < 0xC2) || (length == 4 && c > 0xF4)) {
+            return i;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) {
+                return i;
+            }
+        }
+        const auto next = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
+        if ((c == 0xE0 && next < 0xA0) || (c == 0xED && next > 0x9F) || (c == 0xF0 && next < 0x90) ||
+            (c == 0xF4 && next > 0x8F)) {
+            return i; // overlong forms and UTF-16 surrogates
+        }
+        i += length;
+    }
+    return std::string_view::npos;
+}
+
+namespace {
+
+/// A plain scalar as PyYAML's resolver reads it (YAML 1.1), with OmegaConf's reading of 1e-4 as a number.
+json plainScalar(const std::string& text) {
+    static const std::set<std::string> kNull{"", "~", "null", "Null", "NULL"};
+    static const std::set<std::string> kTrue{"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
+    static const std::set<std::string> kFalse{"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+    if (kNull.count(text) != 0) {
+        return nullptr;
+    }
+    if (kTrue.count(text) != 0) {
+        return true;
+    }
+    if (kFalse.count(text) != 0) {
+        return false;
+    }
+    std::string digits;
+    for (char c : text) {
+        if (c != '_') {
+            digits += c;
+        }
+    }
+    const char* begin = digits.data() + (digits.rfind('+', 0) == 0 ? 1 : 0);
+    const char* end = digits.data() + digits.size();
+    std::int64_t whole = 0;
+    if (auto [p, ec] = std::from_chars(begin, end, whole); ec == std::errc() && p == end) {
+        return whole;
+    }
+    double real = 0;
+    if (auto [p, ec] = std::from_chars(begin, end, real); ec == std::errc() && p == end && std::isfinite(real)) {
+        return real;
+    }
+    return text;
+}
+
+struct Converter {
+    ConfigDocument& doc;
+    std::size_t nodes = 0;
+
+    Result<json> convert(const YAML::Node& node, const std::string& path, int depth) {
+        if (++nodes > kMaxConfigNodes || depth > kMaxNestingDepth) {
+            return fail(ErrorCode::TooLarge,
+                        QT_TRANSLATE_NOOP("gpusizer", "expands to too many values or nests too deep (aliases?)"),
+                        doc.at(path));
+        }
+        switch (node.Type()) {
+        case YAML::NodeType::Null:
+        case YAML::NodeType::Undefined:
+            return json(nullptr);
+        case YAML::NodeType::Scalar:
+            // yaml-cpp writes some escapes ("\_", "\xA0") as single bytes: what is not UTF-8 is refused here.
+            if (invalidUtf8Offset(node.Scalar()) != std::string_view::npos) {
+                return fail(ErrorCode::InvalidJson,
+                            QT_TRANSLATE_NOOP("gpusizer", "an escape in this value is not valid UTF-8"), doc.at(path));
+            }
+            // A quoted scalar carries the non-specific tag "!": it is a string whatever it spells.
+            return node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str" ? json(node.Scalar())
+                                                                              : plainScalar(node.Scalar());
+        case YAML::NodeType::Sequence: {
+            json out = json::array();
+            for (std::size_t i = 0; i < node.size(); ++i) {
+                GPUSIZER_ASSIGN(json item, convert(node[i], path + "[" + std::to_string(i) + "]", depth + 1));
+                out.push_back(std::move(item));
+            }
+            return out;
+        }
+        case YAML::NodeType::Map: {
+            json out = json::object();
+            for (const auto& entry : node) {
+                if (!entry.first.IsScalar()) {
+                    return fail(ErrorCode::WrongType, QT_TRANSLATE_NOOP("gpusizer", "a key must be plain text"),
+                                doc.at(path));
+                }
+                const std::string key = entry.first.Scalar();
+                if (invalidUtf8Offset(key) != std::string_view::npos) {
+                    return fail(ErrorCode::InvalidJson,
+                                QT_TRANSLATE_NOOP("gpusizer", "an escape in this key is not valid UTF-8"),
+                                doc.at(path));
+                }
+                const std::string child = path.empty() ? key : path + "." + key;
+                const YAML::Mark mark = entry.first.Mark();
+                doc.marks[child] = {mark.line + 1, mark.column + 1};
+                GPUSIZER_ASSIGN(json value, convert(entry.second, child, depth + 1));
+                out[key] = std::move(value);
+            }
+            return out;
+        }
+        }
+        return json(nullptr);
+    }
+};
+
+bool looksLikeJson(std::string_view bytes) {
+    const auto first = bytes.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && bytes[first] == '{';
+}
+
+} // namespace
+
+Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string path) {
+    ConfigDocument doc;
+    doc.path = std::move(path);
+    if (looksLikeJson(bytes)) {
+        GPUSIZER_ASSIGN(doc.root, parseDocument(bytes, doc.path));
+        return doc;
+    }
+    if (bytes.size() > kMaxDocumentBytes) {
+        return fail(ErrorCode::TooLarge, QT_TRANSLATE_NOOP("gpusizer", "file is larger than 16 MiB"), doc.path);
+    }
+    if (const auto nul = bytes.find('\0'); nul != std::string_view::npos) {
+        return fail(
+            ErrorCode::InvalidJson,
+            words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (a NUL byte at offset %1)"), std::to_string(nul)),
+            doc.path);
+    }
+    if (const auto bad = invalidUtf8Offset(bytes); bad != std::string_view::npos) {
+        return fail(
+            ErrorCode::InvalidJson,
+            words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (invalid UTF-8 at offset %1)"), std::to_string(bad)),
+            doc.path);
+    }
+    YAML::Node node;
+    try {
+        node = YAML::Load(std::string(bytes));
+    } catch (const YAML::Exception& ex) {
+        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid YAML (%1)"), ex.msg),
+                    doc.path + ":" + std::to_string(ex.mark.line + 1) + ":" + std::to_string(ex.mark.column + 1));
+    }
+    if (!node.IsMap()) {
+        return fail(ErrorCode::WrongFormat,
+                    QT_TRANSLATE_NOOP("gpusizer", "not a training config: the file is not a mapping of keys"),
+                    doc.path);
+    }
+    try {
+        Converter converter{doc};
+        GPUSIZER_ASSIGN(doc.root, converter.convert(node, "", 0));
+    } catch (const YAML::Exception& ex) {
+        return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid YAML (%1)"), ex.msg),
+                    doc.path);
+    }
+    return doc;
+}
+
+} // namespace gpusizer::core::detail

@@ -1,0 +1,41 @@
+#pragma once
+// A training config (YAML or JSON) read into one JSON tree, with where each key stood in a YAML file, so that every
+// mapper reads one kind of document and every message names the file, line, column and key.
+
+#include "gpusizer/scenario/Result.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace gpusizer::core::detail {
+
+/// Most nodes a YAML document may expand to (aliases share nodes; expanding them could otherwise multiply a small
+/// file into gigabytes, the "billion laughs" document).
+inline constexpr std::size_t kMaxConfigNodes = 200000;
+
+struct ConfigDocument {
+    std::string path;
+    nlohmann::json root;
+    /// 1-based line and column of each key of a YAML file, by dotted path ("fsdp_config.fsdp_offload_params").
+    std::map<std::string, std::pair<int, int>> marks;
+
+    /// "<file>:<line>:<column>: <key>" for a YAML key (the line where the key stands), "<file>: <key>" otherwise.
+    std::string at(const std::string& key) const;
+    /// "<file>:<line>:<column>" of a YAML key, the file otherwise (where a report line points).
+    std::string position(const std::string& key) const;
+    /// The value at a dotted path, or nullptr.
+    const nlohmann::json* find(std::string_view dottedKey) const;
+};
+
+/// The offset of the first byte that is not part of well-formed UTF-8, or npos.
+std::size_t invalidUtf8Offset(std::string_view text);
+/// Text safe to keep in a report, a name or notes (bytes that are not UTF-8 become U+FFFD).
+std::string displayable(const std::string& text);
+
+/// Reads YAML (PyYAML's YAML 1.1 scalars: yes/no/on/off, 1e-4 as a number; quoted scalars stay strings) or JSON
+/// with the size, NUL and nesting guards of the JSON loaders. The top level must be a mapping.
+Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string path);
+
+} // namespace gpusizer::core::detail

@@ -1,0 +1,1912 @@
+// One mapper a format: each key that changes memory or time read with its meaning and its default from the
+// framework's own source (the commit in each citation; docs/import.md has the same table for users).
+
+#include "TrainingConfigImport.h"
+#include "gpusizer/scenario/FrameworkProfile.h"
+#include "gpusizer/scenario/JsonRead.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <tuple>
+
+namespace gpusizer::core::detail {
+
+using nlohmann::json;
+
+namespace {
+
+// The snapshots the keys were read from.
+#define AXOLOTL "axolotl @067b021c "
+#define LLAMAFACTORY "LLaMA-Factory @ff6d4d12 "
+#define LITGPT "litgpt @26857050 "
+#define TORCHTUNE "torchtune @bd2a0fc7 "
+#define TRANSFORMERS "transformers @00349ae8 "
+#define TRL "trl @f2cd5771 "
+#define PEFT "peft @5d602fdb "
+#define ACCELERATE "accelerate @16cb6eb8 "
+#define DEEPSPEED "DeepSpeed @edaa7221 "
+#define ARCTIC "ArcticTraining @b28638e6 "
+
+void setFramework(KeyReader& r, Framework f, const char* source) {
+    r.run().scenario.framework = f;
+    r.run().lines.push_back(
+        {ImportLine::Kind::Used, r.doc().position(""), "", toString(f), "framework", verbatim(source)});
+}
+
+/// The first of several spellings the file has ("offload_params" and the older "fsdp_offload_params").
+std::string spelling(const KeyReader& r, const std::string& prefix, std::initializer_list<const char*> names) {
+    for (const char* n : names) {
+        if (r.has(prefix + n)) {
+            return prefix + n;
+        }
+    }
+    return prefix + *names.begin();
+}
+
+/// LoRA targets from module names; "all-linear" / LLaMA-Factory "all" cover every decoder linear.
+Result<void> applyTargets(KeyReader& r, const std::string& key, const std::vector<std::string>& names) {
+    LoraSettings& lora = r.run().scenario.lora;
+    lora.targets.clear();
+    for (const std::string& name : names) {
+        if (name == "lm_head" || name == "output") {
+            lora.lmHead = true;
+            continue;
+        }
+        if (name == "embed_tokens" || name == "wte" || name == "tok_embeddings") {
+            lora.embedding = true;
+            continue;
+        }
+        const auto roles = loraTargetsFromModuleName(name == "all" ? "all-linear" : name);
+        if (roles.empty()) {
+            return tl::unexpected(r.error(
+                key, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a linear module GPU Sizer knows"), name)));
+        }
+        for (LinearRole role : roles) {
+            if (std::find(lora.targets.begin(), lora.targets.end(), role) == lora.targets.end()) {
+                lora.targets.push_back(role);
+            }
+        }
+    }
+    return {};
+}
+
+/// PEFT target_modules (and Axolotl's lora_target_modules): a list of names, or one string that PEFT matches as a
+/// full regular expression ("all-linear" aside; tuners/lora/config.py). From a regex, the module names it spells.
+Result<std::optional<std::vector<std::string>>> regexTargets(KeyReader& r, const std::string& key, const char* source) {
+    const json* v = r.doc().find(key);
+    if (v == nullptr || !v->is_string() || v->get<std::string>() == "all-linear") {
+        return r.list(key, "lora.targets", source);
+    }
+    const std::string pattern = v->get<std::string>();
+    std::vector<std::string> names;
+    std::string word;
+    for (char ch : pattern + "|") {
+        if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') {
+            word += ch;
+            continue;
+        }
+        if (!loraTargetsFromModuleName(word).empty() || word == "lm_head" || word == "embed_tokens") {
+            names.push_back(word);
+        }
+        word.clear();
+    }
+    r.value(key);
+    r.run().lines.push_back(
+        {ImportLine::Kind::Used, r.doc().position(key), key, pattern, "lora.targets", verbatim(source)});
+    if (names.empty()) {
+        return tl::unexpected(r.error(key, QT_TRANSLATE_NOOP("gpusizer", "names no module GPU Sizer knows (q_proj, "
+                                                                         "v_proj, … or all-linear)")));
+    }
+    r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "a regular expression: the module names it spells are taken, in "
+                                                 "every layer"));
+    return std::optional<std::vector<std::string>>(names);
+}
+
+/// PEFT modules_to_save: full trainable copies of the head or the embedding.
+Result<void> applyModulesToSave(KeyReader& r, const std::string& key, const char* source) {
+    GPUSIZER_ASSIGN(auto modules, r.list(key, "lora.modules_to_save", source));
+    if (!modules) {
+        return {};
+    }
+    for (const std::string& m : *modules) {
+        if (m == "lm_head") {
+            r.run().scenario.lora.saveLmHead = true;
+        } else if (m == "embed_tokens") {
+            r.run().scenario.lora.saveEmbedding = true;
+        } else {
+            r.noteKey(key,
+                      words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not sized (only lm_head and embed_tokens are)"), m));
+        }
+    }
+    return {};
+}
+
+Result<void> applyAttention(KeyReader& r, const std::string& key, const std::string& impl) {
+    Scenario& s = r.run().scenario;
+    if (impl == "flash_attention_2" || impl == "flash_attention_3" || impl == "fa2" || impl == "fa3") {
+        s.attention = Attention::Flash;
+    } else if (impl == "sdpa" || impl == "auto" || impl == "flex_attention") {
+        s.attention = Attention::Sdpa;
+    } else if (impl == "eager" || impl == "disabled") {
+        s.attention = Attention::Eager;
+    } else if (impl == "xformers" || impl == "sage" || impl == "fp8" || impl.find("flash") != std::string::npos) {
+        // Memory-efficient kernels (xformers, SageAttention, a hub kernel such as kernels-community/flash-attn3).
+        s.attention = Attention::Flash;
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "sized as flash-attention (no s² scores kept either)"));
+    } else if (impl.find('/') != std::string::npos) {
+        s.attention = Attention::Sdpa; // another hub kernel: sized as SDPA
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "a hub kernel GPU Sizer does not know: sized as SDPA"));
+    } else {
+        return tl::unexpected(
+            r.error(key, words(QT_TRANSLATE_NOOP("gpusizer", "attention '%1' is not one GPU Sizer knows"), impl)));
+    }
+    return {};
+}
+
+/// pydantic's lax-mode spellings of a bool (case-insensitive): "true" / "false", or nothing for another word.
+std::optional<std::string> pydanticBool(const std::string& text) {
+    std::string lower = text;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (const char* yes : {"true", "t", "yes", "y", "on", "1"}) {
+        if (lower == yes) {
+            return std::string("true");
+        }
+    }
+    for (const char* no : {"false", "f", "no", "n", "off", "0"}) {
+        if (lower == no) {
+            return std::string("false");
+        }
+    }
+    return std::nullopt;
+}
+
+/// transformers' TrainingArguments refuses bf16 and fp16 together (training_args.py _validate_args); the Trainer's
+/// files and LLaMA-Factory's go through it.
+Result<void> refuseBf16WithFp16(KeyReader& r, bool bf16, bool fp16) {
+    if (bf16 && fp16) {
+        return tl::unexpected(r.error("fp16", QT_TRANSLATE_NOOP("gpusizer", "bf16 and fp16 are both on; transformers' "
+                                                                            "TrainingArguments refuses that "
+                                                                            "(_validate_args): keep one")));
+    }
+    return {};
+}
+
+/// Sets an optimizer-step override only when the file's choice differs from what the framework's profile assumes.
+void setOptimizerStep(Scenario& s, OptimizerStepKind step) {
+    if (profileForFramework(s.framework).optimizerStep != step) {
+        s.overrides.optimizerStep = step;
+    } else {
+        s.overrides.optimizerStep.reset();
+    }
+}
+
+void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults = {}) {
+    Scenario& s = r.run().scenario;
+    for (const auto& [key, fallback, field] :
+         {std::tuple{"reduce_bucket_size", defaults.reduceBucket, &ProfileOverrides::zeroReduceBucketElements},
+          std::tuple{"stage3_prefetch_bucket_size", defaults.prefetchBucket,
+                     &ProfileOverrides::zeroPrefetchBucketElements}}) {
+        const std::string k = prefix + key;
+        const json* v = r.value(k);
+        const char* source = defaults.bucketSource;
+        if (v != nullptr && v->is_string() && v->get<std::string>() == "auto") {
+            // transformers' trainer_config_finalize: hidden_size² and 0.9 × hidden_size² (the profile's "0").
+            (s.overrides.*field).reset();
+            r.run().lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, "auto", "framework_overrides",
+                                     verbatim("transformers integrations/deepspeed.py trainer_config_finalize: "
+                                              "hidden_size² (prefetch 0.9 × hidden_size²)")});
+        } else if (v != nullptr && v->is_number() && v->get<double>() >= 0 && v->get<double>() < 1e12) {
+            s.overrides.*field = v->get<double>();
+            r.run().lines.push_back(
+                {ImportLine::Kind::Used, r.doc().position(k), k, v->dump(), "framework_overrides", verbatim(source)});
+        } else if (v != nullptr) {
+            r.noteKey(k, QT_TRANSLATE_NOOP("gpusizer", "not a bucket size (a number of elements or \"auto\")"));
+        } else {
+            s.overrides.*field = fallback;
+            r.run().lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), k, json(fallback).dump(),
+                                     "framework_overrides", verbatim(source)});
+        }
+    }
+}
+
+Sharding shardingForZeroStage(std::int64_t stage) {
+    return std::array{Sharding::None, Sharding::Zero1, Sharding::Zero2,
+                      Sharding::Zero3}[static_cast<std::size_t>(stage)];
+}
+
+/// Offload from the device names of DeepSpeed: optimizer states at ZeRO-1 and up, parameters only at ZeRO-3
+/// (zero/config.py offload_param: "valid only with stage 3").
+void applyDeepspeedOffload(KeyReader& r, const std::string& key, std::optional<std::string> device, Offload level) {
+    Scenario& s = r.run().scenario;
+    if (!device || (*device != "cpu" && *device != "nvme")) {
+        return;
+    }
+    if (level == Offload::OptimizerAndParams && s.sharding != Sharding::Zero3) {
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "parameter offload needs ZeRO stage 3: not applied"));
+        return;
+    }
+    s.offload = std::max(s.offload, level);
+}
+
+/// The trainer's own 16-bit switch (it wins over accelerate's mixed_precision).
+void setTrainerCompute(RunDraft& run, const std::string& compute) {
+    run.compute = compute;
+    run.computeFromTrainer = true;
+}
+
+/// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
+void setLigerKernels(Scenario& s) {
+    s.ligerRmsNorm = true;
+    s.ligerGlu = true;
+    s.ligerRope = true;
+}
+
+} // namespace
+
+Result<void> applyHfOptimizer(KeyReader& r, const std::string& key, const std::string& name) {
+    Scenario& s = r.run().scenario;
+    struct Known {
+        const char* name;
+        Optimizer optimizer;
+        OptimizerStepKind step;
+    };
+    static const Known kKnown[] = {
+        {"adamw_torch", Optimizer::AdamW, OptimizerStepKind::Foreach},
+        {"adamw_torch_fused", Optimizer::AdamW, OptimizerStepKind::Fused},
+        {"adamw_apex_fused", Optimizer::AdamW, OptimizerStepKind::Fused},
+        {"adamw_torch_npu_fused", Optimizer::AdamW, OptimizerStepKind::Fused},
+        {"adamw_hf", Optimizer::AdamW, OptimizerStepKind::PerParameter},
+        {"adamw_bnb_8bit", Optimizer::AdamW8bit, OptimizerStepKind::Fused},
+        {"adamw_8bit", Optimizer::AdamW8bit, OptimizerStepKind::Fused},
+        {"paged_adamw_8bit", Optimizer::PagedAdamW8bit, OptimizerStepKind::Fused},
+        {"paged_adamw_32bit", Optimizer::PagedAdamW, OptimizerStepKind::Fused},
+        {"adafactor", Optimizer::Adafactor, OptimizerStepKind::PerParameter},
+        {"sgd", Optimizer::Sgd, OptimizerStepKind::Foreach},
+        {"lion_32bit", Optimizer::Lion, OptimizerStepKind::Fused},
+        {"paged_lion_32bit", Optimizer::Lion, OptimizerStepKind::Fused},
+    };
+    for (const Known& k : kKnown) {
+        if (name == k.name) {
+            s.optimizer = k.optimizer;
+            // bitsandbytes optimizers step tensor by tensor with their own kernels: no foreach temporaries.
+            setOptimizerStep(s, k.step);
+            return {};
+        }
+    }
+    s.optimizer = Optimizer::AdamW;
+    setOptimizerStep(s, OptimizerStepKind::Foreach);
+    r.noteKey(key, words(QT_TRANSLATE_NOOP("gpusizer", "optimizer '%1' is not modelled: sized as AdamW (two fp32 "
+                                                       "states, an upper bound for 8-bit and factored optimizers)"),
+                         name));
+    return {};
+}
+
+Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char* source) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    run.fsdp = true;
+    s.sharding = Sharding::Zero3;
+    GPUSIZER_ASSIGN(auto version,
+                    r.integer(spelling(r, prefix, {"fsdp_version", "version"}), "sharding_engine", source, 1, 2, 1));
+    s.shardingEngine = version == 2 ? ShardingEngine::Fsdp2 : ShardingEngine::Fsdp1;
+    const std::string strategyKey = spelling(
+        r, prefix,
+        {"fsdp_sharding_strategy", "sharding_strategy", "fsdp_reshard_after_forward", "reshard_after_forward"});
+    if (const json* v = r.value(strategyKey)) {
+        const std::string text = v->is_string() ? v->get<std::string>() : v->dump();
+        if (text == "FULL_SHARD" || text == "1" || text == "HYBRID_SHARD" || text == "4" || text == "true") {
+            s.sharding = Sharding::Zero3;
+        } else if (text == "SHARD_GRAD_OP" || text == "2" || text == "HYBRID_SHARD_ZERO2" || text == "5" ||
+                   text == "false") {
+            s.sharding = Sharding::Zero2;
+        } else if (text == "NO_SHARD" || text == "3") {
+            s.sharding = Sharding::None;
+        } else {
+            return tl::unexpected(r.error(
+                strategyKey, words(QT_TRANSLATE_NOOP("gpusizer", "sharding strategy '%1' is not an FSDP one"), text)));
+        }
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position(strategyKey), strategyKey, text, "sharding",
+                             verbatim(ACCELERATE "utils/dataclasses.py FullyShardedDataParallelPlugin (1 = "
+                                                 "FULL_SHARD, 2 = SHARD_GRAD_OP, 3 = NO_SHARD)")});
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), strategyKey, "FULL_SHARD", "sharding",
+                             verbatim(ACCELERATE "utils/dataclasses.py: FULL_SHARD (v1), reshard_after_forward "
+                                                 "true (v2)")});
+    }
+    GPUSIZER_ASSIGN(auto offload,
+                    r.flag(spelling(r, prefix, {"fsdp_offload_params", "offload_params"}), "offload", source, false));
+    if (*offload) {
+        s.offload = Offload::OptimizerAndParams; // CPUOffload(offload_params=True): parameters, gradients, states
+    }
+    GPUSIZER_ASSIGN(auto ac, r.flag(spelling(r, prefix, {"fsdp_activation_checkpointing", "activation_checkpointing"}),
+                                    "gradient_checkpointing", source));
+    if (ac && *ac) {
+        s.checkpointing = Checkpointing::Full;
+    }
+    return {};
+}
+
+/// DeepSpeed's bf16 master options (runtime/precision_config.py:63,68, v0.18.3+), with the checks its config and
+/// optimizers make: both need a ZeRO stage (config.py:1041-1049), the optimizer states need the master, and a bf16
+/// master with fp32 states runs only with the optimizer offloaded to DeepSpeedCPUAdam (base_optimizer.py:510-512,
+/// stage_1_and_2.py:292, stage3.py:295).
+Result<void> readDeepspeedBf16Master(KeyReader& r, const std::string& section, bool bf16, int stage) {
+    RunDraft& run = r.run();
+    const std::string masterKey = section + "bf16_master_weights_and_grads";
+    const std::string statesKey = section + "bf16_optimizer_states";
+    GPUSIZER_ASSIGN(auto master, r.flag(masterKey, "precision", DEEPSPEED "runtime/precision_config.py:63", false));
+    GPUSIZER_ASSIGN(auto states, r.flag(statesKey, "precision", DEEPSPEED "runtime/precision_config.py:68", false));
+    if (!*master && !*states) {
+        return {};
+    }
+    if (!bf16) {
+        r.noteKey(*master ? masterKey : statesKey,
+                  QT_TRANSLATE_NOOP("gpusizer", "bf16 is not enabled: DeepSpeed's bf16 options do not apply"));
+        return {};
+    }
+    if (stage == 0) {
+        return tl::unexpected(r.error(*master ? masterKey : statesKey,
+                                      QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed runs its bf16 master weights and "
+                                                                    "optimizer states under ZeRO stage 1, 2 or 3 only "
+                                                                    "(runtime/config.py:1041)")));
+    }
+    if (*states && !*master) {
+        return tl::unexpected(r.error(statesKey, QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed refuses "
+                                                                               "bf16_optimizer_states without "
+                                                                               "bf16_master_weights_and_grads "
+                                                                               "(runtime/config.py:1047)")));
+    }
+    if (!*states) {
+        if (run.scenario.offload == Offload::None) {
+            return tl::unexpected(r.error(
+                masterKey, QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed runs a bf16 master with fp32 optimizer states "
+                                                         "only with the optimizer offloaded to DeepSpeedCPUAdam "
+                                                         "(zero/stage_1_and_2.py:292, stage3.py:295); set "
+                                                         "bf16_optimizer_states too")));
+        }
+        r.noteKey(masterKey, QT_TRANSLATE_NOOP("gpusizer", "the master copy and fp32 states live on the CPU with "
+                                                           "the offloaded optimizer: the GPU holds what it holds with "
+                                                           "an fp32 master, which is sized (host RAM 2 B per "
+                                                           "parameter high)"));
+        return {};
+    }
+    run.deepspeedBf16Master = true;
+    return {};
+}
+
+/// The bf16 / fp16 sections: which 16-bit mode the engine runs (the Trainer's flag wins, as transformers makes it),
+/// and DeepSpeed's bf16 master switches.
+Result<void> readDeepspeedPrecision(KeyReader& r, const std::string& prefix, int stage) {
+    RunDraft& run = r.run();
+    // "bfloat16" is the older spelling of "bf16" (runtime/constants.py BFLOAT16_OLD).
+    const std::string bf16Key = r.has(prefix + "bfloat16.enabled") ? "bfloat16.enabled" : "bf16.enabled";
+    const json* bf16On = r.doc().find(prefix + bf16Key);
+    const json* fp16On = r.doc().find(prefix + "fp16.enabled");
+    if (bf16On != nullptr && fp16On != nullptr && *bf16On == true && *fp16On == true) {
+        // runtime/config.py:827-828 asserts that at most one 16-bit mode is on.
+        return tl::unexpected(r.error(prefix + "fp16.enabled",
+                                      QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed refuses bf16 and fp16 enabled together "
+                                                                    "(runtime/config.py:827)")));
+    }
+    for (const auto& [key, dtype] : {std::pair{bf16Key, "bf16"}, std::pair{std::string("fp16.enabled"), "fp16"}}) {
+        const std::string k = prefix + key;
+        const json* v = r.value(k);
+        if (v != nullptr && v->is_boolean()) {
+            if (v->get<bool>() && !run.computeFromTrainer) {
+                run.compute = dtype;
+            } else if (v->get<bool>() != (run.compute == dtype) && run.computeFromTrainer) {
+                r.noteKey(k,
+                          QT_TRANSLATE_NOOP("gpusizer", "differs from the Trainer's bf16 / fp16, which transformers "
+                                                        "refuses (trainer_config_finalize): the Trainer's is sized"));
+            }
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, v->dump(), "precision",
+                                 verbatim(DEEPSPEED "deepspeed/runtime/constants.py (default false)")});
+        } else if (v != nullptr) {
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, shown(*v), "precision",
+                                 verbatim("transformers trainer_config_process: the Trainer's bf16 / fp16")});
+        }
+    }
+    const std::string bf16Section = prefix + bf16Key.substr(0, bf16Key.find('.') + 1);
+    GPUSIZER_CHECK(readDeepspeedBf16Master(r, bf16Section, run.compute == "bf16", stage));
+    return {};
+}
+
+Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    run.deepspeed = true;
+    s.shardingEngine = ShardingEngine::Deepspeed;
+    const std::string zero = prefix + "zero_optimization.";
+    GPUSIZER_ASSIGN(auto stage, r.integer(zero + "stage", "sharding", defaults.stageSource, 0, 3, defaults.stage));
+    s.sharding = shardingForZeroStage(*stage);
+    for (const auto& [key, level] : {std::pair{"offload_optimizer.device", Offload::Optimizer},
+                                     std::pair{"offload_param.device", Offload::OptimizerAndParams}}) {
+        GPUSIZER_ASSIGN(auto device, r.text(zero + key, "offload",
+                                            DEEPSPEED "deepspeed/runtime/zero/offload_config.py (none, cpu, nvme)"));
+        applyDeepspeedOffload(r, zero + key, device, level);
+    }
+    deepspeedBucketDefaults(r, zero, defaults);
+    // overlap_comm doubles ZeRO-1/2's IPG buffer; DeepSpeed turns it on by default at stage 3 only, where it does not.
+    GPUSIZER_ASSIGN(auto overlap,
+                    r.flag(zero + "overlap_comm", "framework_overrides",
+                           DEEPSPEED "deepspeed/runtime/zero/config.py:383 (default: on at stage 3 only)"));
+    if (overlap && *overlap && *stage <= 2) {
+        s.overrides.zeroOverlapComm = true;
+    }
+    // ZeRO-3's gathered working set (partitioned_param_coordinator.py); absent, DeepSpeed's 1e9 is the profile's.
+    // DeepSpeed takes the alias or the field name (zero/config.py; config_utils.py allow_population_by_field_name):
+    // Axolotl's zero3_bf16.json writes max_live_parameters.
+    const FrameworkProfile profile;
+    for (const auto& [alias, name, field, fallback] :
+         {std::tuple{"stage3_max_reuse_distance", "max_reuse_distance", &ProfileOverrides::zeroMaxReuseDistance,
+                     profile.zeroMaxReuseDistance},
+          std::tuple{"stage3_max_live_parameters", "max_live_parameters", &ProfileOverrides::zeroMaxLiveParameters,
+                     profile.zeroMaxLiveParameters}}) {
+        const std::string key = zero + (r.value(zero + alias) != nullptr ? alias : name);
+        GPUSIZER_ASSIGN(auto elements,
+                        r.number(key, "framework_overrides",
+                                 DEEPSPEED "deepspeed/runtime/zero/config.py (elements, default 1e9)", 0, 1e15));
+        if (elements && *elements != fallback) { // an override only where the file differs from the profile
+            s.overrides.*field = *elements;
+        }
+    }
+    // "auto" values are the Trainer's (transformers integrations/deepspeed.py trainer_config_process).
+    for (const auto& [key, field] : {std::pair{"train_micro_batch_size_per_gpu", &Scenario::microBatch},
+                                     std::pair{"gradient_accumulation_steps", &Scenario::gradientAccumulation}}) {
+        const std::string k = prefix + key;
+        const json* v = r.value(k);
+        const char* fieldName =
+            key == std::string("train_micro_batch_size_per_gpu") ? "micro_batch" : "gradient_accumulation";
+        if (v != nullptr && v->is_string() && v->get<std::string>() == "auto") {
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position(k), k, "auto → " + std::to_string(s.*field),
+                                 fieldName,
+                                 verbatim("transformers integrations/deepspeed.py trainer_config_process: the "
+                                          "Trainer's value")});
+        } else if (v != nullptr) {
+            GPUSIZER_ASSIGN(auto n, r.integer(k, fieldName, DEEPSPEED "deepspeed/runtime/constants.py", 1, 65536));
+            s.*field = *n;
+        }
+    }
+    GPUSIZER_CHECK(readDeepspeedPrecision(r, prefix, static_cast<int>(*stage)));
+    if (r.has(prefix + "activation_checkpointing")) {
+        r.ignore(prefix + "activation_checkpointing",
+                 QT_TRANSLATE_NOOP("gpusizer", "only models that call deepspeed.checkpointing use it; Hugging Face "
+                                               "models checkpoint through gradient_checkpointing"));
+    }
+    if (s.sharding == Sharding::Zero3) {
+        r.run().lines.push_back(
+            {ImportLine::Kind::Note, r.doc().position(""), "", "", "",
+             QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO-3 with a transformers model: zero.Init partitions the "
+                                           "model as it loads")});
+    }
+    return {};
+}
+
+Result<void> readAccelerate(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    GPUSIZER_ASSIGN(auto type, r.text("distributed_type", "sharding", ACCELERATE "utils/dataclasses.py DistributedType",
+                                      std::string("NO")));
+    GPUSIZER_ASSIGN(auto processes,
+                    r.integer("num_processes", "gpus",
+                              ACCELERATE "commands/config/config_args.py:180 (all machines' processes)", 1, 100000, 1));
+    GPUSIZER_ASSIGN(auto machines,
+                    r.integer("num_machines", "", ACCELERATE "commands/config/config_args.py:181", 1, 100000, 1));
+    (void)machines; // num_processes already counts every machine's processes
+    run.gpus = *processes;
+    run.gpusDefaulted = !r.has("num_processes");
+    GPUSIZER_ASSIGN(auto mixed, r.text("mixed_precision", "precision", ACCELERATE "commands/config/cluster.py:792"));
+    if (mixed) {
+        const std::string launcher = *mixed == "bf16" || *mixed == "fp16" ? *mixed : *mixed == "fp8" ? "bf16" : "";
+        if (*mixed == "fp8") {
+            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "accelerate's fp8 backends are not read: sized "
+                                                                       "as bf16 (float8 models torchao's "
+                                                                       "Float8Linear)"));
+        }
+        if (!run.computeFromTrainer) {
+            run.compute = launcher;
+        } else if (launcher != run.compute) {
+            // TrainingArguments.__post_init__: "if training args is specified, it will override the one specified in
+            // the accelerate config".
+            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "the Trainer's bf16 / fp16 overrides it"));
+        }
+    }
+    if (*type == "DEEPSPEED") {
+        run.deepspeed = true;
+        s.shardingEngine = ShardingEngine::Deepspeed;
+        if (const json* file = r.value("deepspeed_config.deepspeed_config_file");
+            file != nullptr && file->is_string() && file->get<std::string>() != "none") {
+            addReference(r, "deepspeed_config.deepspeed_config_file", file->get<std::string>());
+            run.lines.push_back({ImportLine::Kind::Used, r.doc().position("deepspeed_config.deepspeed_config_file"),
+                                 "deepspeed_config.deepspeed_config_file", file->get<std::string>(), "",
+                                 verbatim(ACCELERATE "commands/config/cluster.py:248")});
+            return {};
+        }
+        const char* plugin = ACCELERATE "utils/dataclasses.py DeepSpeedPlugin";
+        GPUSIZER_ASSIGN(auto stage, r.integer("deepspeed_config.zero_stage", "sharding", plugin, 0, 3, 2));
+        s.sharding = shardingForZeroStage(*stage);
+        for (const auto& [key, level] :
+             {std::pair{"deepspeed_config.offload_optimizer_device", Offload::Optimizer},
+              std::pair{"deepspeed_config.offload_param_device", Offload::OptimizerAndParams}}) {
+            GPUSIZER_ASSIGN(auto device, r.text(key, "offload", plugin, std::string("none")));
+            applyDeepspeedOffload(r, key, device, level);
+        }
+        GPUSIZER_ASSIGN(auto accumulation, r.integer("deepspeed_config.gradient_accumulation_steps",
+                                                     "gradient_accumulation", plugin, 1, 65536));
+        if (accumulation) {
+            s.gradientAccumulation = *accumulation;
+        }
+        // The config DeepSpeedPlugin writes names no bucket sizes: DeepSpeed's own defaults apply.
+        deepspeedBucketDefaults(r, "deepspeed_config.");
+    } else if (*type == "FSDP") {
+        GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.",
+                                      ACCELERATE "utils/dataclasses.py "
+                                                 "FullyShardedDataParallelPlugin"));
+    } else if (*type == "MULTI_GPU" || *type == "NO") {
+        s.sharding = Sharding::None;
+    } else {
+        return tl::unexpected(
+            r.error("distributed_type",
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a GPU layout GPU Sizer sizes (NO, MULTI_GPU, "
+                                                        "DEEPSPEED, FSDP)"),
+                          *type)));
+    }
+    return {};
+}
+
+/// An objective by the name a config gives it (Axolotl rl:, LLaMA-Factory pref_loss, TRL loss_type): the
+/// run kind, or nothing for what GPU Sizer does not size (PPO, reward models), which is noted at the key. DPO's
+/// other sigmoid-family losses (hinge, kto_pair, robust, ...) keep its reference model and paired batch.
+std::optional<RunKind> preferenceObjective(const std::string& name) {
+    static const std::pair<const char*, RunKind> kNames[] = {
+        {"dpo", RunKind::Dpo},    {"sigmoid", RunKind::Dpo}, {"hinge", RunKind::Dpo}, {"kto_pair", RunKind::Dpo},
+        {"robust", RunKind::Dpo}, {"ipo", RunKind::Ipo},     {"orpo", RunKind::Orpo}, {"simpo", RunKind::Simpo},
+        {"kto", RunKind::Kto},    {"grpo", RunKind::Grpo}};
+    for (const auto& [text, kind] : kNames) {
+        if (name == text) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
+/// Sets the run kind a config's key names, or notes that the objective is sized as supervised training.
+void applyObjective(KeyReader& r, const std::string& key, const std::string& name) {
+    if (const auto kind = preferenceObjective(name)) {
+        r.run().scenario.runKind = *kind;
+        return;
+    }
+    r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "an objective GPU Sizer does not size yet (generation, reward or "
+                                                 "value models): sized as supervised training"));
+}
+
+/// GRPO's generation keys, at `prefix` (TRL's GRPOConfig at the top level, Axolotl's under trl:); `completionDefault`
+/// is the max_completion_length of the TRL release that reads them.
+Result<void> readGrpoKeys(KeyReader& r, const std::string& prefix, const char* source, std::int64_t completionDefault) {
+    Scenario& s = r.run().scenario;
+    s.runKind = RunKind::Grpo;
+    GPUSIZER_ASSIGN(auto generations, r.integer(prefix + "num_generations", "num_generations", source, 2, 65536, 8));
+    s.numGenerations = *generations;
+    GPUSIZER_ASSIGN(auto completion, r.integer(prefix + "max_completion_length", "completion_length", source, 1,
+                                               16777216, completionDefault));
+    s.completionLength = *completion;
+    GPUSIZER_ASSIGN(auto beta, r.number(prefix + "beta", "kl_beta", source, 0.0, 1e6, 0.0));
+    s.klBeta = *beta;
+    GPUSIZER_ASSIGN(auto vllm, r.flag(prefix + "use_vllm", "generation", source, false));
+    GPUSIZER_ASSIGN(auto mode, r.text(prefix + "vllm_mode", "generation", source, std::string("colocate")));
+    s.generation = !*vllm              ? Generation::Transformers
+                   : *mode == "server" ? Generation::VllmServer
+                                       : Generation::VllmColocate;
+    GPUSIZER_ASSIGN(auto share, r.number(prefix + "vllm_gpu_memory_utilization", "vllm_gpu_memory_utilization", source,
+                                         0.01, 0.99, 0.3));
+    s.vllmMemoryUtilization = *share;
+    GPUSIZER_ASSIGN(auto sleep, r.flag(prefix + "vllm_enable_sleep_mode", "vllm_sleep_mode", source, false));
+    s.vllmSleepMode = *sleep;
+    // seq_len is prompt + completion: TRL no longer has a prompt length (max_prompt_length, removed in 89070d24).
+    GPUSIZER_ASSIGN(auto prompt, r.integer(prefix + "max_prompt_length", "seq_len", source, 1, 16777216));
+    if (prompt) {
+        s.seqLen = *prompt + s.completionLength;
+    } else {
+        s.seqLen = std::max(s.seqLen, s.completionLength + 1);
+        r.run().lines.push_back({ImportLine::Kind::Note, r.doc().position(""), prefix + "max_prompt_length", "",
+                                 "seq_len",
+                                 QT_TRANSLATE_NOOP("gpusizer", "no prompt length in the config: set seq_len to your "
+                                                               "longest prompt + completion_length")});
+    }
+    return {};
+}
+
+/// TRL's PPOConfig (trl/experimental/ppo/ppo_config.py @f2cd5771: response_length 53, num_ppo_epochs 4). The query
+/// length is the data's: seq_len keeps what the config says or is noted.
+Result<void> readPpoKeys(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    const char* source = TRL "trl/experimental/ppo/ppo_config.py";
+    s.runKind = RunKind::Ppo;
+    GPUSIZER_ASSIGN(auto response, r.integer("response_length", "completion_length", source, 1, 16777216, 53));
+    s.completionLength = *response;
+    GPUSIZER_ASSIGN(auto epochs, r.integer("num_ppo_epochs", "ppo_epochs", source, 1, 1000, 4));
+    s.ppoEpochs = *epochs;
+    s.seqLen = std::max(s.seqLen, s.completionLength + 1);
+    r.run().lines.push_back({ImportLine::Kind::Note, r.doc().position(""), "response_length", "", "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "PPO's queries come from the data: set seq_len to your "
+                                                           "longest query + response_length")});
+    return {};
+}
+
+/// TRL's preference configs, told apart by the keys only they have: KTOConfig's desirable/undesirable weights,
+/// CPOConfig's cpo_alpha and simpo_gamma, DPOConfig's reference options; loss_type (a string, or a list since TRL 1.x)
+/// names the DPO variant. precompute_ref_log_probs drops the reference model while training.
+Result<void> readTrlObjective(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    if (r.has("num_generations") || r.has("use_vllm") || r.has("vllm_mode")) {
+        // GRPOConfig (grpo_config.py @f2cd5771: max_completion_length 512, vllm_mode colocate).
+        return readGrpoKeys(r, "", TRL "trl/trainer/grpo_config.py", 512);
+    }
+    if (r.has("num_ppo_epochs") || r.has("vf_coef") || r.has("cliprange_value")) {
+        return readPpoKeys(r);
+    }
+    if (r.has("desirable_weight") || r.has("undesirable_weight")) {
+        s.runKind = RunKind::Kto;
+    } else if (r.has("cpo_alpha") || r.has("simpo_gamma")) {
+        s.runKind = RunKind::Simpo; // CPO's sigmoid loss keeps the same tensors: paired, no reference, an NLL term
+    } else if (r.has("precompute_ref_log_probs") || r.has("ref_model_init_kwargs") || r.has("rpo_alpha") ||
+               r.has("ref_model_sync_steps")) {
+        s.runKind = RunKind::Dpo;
+    } else {
+        return {};
+    }
+    if (const json* loss = r.doc().find("loss_type"); loss != nullptr && s.runKind == RunKind::Dpo) {
+        const std::string first = loss->is_array() && !loss->empty() && loss->front().is_string()
+                                      ? loss->front().get<std::string>()
+                                      : (loss->is_string() ? loss->get<std::string>() : std::string());
+        r.value("loss_type");
+        r.run().lines.push_back({ImportLine::Kind::Used, r.doc().position("loss_type"), "loss_type", first, "run_kind",
+                                 verbatim(TRL "trl/trainer/dpo_config.py loss_type")});
+        applyObjective(r, "loss_type", first);
+    }
+    if (referenceCanBePrecomputed(s)) {
+        GPUSIZER_ASSIGN(auto precompute, r.flag("precompute_ref_log_probs", "reference_log_probs",
+                                                TRL "trl/trainer/dpo_config.py precompute_ref_log_probs", false));
+        s.referenceLogProbs = *precompute ? ReferenceLogProbs::Precomputed : ReferenceLogProbs::Model;
+    }
+    return {};
+}
+
+Result<void> readTrainingArguments(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::HfTrainer, TRANSFORMERS "Trainer");
+    GPUSIZER_CHECK(readTrlObjective(r));
+    static const char* const kSftKeys[] = {"max_length", "max_seq_length", "packing", "dataset_text_field"};
+    const bool sft = std::any_of(std::begin(kSftKeys), std::end(kSftKeys),
+                                 [&](const char* k) { return r.doc().find(k) != nullptr; }); // present, null or not
+    GPUSIZER_ASSIGN(auto batch, r.integer("per_device_train_batch_size", "micro_batch",
+                                          TRANSFORMERS "training_args.py per_device_train_batch_size", 1, 65536, 8));
+    s.microBatch = *batch;
+    GPUSIZER_ASSIGN(auto accumulation,
+                    r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                              TRANSFORMERS "training_args.py gradient_accumulation_steps", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
+    // TRL's configs turn bf16 on unless fp16 is (trl/trainer/base_config.py __post_init__).
+    GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision",
+                                      sft ? TRL "trl/trainer/base_config.py bf16 (on unless fp16)"
+                                          : TRANSFORMERS "training_args.py bf16",
+                                      sft ? !*fp16 : false));
+    GPUSIZER_CHECK(refuseBf16WithFp16(r, *bf16, *fp16));
+    setTrainerCompute(run, *bf16 ? "bf16" : *fp16 ? "fp16" : "");
+    GPUSIZER_ASSIGN(auto gc, r.flag("gradient_checkpointing", "gradient_checkpointing",
+                                    sft ? TRL "trl/trainer/base_config.py gradient_checkpointing (true since v0.22.0)"
+                                        : TRANSFORMERS "training_args.py gradient_checkpointing",
+                                    sft));
+    s.checkpointing = *gc ? Checkpointing::Full : Checkpointing::None;
+    GPUSIZER_ASSIGN(auto optim, r.text("optim", "optimizer",
+                                       TRANSFORMERS "training_args.py optim (adamw_torch_fused with torch >= 2.8)",
+                                       std::string("adamw_torch_fused")));
+    GPUSIZER_CHECK(applyHfOptimizer(r, "optim", *optim));
+    GPUSIZER_ASSIGN(auto compile,
+                    r.flag("torch_compile", "compile", TRANSFORMERS "training_args.py torch_compile", false));
+    s.compile = *compile;
+    GPUSIZER_ASSIGN(auto liger, r.flag("use_liger_kernel", "loss", TRANSFORMERS "training_args.py use_liger_kernel"));
+    if (liger && *liger) {
+        // Trainer._apply_liger_kernel_to_instance: apply_liger_kernel_to_<model>() with its defaults (rope, rms_norm,
+        // swiglu and the fused linear cross-entropy; liger_kernel/transformers/monkey_patch.py @ead96b61).
+        setLigerKernels(s);
+        s.loss = Loss::FusedLinear;
+    }
+    if (sft) {
+        const std::string lengthKey = r.has("max_seq_length") ? "max_seq_length" : "max_length";
+        const json* raw = r.doc().find(lengthKey);
+        if (raw != nullptr && raw->is_null()) {
+            r.value(lengthKey);
+            run.lines.push_back({ImportLine::Kind::Note, r.doc().position(lengthKey), lengthKey, "null", "seq_len",
+                                 QT_TRANSLATE_NOOP("gpusizer", "null: no truncation, the longest sample's length; GPU "
+                                                               "Sizer's default length is sized (set yours)")});
+        } else {
+            GPUSIZER_ASSIGN(auto length, r.integer(lengthKey, "seq_len", TRL "trl/trainer/sft_config.py:205 max_length",
+                                                   1, 10000000, 1024));
+            s.seqLen = *length;
+        }
+        GPUSIZER_ASSIGN(auto packing, r.flag("packing", "", TRL "trl/trainer/sft_config.py:225", false));
+        if (*packing) {
+            r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is the full sequence length"));
+        }
+        GPUSIZER_ASSIGN(auto activationOffload, r.flag("activation_offloading", "activation_offload",
+                                                       TRL "trl/trainer/sft_config.py:296", false));
+        s.activationOffload = *activationOffload;
+    } else if (s.runKind != RunKind::Grpo) { // (GRPO's is prompt + completion, read with its keys)
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "", std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "TrainingArguments carry no sequence length: GPU Sizer's "
+                                                           "default (set it in the window or the scenario)")});
+    }
+    // "dtype" since transformers v5 renamed torch_dtype (trl trainer/utils.py:1144 kwargs.get("dtype", "float32")).
+    const std::string dtypeKey =
+        r.has("model_init_kwargs.dtype") ? "model_init_kwargs.dtype" : "model_init_kwargs.torch_dtype";
+    GPUSIZER_ASSIGN(auto dtype, r.text(dtypeKey, "precision", TRL "trl/trainer/sft_config.py model_init_kwargs"));
+    if (dtype && (*dtype == "bfloat16" || *dtype == "float16" || *dtype == "auto")) {
+        run.loadDtype = *dtype == "float16" ? "fp16" : "bf16";
+        run.loadDtypeWhere = r.doc().position(dtypeKey);
+    } else if (!dtype) {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "torch_dtype", "float32", "precision",
+                             verbatim(TRANSFORMERS "modeling_utils.py from_pretrained: fp32 unless torch_dtype is "
+                                                   "given (transformers 4.x)")});
+    }
+    GPUSIZER_ASSIGN(auto attention, r.text("model_init_kwargs.attn_implementation", "attention",
+                                           TRL "trl/trainer/sft_config.py model_init_kwargs", std::string("sdpa")));
+    GPUSIZER_CHECK(applyAttention(r, "model_init_kwargs.attn_implementation", *attention));
+    GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", TRANSFORMERS "training_args.py deepspeed"));
+    GPUSIZER_CHECK(readTrainerFsdpOption(r, "fsdp", "fsdp_config.", TRANSFORMERS "training_args.py fsdp"));
+    if (sft) {
+        run.sftQuantizedAdaptersBf16 = true;
+    }
+    return {};
+}
+
+Result<void> readDeepspeedKey(KeyReader& r, const std::string& key, const char* source) {
+    const json* ds = r.value(key);
+    if (ds == nullptr) {
+        return {};
+    }
+    if (ds->is_string()) {
+        addReference(r, key, ds->get<std::string>());
+        r.run().lines.push_back(
+            {ImportLine::Kind::Used, r.doc().position(key), key, ds->get<std::string>(), "", verbatim(source)});
+        return {};
+    }
+    if (ds->is_object()) {
+        return readDeepspeed(r, key + "."); // the DeepSpeed config written inline
+    }
+    return tl::unexpected(r.error(key, QT_TRANSLATE_NOOP("gpusizer", "must be a path or a DeepSpeed config")));
+}
+
+Result<void> readTrainerFsdpOption(KeyReader& r, const std::string& key, const std::string& configPrefix,
+                                   const char* source) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const json* fsdp = r.value(key);
+    if (fsdp == nullptr) {
+        return {};
+    }
+    // "full_shard auto_wrap offload", or the same words as a list (training_args.py FSDPOption).
+    const std::string text = shown(*fsdp);
+    const bool sharded = text.find("full_shard") != std::string::npos ||
+                         text.find("shard_grad_op") != std::string::npos ||
+                         text.find("hybrid_shard") != std::string::npos;
+    if (!sharded) {
+        if (!text.empty()) {
+            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "no sharding strategy in it: FSDP is off"));
+        }
+        return {};
+    }
+    GPUSIZER_CHECK(readFsdpConfig(r, configPrefix, source));
+    s.sharding = text.find("shard_grad_op") != std::string::npos || text.find("hybrid_shard_zero2") != std::string::npos
+                     ? Sharding::Zero2
+                     : Sharding::Zero3;
+    if (text.find("offload") != std::string::npos) {
+        s.offload = Offload::OptimizerAndParams;
+    }
+    run.lines.push_back({ImportLine::Kind::Used, r.doc().position(key), key, text, "sharding", verbatim(source)});
+    return {};
+}
+
+/// PEFT's non-LoRA adapter configs: VeRA (VeraConfig), IA3 (IA3Config) and LayerNorm tuning (LNTuningConfig).
+Result<void> readPeftOtherAdapter(KeyReader& r, AdapterKind kind) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    s.lora.kind = kind;
+    GPUSIZER_CHECK(applyModulesToSave(r, "modules_to_save", PEFT "src/peft/tuners (every config's modules_to_save)"));
+    if (kind == AdapterKind::Vera) {
+        const char* config = PEFT "src/peft/tuners/vera/config.py VeraConfig";
+        GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 256));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto dropout, r.number("vera_dropout", "lora.dropout", config, 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        r.ignore("d_initial", QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        r.ignore("projection_prng_key", QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        r.ignore("save_projection", QT_TRANSLATE_NOOP("gpusizer", "changes the checkpoint, not GPU memory"));
+    }
+    if (kind == AdapterKind::LnTuning) {
+        s.lora.targets.clear();
+        if (const json* v = r.doc().find("target_modules"); v != nullptr && !v->is_null()) {
+            r.noteKey("target_modules", QT_TRANSLATE_NOOP("gpusizer", "sized as PEFT's default: every norm of the "
+                                                                      "decoder and the final norm"));
+        }
+        return {};
+    }
+    const char* config = kind == AdapterKind::Vera ? PEFT "src/peft/tuners/vera/config.py VeraConfig"
+                                                   : PEFT "src/peft/tuners/ia3/config.py IA3Config";
+    GPUSIZER_ASSIGN(auto targets, regexTargets(r, "target_modules", config));
+    if (targets) {
+        GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
+    } else {
+        const bool ia3 = kind == AdapterKind::Ia3;
+        s.lora.targets = ia3 ? std::vector<LinearRole>{LinearRole::K, LinearRole::V, LinearRole::Down}
+                             : std::vector<LinearRole>{LinearRole::Q, LinearRole::V};
+        run.lines.push_back(
+            {ImportLine::Kind::Defaulted, r.doc().position(""), "target_modules",
+             ia3 ? "k_proj, v_proj, down_proj" : "q_proj, v_proj", "lora.targets",
+             verbatim(ia3 ? PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_TARGET_MODULES_MAPPING (llama)"
+                          : PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_VERA_TARGET_MODULES_MAPPING "
+                                 "(llama)")});
+    }
+    if (kind == AdapterKind::Ia3) {
+        GPUSIZER_ASSIGN(auto feedforward, r.list("feedforward_modules", "lora.targets", config));
+        if (feedforward && (feedforward->size() != 1 || feedforward->front() != "down_proj")) {
+            r.noteKey("feedforward_modules", QT_TRANSLATE_NOOP("gpusizer", "sized as PEFT's Llama mapping: down_proj "
+                                                                           "scales its input, the others their "
+                                                                           "output"));
+        }
+    }
+    return {};
+}
+
+/// LLaMA-Factory freeze tuning (hparams/finetuning_args.py FreezeArguments, model/adapter.py _setup_freeze_tuning).
+Result<void> readFreezeTuning(KeyReader& r, const char* source) {
+    Scenario& s = r.run().scenario;
+    GPUSIZER_ASSIGN(auto layers,
+                    r.integer("freeze_trainable_layers", "trainable_layers", source, -1000000, 1000000, 2));
+    if (*layers < 0) {
+        r.noteKey("freeze_trainable_layers",
+                  QT_TRANSLATE_NOOP("gpusizer", "the first layers train: sized as the same number of last layers "
+                                                "(the frozen layers above them are then in the graph too)"));
+    }
+    s.trainableLayers = *layers == 0 ? 0 : (*layers < 0 ? -*layers : *layers);
+    GPUSIZER_ASSIGN(auto modules, r.text("freeze_trainable_modules", "trainable_layers", source, std::string("all")));
+    if (*modules != "all") {
+        r.noteKey(
+            "freeze_trainable_modules",
+            QT_TRANSLATE_NOOP("gpusizer", "not modelled: every module of the trained layers is sized as trained"));
+    }
+    if (const json* extra = r.value("freeze_extra_modules"); extra != nullptr && !extra->is_null()) {
+        r.noteKey("freeze_extra_modules",
+                  QT_TRANSLATE_NOOP("gpusizer", "not modelled: the extra modules are sized as frozen"));
+    }
+    if (const json* pro = r.value("use_llama_pro"); pro != nullptr && pro->is_boolean() && pro->get<bool>()) {
+        r.noteKey("use_llama_pro", QT_TRANSLATE_NOOP("gpusizer", "LLaMA Pro's evenly spaced layers are sized as the "
+                                                                 "last layers"));
+    }
+    return {};
+}
+
+Result<void> readPeftAdapter(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const char* config = PEFT "src/peft/tuners/lora/config.py LoraConfig";
+    if (!run.method || *run.method == Method::Full) {
+        run.method = Method::Lora;
+    }
+    if (const json* base = r.value("base_model_name_or_path");
+        base != nullptr && base->is_string() && run.modelName.empty()) {
+        run.modelName = base->get<std::string>();
+        run.modelWhere = r.doc().at("base_model_name_or_path");
+    }
+    for (const char* key : {"task_type", "bias", "fan_in_fan_out", "inference_mode", "revision"}) {
+        r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+    }
+    GPUSIZER_ASSIGN(
+        auto type, r.text("peft_type", "lora.kind", PEFT "src/peft/utils/peft_types.py PeftType", std::string("LORA")));
+    if (*type == "VERA" || *type == "IA3" || *type == "LN_TUNING") {
+        return readPeftOtherAdapter(r, *type == "VERA"  ? AdapterKind::Vera
+                                       : *type == "IA3" ? AdapterKind::Ia3
+                                                        : AdapterKind::LnTuning);
+    }
+    if (*type != "LORA") {
+        r.noteKey("peft_type", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as LoRA (LoRA, DoRA, VeRA, IA3 and "
+                                                             "LayerNorm tuning are)"));
+    }
+    GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 8));
+    s.lora.rank = *rank;
+    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha", config, 0, 1e6, 8));
+    s.lora.alpha = *alpha;
+    GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", config, 0, 0.999, 0.0));
+    s.lora.dropout = *dropout;
+    // LoraConfig.__post_init__ (tuners/lora/config.py:1019-1029): layers_to_transform / layers_pattern need a list of
+    // targets, not a regex, and layers_pattern needs layers_to_transform.
+    const auto given = [&](const char* key) {
+        const json* v = r.doc().find(key);
+        return v != nullptr && !v->is_null() && !(v->is_array() && v->empty());
+    };
+    const json* targetsGiven = r.doc().find("target_modules");
+    if (targetsGiven != nullptr && targetsGiven->is_string() &&
+        (given("layers_to_transform") || given("layers_pattern"))) {
+        return tl::unexpected(r.error(given("layers_to_transform") ? "layers_to_transform" : "layers_pattern",
+                                      QT_TRANSLATE_NOOP("gpusizer", "PEFT refuses layers_to_transform or "
+                                                                    "layers_pattern with a regex target_modules "
+                                                                    "(tuners/lora/config.py:1019)")));
+    }
+    if (given("layers_pattern") && !given("layers_to_transform")) {
+        return tl::unexpected(r.error("layers_pattern", QT_TRANSLATE_NOOP("gpusizer", "PEFT refuses layers_pattern "
+                                                                                      "without layers_to_transform "
+                                                                                      "(tuners/lora/config.py:1026)")));
+    }
+    GPUSIZER_ASSIGN(auto targets, regexTargets(r, "target_modules", config));
+    if (targets) {
+        GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
+    } else {
+        s.lora.targets = {LinearRole::Q, LinearRole::V};
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "target_modules", "q_proj, v_proj",
+                             "lora.targets",
+                             verbatim(PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_"
+                                           "MAPPING (llama)")});
+    }
+    GPUSIZER_CHECK(applyModulesToSave(r, "modules_to_save", config));
+    GPUSIZER_ASSIGN(auto dora, r.flag("use_dora", "lora.kind", config, false));
+    if (*dora) {
+        s.lora.kind = AdapterKind::Dora;
+    }
+    // Per-layer subsets and ranks change the adapters' size; GPU Sizer adapts every layer at rank r.
+    for (const char* key : {"rank_pattern", "alpha_pattern", "layers_to_transform", "exclude_modules"}) {
+        if (const json* v = r.doc().find(key); v != nullptr && !v->is_null() && !v->empty()) {
+            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "not modelled: every layer is sized with rank r on every "
+                                                         "target"));
+        }
+    }
+    return {};
+}
+
+Result<void> readBitsAndBytes(KeyReader& r, const std::string& prefix) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const char* config = TRANSFORMERS "utils/quantization_config.py BitsAndBytesConfig";
+    if (const json* method = r.value(prefix + "quant_method");
+        method != nullptr && !(method->is_string() && method->get<std::string>() == "bitsandbytes")) {
+        r.noteKey(prefix + "quant_method", QT_TRANSLATE_NOOP("gpusizer", "only bitsandbytes quantization is read: the "
+                                                                         "weights are sized unquantized"));
+        return {};
+    }
+    for (const char* key : {"bnb_4bit_compute_dtype", "bnb_4bit_quant_storage", "llm_int8_threshold"}) {
+        r.ignore(prefix + key, QT_TRANSLATE_NOOP("gpusizer", "does not change the stored weights' size"));
+    }
+    // to_dict() writes both the private and the public spellings (quantization_config.py BitsAndBytesConfig).
+    GPUSIZER_ASSIGN(auto four, r.flag(spelling(r, prefix, {"load_in_4bit", "_load_in_4bit"}), "method", config));
+    GPUSIZER_ASSIGN(auto eight, r.flag(spelling(r, prefix, {"load_in_8bit", "_load_in_8bit"}), "method", config));
+    for (const char* key : {"_load_in_4bit", "_load_in_8bit"}) {
+        r.value(prefix + key); // the other spelling of the one just read
+    }
+    if (four && *four) {
+        run.load4bit = true;
+        GPUSIZER_ASSIGN(auto type, r.text(prefix + "bnb_4bit_quant_type", "quantization", config, std::string("fp4")));
+        GPUSIZER_ASSIGN(auto dq, r.flag(prefix + "bnb_4bit_use_double_quant", "quantization", config, false));
+        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
+        if (*type == "fp4") {
+            r.noteKey(prefix + "bnb_4bit_quant_type",
+                      QT_TRANSLATE_NOOP("gpusizer", "fp4 stores the same 4 bits and block constants as NF4"));
+        }
+    } else if (eight && *eight) {
+        run.load8bit = true;
+    }
+    return {};
+}
+
+Result<void> readAxolotl(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Axolotl, AXOLOTL "(a Trainer subclass)");
+    GPUSIZER_ASSIGN(auto model, r.text("base_model", "model", AXOLOTL "src/axolotl/utils/schemas/model.py:17"));
+    if (model) {
+        run.modelName = *model;
+        run.modelWhere = r.doc().at("base_model");
+    }
+    // rl: dpo and ipo run TRL's DPOTrainer, orpo ORPOTrainer, kto KTOTrainer, simpo CPOTrainer (core/trainers/dpo,
+    // rl.py L71-80, L135-149); the reference model is a second load for full fine-tuning, none with an adapter
+    // (train.py L137-153).
+    GPUSIZER_ASSIGN(auto rl, r.text("rl", "run_kind", AXOLOTL "src/axolotl/utils/schemas/enums.py RLType"));
+    if (rl) {
+        applyObjective(r, "rl", *rl);
+    }
+    if (r.run().scenario.runKind == RunKind::Grpo) {
+        // Its trl: section, passed to TRL 1.8.0 (the version it pins: max_completion_length 256).
+        GPUSIZER_CHECK(readGrpoKeys(r, "trl.", AXOLOTL "src/axolotl/utils/schemas/trl.py", 256));
+    }
+    // freeze_mm_modules freezes the vision tower and the projector (utils/freeze.py L16-49); unset, nothing is frozen
+    // (schemas/config.py L643-652).
+    GPUSIZER_ASSIGN(auto freezeMm,
+                    r.flag("freeze_mm_modules", "freeze_vision_tower", AXOLOTL "src/axolotl/utils/freeze.py L16-49"));
+    s.freezeVisionTower = s.freezeProjector = freezeMm.value_or(false);
+    const char* peft = AXOLOTL "src/axolotl/utils/schemas/peft.py";
+    GPUSIZER_ASSIGN(auto adapterText, r.text("adapter", "method", peft));
+    const std::string adapter = adapterText.value_or("");
+    if (!adapterText) {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "adapter", "none", "method",
+                             QT_TRANSLATE_NOOP("gpusizer", "no adapter: full fine-tuning")});
+    }
+    GPUSIZER_ASSIGN(auto four, r.flag("load_in_4bit", "method", AXOLOTL "schemas/peft.py:37", false));
+    GPUSIZER_ASSIGN(auto eight, r.flag("load_in_8bit", "method", AXOLOTL "schemas/peft.py:31", false));
+    // What Axolotl's own validation refuses (schemas/peft.py:202-224 validate_qlora), refused here with its key. A
+    // merge run (merge_lora) takes the other branch: it merges into an unquantized base, so load_in_* is refused.
+    GPUSIZER_ASSIGN(auto merge, r.flag("merge_lora", "", AXOLOTL "schemas/peft.py:204 (merging, not training)", false));
+    if (adapter == "qlora" && *merge && (*four || *eight)) {
+        return tl::unexpected(
+            r.error(*four ? "load_in_4bit" : "load_in_8bit",
+                    QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses to merge a QLoRA adapter into a "
+                                                  "quantized base (schemas/peft.py validate_qlora)")));
+    }
+    if (adapter == "qlora" && !*merge && *eight) {
+        return tl::unexpected(r.error("load_in_8bit", QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses QLoRA in 8 bits "
+                                                                                    "(schemas/peft.py validate_qlora): "
+                                                                                    "use load_in_4bit: true")));
+    }
+    if (adapter == "qlora" && !*merge && !*four) {
+        return tl::unexpected(r.error("adapter", QT_TRANSLATE_NOOP("gpusizer", "adapter: qlora needs load_in_4bit: "
+                                                                               "true; Axolotl refuses it without "
+                                                                               "(schemas/peft.py validate_qlora)")));
+    }
+    if (adapter == "lora" || adapter == "qlora") {
+        run.method = adapter == "qlora" ? Method::Qlora : Method::Lora;
+        // Axolotl builds its 4-bit BitsAndBytesConfig for qlora only (loaders/model.py:712) and its 8-bit one for lora
+        // (:740): lora with load_in_4bit alone loads a 16-bit base, which PEFT's prepare_model_for_kbit_training casts
+        // to fp32 (peft utils/other.py:197-208) unless the run is DeepSpeed ZeRO-3 or FSDP with
+        // cpu_ram_efficient_loading (loaders/model.py:1002-1008); the stage is known once the DeepSpeed file is read
+        // (decidePrecision).
+        run.load4bit = adapter == "qlora" && *four;
+        run.load8bit = *eight;
+        if (adapter == "lora" && *four && !*eight) {
+            const json* efficient = r.doc().find("fsdp_config.cpu_ram_efficient_loading");
+            const json* prefixed = r.doc().find("fsdp_config.fsdp_cpu_ram_efficient_loading");
+            const auto on = [](const json* v) { return v != nullptr && v->is_boolean() && v->get<bool>(); };
+            run.kbitCastToFp32 = !on(efficient) && !on(prefixed);
+            r.noteKey("load_in_4bit",
+                      QT_TRANSLATE_NOOP("gpusizer",
+                                        "Axolotl quantizes only with adapter: qlora (loaders/model.py:712); "
+                                        "with adapter: lora the base loads in 16 bits and PEFT's "
+                                        "prepare_model_for_kbit_training casts it to fp32, except under DeepSpeed "
+                                        "ZeRO-3 or FSDP's cpu_ram_efficient_loading (loaders/model.py:1002-1008)"));
+        }
+        if (run.load4bit) {
+            // QLoRA's BitsAndBytesConfig is built in code: NF4 with double quantization (loaders/model.py:712-742).
+            s.quantization = Quantization::Nf4Dq;
+        }
+        GPUSIZER_ASSIGN(auto rank,
+                        r.integer("lora_r", "lora.rank", PEFT "LoraConfig r (Axolotl has no default)", 1, 65536, 8));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
+                                             PEFT "LoraConfig lora_alpha (Axolotl has no "
+                                                  "default)",
+                                             0, 1e6, 8));
+        s.lora.alpha = *alpha;
+        GPUSIZER_ASSIGN(auto dropout,
+                        r.number("lora_dropout", "lora.dropout", AXOLOTL "schemas/peft.py:80", 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        GPUSIZER_ASSIGN(auto linear, r.flag("lora_target_linear", "lora.targets",
+                                            AXOLOTL "loaders/adapter.py:174 (every linear but lm_head)", false));
+        GPUSIZER_ASSIGN(auto targets, regexTargets(r, "lora_target_modules", AXOLOTL "schemas/peft.py:56"));
+        std::vector<std::string> names = targets.value_or(std::vector<std::string>{});
+        if (*linear) {
+            names.emplace_back("all-linear");
+        }
+        if (names.empty()) {
+            names = {"q_proj", "v_proj"};
+            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target_modules",
+                                 "q_proj, v_proj", "lora.targets",
+                                 verbatim(PEFT "src/peft/utils/constants.py (the model type's default targets)")});
+        }
+        GPUSIZER_CHECK(applyTargets(r, "lora_target_modules", names));
+        GPUSIZER_CHECK(applyModulesToSave(r, "lora_modules_to_save", peft));
+        GPUSIZER_ASSIGN(auto dora, r.flag("peft_use_dora", "lora.kind", AXOLOTL "loaders/adapter.py:148", false));
+        if (*dora) {
+            s.lora.kind = AdapterKind::Dora;
+        }
+    } else if (adapter.empty()) {
+        run.method = Method::Full;
+        if (*four || *eight) {
+            return tl::unexpected(r.error(*four ? "load_in_4bit" : "load_in_8bit",
+                                          QT_TRANSLATE_NOOP("gpusizer", "a quantized base needs an adapter (Axolotl's "
+                                                                        "validate_adapter refuses it)")));
+        }
+    } else {
+        return tl::unexpected(r.error(
+            "adapter",
+            words(QT_TRANSLATE_NOOP("gpusizer", "adapter '%1' is not one GPU Sizer sizes (lora, qlora)"), adapter)));
+    }
+    GPUSIZER_ASSIGN(auto seq, r.integer("sequence_len", "seq_len", AXOLOTL "schemas/config.py:665", 1, 10000000, 512));
+    // GRPO's sequence is its trl: prompt + completion where it names the prompt; sequence_len otherwise.
+    if (s.runKind != RunKind::Grpo || !r.has("trl.max_prompt_length")) {
+        s.seqLen = std::max(*seq, s.runKind == RunKind::Grpo ? s.completionLength + 1 : std::int64_t{1});
+    }
+    // Sequence parallelism with ring-flash-attn (schemas/config.py:1101-1107; sequence_parallel_degree is the
+    // deprecated name, validation.py check_context_parallel_size copies it).
+    GPUSIZER_ASSIGN(auto cp, r.integer(spelling(r, "", {"context_parallel_size", "sequence_parallel_degree"}),
+                                       "context_parallel", AXOLOTL "schemas/config.py:1107", 1, 1024, 1));
+    s.contextParallel = *cp;
+    s.contextParallelKind = ContextParallel::Ring;
+    GPUSIZER_ASSIGN(auto packing, r.flag("sample_packing", "", AXOLOTL "schemas/config.py:688", false));
+    if (*packing) {
+        r.noteKey("sample_packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is sequence_len tokens long"));
+    }
+    GPUSIZER_ASSIGN(auto micro,
+                    r.integer("micro_batch_size", "micro_batch", AXOLOTL "schemas/training.py:77", 1, 65536, 1));
+    s.microBatch = *micro;
+    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                                                 AXOLOTL "schemas/training.py:71", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer", "optimizer", AXOLOTL "schemas/training.py:122",
+                                           std::string("adamw_torch_fused")));
+    GPUSIZER_CHECK(applyHfOptimizer(r, "optimizer", *optimizer));
+    // bf16 "auto": bf16 on any GPU that has it (utils/config/__init__.py resolve_dtype); the weights load in it.
+    GPUSIZER_ASSIGN(auto bf16Text, r.text("bf16", "precision", AXOLOTL "schemas/config.py:559", std::string("auto")));
+    // Literal["auto"] | bool, validated by pydantic in lax mode: "yes", "on", "1", "True" are true.
+    const auto bf16 = std::optional<std::string>(pydanticBool(*bf16Text).value_or(*bf16Text));
+    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", AXOLOTL "schemas/config.py:565", false));
+    // resolve_dtype: "auto" turns bf16 on only when fp16 is off; bfloat16 / float16 load in that dtype without AMP.
+    const bool useBf16 = *bf16 == "true" || (*bf16 == "auto" && !*fp16);
+    GPUSIZER_ASSIGN(auto bfloat16, r.flag("bfloat16", "precision", AXOLOTL "schemas/config.py:582"));
+    GPUSIZER_ASSIGN(auto float16, r.flag("float16", "precision", AXOLOTL "schemas/config.py:588"));
+    setTrainerCompute(run, useBf16 ? "bf16" : *fp16 ? "fp16" : "");
+    run.loadDtype = useBf16 || bfloat16.value_or(false)            ? "bf16"
+                    : (*fp16 || *eight || float16.value_or(false)) ? "fp16"
+                                                                   : "fp32";
+    run.loadDtypeWhere = r.doc().position("bf16");
+    if (*bf16 != "auto" && *bf16 != "true" && *bf16 != "false") {
+        // schemas/config.py:559 types bf16 as Literal["auto"] | bool: "full" and the rest are refused.
+        return tl::unexpected(
+            r.error("bf16", words(QT_TRANSLATE_NOOP("gpusizer", "Axolotl accepts bf16: true, false or auto, not '%1' "
+                                                                "(schemas/config.py:559)"),
+                                  *bf16)));
+    }
+    const std::string gcKey = "gradient_checkpointing";
+    if (const json* gc = r.value(gcKey); gc != nullptr && gc->is_string()) {
+        s.checkpointing = Checkpointing::Full;
+        s.activationOffload = gc->get<std::string>().rfind("offload", 0) == 0;
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position(gcKey), gcKey, gc->get<std::string>(),
+                             "gradient_checkpointing", verbatim(AXOLOTL "schemas/config.py:600")});
+    } else {
+        GPUSIZER_ASSIGN(auto on, r.flag(gcKey, "gradient_checkpointing", AXOLOTL "schemas/config.py:600", false));
+        s.checkpointing = *on ? Checkpointing::Full : Checkpointing::None;
+    }
+    // activation_offloading: true, or the kind (legacy, disk, hidden_states): activations leave the GPU either way.
+    if (const json* off = r.value("activation_offloading"); off != nullptr && off->is_string()) {
+        s.activationOffload = true;
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("activation_offloading"), "activation_offloading",
+                             off->get<std::string>(), "activation_offload", verbatim(AXOLOTL "schemas/config.py:623")});
+    } else {
+        GPUSIZER_ASSIGN(auto offload,
+                        r.flag("activation_offloading", "activation_offload", AXOLOTL "schemas/config.py:623"));
+        if (offload) {
+            s.activationOffload = *offload;
+        }
+    }
+    if (r.has("activation_offloading") && s.activationOffload && s.checkpointing == Checkpointing::None) {
+        // validation.py:1445-1448 refuses offloading the checkpoints of a run that keeps none.
+        return tl::unexpected(r.error("activation_offloading",
+                                      QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses activation_offloading without "
+                                                                    "gradient_checkpointing (validation.py:1445)")));
+    }
+    // Attention: attn_implementation, or the older switches it replaced; of several switches the first in
+    // enums.py:118-125's order wins (LEGACY_ATTN_FLAG_TO_IMPL, read by normalize_attn_implementation).
+    std::string attention = "sdpa";
+    std::string attentionKey;
+    for (const auto& [key, impl] :
+         {std::pair{"xformers_attention", "xformers"}, std::pair{"sage_attention", "sage"},
+          std::pair{"flex_attention", "flex_attention"}, std::pair{"flash_attention", "flash_attention_2"},
+          std::pair{"sdp_attention", "sdpa"}, std::pair{"eager_attention", "eager"}}) {
+        GPUSIZER_ASSIGN(auto on, r.flag(key, "attention", AXOLOTL "schemas/config.py:784-838"));
+        if (on && *on && !attentionKey.empty()) {
+            r.noteKey(
+                key, words(QT_TRANSLATE_NOOP("gpusizer", "not used: %1 comes first (enums.py:118-125)"), attentionKey));
+        } else if (on && *on) {
+            attention = impl;
+            attentionKey = key;
+        }
+    }
+    GPUSIZER_ASSIGN(auto impl, r.text("attn_implementation", "attention", AXOLOTL "schemas/config.py:839"));
+    if (impl && !attentionKey.empty()) {
+        // schemas/config.py:1527-1575 normalize_attn_implementation refuses the two together.
+        return tl::unexpected(r.error(
+            "attn_implementation",
+            words(QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses attn_implementation together with the older switch "
+                                                "'%1' (schemas/config.py normalize_attn_implementation): keep one"),
+                  attentionKey)));
+    }
+    if (impl) {
+        attention = *impl;
+        attentionKey = "attn_implementation";
+    } else if (attentionKey.empty()) {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "attn_implementation", "sdpa",
+                             "attention", verbatim("transformers: sdpa where torch has it")});
+        attentionKey = "attn_implementation";
+    }
+    GPUSIZER_CHECK(applyAttention(r, attentionKey, attention));
+    GPUSIZER_ASSIGN(auto plugins, r.list("plugins", "", AXOLOTL "schemas/config.py:1423"));
+    const auto hasPlugin = [&](const char* name) {
+        return plugins && std::any_of(plugins->begin(), plugins->end(),
+                                      [&](const std::string& p) { return p.find(name) != std::string::npos; });
+    };
+    if (hasPlugin("CutCrossEntropyPlugin")) {
+        GPUSIZER_ASSIGN(auto cce,
+                        r.flag("cut_cross_entropy", "loss", AXOLOTL "integrations/cut_cross_entropy/args.py:33", true));
+        if (*cce) {
+            s.loss = Loss::CutCrossEntropy;
+        }
+    }
+    if (hasPlugin("LigerPlugin")) {
+        GPUSIZER_ASSIGN(auto flce, r.flag("liger_fused_linear_cross_entropy", "loss",
+                                          AXOLOTL "integrations/liger/args.py:31-55", false));
+        if (*flce) {
+            s.loss = Loss::FusedLinear;
+        }
+        const char* args = AXOLOTL "integrations/liger/args.py:31-55";
+        GPUSIZER_ASSIGN(auto rmsNorm, r.flag("liger_rms_norm", "liger_rms_norm", args, false));
+        s.ligerRmsNorm = *rmsNorm;
+        GPUSIZER_ASSIGN(auto rope, r.flag("liger_rope", "liger_rope", args, false));
+        s.ligerRope = *rope;
+        const std::string gluKey = r.has("liger_swiglu") ? "liger_swiglu" : "liger_glu_activation";
+        GPUSIZER_ASSIGN(auto glu, r.flag(gluKey, "liger_glu", args, false));
+        s.ligerGlu = *glu;
+        for (const char* key : {"liger_layer_norm", "liger_cross_entropy"}) {
+            if (r.has(key)) {
+                r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "not modelled: Liger's LayerNorm and its cross-entropy "
+                                                             "over full logits are sized as the standard ones"));
+            }
+        }
+    } else {
+        for (const char* key : {"liger_fused_linear_cross_entropy", "liger_rope", "liger_rms_norm",
+                                "liger_glu_activation", "liger_cross_entropy"}) {
+            r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "has no effect without axolotl.integrations.liger.LigerPlugin "
+                                                        "in plugins"));
+        }
+    }
+    GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", AXOLOTL "schemas/config.py:1032"));
+    // The older `fsdp:` list goes to TrainingArguments.fsdp; fsdp_config (keys with or without the fsdp_ prefix)
+    // alone turns FSDP on. The top-level fsdp_version wins over fsdp_config's (validation.py:882-887).
+    const char* fsdpSource = AXOLOTL "src/axolotl/utils/schemas/fsdp.py";
+    if (r.has("fsdp")) {
+        GPUSIZER_CHECK(readTrainerFsdpOption(r, "fsdp", "fsdp_config.", fsdpSource));
+    } else if (r.has("fsdp_config")) {
+        GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.", fsdpSource));
+    }
+    if (run.fsdp) {
+        GPUSIZER_ASSIGN(auto version,
+                        r.integer("fsdp_version", "sharding_engine", AXOLOTL "schemas/config.py:1052", 1, 2));
+        if (version) {
+            s.shardingEngine = *version == 2 ? ShardingEngine::Fsdp2 : ShardingEngine::Fsdp1;
+        }
+    }
+    return {};
+}
+
+/// LLaMA-Factory's multimodal switches (hparams/finetuning_args.py L546-557: freeze_vision_tower and
+/// freeze_multi_modal_projector default true; model_args.py L305-316: image_max_pixels 768 x 768, applied as a resize
+/// before the model's processor in data/mm_plugin.py L218-235 @ff6d4d12). The defaults are reported for a
+/// multimodal template; a text model ignores them.
+Result<void> readLlamaFactoryVision(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    const char* finetuning = LLAMAFACTORY "src/llamafactory/hparams/finetuning_args.py L546-557";
+    const char* modelArgs = LLAMAFACTORY "src/llamafactory/hparams/model_args.py L305-316";
+    const nlohmann::json* tmpl = r.peek("template"); // (reported with the unread keys: it sizes nothing itself)
+    const std::string name = (tmpl != nullptr && tmpl->is_string()) ? tmpl->get<std::string>() : "";
+    const bool multimodal = name.find("vl") != std::string::npos || name.find("llava") != std::string::npos ||
+                            name == "gemma3" || r.has("image_max_pixels") || r.has("freeze_vision_tower");
+    const auto shown = [&](bool value) { return multimodal ? std::optional<bool>(value) : std::nullopt; };
+    GPUSIZER_ASSIGN(auto tower, r.flag("freeze_vision_tower", "freeze_vision_tower", finetuning, shown(true)));
+    s.freezeVisionTower = tower.value_or(true);
+    GPUSIZER_ASSIGN(auto projector,
+                    r.flag("freeze_multi_modal_projector", "freeze_projector", finetuning, shown(true)));
+    s.freezeProjector = projector.value_or(true);
+    GPUSIZER_ASSIGN(auto pixels, r.integer("image_max_pixels", "image_max_pixels", modelArgs, 1, 1LL << 32,
+                                           multimodal ? std::optional<std::int64_t>(768 * 768) : std::nullopt));
+    s.imageMaxPixels = pixels.value_or(768 * 768);
+    return {};
+}
+
+Result<void> readLlamaFactory(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    const char* finetuning = LLAMAFACTORY "src/llamafactory/hparams/finetuning_args.py";
+    const char* modelArgs = LLAMAFACTORY "src/llamafactory/hparams/model_args.py";
+    GPUSIZER_ASSIGN(auto unsloth, r.flag("use_unsloth", "framework", modelArgs, false));
+    setFramework(r, *unsloth ? Framework::Unsloth : Framework::HfTrainer,
+                 LLAMAFACTORY "(a transformers Seq2SeqTrainer subclass)");
+    GPUSIZER_ASSIGN(auto model, r.text("model_name_or_path", "model", modelArgs));
+    if (model) {
+        run.modelName = *model;
+        run.modelWhere = r.doc().at("model_name_or_path");
+    }
+    GPUSIZER_ASSIGN(auto stage, r.text("stage", "run_kind", finetuning, std::string("sft")));
+    if (*stage == "dpo") {
+        // pref_loss picks the loss; orpo and simpo run without a reference model (finetuning_args.py L593).
+        GPUSIZER_ASSIGN(auto loss, r.text("pref_loss", "run_kind", LLAMAFACTORY "hparams/finetuning_args.py pref_loss",
+                                          std::string("sigmoid")));
+        applyObjective(r, "pref_loss", *loss);
+    } else if (*stage == "kto") {
+        r.run().scenario.runKind = RunKind::Kto;
+    } else if (*stage != "sft" && *stage != "pt") {
+        applyObjective(r, "stage", *stage);
+    }
+    if (r.has("ref_model")) {
+        // create_ref_model loads a named reference frozen, beside LoRA too (train/trainer_utils.py L116-146).
+        r.noteKey("ref_model", QT_TRANSLATE_NOOP("gpusizer", "a separately named reference model: sized as a copy of "
+                                                             "the policy under full fine-tuning, not counted beside "
+                                                             "LoRA"));
+    }
+    GPUSIZER_CHECK(readLlamaFactoryVision(r));
+    GPUSIZER_ASSIGN(auto type, r.text("finetuning_type", "method", finetuning, std::string("lora")));
+    if (*type == "full" || *type == "freeze") {
+        run.method = Method::Full;
+        if (*type == "freeze") {
+            GPUSIZER_CHECK(readFreezeTuning(r, finetuning));
+        }
+    } else if (*type == "lora") {
+        run.method = Method::Lora;
+        GPUSIZER_ASSIGN(auto rank, r.integer("lora_rank", "lora.rank", finetuning, 1, 65536, 8));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
+                                             LLAMAFACTORY "finetuning_args.py __post_init__ "
+                                                          "(2 × lora_rank)",
+                                             0, 1e6, 2.0 * static_cast<double>(*rank)));
+        s.lora.alpha = *alpha;
+        GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", finetuning, 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        GPUSIZER_ASSIGN(auto target, r.list("lora_target", "lora.targets", finetuning));
+        if (!target) {
+            target = std::vector<std::string>{"all"};
+            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target", "all",
+                                 "lora.targets",
+                                 verbatim(LLAMAFACTORY "finetuning_args.py:81; model/model_utils/misc.py "
+                                                       "find_all_linear_modules (every linear but lm_head)")});
+        }
+        GPUSIZER_CHECK(applyTargets(r, "lora_target", *target));
+        GPUSIZER_CHECK(applyModulesToSave(r, "additional_target", finetuning));
+        GPUSIZER_ASSIGN(auto dora,
+                        r.flag("use_dora", "lora.kind", LLAMAFACTORY "hparams/finetuning_args.py:103", false));
+        if (*dora) {
+            s.lora.kind = AdapterKind::Dora;
+        }
+    } else {
+        return tl::unexpected(r.error(
+            "finetuning_type",
+            words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one GPU Sizer sizes (lora, full, freeze)"), *type)));
+    }
+    GPUSIZER_ASSIGN(auto bits, r.integer("quantization_bit", "method", modelArgs, 2, 8));
+    if (bits && run.method == Method::Full) {
+        // hparams/parser.py:236-237 (_verify_model_args): quantization is for LoRA and OFT only.
+        return tl::unexpected(r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "LLaMA-Factory quantizes only "
+                                                                                        "for finetuning_type: lora "
+                                                                                        "(hparams/parser.py:236)")));
+    }
+    if (bits) {
+        GPUSIZER_ASSIGN(auto method, r.text("quantization_method", "quantization", modelArgs, std::string("bnb")));
+        if (*method == "bnb" && *bits != 4 && *bits != 8) {
+            // model_utils/quantization.py:178-192: bitsandbytes loads in 4 or 8 bits only.
+            return tl::unexpected(
+                r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes quantizes to 4 or 8 bits only; "
+                                                                          "LLaMA-Factory refuses other widths "
+                                                                          "(model_utils/quantization.py:178)")));
+        }
+        if (*method != "bnb") {
+            r.noteKey("quantization_method",
+                      QT_TRANSLATE_NOOP("gpusizer", "sized as bitsandbytes quantization of the same width"));
+        }
+        GPUSIZER_ASSIGN(auto dq, r.flag("double_quantization", "quantization", modelArgs, true));
+        run.load4bit = *bits <= 4;
+        run.load8bit = *bits > 4;
+        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
+    }
+    GPUSIZER_ASSIGN(auto cutoff, r.integer("cutoff_len", "seq_len",
+                                           LLAMAFACTORY "src/llamafactory/hparams/data_args.py:46", 1, 10000000, 2048));
+    s.seqLen = *cutoff;
+    GPUSIZER_ASSIGN(auto packing,
+                    r.flag("packing", "", LLAMAFACTORY "data_args.py:108 (on for stage pt)", *stage == "pt"));
+    if (*packing) {
+        r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is cutoff_len tokens long"));
+    }
+    GPUSIZER_ASSIGN(auto batch, r.integer("per_device_train_batch_size", "micro_batch",
+                                          TRANSFORMERS "training_args.py per_device_train_batch_size", 1, 65536, 8));
+    s.microBatch = *batch;
+    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                                                 TRANSFORMERS "training_args.py", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision", TRANSFORMERS "training_args.py bf16", false));
+    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
+    GPUSIZER_ASSIGN(auto pure, r.flag("pure_bf16", "precision", finetuning, false));
+    GPUSIZER_CHECK(refuseBf16WithFp16(r, *bf16, *fp16));
+    setTrainerCompute(run, (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "");
+    // The weights load in the compute dtype, half precision even without bf16/fp16 (model/patcher.py:375-379,
+    // extras/misc.py infer_optim_dtype); trainable weights are cast to fp32 unless pure_bf16 (model/adapter.py:337).
+    run.loadDtype = *fp16 ? "fp16" : "bf16";
+    run.loadDtypeWhere = r.doc().position("");
+    run.trainableUpcastToFp32 = !*pure;
+    if (*pure && run.method != Method::Full && s.lora.dtype == AdapterDtype::Auto) {
+        // pure_bf16: cast_trainable_params_to_fp32 is off and PEFT gets autocast_adapter_dtype=False (adapter.py:281).
+        s.lora.dtype = AdapterDtype::Bf16;
+    }
+    GPUSIZER_ASSIGN(auto flash, r.text("flash_attn", "attention", modelArgs, std::string("auto")));
+    GPUSIZER_CHECK(applyAttention(r, "flash_attn", *flash));
+    GPUSIZER_ASSIGN(auto optim, r.text("optim", "optimizer", TRANSFORMERS "training_args.py optim",
+                                       std::string("adamw_torch_fused")));
+    GPUSIZER_CHECK(applyHfOptimizer(r, "optim", *optim));
+    GPUSIZER_ASSIGN(auto liger, r.flag("enable_liger_kernel", "loss", modelArgs, false));
+    if (*liger) {
+        // model/model_utils/liger_kernel.py: apply_liger_kernel_to_<model>() with its defaults; stages that need the
+        // logits (rm, ppo, dpo, kto) swap the fused linear cross-entropy for Liger's plain one.
+        setLigerKernels(s);
+        s.loss = (*stage == "sft" || *stage == "pt") ? Loss::FusedLinear : Loss::Standard;
+    }
+    GPUSIZER_ASSIGN(auto noGc,
+                    r.flag("disable_gradient_checkpointing", "gradient_checkpointing",
+                           LLAMAFACTORY "model/model_utils/checkpointing.py:184-197 (on unless disabled)", false));
+    s.checkpointing = *noGc ? Checkpointing::None : Checkpointing::Full;
+    GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", TRANSFORMERS "training_args.py deepspeed"));
+    return {};
+}
+
+namespace {
+
+/// torchtune builder -> catalog id: the family's prefix ("llama3_1_" -> "llama-3.1-"), then the size with its
+/// decimal ("0_5b" -> "0.5b") and the rest hyphenated ("7b_instruct" -> "7b-instruct", a variant matchCatalogModel
+/// strips).
+std::string torchtuneModelId(const std::string& builder) {
+    static const std::pair<const char*, const char*> kWhole[] = {{"phi4_14b", "phi-4"}, {"phi3_mini", "phi-3-mini"}};
+    for (const auto& [name, id] : kWhole) {
+        if (builder == name) {
+            return id;
+        }
+    }
+    static const std::pair<const char*, const char*> kFamilies[] = {
+        {"llama3_3_", "llama-3.3-"}, {"llama3_2_", "llama-3.2-"}, {"llama3_1_", "llama-3.1-"}, {"llama3_", "llama-3-"},
+        {"llama2_", "llama-2-"},     {"qwen2_5_", "qwen2.5-"},    {"qwen3_", "qwen3-"},        {"gemma2_", "gemma-2-"},
+        {"mistral_", "mistral-"},    {"phi3_", "phi-3-"},
+    };
+    for (const auto& [family, prefix] : kFamilies) {
+        const std::string f(family);
+        if (builder.rfind(f, 0) != 0) {
+            continue;
+        }
+        std::string rest = builder.substr(f.size());
+        for (std::size_t i = 1; i + 2 < rest.size(); ++i) {
+            if (rest[i] == '_' && std::isdigit(static_cast<unsigned char>(rest[i - 1])) &&
+                std::isdigit(static_cast<unsigned char>(rest[i + 1]))) {
+                rest[i] = '.'; // 0_5b, 1_5b
+            }
+        }
+        std::replace(rest.begin(), rest.end(), '_', '-');
+        return std::string(prefix) + rest;
+    }
+    return builder;
+}
+
+} // namespace
+
+Result<void> readTorchtune(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Torchtune, TORCHTUNE "recipes/*_finetune_*.py");
+    run.precisionFixed = true;
+    const char* builders = TORCHTUNE "torchtune/models/llama3_1/_model_builders.py:84-91";
+    GPUSIZER_ASSIGN(auto component, r.text("model._component_", "model", builders));
+    if (!component) {
+        return tl::unexpected(
+            r.error("model._component_", QT_TRANSLATE_NOOP("gpusizer", "a torchtune recipe names its model builder")));
+    }
+    std::string builder = component->substr(component->find_last_of('.') + 1);
+    run.method = Method::Full;
+    if (builder.rfind("qlora_", 0) == 0) {
+        run.method = Method::Qlora;
+        builder = builder.substr(6);
+    } else if (builder.rfind("lora_", 0) == 0) {
+        run.method = Method::Lora;
+        builder = builder.substr(5);
+    }
+    // A builder of a family the catalog has names its catalog id; any other is named as the file names it.
+    const std::string catalogId = torchtuneModelId(builder);
+    run.modelName = catalogId != builder ? catalogId : *component;
+    run.modelWhere = r.doc().at("model._component_");
+    if (*run.method != Method::Full) {
+        GPUSIZER_ASSIGN(auto quantize, r.flag("model.quantize_base", "method", builders, *run.method == Method::Qlora));
+        if (*quantize) {
+            run.method = Method::Qlora;
+            // torchao NF4Tensor: 4-bit blocks of 64 with their scalers quantized again (double quantization).
+            s.quantization = Quantization::Nf4Dq;
+        }
+        GPUSIZER_ASSIGN(auto attn, r.list("model.lora_attn_modules", "lora.targets", builders));
+        if (!attn) {
+            return tl::unexpected(r.error("model.lora_attn_modules",
+                                          QT_TRANSLATE_NOOP("gpusizer", "the LoRA builders need lora_attn_modules")));
+        }
+        std::vector<std::string> names = *attn;
+        GPUSIZER_ASSIGN(auto mlp, r.flag("model.apply_lora_to_mlp", "lora.targets", builders, false));
+        if (*mlp) {
+            names.insert(names.end(), {"w1", "w2", "w3"});
+        }
+        GPUSIZER_ASSIGN(auto output, r.flag("model.apply_lora_to_output", "lora.targets", builders, false));
+        if (*output) {
+            names.emplace_back("lm_head");
+        }
+        GPUSIZER_CHECK(applyTargets(r, "model.lora_attn_modules", names));
+        GPUSIZER_ASSIGN(auto rank, r.integer("model.lora_rank", "lora.rank", builders, 1, 65536, 8));
+        s.lora.rank = *rank;
+        GPUSIZER_ASSIGN(auto alpha, r.number("model.lora_alpha", "lora.alpha", builders, 0, 1e6, 16));
+        s.lora.alpha = *alpha;
+        GPUSIZER_ASSIGN(auto dropout, r.number("model.lora_dropout", "lora.dropout", builders, 0, 0.999, 0.0));
+        s.lora.dropout = *dropout;
+        GPUSIZER_ASSIGN(auto dora, r.flag("model.use_dora", "lora.kind", builders, false));
+        if (*dora) {
+            s.lora.kind = AdapterKind::Dora; // torchtune/modules/peft/dora.py DoRALinear
+        }
+    }
+    const char* recipe = TORCHTUNE "recipes/lora_finetune_single_device.py";
+    GPUSIZER_ASSIGN(auto length, r.integer("tokenizer.max_seq_len", "seq_len",
+                                           TORCHTUNE "torchtune/models/llama3/_tokenizer.py:82", 1, 10000000));
+    if (length) {
+        s.seqLen = *length;
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "tokenizer.max_seq_len",
+                             std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "null: torchtune pads each batch to its longest sample; "
+                                                           "GPU Sizer's default length is sized (set yours)")});
+    }
+    GPUSIZER_ASSIGN(auto packed, r.flag("dataset.packed", "", recipe, false));
+    if (*packed) {
+        r.noteKey("dataset.packed", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is max_seq_len tokens long"));
+    }
+    GPUSIZER_ASSIGN(auto batch, r.integer("batch_size", "micro_batch", recipe, 1, 65536));
+    if (batch) {
+        s.microBatch = *batch;
+    }
+    GPUSIZER_ASSIGN(auto accumulation,
+                    r.integer("gradient_accumulation_steps", "gradient_accumulation", recipe, 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer._component_", "optimizer", recipe));
+    if (optimizer) {
+        const std::string& o = *optimizer;
+        if (o.find("PagedAdamW8bit") != std::string::npos) {
+            s.optimizer = Optimizer::PagedAdamW8bit;
+        } else if (o.find("PagedAdamW") != std::string::npos) {
+            s.optimizer = Optimizer::PagedAdamW;
+        } else if (o.find("AdamW8bit") != std::string::npos) {
+            s.optimizer = Optimizer::AdamW8bit;
+        } else if (o.find("SGD") != std::string::npos) {
+            s.optimizer = Optimizer::Sgd;
+        } else if (o.find("AdamW") != std::string::npos || o.find("Adam") != std::string::npos) {
+            s.optimizer = Optimizer::AdamW;
+            GPUSIZER_ASSIGN(auto fused, r.flag("optimizer.fused", "framework_overrides",
+                                               "torch.optim.AdamW(fused=...): default foreach on CUDA", false));
+            setOptimizerStep(s, *fused ? OptimizerStepKind::Fused : OptimizerStepKind::Foreach);
+        } else {
+            r.noteKey("optimizer._component_", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
+        }
+    }
+    GPUSIZER_ASSIGN(auto inBackward, r.flag("optimizer_in_bwd", "optimizer_in_backward",
+                                            TORCHTUNE "recipes/full_finetune_single_device.py:151", false));
+    s.optimizerInBackward = *inBackward && s.method == Method::Full;
+    GPUSIZER_ASSIGN(auto ac, r.flag("enable_activation_checkpointing", "gradient_checkpointing",
+                                    TORCHTUNE "recipes/lora_finetune_single_device.py:180", false));
+    s.checkpointing = *ac ? Checkpointing::Full : Checkpointing::None;
+    GPUSIZER_ASSIGN(auto offload, r.flag("enable_activation_offloading", "activation_offload",
+                                         TORCHTUNE "recipes/lora_finetune_single_device.py:183", false));
+    if (*offload && !*ac) {
+        // Every recipe refuses it (lora_finetune_single_device.py:186-194 and the three others).
+        return tl::unexpected(r.error("enable_activation_offloading",
+                                      QT_TRANSLATE_NOOP("gpusizer", "torchtune refuses activation offloading without "
+                                                                    "activation checkpointing "
+                                                                    "(lora_finetune_single_device.py:186)")));
+    }
+    s.activationOffload = *offload;
+    GPUSIZER_ASSIGN(auto compile,
+                    r.flag("compile", "compile", TORCHTUNE "recipes/lora_finetune_single_device.py:255", false));
+    s.compile = *compile;
+    GPUSIZER_ASSIGN(auto dtype, r.text("dtype", "precision", TORCHTUNE "torchtune/training/precision.py:18-23",
+                                       std::string("fp32")));
+    if (*dtype == "bf16") {
+        s.precision = Precision::Bf16;
+    } else if (*dtype == "fp32") {
+        s.precision = Precision::Fp32;
+    } else {
+        return tl::unexpected(r.error("dtype", QT_TRANSLATE_NOOP("gpusizer", "torchtune trains in bf16 or fp32")));
+    }
+    GPUSIZER_ASSIGN(auto loss, r.text("loss._component_", "loss", TORCHTUNE "torchtune/modules/loss/"));
+    if (loss) {
+        if (loss->find("CEWithChunkedOutputLoss") != std::string::npos) {
+            s.loss = Loss::Chunked;
+        } else if (loss->find("LinearCrossEntropyLoss") != std::string::npos) {
+            s.loss = Loss::Chunked; // the output projection is applied chunk by chunk inside the loss
+            s.overrides.chunkedLossProjectsPerChunk = true;
+        } else {
+            s.loss = Loss::Standard;
+        }
+    }
+    GPUSIZER_ASSIGN(auto cpuOffload,
+                    r.flag("fsdp_cpu_offload", "offload", TORCHTUNE "recipes/lora_finetune_distributed.py:145", false));
+    if (*cpuOffload) {
+        s.offload = Offload::OptimizerAndParams;
+    }
+    s.attention = Attention::Sdpa;
+    // tune run --nproc_per_node N picks a distributed recipe, which shards with FSDP2 (training.shard_model).
+    if (run.gpus.value_or(0) > 1 || (!run.gpus && r.has("fsdp_cpu_offload"))) {
+        s.sharding = Sharding::Zero3;
+    }
+    return {};
+}
+
+Result<void> readLitgpt(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Lightning, LITGPT "litgpt/finetune/lora.py");
+    run.precisionFixed = true;
+    const char* setup = LITGPT "litgpt/finetune/lora.py setup()";
+    GPUSIZER_ASSIGN(auto dir, r.text("checkpoint_dir", "model", setup));
+    if (dir) {
+        std::string name = *dir;
+        if (name.rfind("checkpoints/", 0) == 0) {
+            name = name.substr(12);
+        }
+        run.modelName = name;
+        run.modelWhere = r.doc().at("checkpoint_dir");
+    }
+    GPUSIZER_ASSIGN(auto precision, r.text("precision", "precision",
+                                           LITGPT "litgpt/utils.py:363 "
+                                                  "get_default_supported_precision",
+                                           std::string("bf16-mixed")));
+    static const std::pair<const char*, Precision> kPrecisions[] = {
+        {"bf16-true", Precision::Bf16},   {"bf16-mixed", Precision::AmpBf16}, {"16-true", Precision::Fp16},
+        {"16-mixed", Precision::AmpFp16}, {"32-true", Precision::Fp32},       {"32", Precision::Fp32},
+    };
+    const auto p = std::find_if(std::begin(kPrecisions), std::end(kPrecisions),
+                                [&](const auto& e) { return *precision == e.first; });
+    if (p == std::end(kPrecisions)) {
+        return tl::unexpected(r.error(
+            "precision", words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a Lightning precision"), *precision)));
+    }
+    s.precision = p->second;
+    run.method = Method::Lora;
+    GPUSIZER_ASSIGN(auto quantize, r.text("quantize", "method", setup));
+    if (quantize) {
+        run.method = Method::Qlora;
+        if (*quantize == "bnb.nf4" || *quantize == "bnb.fp4") {
+            s.quantization = Quantization::Nf4;
+        } else if (*quantize == "bnb.nf4-dq" || *quantize == "bnb.fp4-dq") {
+            s.quantization = Quantization::Nf4Dq;
+        } else if (*quantize == "bnb.int8-training") {
+            s.quantization = Quantization::Int8;
+        } else {
+            return tl::unexpected(r.error(
+                "quantize", words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a LitGPT quantization"), *quantize)));
+        }
+        if (*precision == "32") {
+            // lora.py:148 looks the precision up among 16-true, bf16-true and 32-true: "32" is a KeyError.
+            return tl::unexpected(r.error("precision", QT_TRANSLATE_NOOP("gpusizer", "LitGPT's quantization takes "
+                                                                                     "precision 32-true, not 32 "
+                                                                                     "(finetune/lora.py:148)")));
+        }
+        if (precision->find("-mixed") != std::string::npos) {
+            // lora.py:141-143 refuses the combination (and bf16-mixed is the default precision).
+            return tl::unexpected(r.error("quantize", QT_TRANSLATE_NOOP("gpusizer", "LitGPT refuses quantization with "
+                                                                                    "a mixed precision: set precision "
+                                                                                    "to bf16-true")));
+        }
+    }
+    // devices: a count, or "auto" / -1 (every GPU of the machine: the launch's --gpus).
+    if (const json* d = r.doc().find("devices"); d != nullptr && (d->is_string() || (d->is_number() && *d == -1))) {
+        r.noteKey("devices", QT_TRANSLATE_NOOP("gpusizer", "every GPU of the machine: sized on the scenario's GPU "
+                                                           "count (the GPUs field; the CLI's --gpus)"));
+    } else {
+        GPUSIZER_ASSIGN(auto devices, r.integer("devices", "gpus", setup, 1, 100000, 1));
+        GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));
+        run.gpus = *devices * *nodes;
+        run.gpusDefaulted = !r.has("devices") && !r.has("num_nodes");
+        if (quantize && *run.gpus > 1) {
+            // lora.py:152-157: bitsandbytes quantization runs on one device only.
+            return tl::unexpected(r.error("quantize", QT_TRANSLATE_NOOP("gpusizer", "LitGPT refuses quantization on "
+                                                                                    "more than one device "
+                                                                                    "(finetune/lora.py:152)")));
+        }
+    }
+    GPUSIZER_ASSIGN(auto rank, r.integer("lora_r", "lora.rank", setup, 1, 65536, 8));
+    s.lora.rank = *rank;
+    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha", setup, 0, 1e6, 16));
+    s.lora.alpha = *alpha;
+    GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", setup, 0, 0.999, 0.05));
+    s.lora.dropout = *dropout;
+    s.lora.targets.clear();
+    for (const auto& [key, roles, fallback] :
+         {std::tuple{"lora_query", std::vector{LinearRole::Q}, true},
+          std::tuple{"lora_key", std::vector{LinearRole::K}, false},
+          std::tuple{"lora_value", std::vector{LinearRole::V}, true},
+          std::tuple{"lora_projection", std::vector{LinearRole::O}, false},
+          std::tuple{"lora_mlp", std::vector{LinearRole::Gate, LinearRole::Up, LinearRole::Down}, false}}) {
+        GPUSIZER_ASSIGN(auto on, r.flag(key, "lora.targets", setup, fallback));
+        if (*on) {
+            s.lora.targets.insert(s.lora.targets.end(), roles.begin(), roles.end());
+        }
+    }
+    GPUSIZER_ASSIGN(auto head, r.flag("lora_head", "lora.targets", setup, false));
+    s.lora.lmHead = *head;
+    const char* args = LITGPT "litgpt/finetune/lora.py:69-73 (TrainArgs)";
+    GPUSIZER_ASSIGN(auto micro, r.integer("train.micro_batch_size", "micro_batch", args, 1, 65536, 1));
+    s.microBatch = *micro;
+    GPUSIZER_ASSIGN(auto global, r.integer("train.global_batch_size", "gradient_accumulation", args, 1, 100000000, 16));
+    run.globalBatch = *global;
+    GPUSIZER_ASSIGN(auto length, r.integer("train.max_seq_length", "seq_len", args, 1, 10000000));
+    if (length) {
+        s.seqLen = *length;
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "train.max_seq_length",
+                             std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "null: LitGPT trains at the longest sample's length; GPU "
+                                                           "Sizer's default length is sized (set yours)")});
+    }
+    // The optimizer: a name, or {class_path, init_args}; under bitsandbytes quantization any AdamW becomes
+    // bnb.optim.PagedAdamW (lora.py:218-219).
+    std::string optimizer = "AdamW";
+    if (const json* o = r.value("optimizer"); o != nullptr) {
+        optimizer = o->is_object() ? (o->contains("class_path") ? shown((*o)["class_path"]) : "AdamW") : shown(*o);
+        run.lines.push_back({ImportLine::Kind::Used, r.doc().position("optimizer"), "optimizer", optimizer, "optimizer",
+                             verbatim(LITGPT "litgpt/utils.py:636 instantiate_torch_optimizer")});
+    }
+    s.optimizer = quantize ? Optimizer::PagedAdamW : Optimizer::AdamW;
+    if (optimizer.find("AdamW") == std::string::npos) {
+        r.noteKey("optimizer", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
+    }
+    s.loss = Loss::Chunked;
+    run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "", "chunked_cross_entropy", "loss",
+                         verbatim(LITGPT "litgpt/finetune/lora.py (lm_head_chunk_size=128)")});
+    s.attention = Attention::Sdpa;
+    s.checkpointing = Checkpointing::None; // one device; more are laid out once the count is known (finish)
+    return {};
+}
+
+/// ArcticTraining's trainer YAML (snowflakedb/ArcticTraining): a transformers model under deepspeed.initialize,
+/// DeepSpeed Ulysses, TiledMLP and checkpoint offload (arctic_training/config/trainer.py, config/model.py,
+/// config/data.py, model/liger_factory.py).
+Result<void> readArcticTraining(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Deepspeed, ARCTIC "arctic_training/trainer/trainer.py (deepspeed.initialize)");
+    run.method = Method::Full;
+    if (r.has("model.peft_config")) {
+        return tl::unexpected(r.error("model.peft_config", QT_TRANSLATE_NOOP("gpusizer", "ArcticTraining's PEFT "
+                                                                                         "adapters are not imported "
+                                                                                         "yet: size the run as LoRA "
+                                                                                         "in the window")));
+    }
+    GPUSIZER_ASSIGN(auto type, r.text("type", "", ARCTIC "config/trainer.py:70", std::string("sft")));
+    if (*type != "sft") {
+        r.noteKey("type", QT_TRANSLATE_NOOP("gpusizer", "sized as supervised fine-tuning of one model"));
+    }
+    GPUSIZER_ASSIGN(auto name, r.text("model.name_or_path", "model", ARCTIC "config/model.py"));
+    if (name) {
+        run.modelName = *name;
+        run.modelWhere = r.doc().at("model.name_or_path");
+    }
+    GPUSIZER_ASSIGN(auto micro,
+                    r.integer("micro_batch_size", "micro_batch", ARCTIC "config/trainer.py:123", 1, 65536, 1));
+    s.microBatch = *micro;
+    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                                                 ARCTIC "config/trainer.py:120", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto seq,
+                    r.integer("data.max_length", "seq_len", ARCTIC "config/data.py:96", 1, 1'000'000'000, 8192));
+    s.seqLen = *seq;
+    if (r.has("data.pack_samples")) {
+        GPUSIZER_ASSIGN(auto packed, r.flag("data.pack_samples", "", ARCTIC "data/sft_factory.py:248", false));
+        if (*packed) {
+            r.noteKey("data.pack_samples", QT_TRANSLATE_NOOP("gpusizer", "packed: sequences up to max_length, short "
+                                                                         "of it by less than one sample"));
+        }
+    }
+    // DeepSpeed Ulysses over sequence_parallel_size ranks (its degree must divide the query heads, USAGE.md).
+    GPUSIZER_ASSIGN(
+        auto sp, r.integer("sequence_parallel_size", "context_parallel", ARCTIC "config/trainer.py:126", 1, 1024, 1));
+    s.contextParallel = *sp;
+    s.contextParallelKind = ContextParallel::Ulysses;
+    if (*sp > 1) {
+        run.gpus = *sp; // the launch's process count (at least the degree) replaces it
+        run.gpusDefaulted = true;
+    }
+    GPUSIZER_ASSIGN(auto tiled, r.flag("tiled_mlp_compute", "tiled_mlp", ARCTIC "config/trainer.py:145", false));
+    s.tiledMlp = *tiled;
+    GPUSIZER_ASSIGN(auto offload, r.flag("activation_checkpoint_cpu_offload", "activation_offload",
+                                         ARCTIC "config/trainer.py:142 (monkey_patches.py: the checkpointed layer "
+                                                "inputs in host memory)",
+                                         false));
+    s.activationOffload = *offload;
+    GPUSIZER_ASSIGN(auto noCheckpointing, r.flag("model.disable_activation_checkpoint", "gradient_checkpointing",
+                                                 ARCTIC "config/model.py:51", false));
+    s.checkpointing = *noCheckpointing ? Checkpointing::None : Checkpointing::Full;
+    GPUSIZER_ASSIGN(auto attention,
+                    r.text("model.attn_implementation", "attention", ARCTIC "config/model.py:48", std::string("sdpa")));
+    GPUSIZER_CHECK(applyAttention(r, "model.attn_implementation", *attention));
+    GPUSIZER_ASSIGN(auto modelType, r.text("model.type", "", ARCTIC "config/model.py:36", std::string("")));
+    if (*modelType == "liger") {
+        // AutoLigerKernelForCausalLM with its defaults, but without SwiGLU when TiledMLP patches the MLP
+        // (model/liger_factory.py:42); the loss is Liger's fused linear cross-entropy.
+        s.ligerRmsNorm = true;
+        s.ligerRope = true;
+        s.ligerGlu = !s.tiledMlp;
+        s.loss = Loss::FusedLinear;
+        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "Liger: RoPE, RMSNorm, SwiGLU (not with TiledMLP) and "
+                                                              "the fused linear cross-entropy"));
+    } else if (*sp > 1) {
+        // sft_trainer.py: TiledFusedLogitsLoss (ulysses_sp.py) projects, scores and runs backward one tile of about
+        // 1 GiB of fp32 logits at a time into a preallocated gradient of the hidden states: a fused linear loss.
+        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "with sequence parallelism the loss is DeepSpeed's "
+                                                              "TiledFusedLogitsLoss, one tile of logits at a time: "
+                                                              "sized as the fused linear cross-entropy"));
+        s.loss = Loss::FusedLinear;
+    }
+    GPUSIZER_ASSIGN(auto dtype, r.text("model.dtype", "precision", ARCTIC "config/model.py:42", std::string("bf16")));
+    if (*dtype == "bf16" || *dtype == "bfloat16") {
+        run.loadDtype = "bf16";
+        run.compute = "bf16"; // build_deepspeed_config adds bfloat16.enabled (config/trainer.py:431-433)
+    } else if (*dtype == "fp16" || *dtype == "float16") {
+        run.loadDtype = "fp16";
+        run.compute = "fp16";
+    } else {
+        run.loadDtype = "fp32";
+    }
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer.type", "optimizer", ARCTIC "optimizer/adam_factory.py",
+                                           std::string("fused_adam")));
+    s.optimizer = Optimizer::AdamW;
+    // (fused_adam, cpu_adam and their _moe variants are all Adam)
+    if (optimizer->rfind("fused_adam", 0) != 0 && optimizer->rfind("cpu_adam", 0) != 0) {
+        r.noteKey("optimizer.type", QT_TRANSLATE_NOOP("gpusizer", "sized as AdamW"));
+    }
+    const std::int64_t trainerMicroBatch = s.microBatch;
+    const std::int64_t trainerAccumulation = s.gradientAccumulation;
+    // Without a zero_optimization section build_deepspeed_config writes its own (trainer.py:421-430): ZeRO-2 with
+    // buckets from the hidden size, hidden² to reduce and 0.9 x hidden² to prefetch (the profile's "0").
+    ZeroDefaults defaults;
+    if (!r.has("deepspeed.zero_optimization")) {
+        defaults = {2, 0.0, 0.0, ARCTIC "config/trainer.py:421-430",
+                    ARCTIC "config/trainer.py:421-430 (0: hidden² to reduce, 0.9 × hidden² to prefetch)"};
+    }
+    GPUSIZER_CHECK(readDeepspeed(r, "deepspeed.", defaults));
+    // build_deepspeed_config writes the trainer's own micro-batch and accumulation over DeepSpeed's (trainer.py:398,
+    // :402).
+    for (const char* key : {"deepspeed.train_micro_batch_size_per_gpu", "deepspeed.gradient_accumulation_steps"}) {
+        if (r.has(key)) {
+            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "ArcticTraining overwrites it with micro_batch_size and "
+                                                         "gradient_accumulation_steps"));
+        }
+    }
+    s.microBatch = trainerMicroBatch;
+    s.gradientAccumulation = trainerAccumulation;
+    for (const char* key : {"data.sources",
+                            "data.cache_dir",
+                            "data.dl_num_workers",
+                            "data.num_proc",
+                            "logger",
+                            "checkpoint",
+                            "scheduler",
+                            "optimizer.learning_rate",
+                            "optimizer.lr",
+                            "optimizer.betas",
+                            "optimizer.weight_decay",
+                            "exit_iteration",
+                            "min_iterations",
+                            "train_iters",
+                            "epochs",
+                            "seed",
+                            "wandb",
+                            "tokenizer",
+                            "eval_interval",
+                            "train_log_iter_interval",
+                            "deepspeed.seq_parallel_communication_data_type"}) {
+        if (r.has(key)) {
+            r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        }
+    }
+    return {};
+}
+
+} // namespace gpusizer::core::detail

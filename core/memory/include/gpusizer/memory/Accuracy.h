@@ -1,0 +1,88 @@
+#pragma once
+
+#include "gpusizer/memory/Band.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/Result.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpusizer::core {
+
+/// One published measurement next to the estimate for the same configuration.
+struct CalibrationRow {
+    std::string id;
+    std::string model;
+    std::string method;
+    std::string measureKind; ///< as published: allocated, reserved, nvidia-smi, unclear
+    std::string compare;     ///< which estimate figure: allocated, reserved, device
+    std::string seqLenKind;
+    bool target = false; ///< exact lengths and a known measure: the accuracy target set
+    double measuredGiB = 0;
+    double estimatedGiB = 0;
+    double errorShare = 0; ///< (estimate - measured) / measured
+    std::string source;
+    std::string sourceKey;        ///< the id without its number: one publication ("answerai-fsdpqlora")
+    std::string framework;        ///< the scenario's framework profile
+    std::string runKind;          ///< sft, dpo, ..., with " + images" for a vision-language run
+    bool capacityBound = false;   ///< reserved/device near the card's capacity: the allocator, not the run, set it
+    BandClass bandClass;          ///< the kind of run, for the band
+    double genericErrorShare = 0; ///< the error when the framework is not named (generic profile, no overrides)
+    double tokensPerGpu = 0;      ///< one micro-batch's tokens on one GPU (tokensPerGpu)
+    double bandLowGiB = 0;        ///< the estimate's band on the compared figure
+    double bandHighGiB = 0;
+    bool inBand = false;
+    std::vector<std::string> interpretation;
+};
+
+/// A published row that GPU Sizer cannot represent, and why.
+struct ExcludedRow {
+    std::string id;
+    std::string reason;
+};
+
+/// Every usable row estimated, and the rows left out.
+struct CalibrationReport {
+    std::vector<CalibrationRow> rows;
+    std::vector<ExcludedRow> excluded;
+
+    /// Rows of the target set (exact lengths, known measure).
+    std::vector<const CalibrationRow*> targetRows() const;
+};
+
+/// Absolute-error summary over rows.
+struct ErrorStats {
+    std::size_t count = 0;
+    double meanAbs = 0;
+    double medianAbs = 0;
+    double maxAbs = 0;
+    double meanSigned = 0;
+};
+ErrorStats errorStats(const std::vector<const CalibrationRow*>& rows);
+
+/// Quantiles of measured / estimated that bound the band (5th and 95th: nine runs in ten inside).
+inline constexpr double kBandQuantileLow = 0.05;
+inline constexpr double kBandQuantileHigh = 0.95;
+/// A class with fewer target rows than this takes its shares from the class pooled over GPU counts, then over all.
+inline constexpr std::size_t kBandMinRows = 8;
+
+/// The band table derived from the target rows of a report: for each class, the shares that hold the
+/// kBandQuantileLow..kBandQuantileHigh quantiles of measured / estimated (the generic classes from the errors of the
+/// same rows estimated without their framework), rounded up to a whole percent, at least kBandNoiseFloor.
+std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>& targetRows);
+
+/// The long-sequence band: above the target rows' longest micro-batch (tokens per GPU), the shares that hold the same
+/// quantiles over every usable row that long and not capacity-bound; with fewer than kBandMinRows, their extremes.
+LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows);
+
+/// Share of rows whose measured figure lies inside the band derived from the other sources' rows (leave one
+/// publication out): how often the band holds on runs it was not derived from.
+double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& targetRows);
+
+/// Estimates every usable row of a calibration document (catalogs/calibration.json) and compares it with the
+/// published figure it names (allocated, reserved or device).
+/// `gpus`: the catalog the rows' cards come from (their architectures are inline).
+Result<CalibrationReport> runCalibration(std::string_view calibrationJson, const Catalog& gpus);
+
+} // namespace gpusizer::core

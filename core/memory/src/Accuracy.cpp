@@ -1,0 +1,233 @@
+#include "gpusizer/memory/Accuracy.h"
+
+#include "gpusizer/memory/Estimate.h"
+#include "gpusizer/scenario/Catalog.h"
+#include "gpusizer/scenario/JsonRead.h"
+#include "gpusizer/scenario/ScenarioJson.h"
+#include "gpusizer/scenario/Units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+namespace gpusizer::core {
+
+using nlohmann::json;
+
+std::vector<const CalibrationRow*> CalibrationReport::targetRows() const {
+    std::vector<const CalibrationRow*> out;
+    for (const auto& r : rows) {
+        if (r.target) {
+            out.push_back(&r);
+        }
+    }
+    return out;
+}
+
+ErrorStats errorStats(const std::vector<const CalibrationRow*>& rows) {
+    ErrorStats s;
+    s.count = rows.size();
+    if (rows.empty()) {
+        return s;
+    }
+    std::vector<double> abs;
+    for (const CalibrationRow* r : rows) {
+        abs.push_back(std::abs(r->errorShare));
+        s.meanSigned += r->errorShare;
+    }
+    std::sort(abs.begin(), abs.end());
+    s.meanAbs = std::accumulate(abs.begin(), abs.end(), 0.0) / static_cast<double>(abs.size());
+    s.medianAbs = abs.size() % 2 == 1 ? abs[abs.size() / 2] : 0.5 * (abs[abs.size() / 2 - 1] + abs[abs.size() / 2]);
+    s.maxAbs = abs.back();
+    s.meanSigned /= static_cast<double>(rows.size());
+    return s;
+}
+
+namespace {
+
+/// The q-quantile of values (linear between the two nearest ranks).
+double quantile(std::vector<double> v, double q) {
+    if (v.empty()) {
+        return 1.0;
+    }
+    std::sort(v.begin(), v.end());
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    const auto hi = std::min(v.size() - 1, lo + 1);
+    return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+}
+
+double roundUpPercent(double share) {
+    return std::ceil(share * 100.0 - 1e-9) / 100.0;
+}
+
+/// measured / estimated for a row, as if its framework were (named) or were not (generic) given.
+double ratio(const CalibrationRow& r, bool named) {
+    return 1.0 / (1.0 + (named ? r.errorShare : r.genericErrorShare));
+}
+
+BandShares sharesFrom(const std::vector<double>& ratios) {
+    BandShares s;
+    s.down = std::max(kBandNoiseFloor, roundUpPercent(1.0 - quantile(ratios, kBandQuantileLow)));
+    s.up = std::max(kBandNoiseFloor, roundUpPercent(quantile(ratios, kBandQuantileHigh) - 1.0));
+    return s;
+}
+
+} // namespace
+
+std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>& rows) {
+    std::vector<BandEntry> table;
+    auto ratios = [](const std::vector<const CalibrationRow*>& sample, bool named) {
+        std::vector<double> out;
+        for (const CalibrationRow* r : sample) {
+            out.push_back(ratio(*r, named));
+        }
+        return out;
+    };
+    for (bool named : {true, false}) {
+        for (Method method : {Method::Full, Method::Lora, Method::Qlora}) {
+            for (bool multi : {false, true}) {
+                // The class's own rows; too few: pooled over GPU counts; still too few: every row.
+                std::vector<const CalibrationRow*> own;
+                std::vector<const CalibrationRow*> pooled;
+                for (const CalibrationRow* r : rows) {
+                    if (r->bandClass.method == method) {
+                        pooled.push_back(r);
+                        if (r->bandClass.multiGpu == multi) {
+                            own.push_back(r);
+                        }
+                    }
+                }
+                const auto& used = own.size() >= kBandMinRows ? own : pooled.size() >= kBandMinRows ? pooled : rows;
+                table.push_back(
+                    {{named, method, multi}, sharesFrom(ratios(used, named)), static_cast<int>(used.size())});
+            }
+        }
+    }
+    return table;
+}
+
+LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows) {
+    LongSequenceBand band;
+    for (const CalibrationRow& r : rows) {
+        if (r.target) {
+            band.tokens = std::max(band.tokens, r.tokensPerGpu);
+        }
+    }
+    std::vector<double> ratios;
+    // Rows whose length is only the trainer's maximum (batches padded to their longest, which the source does not
+    // give) say how long the data was, not how far the estimate is off: they stay out.
+    for (const CalibrationRow& r : rows) {
+        if (r.tokensPerGpu > band.tokens && !r.capacityBound && r.seqLenKind != "max_length") {
+            ratios.push_back(ratio(r, true));
+        }
+    }
+    band.rows = static_cast<int>(ratios.size());
+    if (ratios.empty()) {
+        band.shares = {0.0, 0.0};
+    } else if (ratios.size() >= kBandMinRows) {
+        band.shares = sharesFrom(ratios);
+    } else {
+        // Too few rows for the 5th and 95th percentiles: the band spans every one of them.
+        const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
+        band.shares.down = std::max(kBandNoiseFloor, roundUpPercent(1.0 - *lo));
+        band.shares.up = std::max(kBandNoiseFloor, roundUpPercent(*hi - 1.0));
+    }
+    return band;
+}
+
+double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& rows) {
+    if (rows.empty()) {
+        return 0.0;
+    }
+    std::size_t inside = 0;
+    for (const CalibrationRow* r : rows) {
+        std::vector<const CalibrationRow*> others;
+        for (const CalibrationRow* o : rows) {
+            if (o->sourceKey != r->sourceKey) {
+                others.push_back(o);
+            }
+        }
+        const auto table = deriveBandTable(others);
+        for (const auto& entry : table) {
+            if (entry.kind == r->bandClass) {
+                const double estimate = r->estimatedGiB;
+                const BandShares shown = shownBand(entry.shares); // as an estimate would show it
+                const bool in =
+                    r->measuredGiB >= estimate * (1.0 - shown.down) && r->measuredGiB <= estimate * (1.0 + shown.up);
+                inside += in ? 1 : 0;
+            }
+        }
+    }
+    return static_cast<double>(inside) / static_cast<double>(rows.size());
+}
+
+namespace {
+
+std::int64_t compared(const Estimate& e, const std::string& compare) {
+    return compare == "allocated"  ? e.allocatedPeakBytes
+           : compare == "reserved" ? e.measuredReservedBytes()
+                                   : e.deviceBytes;
+}
+
+} // namespace
+
+Result<CalibrationReport> runCalibration(std::string_view calibrationJson, const Catalog& gpus) {
+    GPUSIZER_ASSIGN(json doc, detail::parseDocument(calibrationJson, "calibration.json"));
+    if (!doc.is_object() || !doc.contains("rows") || !doc["rows"].is_array()) {
+        return fail(ErrorCode::WrongFormat, QT_TRANSLATE_NOOP("gpusizer", "'rows' must be an array"),
+                    "calibration.json");
+    }
+    CalibrationReport report;
+    try {
+        for (const json& row : doc["rows"]) {
+            if (row.contains("excluded")) {
+                report.excluded.push_back({row.at("id").get<std::string>(), row.at("excluded").get<std::string>()});
+                continue;
+            }
+            CalibrationRow r;
+            r.id = row.at("id").get<std::string>();
+            r.sourceKey = r.id.substr(0, r.id.find_last_of('-'));
+            r.model = row.at("model").get<std::string>();
+            r.method = row.at("method").get<std::string>();
+            r.measureKind = row.at("measure_kind").get<std::string>();
+            r.compare = row.at("compare").get<std::string>();
+            r.seqLenKind = row.at("seq_len_kind").get<std::string>();
+            r.target = row.at("target").get<bool>();
+            r.capacityBound = row.value("capacity_bound", false);
+            r.source = row.at("source").get<std::string>();
+            r.interpretation = row.at("interpretation").get<std::vector<std::string>>();
+            r.measuredGiB = row.at("measured_gib").get<double>() / row.at("per_gpu_divisor").get<double>();
+            const std::string scenario = row.at("scenario").dump();
+            GPUSIZER_ASSIGN(auto parsed, parseScenario(scenario, r.id, gpus));
+            const Scenario& s = parsed.scenario;
+            r.framework = toString(s.framework);
+            r.runKind = std::string(toString(s.runKind)) + (hasImages(s) ? " + images" : "");
+            r.bandClass = bandClassOf(s);
+            r.tokensPerGpu = tokensPerGpu(s);
+            r.bandClass.frameworkNamed = true; // the class of the row itself; the generic error is kept beside it
+            const Estimate e = estimate(s);
+            r.estimatedGiB = toGiB(static_cast<double>(compared(e, r.compare)));
+            r.errorShare = (r.estimatedGiB - r.measuredGiB) / r.measuredGiB;
+            r.bandLowGiB = r.estimatedGiB * (1.0 - e.bandDownShare);
+            r.bandHighGiB = r.estimatedGiB * (1.0 + e.bandUpShare);
+            r.inBand = r.measuredGiB >= r.bandLowGiB && r.measuredGiB <= r.bandHighGiB;
+            // The same run with the framework left unnamed: what a user who does not name it is told.
+            Scenario unnamed = s;
+            unnamed.framework = Framework::Generic;
+            unnamed.overrides = ProfileOverrides{};
+            const double generic =
+                toGiB(static_cast<double>(compared(estimate(unnamed, Detail::NumbersOnly), r.compare)));
+            r.genericErrorShare = (generic - r.measuredGiB) / r.measuredGiB;
+            report.rows.push_back(std::move(r));
+        }
+    } catch (const json::exception& ex) {
+        return fail(ErrorCode::WrongType,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "malformed calibration row: %1"), ex.what()),
+                    "calibration.json");
+    }
+    return report;
+}
+
+} // namespace gpusizer::core

@@ -1,0 +1,60 @@
+#pragma once
+// A vision-language model's image side: how many tokens an image becomes, what the encoder and projector weigh, what
+// they compute and what they save for backward (docs/memory-model.md §10).
+
+#include "gpusizer/scenario/ModelArch.h"
+#include "gpusizer/scenario/Scenario.h"
+
+#include <cstdint>
+
+namespace gpusizer::core {
+
+/// One image as the model's processor prepares it.
+struct ImageTokens {
+    std::int64_t width = 0; ///< after resizing
+    std::int64_t height = 0;
+    std::int64_t encoderTokens = 0;  ///< what the encoder's attention runs over (patches, plus CLIP's class token)
+    std::int64_t languageTokens = 0; ///< what the image adds to the language model's sequence, markers included
+};
+
+/// The processor's resizing and patching for an image of width x height pixels. maxPixels > 0 replaces Qwen-VL's
+/// processor bound (LLaMA-Factory's image_max_pixels resizes before it); fixed-resolution families ignore both.
+ImageTokens imageTokens(const VisionShape& v, std::int64_t width, std::int64_t height, std::int64_t maxPixels = 0);
+
+/// A scenario's image as its model's processor prepares it.
+ImageTokens scenarioImage(const Scenario& s);
+/// Language-model tokens one example's images take (0 for a text run).
+std::int64_t imageTokensPerExample(const Scenario& s);
+/// The shortest sequence a run of this kind can have: its images and a text token, and for a run that generates its
+/// completion after them.
+std::int64_t shortestSequence(const Scenario& s);
+
+/// The vision side's parameters: the encoder and the projector into a language model `textHidden` wide.
+struct VisionParams {
+    std::int64_t tower = 0;
+    std::int64_t projector = 0;
+    std::int64_t towerLinear = 0; ///< of the tower, the weights of its nn.Linear layers (what bitsandbytes converts)
+    std::int64_t projectorLinear = 0; ///< of the projector, the matmul weights
+    std::int64_t largestTensor = 0;
+};
+VisionParams visionParams(const VisionShape& v, std::int64_t textHidden);
+
+/// Forward FLOPs of the encoder for one image (matmuls and attention) and of the projector.
+struct VisionFlops {
+    double tower = 0;
+    double projector = 0;
+};
+VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image);
+
+/// Bytes one image's encoder blocks save for backward when the tower trains: every block's tensors in `computeBytes`
+/// (checkpointed: each block's input only). Eager attention saves its probabilities too.
+double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool checkpointed,
+                             bool eagerAttention);
+/// Bytes one image's projector saves for backward when it (or the tower behind it) trains.
+double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image,
+                                 double computeBytes);
+
+/// The family's name for messages ("Qwen2-VL", ...).
+const char* visionFamilyName(VisionFamily f);
+
+} // namespace gpusizer::core

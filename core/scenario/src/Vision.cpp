@@ -1,0 +1,263 @@
+#include "gpusizer/scenario/Vision.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpusizer::core {
+
+namespace {
+
+/// Tokens Qwen-VL's processor puts around an image's pad tokens: <|vision_start|> and <|vision_end|>
+/// (processing_qwen2_vl.py; the chat template writes them).
+constexpr std::int64_t kQwenVlMarkers = 2;
+/// Gemma 3's processor replaces each image with "\n\n<start_of_image>" + mm_tokens_per_image soft tokens +
+/// "<end_of_image>\n\n" (processing_gemma3.py full_image_sequence): the two markers and two "\n\n" tokens.
+constexpr std::int64_t kGemma3Markers = 4;
+
+std::int64_t towerNormParams(const VisionShape& v) {
+    return v.norm == NormKind::LayerNorm ? 2 * v.hiddenSize : v.hiddenSize;
+}
+
+/// Python's round(): half to even (std::nearbyint under the default rounding mode).
+double pythonRound(double x) {
+    return std::nearbyint(x);
+}
+
+/// Qwen-VL's smart_resize (image_processing_qwen2_vl.py): both sides a multiple of patch x merge, the area within
+/// [minPixels, maxPixels], the aspect ratio kept as nearly as those allow.
+void qwenSmartResize(const VisionShape& v, std::int64_t maxPixels, ImageTokens& out, double width, double height) {
+    const double factor = static_cast<double>(v.patchSize * v.mergeSize);
+    const double maxArea = static_cast<double>(maxPixels > 0 ? maxPixels : v.maxPixels);
+    const double minArea = static_cast<double>(v.minPixels);
+    double h = std::max(factor, pythonRound(height / factor) * factor);
+    double w = std::max(factor, pythonRound(width / factor) * factor);
+    if (h * w > maxArea) {
+        const double beta = std::sqrt(height * width / maxArea);
+        h = std::max(factor, std::floor(height / beta / factor) * factor);
+        w = std::max(factor, std::floor(width / beta / factor) * factor);
+    } else if (h * w < minArea) {
+        const double beta = std::sqrt(minArea / (height * width));
+        h = std::ceil(height * beta / factor) * factor;
+        w = std::ceil(width * beta / factor) * factor;
+    }
+    out.width = static_cast<std::int64_t>(w);
+    out.height = static_cast<std::int64_t>(h);
+}
+
+/// One encoder block's linear weights (q, k, v, output; the MLP's two or three matrices).
+std::int64_t blockLinearWeights(const VisionShape& v) {
+    const std::int64_t hv = v.hiddenSize;
+    return 4 * hv * hv + (v.mlp == MlpKind::Gated ? 3 : 2) * hv * v.intermediateSize;
+}
+
+/// One encoder block's parameters: its linears with their biases (every family here has them) and two norms.
+std::int64_t blockParams(const VisionShape& v) {
+    const std::int64_t hv = v.hiddenSize;
+    const std::int64_t mlpBiases = v.mlp == MlpKind::Gated ? 2 * v.intermediateSize + hv : v.intermediateSize + hv;
+    return blockLinearWeights(v) + 4 * hv + mlpBiases + 2 * towerNormParams(v);
+}
+
+/// The patch embedding's weights: a convolution over 3 channels x temporal x patch x patch pixels.
+std::int64_t patchEmbeddingWeights(const VisionShape& v) {
+    return 3 * v.temporalPatch * v.patchSize * v.patchSize * v.hiddenSize;
+}
+
+/// Mergers a Qwen-VL encoder runs: the last block's, and Qwen3-VL's deepstack ones over intermediate blocks.
+std::int64_t mergers(const VisionShape& v) {
+    return 1 + v.deepstackMergers;
+}
+
+/// Span of attention summed over the blocks, per patch: the whole image, except in Qwen2.5-VL's windowed blocks,
+/// which attend within windows of windowPatches^2 patches.
+double attendedSpanSum(const VisionShape& v, double tokens) {
+    const double depth = static_cast<double>(v.depth);
+    if (v.windowPatches <= 0) {
+        return depth * tokens;
+    }
+    const double window = std::min(tokens, static_cast<double>(v.windowPatches * v.windowPatches));
+    const double full = static_cast<double>(std::min(v.fullAttentionBlocks, v.depth));
+    return full * tokens + (depth - full) * window;
+}
+
+/// Tokens per side of a fixed-resolution family's image.
+std::int64_t patchesPerSide(const VisionShape& v) {
+    return v.patchSize > 0 ? v.imageSize / v.patchSize : 0;
+}
+
+} // namespace
+
+ImageTokens imageTokens(const VisionShape& v, std::int64_t width, std::int64_t height, std::int64_t maxPixels) {
+    ImageTokens out;
+    switch (v.family) {
+    case VisionFamily::None:
+        return out;
+    case VisionFamily::QwenVl: {
+        qwenSmartResize(v, maxPixels, out, static_cast<double>(width), static_cast<double>(height));
+        // One temporal patch per image (the processor repeats a still image temporal_patch_size times).
+        out.encoderTokens = (out.width / v.patchSize) * (out.height / v.patchSize);
+        out.languageTokens = out.encoderTokens / (v.mergeSize * v.mergeSize) + kQwenVlMarkers;
+        return out;
+    }
+    case VisionFamily::Gemma3:
+        out.width = out.height = v.imageSize;
+        out.encoderTokens = patchesPerSide(v) * patchesPerSide(v);
+        out.languageTokens = v.tokensPerImage + kGemma3Markers;
+        return out;
+    case VisionFamily::Llava:
+        out.width = out.height = v.imageSize;
+        // CLIP prepends a class token; the default feature strategy drops it (vision_feature_select_strategy).
+        out.encoderTokens = patchesPerSide(v) * patchesPerSide(v) + 1;
+        out.languageTokens = patchesPerSide(v) * patchesPerSide(v);
+        return out;
+    }
+    return out;
+}
+
+VisionParams visionParams(const VisionShape& v, std::int64_t textHidden) {
+    VisionParams p;
+    if (!v.present()) {
+        return p;
+    }
+    const std::int64_t hv = v.hiddenSize;
+    const std::int64_t blocks = v.depth * blockParams(v);
+    p.towerLinear = v.depth * blockLinearWeights(v);
+    const std::int64_t widest = std::max(v.intermediateSize, 3 * hv) * hv;
+    switch (v.family) {
+    case VisionFamily::None:
+        break;
+    case VisionFamily::QwenVl: {
+        // Qwen2VisionTransformerPretrainedModel: patch_embed (Conv3d; Qwen3-VL's with a bias and a learned position
+        // grid), the blocks, and PatchMerger: a norm, then Linear(hv m^2, hv m^2) -> GELU -> Linear(hv m^2,
+        // out_hidden_size), with biases (modeling_qwen2_vl.py). Qwen3-VL adds one merger per deepstack block, whose
+        // LayerNorm runs after the 2 x 2 regroup, hv m^2 wide (modeling_qwen3_vl.py Qwen3VLVisionPatchMerger
+        // use_postshuffle_norm @d6a6c826).
+        const std::int64_t merged = hv * v.mergeSize * v.mergeSize;
+        const std::int64_t mergerNormWidth = v.norm == NormKind::LayerNorm ? 2 : 1;
+        p.tower = patchEmbeddingWeights(v) + (v.patchBias ? hv : 0) + v.positionEmbeddings * hv + blocks;
+        const std::int64_t linear = merged * merged + merged * textHidden;
+        p.projectorLinear = mergers(v) * linear;
+        p.projector = p.projectorLinear + mergers(v) * (merged + textHidden) + towerNormParams(v) +
+                      v.deepstackMergers * mergerNormWidth * merged;
+        p.largestTensor = std::max(widest, merged * merged);
+        break;
+    }
+    case VisionFamily::Gemma3: {
+        // SiglipVisionModel: Conv2d patch embedding with bias, one learned position per patch, the blocks,
+        // post_layernorm; Gemma3MultiModalProjector: mm_soft_emb_norm (RMSNorm) and mm_input_projection_weight.
+        const std::int64_t patches = patchesPerSide(v) * patchesPerSide(v);
+        p.tower = patchEmbeddingWeights(v) + hv + patches * hv + blocks + 2 * hv;
+        p.projectorLinear = hv * textHidden;
+        p.projector = hv + p.projectorLinear;
+        p.largestTensor = std::max(widest, hv * textHidden);
+        break;
+    }
+    case VisionFamily::Llava: {
+        // CLIPVisionModel: class embedding, Conv2d patch embedding (no bias), positions for the patches and the class
+        // token, pre_layrnorm, the blocks, post_layernorm; LlavaMultiModalProjector: two linears with biases.
+        const std::int64_t positions = patchesPerSide(v) * patchesPerSide(v) + 1;
+        p.tower = hv + patchEmbeddingWeights(v) + positions * hv + 2 * hv + blocks + 2 * hv;
+        p.projectorLinear = hv * textHidden + textHidden * textHidden;
+        p.projector = p.projectorLinear + 2 * textHidden;
+        p.largestTensor = std::max(widest, textHidden * textHidden);
+        break;
+    }
+    }
+    return p;
+}
+
+VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image) {
+    VisionFlops f;
+    if (!v.present()) {
+        return f;
+    }
+    const VisionParams p = visionParams(v, textHidden);
+    const double tokens = static_cast<double>(image.encoderTokens);
+    const double hv = static_cast<double>(v.hiddenSize);
+    // Attention: q k^T and the weighted sum of v, 2 x 2 x span x width per token and block.
+    f.tower = tokens * (2.0 * (static_cast<double>(p.towerLinear) + static_cast<double>(patchEmbeddingWeights(v))) +
+                        4.0 * hv * attendedSpanSum(v, tokens));
+    // The projector runs once per language-model image token (Qwen-VL: per merged group of patches).
+    const double projected = static_cast<double>(
+        v.family == VisionFamily::Gemma3   ? v.tokensPerImage
+        : v.family == VisionFamily::QwenVl ? image.encoderTokens / std::max<std::int64_t>(1, v.mergeSize * v.mergeSize)
+                                           : image.languageTokens);
+    f.projector = 2.0 * static_cast<double>(p.projectorLinear) * projected;
+    return f;
+}
+
+double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool checkpointed,
+                             bool eagerAttention) {
+    if (!v.present()) {
+        return 0.0;
+    }
+    const double c = computeBytes;
+    const double hv = static_cast<double>(v.hiddenSize);
+    const double tokens = static_cast<double>(image.encoderTokens);
+    const double depth = static_cast<double>(v.depth);
+    if (checkpointed) {
+        return depth * tokens * c * hv; // each block's input, recomputed in backward
+    }
+    const double f = static_cast<double>(v.intermediateSize);
+    // Per token and block: two norm inputs (RMSNorm upcasts to fp32), the three linear inputs (q/k/v, output, MLP),
+    // q, k and v for the attention kernel with an fp32 log-sum-exp per head, and the MLP's middle: gate, up, the
+    // activation and the product (gated); fc1's output, the activation's output and QuickGELU's sigmoid (CLIP,
+    // Qwen2-VL) or not (the tanh GELU of SigLIP and Qwen3-VL).
+    const double norms = 2.0 * (v.norm == NormKind::LayerNorm ? c : 4.0) * hv;
+    const double linearInputs = 3.0 * c * hv;
+    const double attention = 3.0 * c * hv + 4.0 * static_cast<double>(v.numHeads);
+    const double mlpMiddle = (v.mlp == MlpKind::Gated ? 4.0 : (v.quickGelu ? 3.0 : 2.0)) * c * f;
+    // Eager attention keeps its probabilities, heads x span per token (averaged over the blocks here).
+    const double eager =
+        eagerAttention ? c * static_cast<double>(v.numHeads) * attendedSpanSum(v, tokens) / depth : 0.0;
+    return depth * tokens * (norms + linearInputs + attention + mlpMiddle + eager);
+}
+
+double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image,
+                                 double computeBytes) {
+    const double c = computeBytes;
+    const double hv = static_cast<double>(v.hiddenSize);
+    const double normInput = (v.norm == NormKind::LayerNorm ? c : 4.0) * hv;
+    switch (v.family) {
+    case VisionFamily::None:
+        return 0.0;
+    case VisionFamily::QwenVl:
+        // Per patch and merger: the norm's input, the first linear's input, its output (GELU's input) and GELU's
+        // output, each hv wide per patch (hv x merge^2 per merged token). Every Qwen3-VL merger runs over the image.
+        return static_cast<double>(mergers(v) * image.encoderTokens) * (normInput + 3.0 * c * hv);
+    case VisionFamily::Gemma3:
+        // Per pooled token: the soft-embedding norm's fp32 input and the projection's input.
+        return static_cast<double>(v.tokensPerImage) * (4.0 * hv + c * hv);
+    case VisionFamily::Llava:
+        // Per image token: the first linear's input, its output (GELU's input) and GELU's output.
+        return static_cast<double>(image.languageTokens) * (c * hv + 2.0 * c * static_cast<double>(textHidden));
+    }
+    return 0.0;
+}
+
+ImageTokens scenarioImage(const Scenario& s) {
+    return imageTokens(s.model.vision, s.imageWidth, s.imageHeight, s.imageMaxPixels);
+}
+
+std::int64_t imageTokensPerExample(const Scenario& s) {
+    return hasImages(s) ? s.imagesPerSample * scenarioImage(s).languageTokens : 0;
+}
+
+std::int64_t shortestSequence(const Scenario& s) {
+    return imageTokensPerExample(s) + 1 + (generatesOnline(s) ? s.completionLength : 0);
+}
+
+const char* visionFamilyName(VisionFamily f) {
+    switch (f) {
+    case VisionFamily::None:
+        return "none";
+    case VisionFamily::QwenVl:
+        return "Qwen-VL";
+    case VisionFamily::Gemma3:
+        return "Gemma 3";
+    case VisionFamily::Llava:
+        return "LLaVA";
+    }
+    return "?";
+}
+
+} // namespace gpusizer::core
