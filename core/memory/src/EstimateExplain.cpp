@@ -114,7 +114,8 @@ void addGenerationWarnings(Estimate& e, const Scenario& s) {
     }
 }
 
-void addWarnings(Estimate& e, const Scenario& s) {
+/// The model, its precision as loaded, the run kind and its side models.
+void addModelAndRunKindWarnings(Estimate& e, const Scenario& s) {
     auto warn = [&](std::string code, Words words) { e.warnings.push_back({std::move(code), std::move(words)}); };
     const auto& arch = s.model;
     if (arch.sizeDerived) {
@@ -170,6 +171,12 @@ void addWarnings(Estimate& e, const Scenario& s) {
                                                 "reference log-probs or LoRA need no copy.");
         warn("reference_copy", words(text, verbatim(number(static_cast<double>(e.referenceModelBytes) / kGiB, 3))));
     }
+}
+
+/// What the settings imply that the figures cannot show: the sequence length to enter, merges, kernels, layouts.
+void addSettingWarnings(Estimate& e, const Scenario& s) {
+    auto warn = [&](std::string code, Words words) { e.warnings.push_back({std::move(code), std::move(words)}); };
+    const auto& arch = s.model;
     warn("longest_sequence",
          QT_TRANSLATE_NOOP("gpusizer", "Activations and logits are sized for the sequence length set: use your "
                                        "longest sequence (or packing length), not the average."));
@@ -219,6 +226,11 @@ void addWarnings(Estimate& e, const Scenario& s) {
              QT_TRANSLATE_NOOP("gpusizer", "FSDP1 with CPU offload keeps each unit's sharded gradient on "
                                            "the GPU until backward ends (pytorch#106029); counted here."));
     }
+}
+
+void addWarnings(Estimate& e, const Scenario& s) {
+    addModelAndRunKindWarnings(e, s);
+    addSettingWarnings(e, s);
 }
 
 Words profileAssumption(const Scenario& s, const FrameworkProfile& prof) {

@@ -63,6 +63,51 @@ std::optional<Estimate> estimateAsResolved(const Scenario& scenario, Detail deta
     return std::nullopt;
 }
 
+/// A search step beyond kMaxEstimateBytes (longer sequences, larger batches, bigger models than the validated
+/// scenario): every figure reads the limit, so every fit check fails.
+void markBeyondRange(Estimate& e) {
+    const auto beyond = static_cast<std::int64_t>(kMaxEstimateBytes);
+    e.beyondRange = true;
+    e.perGpu[Component::Activations] = beyond;
+    e.allocatedPeakBytes = e.reservedPeakBytes = e.deviceBytes = e.bandLowBytes = e.bandHighBytes = beyond;
+    e.warnings.push_back({"beyond_range", QT_TRANSLATE_NOOP("gpusizer", "more than a petabyte per GPU: not sized")});
+}
+
+/// A vision-language model's image as the processor resizes it, its tokens, and what its encoder saves.
+void recordImages(Estimate& e, const Scenario& s, const StoredActivations& acts) {
+    if (!s.model.vision.present()) {
+        return;
+    }
+    const ImageTokens image = scenarioImage(s);
+    e.imageEncoderTokens = image.encoderTokens;
+    e.imageLanguageTokens = image.languageTokens;
+    e.imageWidth = image.width;
+    e.imageHeight = image.height;
+    e.visionActivationBytes = toBytes(acts.vision);
+}
+
+/// The expected range around the device figure, measured for this kind of run (Band.cpp).
+void recordBand(Estimate& e, const Scenario& s) {
+    const BandShares band = bandFor(s, e.profile);
+    e.bandDownShare = band.down;
+    e.bandUpShare = band.up;
+    if (band.capped()) {
+        e.bandEvidenceDownShare = band.evidenceDown;
+        e.bandEvidenceUpShare = band.evidenceUp;
+    }
+    e.bandLowBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 - band.down));
+    e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + band.up));
+}
+
+/// Host memory for offloaded states and activations, and what this GPU's optimizer step updates.
+void recordHostAndOptimizerShares(Estimate& e, const Scenario& s, const ModelStates& m, const StoredActivations& acts) {
+    e.cpuOffloadBytesPerGpu = toBytes(m.cpuPerGpu + acts.cpu);
+    e.activationOffloadBytes = toBytes(acts.cpu);
+    e.optimizerMasterBytes = toBytes(m.optimizerMaster);
+    e.optimizerWeightBytes = toBytes(m.optimizerWeights);
+    e.cpuOffloadBytesTotal = toBytes((m.cpuPerGpu + acts.cpu) * static_cast<double>(s.gpus));
+}
+
 /// What max_memory_reserved reports on a card with room, where the step trace follows the run: the caching
 /// allocator's blocks over two steps (a few milliseconds, so not in searches). The cuBLAS workspace is the one
 /// allocation the trace leaves out.
@@ -84,17 +129,10 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     e.profile = profileFor(s);
     e.precision = s.precision;
     if (estimateMagnitude(s) > kMaxEstimateBytes) {
-        // Reached only by searches (longer sequences, larger batches, bigger models than the validated scenario).
-        const auto beyond = static_cast<std::int64_t>(kMaxEstimateBytes);
-        e.beyondRange = true;
-        e.perGpu[Component::Activations] = beyond;
-        e.allocatedPeakBytes = e.reservedPeakBytes = e.deviceBytes = e.bandLowBytes = e.bandHighBytes = beyond;
-        e.warnings.push_back(
-            {"beyond_range", QT_TRANSLATE_NOOP("gpusizer", "more than a petabyte per GPU: not sized")});
+        markBeyondRange(e);
         return e;
     }
     const Context ctx = makeContext(s, e.profile);
-    const auto& arch = ctx.arch;
     e.params = ctx.params;
     e.dataParallel = static_cast<std::int64_t>(ctx.dp);
 
@@ -107,14 +145,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
         static_cast<std::int64_t>(ctx.full ? t.routedWeights * ctx.trainLayerShare : t.routedAdapters);
     StoredActivations acts = storedActivations(ctx, t);
     e.activationPerTokenLayer = acts.layer.items;
-    if (s.model.vision.present()) {
-        const ImageTokens image = scenarioImage(s);
-        e.imageEncoderTokens = image.encoderTokens;
-        e.imageLanguageTokens = image.languageTokens;
-        e.imageWidth = image.width;
-        e.imageHeight = image.height;
-        e.visionActivationBytes = toBytes(acts.vision);
-    }
+    recordImages(e, s, acts);
     // GRPO computes logits for the completion only (logits_to_keep, grpo_trainer.py L1500-1502 @f2cd5771).
     const double logitTokens =
         s.runKind == RunKind::Grpo
@@ -142,20 +173,8 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
         vllmShares(e, s, m, trainer);
     }
 
-    const BandShares band = bandFor(s, e.profile);
-    e.bandDownShare = band.down;
-    e.bandUpShare = band.up;
-    if (band.capped()) {
-        e.bandEvidenceDownShare = band.evidenceDown;
-        e.bandEvidenceUpShare = band.evidenceUp;
-    }
-    e.bandLowBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 - band.down));
-    e.bandHighBytes = toBytes(static_cast<double>(e.deviceBytes) * (1.0 + band.up));
-    e.cpuOffloadBytesPerGpu = toBytes(m.cpuPerGpu + acts.cpu);
-    e.activationOffloadBytes = toBytes(acts.cpu);
-    e.optimizerMasterBytes = toBytes(m.optimizerMaster);
-    e.optimizerWeightBytes = toBytes(m.optimizerWeights);
-    e.cpuOffloadBytesTotal = toBytes((m.cpuPerGpu + acts.cpu) * static_cast<double>(s.gpus));
+    recordBand(e, s);
+    recordHostAndOptimizerShares(e, s, m, acts);
 
     if (detail == Detail::NumbersOnly) {
         return e;
@@ -165,7 +184,6 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     const NcclPath nccl = ncclPath(s, std::max({ctx.dp, ctx.tp, ctx.cp}));
     ExplainInputs why{ctx.paramB, m.trainB, m.masterB, m.stateUnit, loss.total, cachedPool, ctx.stage, nccl};
     explain(e, s, why);
-    (void)arch;
     return e;
 }
 

@@ -46,49 +46,46 @@ double upcastLossPerElement(const Context& ctx) {
     return std::max(forward, backward);
 }
 
-} // namespace
-LossBytes lossBytes(const Context& ctx, double tokens) {
+/// Liger's fused linear cross-entropy: grad_input (tokens x h) is allocated and filled in forward, chunk by chunk;
+/// one chunk of logits (chunk_size = next_pow2(ceil(BT / ceil(V / H))) tokens) at a time, its gradient written in
+/// place (fused_linear_cross_entropy.py, Liger PR #406 moved the upcast into the kernel).
+LossBytes fusedLinearLoss(const Context& ctx, double tokens) {
+    const Scenario& s = ctx.s;
+    const double c = ctx.c;
+    const double V = static_cast<double>(ctx.arch.vocabSize);
+    const double h = static_cast<double>(ctx.arch.hiddenSize);
+    LossBytes out;
+    const double incFactor = std::ceil(V / h);
+    const double chunkTokens = std::pow(2.0, std::ceil(std::log2(std::max(1.0, std::ceil(tokens / incFactor)))));
+    out.total = c * h * tokens / ctx.tp + c * std::min(chunkTokens, tokens) * V / ctx.tp;
+    // A trainable lm_head gets grad_weight = zeros_like(weight) in forward (fused_linear_cross_entropy.py L77);
+    // with accumulation the weight's .grad from the previous micro-batch lives beside it.
+    const bool headTrains = (ctx.full && !ctx.freezes()) || s.lora.saveLmHead;
+    if (headTrains && s.gradientAccumulation > 1) {
+        out.total += V * h * ctx.gatherB * ctx.modelShare;
+    }
+    out.perElement = 0;
+    out.atHeadBackward = out.total;
+    return out;
+}
+
+/// Apple CCE linear_cross_entropy: logits never stored; saves e (counted with the activations) and an fp32
+/// log-sum-exp per token; backward allocates de (tokens x h) blockwise (cce.py, cce_backward.py).
+LossBytes cutCrossEntropyLoss(const Context& ctx, double tokens) {
+    LossBytes out;
+    out.total = 4.0 * tokens + ctx.c * static_cast<double>(ctx.arch.hiddenSize) * tokens / ctx.tp;
+    out.perElement = 0;
+    out.atHeadBackward = out.total;
+    return out;
+}
+
+/// Bytes per (token x vocabulary) element at the loss, for a loss that materializes the logits.
+double materializedLossPerElement(const Context& ctx) {
     const Scenario& s = ctx.s;
     const auto& prof = ctx.prof;
-    const auto& arch = ctx.arch;
-    LossBytes out;
-    if (!arch.causalLmHead) {
-        return out;
-    }
     const double c = ctx.c;
-    const double V = static_cast<double>(arch.vocabSize);
-    const double h = static_cast<double>(arch.hiddenSize);
-    const double elements = tokens * V / ctx.tp;
-    switch (s.loss) {
-    case Loss::FusedLinear: {
-        // Liger LigerFusedLinearCrossEntropyFunction: grad_input (tokens x h) is allocated and filled in forward,
-        // chunk by chunk; one chunk of logits (chunk_size = next_pow2(ceil(BT / ceil(V / H))) tokens) at a time, its
-        // gradient written in place (fused_linear_cross_entropy.py, Liger PR #406 moved the upcast into the kernel).
-        const double incFactor = std::ceil(V / h);
-        const double chunkTokens = std::pow(2.0, std::ceil(std::log2(std::max(1.0, std::ceil(tokens / incFactor)))));
-        out.total = c * h * tokens / ctx.tp + c * std::min(chunkTokens, tokens) * V / ctx.tp;
-        // A trainable lm_head gets grad_weight = zeros_like(weight) in forward (fused_linear_cross_entropy.py L77);
-        // with accumulation the weight's .grad from the previous micro-batch lives beside it.
-        const bool headTrains = (ctx.full && !ctx.freezes()) || s.lora.saveLmHead;
-        if (headTrains && s.gradientAccumulation > 1) {
-            out.total += V * h * ctx.gatherB * ctx.modelShare;
-        }
-        out.perElement = 0;
-        out.atHeadBackward = out.total;
-        return out;
-    }
-    case Loss::CutCrossEntropy:
-        // Apple CCE linear_cross_entropy: logits never stored; saves e (counted with the activations) and an fp32
-        // log-sum-exp per token; backward allocates de (tokens x h) blockwise (cce.py, cce_backward.py).
-        out.total = 4.0 * tokens + c * h * tokens / ctx.tp;
-        out.perElement = 0;
-        out.atHeadBackward = out.total;
-        return out;
-    case Loss::Standard:
-    case Loss::Chunked:
-        break;
-    }
     const double chunks = std::max(1, prof.lossChunks);
+    double perElement = 0;
     if (prof.logitsHeldInFp32) {
         // Lightning Fabric converts the output to fp32 and the loop holds it through backward; every chunk's
         // log-softmax output is saved; the backward of one chunk adds its two gradients (counted with
@@ -97,37 +94,62 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
         const double chunkShare = (s.loss == Loss::Chunked && prof.lossChunkTokens > 0)
                                       ? std::min(1.0, prof.lossChunkTokens * ctx.cp / static_cast<double>(s.seqLen))
                                       : (s.loss == Loss::Chunked ? 1.0 / chunks : 1.0);
-        out.perElement = 2.0 * lb + 2.0 * lb * chunkShare;
+        perElement = 2.0 * lb + 2.0 * lb * chunkShare;
     } else if (s.loss == Loss::Chunked) {
         if (s.compile || !prof.lossUpcastsLogits) {
             // Compiled (or 16-bit) chunked loss saves only the 16-bit logits. Compiled, inductor fuses the fp32
             // upcast into the loss kernels, so backward writes each chunk's gradient straight in 16-bit.
-            out.perElement = c + c / chunks;
+            perElement = c + c / chunks;
         } else {
             // Eager chunked loss: every chunk's fp32 log-softmax output is saved (4 B), the 16-bit logits are alive
             // while it runs, plus one chunk's fp32 upcast.
-            out.perElement = c + 4.0 + 4.0 / chunks;
+            perElement = c + 4.0 + 4.0 / chunks;
         }
     } else if (!prof.lossUpcastsLogits) {
-        out.perElement = 3.0 * c; // logits, log-softmax output and gradient, all in the compute dtype
+        perElement = 3.0 * c; // logits, log-softmax output and gradient, all in the compute dtype
     } else {
-        out.perElement = upcastLossPerElement(ctx);
+        perElement = upcastLossPerElement(ctx);
     }
-    if (arch.finalLogitSoftcap > 0 && s.loss == Loss::Standard) {
-        out.perElement += c; // Gemma-2 soft-capping: tanh saves its 16-bit output (modeling_gemma2.py)
+    if (ctx.arch.finalLogitSoftcap > 0 && s.loss == Loss::Standard) {
+        perElement += c; // Gemma-2 soft-capping: tanh saves its 16-bit output (modeling_gemma2.py)
     }
     if ((s.runKind == RunKind::Orpo || s.runKind == RunKind::Simpo) && s.loss == Loss::Standard) {
         // ORPO's NLL on the chosen half (always; CPO's with cpo_alpha, 1.0 by default): a contiguous copy of the
         // chosen logits and the fp32 log-softmax cross_entropy saves, 8 B per chosen element, 4 B over the pair
         // (orpo_trainer.py L782-803, cpo_trainer.py L841-844 @f2cd5771).
-        out.perElement += 4.0;
+        perElement += 4.0;
     }
+    return perElement;
+}
+
+} // namespace
+
+LossBytes lossBytes(const Context& ctx, double tokens) {
+    const Scenario& s = ctx.s;
+    const auto& prof = ctx.prof;
+    if (!ctx.arch.causalLmHead) {
+        return {};
+    }
+    switch (s.loss) {
+    case Loss::FusedLinear:
+        return fusedLinearLoss(ctx, tokens);
+    case Loss::CutCrossEntropy:
+        return cutCrossEntropyLoss(ctx, tokens);
+    case Loss::Standard:
+    case Loss::Chunked:
+        break;
+    }
+    const double c = ctx.c;
+    const double elements = tokens * static_cast<double>(ctx.arch.vocabSize) / ctx.tp;
+    LossBytes out;
+    out.perElement = materializedLossPerElement(ctx);
     out.total = out.perElement * elements;
     out.atHeadBackward = out.total;
     const bool logitsInComputeDtype =
         !(prof.lossFromTransformersModel && s.transformersVersion == TransformersVersion::UpTo445);
     if (s.loss == Loss::Standard && !prof.logitsHeldInFp32 && logitsInComputeDtype) {
         const double held = prof.logitsFreedBeforeBackward ? 0.0 : 1.0;
+        const double h = static_cast<double>(ctx.arch.hiddenSize);
         out.atHeadBackward = std::min(out.total, (1.0 + held) * c * elements + c * tokens * h / ctx.tp);
     }
     return out;

@@ -832,6 +832,63 @@ bool placeable(const Scenario& scenario) {
     return static_cast<bool>(validate(group));
 }
 
+/// Beside the chosen plan (the first of `fits`, in the objective's order): the next two counts, then, if not listed
+/// yet, the cheapest and the fastest plan (what the objective traded away) and the best plan of the other offload
+/// choice.
+void addRunnersUp(CardPlan& plan, const std::vector<Candidate>& fits, const PlanInputs& inputs) {
+    const auto listed = [&](const Candidate& c) {
+        if (c.scenario.gpus == plan.best.scenario.gpus) {
+            return true;
+        }
+        return std::any_of(plan.runnersUp.begin(), plan.runnersUp.end(),
+                           [&](const Candidate& r) { return r.scenario.gpus == c.scenario.gpus; });
+    };
+    for (std::size_t i = 1; i < fits.size() && plan.runnersUp.size() < 2; ++i) {
+        plan.runnersUp.push_back(fits[i]);
+    }
+    const auto cheapest = std::min_element(fits.begin(), fits.end(), [&](const Candidate& a, const Candidate& b) {
+        return costOf(a, inputs) < costOf(b, inputs);
+    });
+    const auto fastest = std::min_element(fits.begin(), fits.end(), [](const Candidate& a, const Candidate& b) {
+        return a.plan.wallHours < b.plan.wallHours;
+    });
+    for (auto it : {cheapest, fastest}) {
+        if (!listed(*it)) {
+            plan.runnersUp.push_back(*it);
+        }
+    }
+    const bool bestOffloads = plan.best.scenario.offload != Offload::None;
+    const auto otherOffload = std::find_if(fits.begin(), fits.end(), [&](const Candidate& c) {
+        return (c.scenario.offload != Offload::None) != bestOffloads;
+    });
+    if (otherOffload != fits.end() && !listed(*otherOffload)) {
+        plan.runnersUp.push_back(*otherOffload);
+    }
+}
+
+/// Why fewer cards fail: below the smallest count that fits, the largest count that misses on memory or host RAM
+/// (the limits a user can act on), else the largest count that misses for another reason.
+void explainFewerCards(CardPlan& plan, const std::vector<Candidate>& fits, const std::vector<Candidate>& misses) {
+    std::int64_t smallestFit = plan.best.scenario.gpus;
+    for (const auto& f : fits) {
+        smallestFit = std::min(smallestFit, f.scenario.gpus);
+    }
+    const auto telling = [](const Candidate& m) {
+        return m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam;
+    };
+    for (const auto& m : misses) {
+        if (m.scenario.gpus >= smallestFit) {
+            continue;
+        }
+        const bool better =
+            !plan.fewerCards || (telling(m) && !telling(*plan.fewerCards)) ||
+            (telling(m) == telling(*plan.fewerCards) && m.scenario.gpus > plan.fewerCards->scenario.gpus);
+        if (better) {
+            plan.fewerCards = m;
+        }
+    }
+}
+
 CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     CardPlan plan;
     plan.gpu = &gpu;
@@ -881,56 +938,8 @@ CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
                 fits.begin() + static_cast<std::ptrdiff_t>(chosen) + 1);
     plan.found = true;
     plan.best = fits.front();
-    // Runners-up: the next two counts by the objective, then, if not listed yet, the cheapest and the fastest plan
-    // (what the objective traded away) and the best plan of the other offload choice.
-    const auto listed = [&](const Candidate& c) {
-        if (c.scenario.gpus == plan.best.scenario.gpus) {
-            return true;
-        }
-        return std::any_of(plan.runnersUp.begin(), plan.runnersUp.end(),
-                           [&](const Candidate& r) { return r.scenario.gpus == c.scenario.gpus; });
-    };
-    for (std::size_t i = 1; i < fits.size() && plan.runnersUp.size() < 2; ++i) {
-        plan.runnersUp.push_back(fits[i]);
-    }
-    const auto cheapest = std::min_element(fits.begin(), fits.end(), [&](const Candidate& a, const Candidate& b) {
-        return costOf(a, inputs) < costOf(b, inputs);
-    });
-    const auto fastest = std::min_element(fits.begin(), fits.end(), [](const Candidate& a, const Candidate& b) {
-        return a.plan.wallHours < b.plan.wallHours;
-    });
-    for (auto it : {cheapest, fastest}) {
-        if (!listed(*it)) {
-            plan.runnersUp.push_back(*it);
-        }
-    }
-    const bool bestOffloads = plan.best.scenario.offload != Offload::None;
-    const auto otherOffload = std::find_if(fits.begin(), fits.end(), [&](const Candidate& c) {
-        return (c.scenario.offload != Offload::None) != bestOffloads;
-    });
-    if (otherOffload != fits.end() && !listed(*otherOffload)) {
-        plan.runnersUp.push_back(*otherOffload);
-    }
-    // Why fewer cards fail: below the smallest count that fits, the largest count that misses on memory or host RAM
-    // (the limits a user can act on), else the largest count that misses for another reason.
-    std::int64_t smallestFit = plan.best.scenario.gpus;
-    for (const auto& f : fits) {
-        smallestFit = std::min(smallestFit, f.scenario.gpus);
-    }
-    const auto telling = [](const Candidate& m) {
-        return m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam;
-    };
-    for (const auto& m : misses) {
-        if (m.scenario.gpus >= smallestFit) {
-            continue;
-        }
-        const bool better =
-            !plan.fewerCards || (telling(m) && !telling(*plan.fewerCards)) ||
-            (telling(m) == telling(*plan.fewerCards) && m.scenario.gpus > plan.fewerCards->scenario.gpus);
-        if (better) {
-            plan.fewerCards = m;
-        }
-    }
+    addRunnersUp(plan, fits, inputs);
+    explainFewerCards(plan, fits, misses);
     return plan;
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 namespace gpusizer::core {
 
@@ -141,91 +142,126 @@ double visionFlopsPerToken(const Scenario& s) {
     return static_cast<double>(s.imagesPerSample) * perImage / static_cast<double>(std::max<std::int64_t>(1, s.seqLen));
 }
 
-double trainingFlopsPerToken(const Scenario& s) {
-    const ModelArch& a = s.model;
+namespace {
+
+/// Matmul parameters a token passes through: active weights without the embedding lookup, plus the output
+/// projection when it is tied to the embedding.
+double matmulParamsPerToken(const ModelArch& a) {
     const ParamCounts p = countParams(a);
-    // Matmul parameters a token passes through: active weights without the embedding lookup, plus the output
-    // projection when it is tied to the embedding.
-    const double matmul = static_cast<double>(p.activePerToken - p.embedding) +
-                          (a.tiedEmbeddings && a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0);
-    double flops = 0;
-    const bool freezes = freezesLayers(s);
-    if (freezes) {
+    return static_cast<double>(p.activePerToken - p.embedding) +
+           (a.tiedEmbeddings && a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0);
+}
+
+/// The adapters' own matmuls per token, forward and backward, as their kind runs them (AdapterShapes.h).
+double adapterFlopsPerToken(const Scenario& s) {
+    double adapters = 0;
+    const bool secondBaseMatmul = s.lora.dropout > 0.0 && profileFor(s).doraRecomputesBaseWithDropout;
+    for (const auto& g : linearGroups(s.model)) {
+        if (detail::adaptsLinears(s.lora.kind) &&
+            std::find(s.lora.targets.begin(), s.lora.targets.end(), g.role) != s.lora.targets.end() &&
+            !g.routedExpert) {
+            adapters += static_cast<double>(g.count) *
+                        detail::adapterOnLinear(s.lora.kind, g.role, static_cast<double>(s.lora.rank),
+                                                static_cast<double>(g.inFeatures), static_cast<double>(g.outFeatures),
+                                                secondBaseMatmul)
+                            .flopsPerToken;
+        }
+    }
+    return adapters;
+}
+
+/// Weights of the linears of the given roles in every layer, routed experts left out.
+double linearWeights(const ModelArch& a, std::initializer_list<LinearRole> roles) {
+    double weights = 0;
+    for (const auto& g : linearGroups(a)) {
+        if (!g.routedExpert && std::find(roles.begin(), roles.end(), g.role) != roles.end()) {
+            weights += static_cast<double>(g.count) * static_cast<double>(g.inFeatures * g.outFeatures);
+        }
+    }
+    return weights;
+}
+
+/// The linears' forward and backward per token, with freeze tuning's recomputation (only its trained layers are
+/// checkpointed).
+double linearFlopsPerToken(const Scenario& s, double matmul) {
+    const ModelArch& a = s.model;
+    if (freezesLayers(s)) {
         // Freeze tuning: the trained layers 6N; lm_head forward and input gradient 4N; the frozen layers forward
         // only (2N): nothing below the trained layers is in the graph (docs/memory-model.md §4).
         const double head = a.causalLmHead ? static_cast<double>(a.vocabSize * a.hiddenSize) : 0.0;
         const double layers = matmul - head;
         const double share = static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers);
-        flops = 6.0 * share * layers + 2.0 * (1.0 - share) * layers + 4.0 * head;
-        // Only the trained layers are checkpointed, so only they run forward again.
+        double flops = 6.0 * share * layers + 2.0 * (1.0 - share) * layers + 4.0 * head;
         if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
             flops += 2.0 * share * layers;
         } else if (s.checkpointing == Checkpointing::EveryNth) {
             flops += 2.0 * share * layers / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
         }
-    } else if (s.method == Method::Full) {
-        flops = 6.0 * matmul; // forward 2N, backward 4N (input and weight gradients)
-    } else {
-        // Frozen weights need no weight gradients: forward 2N + input gradients 2N; the adapter's own matmuls as
-        // its kind runs them (AdapterShapes.h).
-        double adapters = 0;
-        const bool secondBaseMatmul = s.lora.dropout > 0.0 && profileFor(s).doraRecomputesBaseWithDropout;
-        for (const auto& g : linearGroups(a)) {
-            if (detail::adaptsLinears(s.lora.kind) &&
-                std::find(s.lora.targets.begin(), s.lora.targets.end(), g.role) != s.lora.targets.end() &&
-                !g.routedExpert) {
-                adapters += static_cast<double>(g.count) *
-                            detail::adapterOnLinear(s.lora.kind, g.role, static_cast<double>(s.lora.rank),
-                                                    static_cast<double>(g.inFeatures),
-                                                    static_cast<double>(g.outFeatures), secondBaseMatmul)
-                                .flopsPerToken;
-            }
-        }
-        flops = 4.0 * matmul + adapters;
+        return flops;
     }
-    if (freezes) {
-        // (recomputation counted above)
-    } else if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
-        flops += 2.0 * matmul; // one more forward pass
-    } else if (s.checkpointing == Checkpointing::EveryNth) {
-        flops += 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
-    } else if (opLevelSelective(s, profileFor(s))) {
+    if (s.method == Method::Full) {
+        return 6.0 * matmul; // forward 2N, backward 4N (input and weight gradients)
+    }
+    // Frozen weights need no weight gradients: forward 2N + input gradients 2N, and the adapters' matmuls.
+    return 4.0 * matmul + adapterFlopsPerToken(s);
+}
+
+/// The forward passes checkpointing runs again, per token (freeze tuning's are in linearFlopsPerToken).
+double recomputedFlopsPerToken(const Scenario& s, double matmul) {
+    if (freezesLayers(s)) {
+        return 0;
+    }
+    if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
+        return 2.0 * matmul; // one more forward pass
+    }
+    if (s.checkpointing == Checkpointing::EveryNth) {
+        return 2.0 * matmul / static_cast<double>(std::max<std::int64_t>(1, s.checkpointEvery));
+    }
+    if (opLevelSelective(s, profileFor(s))) {
         // torchtitan's op-level policy counts each block's mm calls afresh and runs every second one again in
         // backward (activation_checkpoint.py _custom_policy, mm_count % 2): of wq, wk, wv, wo, w1, w3, w2 the
         // second, fourth and sixth, wk, wo and w3.
-        double recomputed = 0;
-        for (const auto& g : linearGroups(a)) {
-            if (!g.routedExpert && (g.role == LinearRole::K || g.role == LinearRole::O || g.role == LinearRole::Up)) {
-                recomputed += static_cast<double>(g.count) * static_cast<double>(g.inFeatures * g.outFeatures);
-            }
-        }
-        flops += 2.0 * recomputed;
+        return 2.0 * linearWeights(s.model, {LinearRole::K, LinearRole::O, LinearRole::Up});
     }
-    if (s.tiledMlp) {
-        // TiledMLP's backward runs each tile's forward again (ulysses_sp.py TiledMLP.backward): one more MLP forward
-        // in every layer that runs backward.
-        double mlpWeights = 0;
-        for (const auto& g : linearGroups(a)) {
-            const bool mlp = g.role == LinearRole::Gate || g.role == LinearRole::Up || g.role == LinearRole::Down;
-            if (mlp && !g.routedExpert) {
-                mlpWeights += static_cast<double>(g.count) * static_cast<double>(g.inFeatures * g.outFeatures);
-            }
-        }
-        const double trained =
-            freezes ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
-        flops += 2.0 * mlpWeights * trained;
-    }
-    // Attention scores and weighted sum over the whole s x s matrix: 2 x a x s x (d_qk + d_v) per token per layer
-    // forward (4 x a x d x s when q, k and v share a head size), x3 for training. MLA scores with the no-RoPE + RoPE
-    // head (192 for DeepSeek-V3) and weighs v_head_dim values (128; DeepSeek-V3 inference/model.py MLA). A causal
-    // kernel does about half of it, but the utilisation figures the time model is given (PaLM App. B, Megatron-LM,
-    // torchtitan) all count the full matrix; counting the same keeps them comparable.
+    return 0;
+}
+
+/// TiledMLP's backward runs each tile's forward again (ulysses_sp.py TiledMLP.backward): one more MLP forward in
+/// every layer that runs backward.
+double tiledMlpFlopsPerToken(const Scenario& s) {
+    const ModelArch& a = s.model;
+    const double mlpWeights = linearWeights(a, {LinearRole::Gate, LinearRole::Up, LinearRole::Down});
+    const double trained =
+        freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(a.numLayers) : 1.0;
+    return 2.0 * mlpWeights * trained;
+}
+
+/// Attention scores and weighted sum over the whole s x s matrix: 2 x a x s x (d_qk + d_v) per token per layer
+/// forward (4 x a x d x s when q, k and v share a head size), summed over the layers. MLA scores with the no-RoPE +
+/// RoPE head (192 for DeepSeek-V3) and weighs v_head_dim values (128; DeepSeek-V3 inference/model.py MLA). A causal
+/// kernel does about half of it, but the utilisation figures the time model is given (PaLM App. B, Megatron-LM,
+/// torchtitan) all count the full matrix; counting the same keeps them comparable.
+double attentionForwardFlopsPerToken(const Scenario& s) {
+    const ModelArch& a = s.model;
     const double dQk = a.isMla() ? static_cast<double>(a.mla.qkNopeHeadDim + a.mla.qkRopeHeadDim)
                                  : static_cast<double>(a.effectiveHeadDim());
     const double dV = a.isMla() ? static_cast<double>(a.mla.vHeadDim) : static_cast<double>(a.effectiveHeadDim());
-    const double attention = 2.0 * static_cast<double>(a.numHeads) * (dQk + dV) * static_cast<double>(s.seqLen) *
-                             static_cast<double>(a.numLayers);
-    // Freeze tuning: the frozen layers run attention forward only (nothing flows back through them).
+    return 2.0 * static_cast<double>(a.numHeads) * (dQk + dV) * static_cast<double>(s.seqLen) *
+           static_cast<double>(a.numLayers);
+}
+
+} // namespace
+
+double trainingFlopsPerToken(const Scenario& s) {
+    const ModelArch& a = s.model;
+    const double matmul = matmulParamsPerToken(a);
+    double flops = linearFlopsPerToken(s, matmul);
+    flops += recomputedFlopsPerToken(s, matmul);
+    if (s.tiledMlp) {
+        flops += tiledMlpFlopsPerToken(s);
+    }
+    const double attention = attentionForwardFlopsPerToken(s);
+    // Forward, and backward x2 in the layers that run it (freeze tuning's frozen layers run forward only).
     flops += (1.0 + 2.0 * backwardLayerShare(s)) * attention;
     // A preference objective's gradient-free forward passes (the reference model's; KTO's KL completions), each over
     // the same tokens.
@@ -379,23 +415,18 @@ double normBytesPerElement(const ModelArch& a, double r, bool fused) {
 
 } // namespace
 
-BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const FrameworkProfile& profile) {
+namespace {
+
+/// One decoder layer's element-wise traffic per token outside the MLP's activation: norms, RoPE, autocast's casts,
+/// SDPA's output copy, the residual adds and dropout. `norm`: a norm's bytes per element; `c`: what the matmuls
+/// write; `r`: the residual stream's bytes.
+double layerElementwiseBytes(const Scenario& s, double norm, double c, double r, bool amp) {
     const ModelArch& a = s.model;
-    BaseElementwiseBytes out;
-    if (a.numLayers <= 0 || a.hiddenSize <= 0) {
-        return out;
-    }
-    const bool amp = s.precision == Precision::AmpBf16 || s.precision == Precision::AmpFp16;
-    const double c = s.precision == Precision::Fp32 ? 4.0 : 2.0; // what the matmuls write
-    // The residual stream: fp32 under autocast over fp32 weights (the embedding's output and the adds stay fp32).
-    const double r = amp || s.precision == Precision::Fp32 ? 4.0 : c;
     const double h = static_cast<double>(a.hiddenSize);
     const double heads = static_cast<double>(a.numHeads);
     const double kvHeads = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
     const double headDim = static_cast<double>(a.effectiveHeadDim());
     const double dV = a.isMla() ? static_cast<double>(a.mla.vHeadDim) : headDim;
-
-    const double norm = normBytesPerElement(a, r, s.compile || s.ligerRmsNorm);
     double layer = static_cast<double>(a.normsPerLayer) * norm * h;
     // RoPE as apply_rotary_pos_emb writes it: rotate_half's negation and cat, two multiplies and the add over q and
     // k (10 bytes of traffic per 2-byte element); fused, a read and a write. No RoPE with learned positions.
@@ -423,6 +454,47 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
     if (a.hiddenDropout > 0.0) {
         layer += 2.0 * (2.0 * c + 1.0) * h; // each branch's dropout: read, written, a 1-byte mask
     }
+    return layer;
+}
+
+/// The loss's element-wise traffic per logit element.
+double lossElementwiseBytesPerLogit(const Scenario& s, const FrameworkProfile& profile, double c) {
+    const ModelArch& a = s.model;
+    double perLogit = 0;
+    if (s.loss == Loss::CutCrossEntropy) {
+        perLogit = 0; // blockwise in on-chip memory: the logits never reach HBM
+    } else if (s.loss == Loss::FusedLinear) {
+        perLogit = 2.0 * (c + 4.0) + 8.0; // each chunk upcast, softmax and its gradient in place, cast back
+    } else if (profile.compileCoversLoss && s.compile) {
+        perLogit = 2.0 * (c + 4.0); // one fused kernel each way
+    } else {
+        // ForCausalLMLoss: logits.float(); log_softmax, whose rows of a large vocabulary take SoftMax.cu's
+        // cunn_SoftMaxForward (the row read for its max, its sum and the output, one write: 16 B at fp32); nll's
+        // gradient zero-filled and scattered (4 B); log_softmax's backward (the gradient read twice and the output
+        // once, one write: 16 B); the upcast's backward cast.
+        perLogit = 36.0 + (c < 4.0 ? 2.0 * (c + 4.0) : 0.0);
+        if (a.finalLogitSoftcap > 0.0) {
+            perLogit += 18.0 * c; // logits / cap, tanh, * cap: three kernels forward, twice that backward
+        }
+    }
+    return perLogit;
+}
+
+} // namespace
+
+BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const FrameworkProfile& profile) {
+    const ModelArch& a = s.model;
+    BaseElementwiseBytes out;
+    if (a.numLayers <= 0 || a.hiddenSize <= 0) {
+        return out;
+    }
+    const bool amp = s.precision == Precision::AmpBf16 || s.precision == Precision::AmpFp16;
+    const double c = s.precision == Precision::Fp32 ? 4.0 : 2.0; // what the matmuls write
+    // The residual stream: fp32 under autocast over fp32 weights (the embedding's output and the adds stay fp32).
+    const double r = amp || s.precision == Precision::Fp32 ? 4.0 : c;
+    const double h = static_cast<double>(a.hiddenSize);
+    const double norm = normBytesPerElement(a, r, s.compile || s.ligerRmsNorm);
+    const double layer = layerElementwiseBytes(s, norm, c, r, amp);
     // The MLP's activation: act(gate) * up as two kernels (LlamaMLP), one when fused; a plain MLP's one activation.
     const auto activation = [&](double width) {
         if (a.mlp == MlpKind::Plain) {
@@ -451,25 +523,7 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
     out.layers = total;
 
     if (a.causalLmHead && a.vocabSize > 0) {
-        const double v = static_cast<double>(a.vocabSize);
-        double perLogit = 0;
-        if (s.loss == Loss::CutCrossEntropy) {
-            perLogit = 0; // blockwise in on-chip memory: the logits never reach HBM
-        } else if (s.loss == Loss::FusedLinear) {
-            perLogit = 2.0 * (c + 4.0) + 8.0; // each chunk upcast, softmax and its gradient in place, cast back
-        } else if (profile.compileCoversLoss && s.compile) {
-            perLogit = 2.0 * (c + 4.0); // one fused kernel each way
-        } else {
-            // ForCausalLMLoss: logits.float(); log_softmax, whose rows of a large vocabulary take SoftMax.cu's
-            // cunn_SoftMaxForward (the row read for its max, its sum and the output, one write: 16 B at fp32); nll's
-            // gradient zero-filled and scattered (4 B); log_softmax's backward (the gradient read twice and the output
-            // once, one write: 16 B); the upcast's backward cast.
-            perLogit = 36.0 + (c < 4.0 ? 2.0 * (c + 4.0) : 0.0);
-            if (a.finalLogitSoftcap > 0.0) {
-                perLogit += 18.0 * c; // logits / cap, tanh, * cap: three kernels forward, twice that backward
-            }
-        }
-        out.loss = perLogit * v;
+        out.loss = lossElementwiseBytesPerLogit(s, profile, c) * static_cast<double>(a.vocabSize);
     }
     return out;
 }
