@@ -56,28 +56,74 @@ QString ImportReportDialog::kindText(core::ImportLine::Kind kind) {
     return {};
 }
 
-ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* parent) : QDialog(parent) {
-    setObjectName(QStringLiteral("importReport"));
-    setWindowTitle(tr("Import report"));
-    auto* layout = new QVBoxLayout(this);
+namespace {
+
+/// What was read, from which files, and how many keys of each kind.
+QString importSummary(const core::ImportedRun& run) {
     QStringList files;
     for (const auto& [path, format] : run.files) {
-        files << tr("%1 (%2)").arg(QFileInfo(QString::fromStdString(path)).fileName(),
-                                   QString::fromLatin1(core::toString(format)));
+        files << ImportReportDialog::tr("%1 (%2)").arg(QFileInfo(QString::fromStdString(path)).fileName(),
+                                                       QString::fromLatin1(core::toString(format)));
     }
     int counts[4] = {0, 0, 0, 0};
     for (const auto& l : run.lines) {
         ++counts[static_cast<int>(l.kind)];
     }
-    const QString counted =
-        QStringList{tr("%n key(s) used", nullptr, counts[0]), tr("%n default(s) taken", nullptr, counts[1]),
-                    tr("%n key(s) ignored", nullptr, counts[2]), tr("%n note(s)", nullptr, counts[3])}
-            .join(QStringLiteral(", "));
-    auto* summary = new QLabel(tr("<b>%1</b><br>Read %2. %3. The scenario keeps this report in its notes (File › Show "
+    const QString counted = QStringList{ImportReportDialog::tr("%n key(s) used", nullptr, counts[0]),
+                                        ImportReportDialog::tr("%n default(s) taken", nullptr, counts[1]),
+                                        ImportReportDialog::tr("%n key(s) ignored", nullptr, counts[2]),
+                                        ImportReportDialog::tr("%n note(s)", nullptr, counts[3])}
+                                .join(QStringLiteral(", "));
+    return ImportReportDialog::tr("<b>%1</b><br>Read %2. %3. The scenario keeps this report in its notes (File › Show "
                                   "import report).")
-                                   .arg(QString::fromStdString(run.scenario.name).toHtmlEscaped(),
-                                        files.join(QStringLiteral(", ")).toHtmlEscaped(), counted),
-                               this);
+        .arg(QString::fromStdString(run.scenario.name).toHtmlEscaped(),
+             files.join(QStringLiteral(", ")).toHtmlEscaped(), counted);
+}
+
+/// One row per line of the report; long keys and values are cut, whole in their tooltips.
+QTableWidget* importTable(const core::ImportedRun& run, QWidget* parent) {
+    auto* table = new QTableWidget(static_cast<int>(run.lines.size()), 6, parent);
+    table->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
+    table->setHorizontalHeaderLabels({ImportReportDialog::tr("What"), ImportReportDialog::tr("Key"),
+                                      ImportReportDialog::tr("Value"), ImportReportDialog::tr("Scenario field"),
+                                      ImportReportDialog::tr("Where"), ImportReportDialog::tr("Source or reason")});
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    table->setWordWrap(false);
+    int row = 0;
+    for (const auto& l : run.lines) {
+        const QStringList cells{ImportReportDialog::kindText(l.kind),
+                                l.key.empty() ? QStringLiteral("—") : QString::fromStdString(l.key),
+                                shownValue(l),
+                                QString::fromStdString(l.field),
+                                QFileInfo(QString::fromStdString(l.file)).fileName(),
+                                ui::text(l.why)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(c == 4 ? QString::fromStdString(l.file) : cells[c]);
+            item->setData(kKindRole, static_cast<int>(l.kind));
+            table->setItem(row, c, item);
+        }
+        ++row;
+    }
+    table->resizeColumnsToContents();
+    // Long keys and values are cut (whole in their tooltips) so that the source column stays in view.
+    const int widest[] = {100, 200, 115, 150, 185};
+    for (int c = 0; c < 5; ++c) {
+        table->setColumnWidth(c, std::min(table->columnWidth(c), widest[c]));
+    }
+    table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch); // the source fills what is left
+    return table;
+}
+
+} // namespace
+
+ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* parent) : QDialog(parent) {
+    setObjectName(QStringLiteral("importReport"));
+    setWindowTitle(tr("Import report"));
+    auto* layout = new QVBoxLayout(this);
+    auto* summary = new QLabel(importSummary(run), this);
     summary->setWordWrap(true);
     layout->addWidget(summary);
 
@@ -95,37 +141,7 @@ ImportReportDialog::ImportReportDialog(const core::ImportedRun& run, QWidget* pa
     filterRow->addStretch(1);
     layout->addLayout(filterRow);
 
-    m_table = new QTableWidget(static_cast<int>(run.lines.size()), 6, this);
-    m_table->setTabKeyNavigation(false); // one Tab stop; the arrow keys move inside
-    m_table->setHorizontalHeaderLabels(
-        {tr("What"), tr("Key"), tr("Value"), tr("Scenario field"), tr("Where"), tr("Source or reason")});
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->setWordWrap(false);
-    int row = 0;
-    for (const auto& l : run.lines) {
-        const QStringList cells{kindText(l.kind),
-                                l.key.empty() ? QStringLiteral("—") : QString::fromStdString(l.key),
-                                shownValue(l),
-                                QString::fromStdString(l.field),
-                                QFileInfo(QString::fromStdString(l.file)).fileName(),
-                                ui::text(l.why)};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            item->setToolTip(c == 4 ? QString::fromStdString(l.file) : cells[c]);
-            item->setData(kKindRole, static_cast<int>(l.kind));
-            m_table->setItem(row, c, item);
-        }
-        ++row;
-    }
-    m_table->resizeColumnsToContents();
-    // Long keys and values are cut (whole in their tooltips) so that the source column stays in view.
-    const int widest[] = {100, 200, 115, 150, 185};
-    for (int c = 0; c < 5; ++c) {
-        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), widest[c]));
-    }
-    m_table->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch); // the source fills what is left
+    m_table = importTable(run, this);
     layout->addWidget(m_table, 1);
     // The selected line in full: its source or reason and where it stands (long ones are cut in the table).
     auto* detail = new QLabel(this);

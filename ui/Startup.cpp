@@ -124,11 +124,14 @@ QPalette darkPalette() {
     return dark;
 }
 
-int runGui(QApplication& app, const StartupOptions& options) {
+namespace {
+
+/// The palette and the language asked for on the command line; false (and said why) when either is unknown.
+bool applyAppearance(QApplication& app, const StartupOptions& options) {
     if (!options.palette.isEmpty() && options.palette != QLatin1String("light") &&
         options.palette != QLatin1String("dark")) {
         std::fprintf(stderr, "unknown palette '%s' (light, dark)\n", qPrintable(options.palette));
-        return 2;
+        return false;
     }
     applyPalette(app, options.palette);
     if (!options.language.isEmpty()) {
@@ -137,11 +140,15 @@ int runGui(QApplication& app, const StartupOptions& options) {
                                          [&](const Language& l) { return l.code == options.language; });
         if (!shipped) {
             std::fprintf(stderr, "unknown language '%s' (en, zh_CN)\n", qPrintable(options.language));
-            return 2;
+            return false;
         }
         installLanguage(options.language);
     }
-    auto loaded = loadCatalogsWithUserFiles();
+    return true;
+}
+
+/// The catalog files that could not be read, and the entries refused, one line each.
+QStringList catalogProblems(const catalogs::LoadedCatalog& loaded) {
     QStringList problems;
     for (const auto& e : loaded.fileErrors) {
         problems << QString::fromStdString(e.where) + QStringLiteral(": ") + ui::text(e.words);
@@ -149,6 +156,65 @@ int runGui(QApplication& app, const StartupOptions& options) {
     for (const auto& r : loaded.rejected) {
         problems << QString::fromStdString(r.error.where) + QStringLiteral(": ") + ui::text(r.error.words);
     }
+    return problems;
+}
+
+/// The files named on the command line, opened once the window is shown (a status message shown before would sit
+/// over the status line); false when one fails in a screenshot run, which must never block on a dialog.
+bool openStartupFiles(MainWindow& window, const StartupOptions& options, bool screenshot) {
+    if (!options.scenarioFile.isEmpty()) {
+        if (screenshot) {
+            DialogService::setRecordErrors(true); // never block a headless run on a dialog
+        }
+        if (!window.openFile(options.scenarioFile)) {
+            if (screenshot) {
+                std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
+                return false;
+            }
+        }
+    }
+    if (!options.files.isEmpty()) {
+        if (screenshot) {
+            DialogService::setNonInteractive(true);
+        }
+        if (!window.openPaths(options.files) && screenshot) {
+            std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
+            return false;
+        }
+    }
+    return true;
+}
+
+/// A screenshot run: the window grabbed after the first layout pass and paint, then quit with the save's status.
+/// `window` is the one shown at that moment (a language change replaces it).
+void scheduleScreenshot(const std::unique_ptr<MainWindow>& window, const StartupOptions& options) {
+    // The timer outlives this call: it reads the window through runGui's pointer and keeps its own file name.
+    QTimer::singleShot(400, window.get(), [current = &window, file = options.screenshotFile] {
+        MainWindow& shown = **current;
+        bool saved = shown.grab().save(file, "PNG");
+        // An import's report dialog beside the window: saved as <file>-report.png.
+        if (auto* report = shown.findChild<QDialog*>(QStringLiteral("importReport"))) {
+            QString reportFile = file;
+            reportFile.replace(QRegularExpression(QStringLiteral("\\.png$")), QString());
+            saved = report->grab().save(reportFile + QStringLiteral("-report.png"), "PNG") && saved;
+        }
+        if (saved) {
+            std::fprintf(stdout, "screenshot written to %s\n", qPrintable(file));
+        } else {
+            std::fprintf(stderr, "could not write screenshot to %s\n", qPrintable(file));
+        }
+        QApplication::exit(saved ? 0 : 1);
+    });
+}
+
+} // namespace
+
+int runGui(QApplication& app, const StartupOptions& options) {
+    if (!applyAppearance(app, options)) {
+        return 2;
+    }
+    auto loaded = loadCatalogsWithUserFiles();
+    const QStringList problems = catalogProblems(loaded);
     for (const QString& p : problems) {
         std::fprintf(stderr, "catalog: %s\n", qPrintable(p));
     }
@@ -181,44 +247,11 @@ int runGui(QApplication& app, const StartupOptions& options) {
         window->resize(window->screen()->availableGeometry().size()); // the picture shows the screen's size asked for
     }
     window->show();
-    // Files open once the window is shown: a status message shown before would sit over the status line.
-    if (!options.scenarioFile.isEmpty()) {
-        if (screenshot) {
-            DialogService::setRecordErrors(true); // never block a headless run on a dialog
-        }
-        if (!window->openFile(options.scenarioFile)) {
-            if (screenshot) {
-                std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
-                return 2;
-            }
-        }
-    }
-    if (!options.files.isEmpty()) {
-        if (screenshot) {
-            DialogService::setNonInteractive(true);
-        }
-        if (!window->openPaths(options.files) && screenshot) {
-            std::fprintf(stderr, "%s\n", qPrintable(DialogService::shownErrors().join(QLatin1Char('\n'))));
-            return 2;
-        }
+    if (!openStartupFiles(*window, options, screenshot)) {
+        return 2;
     }
     if (screenshot) {
-        // Grab after the first layout pass and paint, then quit with the save's status.
-        QTimer::singleShot(400, window.get(), [&] {
-            bool saved = window->grab().save(options.screenshotFile, "PNG");
-            // An import's report dialog beside the window: saved as <file>-report.png.
-            if (auto* report = window->findChild<QDialog*>(QStringLiteral("importReport"))) {
-                QString reportFile = options.screenshotFile;
-                reportFile.replace(QRegularExpression(QStringLiteral("\\.png$")), QString());
-                saved = report->grab().save(reportFile + QStringLiteral("-report.png"), "PNG") && saved;
-            }
-            if (saved) {
-                std::fprintf(stdout, "screenshot written to %s\n", qPrintable(options.screenshotFile));
-            } else {
-                std::fprintf(stderr, "could not write screenshot to %s\n", qPrintable(options.screenshotFile));
-            }
-            QApplication::exit(saved ? 0 : 1);
-        });
+        scheduleScreenshot(window, options);
     }
     return app.exec();
 }

@@ -27,6 +27,68 @@ std::string today() {
     return text;
 }
 
+/// fit's table, and each card's notes: why its choice, why fewer cards fail.
+void printFitTable(std::ostream& out, const std::vector<core::FitRow>& rows, const std::vector<core::CardPlan>& results,
+                   const core::PlanInputs& inputs, const core::Scenario& scenario) {
+    out << present::renderText(
+        present::fitTable(rows, inputs, scenario.gpuId, present::LayoutText::Full)
+            .select({present::FitGpu, present::FitYours, present::FitBest, present::FitMaxBatch, present::FitMaxSeq}));
+    for (const auto& r : results) {
+        std::vector<present::Message> notes =
+            r.found ? present::candidateNotes(r.best) : std::vector<present::Message>{};
+        if (r.fewerCards) {
+            notes.push_back(present::msg(QT_TRANSLATE_NOOP("gpusizer", "%1 cards: %2"),
+                                         present::count(r.fewerCards->scenario.gpus), present::whyNot(*r.fewerCards)));
+        }
+        for (const auto& n : notes) {
+            out << "  " << r.gpu->name << ": " << present::english(n) << "\n";
+        }
+    }
+}
+
+/// plan's table, and each card's runners-up with why they lost.
+void printPlanTable(std::ostream& out, const std::vector<core::CardPlan>& results, const core::PlanInputs& inputs,
+                    const core::Ranking& ranking) {
+    out << present::renderText(present::planTable(results, inputs, ranking.chosen, present::LayoutText::Full)
+                                   .select({present::PlanGpu, present::PlanLayout, present::PlanPerGpu,
+                                            present::PlanHours, present::PlanGpuHours, present::PlanCost}));
+    out << "\nRunners-up and why they lost:\n";
+    for (const auto& r : results) {
+        const auto lines = present::planDetails(r, inputs);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            out << (i == 0 ? "  " : "      ") << present::english(lines[i]) << "\n";
+        }
+    }
+}
+
+/// What to rent, the chosen plan's assumptions and, for plan, its whole bill and the cleanup after it.
+void printChoice(std::ostream& out, const std::vector<core::CardPlan>& results, const core::Ranking& ranking,
+                 const std::optional<core::RunBill>& bill, const core::PlanInputs& inputs) {
+    out << "\n" << present::english(present::rentSentence(results, ranking, inputs)) << "\n";
+    if (ranking.chosen >= 0) {
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        out << present::english(present::planAssumptions(chosen.best, *chosen.gpu, inputs)) << "\n"
+            << present::english(present::throughputSentence(*chosen.gpu, inputs)) << "\n";
+        if (!chosen.gpu->notes.empty()) {
+            out << chosen.gpu->name << ": " << chosen.gpu->notes << "\n";
+        }
+    }
+    if (bill) {
+        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
+        out << "\nThe whole bill on " << chosen.gpu->name << ":\n"
+            << present::renderText(present::billTable(*bill, inputs), "  ");
+        for (const auto& line : {present::intervalSentence(*bill, inputs), present::spotSentence(*bill, inputs),
+                                 present::priceAgeSentence(*chosen.gpu, today())}) {
+            out << present::english(line) << "\n";
+        }
+        out << "\nWhen it is done, in this order:\n";
+        int step = 0;
+        for (const auto& line : present::cleanupChecklist(*bill, inputs)) {
+            out << "  " << ++step << ". " << present::english(line) << "\n";
+        }
+    }
+}
+
 int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err) {
     const auto loaded = loadCatalogs(err);
     const auto scenario = loadScenario(a, loaded.catalog, err);
@@ -77,56 +139,11 @@ int fitOrPlan(const Args& a, bool withCost, std::ostream& out, std::ostream& err
         << (inputs->marginShare ? ", as given" : "")
         << "); objective: " << present::english(present::objectiveRule(*inputs)) << ".\n\n";
     if (!withCost) {
-        out << present::renderText(present::fitTable(rows, *inputs, scenario->gpuId, present::LayoutText::Full)
-                                       .select({present::FitGpu, present::FitYours, present::FitBest,
-                                                present::FitMaxBatch, present::FitMaxSeq}));
-        for (const auto& r : results) {
-            std::vector<present::Message> notes =
-                r.found ? present::candidateNotes(r.best) : std::vector<present::Message>{};
-            if (r.fewerCards) {
-                notes.push_back(present::msg(QT_TRANSLATE_NOOP("gpusizer", "%1 cards: %2"),
-                                             present::count(r.fewerCards->scenario.gpus),
-                                             present::whyNot(*r.fewerCards)));
-            }
-            for (const auto& n : notes) {
-                out << "  " << r.gpu->name << ": " << present::english(n) << "\n";
-            }
-        }
+        printFitTable(out, rows, results, *inputs, *scenario);
     } else {
-        out << present::renderText(present::planTable(results, *inputs, ranking.chosen, present::LayoutText::Full)
-                                       .select({present::PlanGpu, present::PlanLayout, present::PlanPerGpu,
-                                                present::PlanHours, present::PlanGpuHours, present::PlanCost}));
-        out << "\nRunners-up and why they lost:\n";
-        for (const auto& r : results) {
-            const auto lines = present::planDetails(r, *inputs);
-            for (std::size_t i = 0; i < lines.size(); ++i) {
-                out << (i == 0 ? "  " : "      ") << present::english(lines[i]) << "\n";
-            }
-        }
+        printPlanTable(out, results, *inputs, ranking);
     }
-    out << "\n" << present::english(present::rentSentence(results, ranking, *inputs)) << "\n";
-    if (ranking.chosen >= 0) {
-        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
-        out << present::english(present::planAssumptions(chosen.best, *chosen.gpu, *inputs)) << "\n"
-            << present::english(present::throughputSentence(*chosen.gpu, *inputs)) << "\n";
-        if (!chosen.gpu->notes.empty()) {
-            out << chosen.gpu->name << ": " << chosen.gpu->notes << "\n";
-        }
-    }
-    if (bill) {
-        const auto& chosen = results[static_cast<std::size_t>(ranking.chosen)];
-        out << "\nThe whole bill on " << chosen.gpu->name << ":\n"
-            << present::renderText(present::billTable(*bill, *inputs), "  ");
-        for (const auto& line : {present::intervalSentence(*bill, *inputs), present::spotSentence(*bill, *inputs),
-                                 present::priceAgeSentence(*chosen.gpu, today())}) {
-            out << present::english(line) << "\n";
-        }
-        out << "\nWhen it is done, in this order:\n";
-        int step = 0;
-        for (const auto& line : present::cleanupChecklist(*bill, *inputs)) {
-            out << "  " << ++step << ". " << present::english(line) << "\n";
-        }
-    }
+    printChoice(out, results, ranking, bill, *inputs);
     if (withCost) {
         out << "Speed: "
             << (inputs->mfu ? "HFU " + present::percent(*inputs->mfu) + " as set for every card"

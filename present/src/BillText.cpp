@@ -175,23 +175,12 @@ Message spotSentence(const core::RunBill& b, const core::PlanInputs& in) {
                verbatim(usd(b.totalOnDemandUsd)), verbatim(usd(b.totalOnDemandUsd - b.totalSpotUsd)));
 }
 
-Message trialSentence(const core::TrialHour& trial) {
-    if (!trial.gpu) {
-        return msg(QT_TRANSLATE_NOOP("gpusizer",
-                                     "No card of the catalog fits the run at its sequence length and batch: there is "
-                                     "no plan to test."));
-    }
+namespace {
+
+/// What the one-hour test verifies of the rental, and what it cannot.
+Message trialScope(const core::TrialHour& trial) {
     const core::Scenario& test = trial.plan.scenario;
     const core::Scenario& rental = trial.rental.scenario;
-    const Message where = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2 (%3)"), verbatim(count(test.gpus)),
-                              verbatim(trial.gpu->name), joined(layoutParts(test)));
-    const Message length =
-        trial.stepsInHour < 1.0
-            ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step, which takes %1 (run the script with --warmup 0 --steps 1)"),
-                  verbatim(hoursText(trial.plan.plan.step.stepSeconds / 3600.0)))
-        : trial.stepsInHour < 2.0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step"))
-                                  : msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
-                                        verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
     Message scope;
     switch (trial.scope) {
     case core::TestScope::WholeRental:
@@ -226,6 +215,12 @@ Message trialSentence(const core::TrialHour& trial) {
                     verbatim(gib(trial.plan.deviceBytes)));
         break;
     }
+    return scope;
+}
+
+/// What measures the test: the exported script where it runs the layout, else the user's own run.
+Message trialMethod(const core::TrialHour& trial) {
+    const core::Scenario& test = trial.plan.scenario;
     // What measures it: the exported script, on one CUDA or ROCm GPU or under torchrun on the cards of one node, for
     // data parallelism and sharding (docs/verify.md).
     Message how;
@@ -262,6 +257,30 @@ Message trialSentence(const core::TrialHour& trial) {
         how = msg(QT_TRANSLATE_NOOP("gpusizer", "Export the measurement script and run it there before renting the "
                                                 "run: python3 probe.py."));
     }
+    return how;
+}
+
+} // namespace
+
+Message trialSentence(const core::TrialHour& trial) {
+    if (!trial.gpu) {
+        return msg(QT_TRANSLATE_NOOP("gpusizer",
+                                     "No card of the catalog fits the run at its sequence length and batch: there is "
+                                     "no plan to test."));
+    }
+    const core::Scenario& test = trial.plan.scenario;
+    const core::Scenario& rental = trial.rental.scenario;
+    const Message where = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 × %2 (%3)"), verbatim(count(test.gpus)),
+                              verbatim(trial.gpu->name), joined(layoutParts(test)));
+    const Message length =
+        trial.stepsInHour < 1.0
+            ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step, which takes %1 (run the script with --warmup 0 --steps 1)"),
+                  verbatim(hoursText(trial.plan.plan.step.stepSeconds / 3600.0)))
+        : trial.stepsInHour < 2.0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "one step"))
+                                  : msg(QT_TRANSLATE_NOOP("gpusizer", "about %1 steps"),
+                                        verbatim(count(static_cast<std::int64_t>(trial.stepsInHour))));
+    const Message scope = trialScope(trial);
+    Message how = trialMethod(trial);
     if (!rental.dataset) {
         how = msg(QT_TRANSLATE_NOOP("gpusizer", "%1 Your data's lengths are not known: run the dataset script on it "
                                                 "first (File › Export dataset script…) and import its result, so the "

@@ -43,10 +43,11 @@ Tone verdictTone(core::FitVerdict verdict, bool fitsWithAnotherLayout) {
     return fitsWithAnotherLayout ? Tone::Warn : Tone::Bad;
 }
 
-Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in, const std::string& selectedGpu,
-               LayoutText layoutText) {
-    Table t;
-    t.columns = {
+namespace {
+
+/// The fit table's columns, with what each one means.
+std::vector<Column> fitColumns() {
+    return {
         {msg(QT_TRANSLATE_NOOP("gpusizer", "GPU"))},
         {msg(QT_TRANSLATE_NOOP("gpusizer", "Your layout")), Align::Left,
          msg(QT_TRANSLATE_NOOP(
@@ -75,6 +76,38 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
         {msg(QT_TRANSLATE_NOOP("gpusizer", "$/GPU-h")), Align::Right,
          msg(QT_TRANSLATE_NOOP("gpusizer", "Illustrative on-demand price per GPU-hour (catalog; prices vary)."))},
     };
+}
+
+/// The planner's choice on the card: its cards and layout, or why there is none.
+Cell bestOnCardCell(const core::CardPlan& best, const core::PlanInputs& in, LayoutText layoutText) {
+    // The micro-batch split and checkpointing are in the tooltip: the cell stays narrow enough for the wall time
+    // and cost to show beside it.
+    Cell plan = Cell::label(best.found ? (layoutText == LayoutText::Full ? cardsAndLayout(best.best.scenario)
+                                                                         : cardsAndParallelism(best.best.scenario))
+                            : !best.unsupported.empty()
+                                ? msg(QT_TRANSLATE_NOOP("gpusizer", "cannot run here"))
+                                : msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1"), count(in.maxGpus)),
+                            best.found ? static_cast<double>(best.best.scenario.gpus) : kNever);
+    plan.withTone(best.found ? Tone::Good : Tone::Bad);
+    if (!best.unsupported.empty()) {
+        plan.withTooltip(softwareGaps(best.unsupported));
+    } else if (best.found) {
+        plan.withTooltip(best.fewerCards ? msg(QT_TRANSLATE_NOOP("gpusizer", "%1\nFewer cards (%2): %3"),
+                                               joined(layoutParts(best.best.scenario)),
+                                               count(best.fewerCards->scenario.gpus), whyNot(*best.fewerCards))
+                                         : joined(layoutParts(best.best.scenario)));
+    } else if (best.fewerCards) {
+        plan.withTooltip(whyNot(*best.fewerCards));
+    }
+    return plan;
+}
+
+} // namespace
+
+Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in, const std::string& selectedGpu,
+               LayoutText layoutText) {
+    Table t;
+    t.columns = fitColumns();
     for (const core::FitRow& r : rows) {
         const core::GpuSpec& g = *r.gpu;
         const core::Candidate& own = r.asIs;
@@ -96,25 +129,7 @@ Table fitTable(const std::vector<core::FitRow>& rows, const core::PlanInputs& in
                                           gib(own.deviceBytes), percent(own.marginShare))
                                     : whyNot(own));
 
-        // The micro-batch split and checkpointing are in the tooltip: the cell stays narrow enough for the wall time
-        // and cost to show beside it.
-        Cell plan = Cell::label(best.found ? (layoutText == LayoutText::Full ? cardsAndLayout(best.best.scenario)
-                                                                             : cardsAndParallelism(best.best.scenario))
-                                : !best.unsupported.empty()
-                                    ? msg(QT_TRANSLATE_NOOP("gpusizer", "cannot run here"))
-                                    : msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1"), count(in.maxGpus)),
-                                best.found ? static_cast<double>(best.best.scenario.gpus) : kNever);
-        plan.withTone(best.found ? Tone::Good : Tone::Bad);
-        if (!best.unsupported.empty()) {
-            plan.withTooltip(softwareGaps(best.unsupported));
-        } else if (best.found) {
-            plan.withTooltip(best.fewerCards ? msg(QT_TRANSLATE_NOOP("gpusizer", "%1\nFewer cards (%2): %3"),
-                                                   joined(layoutParts(best.best.scenario)),
-                                                   count(best.fewerCards->scenario.gpus), whyNot(*best.fewerCards))
-                                             : joined(layoutParts(best.best.scenario)));
-        } else if (best.fewerCards) {
-            plan.withTooltip(whyNot(*best.fewerCards));
-        }
+        const Cell plan = bestOnCardCell(best, in, layoutText);
 
         const auto noneOr = [](std::int64_t v) {
             return v == 0 ? Cell::label(msg(QT_TRANSLATE_NOOP("gpusizer", "none")), 0) : Cell::count(v);

@@ -474,19 +474,16 @@ const ModelEntry* matchCatalogModel(const Catalog& catalog, std::string_view hfI
     return nullptr;
 }
 
-Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Catalog& catalog) {
-    if (request.files.empty()) {
-        return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "no training config given"));
-    }
-    detail::RunDraft run;
-    run.scenario = defaultScenario(catalog);
-    run.scenario.name.clear();
-    ImportedRun out;
+namespace {
 
-    struct Pending {
-        detail::ConfigDocument doc;
-        ConfigFormat format;
-    };
+/// A file parsed and its format known, waiting for its turn to be read.
+struct Pending {
+    detail::ConfigDocument doc;
+    ConfigFormat format;
+};
+
+/// Every file parsed, the overrides applied to the first, in the order the readers take them (readOrder).
+Result<std::vector<Pending>> parseInReadOrder(const ImportRequest& request, detail::RunDraft& run) {
     std::vector<Pending> pending;
     for (std::size_t i = 0; i < request.files.size(); ++i) {
         const ConfigFile& file = request.files[i];
@@ -511,7 +508,13 @@ Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Ca
     std::stable_sort(pending.begin(), pending.end(),
                      [](const Pending& a, const Pending& b) { return readOrder(a.format) < readOrder(b.format); });
 
-    // Files read in order; a file named inside one (a DeepSpeed JSON) is read right after the files of its kind.
+    return pending;
+}
+
+/// The files read in order into the draft; a file named inside one (a DeepSpeed JSON) is read right after the files
+/// of its kind.
+Result<void> readInOrder(std::vector<Pending>& pending, const ImportRequest& request, detail::RunDraft& run,
+                         ImportedRun& out) {
     for (std::size_t i = 0; i < pending.size(); ++i) {
         detail::KeyReader reader(pending[i].doc, run);
         GPUSIZER_CHECK(readDocument(pending[i].format, reader));
@@ -541,6 +544,22 @@ Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Ca
         }
         run.references.clear();
     }
+    return {};
+}
+
+} // namespace
+
+Result<ImportedRun> importTrainingConfigs(const ImportRequest& request, const Catalog& catalog) {
+    if (request.files.empty()) {
+        return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "no training config given"));
+    }
+    detail::RunDraft run;
+    run.scenario = defaultScenario(catalog);
+    run.scenario.name.clear();
+    ImportedRun out;
+
+    GPUSIZER_ASSIGN(auto pending, parseInReadOrder(request, run));
+    GPUSIZER_CHECK(readInOrder(pending, request, run, out));
     GPUSIZER_CHECK(resolveModel(run, request, catalog));
     if (run.scenario.trainableLayers >= run.scenario.model.numLayers && run.scenario.trainableLayers > 0) {
         // LLaMA-Factory clamps: range(max(0, num_layers - n), num_layers) trains every layer (model/adapter.py).

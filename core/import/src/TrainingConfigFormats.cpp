@@ -673,6 +673,59 @@ Result<void> readTrlObjective(KeyReader& r) {
     return {};
 }
 
+/// TRL's SFT sequence length, packing and activation offloading; the Trainer's own arguments carry no length.
+Result<void> readSftSequence(KeyReader& r, bool sft) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    if (sft) {
+        const std::string lengthKey = r.has("max_seq_length") ? "max_seq_length" : "max_length";
+        const json* raw = r.doc().find(lengthKey);
+        if (raw != nullptr && raw->is_null()) {
+            r.value(lengthKey);
+            run.lines.push_back({ImportLine::Kind::Note, r.doc().position(lengthKey), lengthKey, "null", "seq_len",
+                                 QT_TRANSLATE_NOOP("gpusizer", "null: no truncation, the longest sample's length; GPU "
+                                                               "Sizer's default length is sized (set yours)")});
+        } else {
+            GPUSIZER_ASSIGN(auto length, r.integer(lengthKey, "seq_len", TRL "trl/trainer/sft_config.py:205 max_length",
+                                                   1, 10000000, 1024));
+            s.seqLen = *length;
+        }
+        GPUSIZER_ASSIGN(auto packing, r.flag("packing", "", TRL "trl/trainer/sft_config.py:225", false));
+        if (*packing) {
+            r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is the full sequence length"));
+        }
+        GPUSIZER_ASSIGN(auto activationOffload, r.flag("activation_offloading", "activation_offload",
+                                                       TRL "trl/trainer/sft_config.py:296", false));
+        s.activationOffload = *activationOffload;
+    } else if (s.runKind != RunKind::Grpo) { // (GRPO's is prompt + completion, read with its keys)
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "", std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "TrainingArguments carry no sequence length: GPU Sizer's "
+                                                           "default (set it in the window or the scenario)")});
+    }
+    return {};
+}
+
+/// The model's load dtype and attention, as TRL's model_init_kwargs pass them to from_pretrained.
+Result<void> readModelInitKwargs(KeyReader& r) {
+    RunDraft& run = r.run();
+    // "dtype" since transformers v5 renamed torch_dtype (trl trainer/utils.py:1144 kwargs.get("dtype", "float32")).
+    const std::string dtypeKey =
+        r.has("model_init_kwargs.dtype") ? "model_init_kwargs.dtype" : "model_init_kwargs.torch_dtype";
+    GPUSIZER_ASSIGN(auto dtype, r.text(dtypeKey, "precision", TRL "trl/trainer/sft_config.py model_init_kwargs"));
+    if (dtype && (*dtype == "bfloat16" || *dtype == "float16" || *dtype == "auto")) {
+        run.loadDtype = *dtype == "float16" ? "fp16" : "bf16";
+        run.loadDtypeWhere = r.doc().position(dtypeKey);
+    } else if (!dtype) {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "torch_dtype", "float32", "precision",
+                             verbatim(TRANSFORMERS "modeling_utils.py from_pretrained: fp32 unless torch_dtype is "
+                                                   "given (transformers 4.x)")});
+    }
+    GPUSIZER_ASSIGN(auto attention, r.text("model_init_kwargs.attn_implementation", "attention",
+                                           TRL "trl/trainer/sft_config.py model_init_kwargs", std::string("sdpa")));
+    GPUSIZER_CHECK(applyAttention(r, "model_init_kwargs.attn_implementation", *attention));
+    return {};
+}
+
 Result<void> readTrainingArguments(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
@@ -715,46 +768,8 @@ Result<void> readTrainingArguments(KeyReader& r) {
         setLigerKernels(s);
         s.loss = Loss::FusedLinear;
     }
-    if (sft) {
-        const std::string lengthKey = r.has("max_seq_length") ? "max_seq_length" : "max_length";
-        const json* raw = r.doc().find(lengthKey);
-        if (raw != nullptr && raw->is_null()) {
-            r.value(lengthKey);
-            run.lines.push_back({ImportLine::Kind::Note, r.doc().position(lengthKey), lengthKey, "null", "seq_len",
-                                 QT_TRANSLATE_NOOP("gpusizer", "null: no truncation, the longest sample's length; GPU "
-                                                               "Sizer's default length is sized (set yours)")});
-        } else {
-            GPUSIZER_ASSIGN(auto length, r.integer(lengthKey, "seq_len", TRL "trl/trainer/sft_config.py:205 max_length",
-                                                   1, 10000000, 1024));
-            s.seqLen = *length;
-        }
-        GPUSIZER_ASSIGN(auto packing, r.flag("packing", "", TRL "trl/trainer/sft_config.py:225", false));
-        if (*packing) {
-            r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is the full sequence length"));
-        }
-        GPUSIZER_ASSIGN(auto activationOffload, r.flag("activation_offloading", "activation_offload",
-                                                       TRL "trl/trainer/sft_config.py:296", false));
-        s.activationOffload = *activationOffload;
-    } else if (s.runKind != RunKind::Grpo) { // (GRPO's is prompt + completion, read with its keys)
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "", std::to_string(s.seqLen), "seq_len",
-                             QT_TRANSLATE_NOOP("gpusizer", "TrainingArguments carry no sequence length: GPU Sizer's "
-                                                           "default (set it in the window or the scenario)")});
-    }
-    // "dtype" since transformers v5 renamed torch_dtype (trl trainer/utils.py:1144 kwargs.get("dtype", "float32")).
-    const std::string dtypeKey =
-        r.has("model_init_kwargs.dtype") ? "model_init_kwargs.dtype" : "model_init_kwargs.torch_dtype";
-    GPUSIZER_ASSIGN(auto dtype, r.text(dtypeKey, "precision", TRL "trl/trainer/sft_config.py model_init_kwargs"));
-    if (dtype && (*dtype == "bfloat16" || *dtype == "float16" || *dtype == "auto")) {
-        run.loadDtype = *dtype == "float16" ? "fp16" : "bf16";
-        run.loadDtypeWhere = r.doc().position(dtypeKey);
-    } else if (!dtype) {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "torch_dtype", "float32", "precision",
-                             verbatim(TRANSFORMERS "modeling_utils.py from_pretrained: fp32 unless torch_dtype is "
-                                                   "given (transformers 4.x)")});
-    }
-    GPUSIZER_ASSIGN(auto attention, r.text("model_init_kwargs.attn_implementation", "attention",
-                                           TRL "trl/trainer/sft_config.py model_init_kwargs", std::string("sdpa")));
-    GPUSIZER_CHECK(applyAttention(r, "model_init_kwargs.attn_implementation", *attention));
+    GPUSIZER_CHECK(readSftSequence(r, sft));
+    GPUSIZER_CHECK(readModelInitKwargs(r));
     GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", TRANSFORMERS "training_args.py deepspeed"));
     GPUSIZER_CHECK(readTrainerFsdpOption(r, "fsdp", "fsdp_config.", TRANSFORMERS "training_args.py fsdp"));
     if (sft) {

@@ -120,6 +120,76 @@ std::vector<Rung> batchRungs() {
 }
 
 /// Less activation memory: checkpointing, an efficient attention kernel, a chunked loss.
+/// A fused loss: the logits never held whole.
+Rung fusedLossRung() {
+    using B = FixBlocker;
+    return {FixKind::FusedLoss,
+            [](const Scenario& s, const GpuSpec&) {
+                return !s.model.causalLmHead                                              ? B::NoVocabularyLogits
+                       : (s.loss == Loss::FusedLinear || s.loss == Loss::CutCrossEntropy) ? B::AlreadyFused
+                                                                                          : B::None;
+            },
+            [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+                // Liger's LigerFusedLinearCrossEntropyLoss holds one chunk of logits and grad_input; Apple's Cut
+                // Cross-Entropy only a log-sum-exp per token and its blockwise gradient (docs/memory-model.md §5):
+                // whichever this scenario needs less for.
+                Scenario cce = s;
+                cce.loss = Loss::CutCrossEntropy;
+                s.loss = Loss::FusedLinear;
+                if (estimate(cce, Detail::NumbersOnly).deviceBytes < estimate(s, Detail::NumbersOnly).deviceBytes) {
+                    s.loss = Loss::CutCrossEntropy;
+                }
+                return true;
+            }};
+}
+
+/// Liger's kernels for the norms, RoPE and the gated MLP.
+Rung ligerKernelsRung() {
+    using B = FixBlocker;
+    return {FixKind::LigerKernels,
+            [](const Scenario& s, const GpuSpec&) {
+                const bool rms = s.model.norm == NormKind::RmsNorm;
+                const bool gated = s.model.mlp == MlpKind::Gated;
+                if (!rms && !gated) {
+                    return B::NothingForLiger;
+                }
+                return (!rms || s.ligerRmsNorm) && (!gated || s.ligerGlu) ? B::AlreadyLiger : B::None;
+            },
+            [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+                // apply_liger_kernel_to_llama's defaults: rope, rms_norm and swiglu (the loss is its own rung).
+                s.ligerRmsNorm = s.model.norm == NormKind::RmsNorm;
+                s.ligerGlu = s.model.mlp == MlpKind::Gated;
+                s.ligerRope = true;
+                return true;
+            }};
+}
+
+/// FSDP2 gathering the trained linears in float8.
+Rung float8AllGatherRung() {
+    using B = FixBlocker;
+    return {FixKind::Float8AllGather,
+            [](const Scenario& s, const GpuSpec& gpu) {
+                // torchao's Float8Linear saves its 16-bit input and adds casts (docs/memory-model.md, float8): the only
+                // memory it saves is FSDP2 gathering the linears' weights in float8 instead of bf16, which
+                // enable_fsdp_float8_all_gather allows for tensorwise scaling of trained weights.
+                if (gpu.fp8Tflops <= 0) {
+                    return B::NoFp8OnCard;
+                }
+                if (s.float8AllGather) {
+                    return B::AlreadyFloat8;
+                }
+                const bool sharded = s.sharding == Sharding::Zero3 && s.gpus > s.tensorParallel * s.pipelineParallel;
+                return s.method == Method::Full && sharded && profileFor(s).engine == ShardingEngine::Fsdp2
+                           ? B::None
+                           : B::Float8OnlyGathers;
+            },
+            [](Scenario& s, const GpuSpec&, const PlanInputs&) {
+                s.float8 = Float8::Tensorwise;
+                s.float8AllGather = true;
+                return true;
+            }};
+}
+
 std::vector<Rung> activationRungs() {
     using B = FixBlocker;
     return {
@@ -157,61 +227,9 @@ std::vector<Rung> activationRungs() {
              s.loss = Loss::Chunked;
              return true;
          }},
-        {FixKind::FusedLoss,
-         [](const Scenario& s, const GpuSpec&) {
-             return !s.model.causalLmHead                                              ? B::NoVocabularyLogits
-                    : (s.loss == Loss::FusedLinear || s.loss == Loss::CutCrossEntropy) ? B::AlreadyFused
-                                                                                       : B::None;
-         },
-         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
-             // Liger's LigerFusedLinearCrossEntropyLoss holds one chunk of logits and grad_input; Apple's Cut
-             // Cross-Entropy only a log-sum-exp per token and its blockwise gradient (docs/memory-model.md §5):
-             // whichever this scenario needs less for.
-             Scenario cce = s;
-             cce.loss = Loss::CutCrossEntropy;
-             s.loss = Loss::FusedLinear;
-             if (estimate(cce, Detail::NumbersOnly).deviceBytes < estimate(s, Detail::NumbersOnly).deviceBytes) {
-                 s.loss = Loss::CutCrossEntropy;
-             }
-             return true;
-         }},
-        {FixKind::LigerKernels,
-         [](const Scenario& s, const GpuSpec&) {
-             const bool rms = s.model.norm == NormKind::RmsNorm;
-             const bool gated = s.model.mlp == MlpKind::Gated;
-             if (!rms && !gated) {
-                 return B::NothingForLiger;
-             }
-             return (!rms || s.ligerRmsNorm) && (!gated || s.ligerGlu) ? B::AlreadyLiger : B::None;
-         },
-         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
-             // apply_liger_kernel_to_llama's defaults: rope, rms_norm and swiglu (the loss is its own rung).
-             s.ligerRmsNorm = s.model.norm == NormKind::RmsNorm;
-             s.ligerGlu = s.model.mlp == MlpKind::Gated;
-             s.ligerRope = true;
-             return true;
-         }},
-        {FixKind::Float8AllGather,
-         [](const Scenario& s, const GpuSpec& gpu) {
-             // torchao's Float8Linear saves its 16-bit input and adds casts (docs/memory-model.md, float8): the only
-             // memory it saves is FSDP2 gathering the linears' weights in float8 instead of bf16, which
-             // enable_fsdp_float8_all_gather allows for tensorwise scaling of trained weights.
-             if (gpu.fp8Tflops <= 0) {
-                 return B::NoFp8OnCard;
-             }
-             if (s.float8AllGather) {
-                 return B::AlreadyFloat8;
-             }
-             const bool sharded = s.sharding == Sharding::Zero3 && s.gpus > s.tensorParallel * s.pipelineParallel;
-             return s.method == Method::Full && sharded && profileFor(s).engine == ShardingEngine::Fsdp2
-                        ? B::None
-                        : B::Float8OnlyGathers;
-         },
-         [](Scenario& s, const GpuSpec&, const PlanInputs&) {
-             s.float8 = Float8::Tensorwise;
-             s.float8AllGather = true;
-             return true;
-         }},
+        fusedLossRung(),
+        ligerKernelsRung(),
+        float8AllGatherRung(),
     };
 }
 

@@ -190,21 +190,10 @@ const GpuSpec* matchGpuName(std::string_view deviceName, const Catalog& catalog)
     return best;
 }
 
-Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measurement& m, const Catalog& catalog,
-                                           const PlanInputs& inputs) {
-    MeasuredComparison c;
-    const ParamCounts p = countParams(scenario.model);
-    const std::int64_t measuredBase =
-        m.scenario.method == Method::Full ? m.paramsTotal : m.paramsTotal - m.paramsTrainable;
-    const double gap = std::abs(static_cast<double>(measuredBase - p.total)) / static_cast<double>(p.total);
-    if (gap > 0.01) {
-        return fail(
-            ErrorCode::Inconsistent,
-            words(QT_TRANSLATE_NOOP("gpusizer",
-                                    "the measurement ran another model: %1 base parameters against %2 in the scenario"),
-                  std::to_string(measuredBase), std::to_string(p.total)),
-            "params_total");
-    }
+namespace {
+
+/// How the measured run differs from the scenario, or what kind of run it was: said before the figures.
+void noteHowItRan(MeasuredComparison& c, const Scenario& scenario, const Measurement& m) {
     auto note = [&](std::string code, Words text) { c.notes.push_back({std::move(code), std::move(text)}); };
     if (m.scenario.microBatch != scenario.microBatch || m.scenario.seqLen != scenario.seqLen ||
         m.scenario.method != scenario.method) {
@@ -233,6 +222,27 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
              QT_TRANSLATE_NOOP("gpusizer",
                                "a CPU smoke run: no GPU memory was measured, and it is never used for calibration"));
     }
+}
+
+} // namespace
+
+Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measurement& m, const Catalog& catalog,
+                                           const PlanInputs& inputs) {
+    MeasuredComparison c;
+    const ParamCounts p = countParams(scenario.model);
+    const std::int64_t measuredBase =
+        m.scenario.method == Method::Full ? m.paramsTotal : m.paramsTotal - m.paramsTrainable;
+    const double gap = std::abs(static_cast<double>(measuredBase - p.total)) / static_cast<double>(p.total);
+    if (gap > 0.01) {
+        return fail(
+            ErrorCode::Inconsistent,
+            words(QT_TRANSLATE_NOOP("gpusizer",
+                                    "the measurement ran another model: %1 base parameters against %2 in the scenario"),
+                  std::to_string(measuredBase), std::to_string(p.total)),
+            "params_total");
+    }
+    noteHowItRan(c, scenario, m);
+    auto note = [&](std::string code, Words text) { c.notes.push_back({std::move(code), std::move(text)}); };
     c.gpu = !m.scenario.gpuId.empty() ? catalog.findGpu(m.scenario.gpuId) : nullptr;
     if (c.gpu == nullptr && !m.gpuName.empty()) {
         c.gpu = matchGpuName(m.gpuName, catalog);

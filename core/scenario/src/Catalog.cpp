@@ -244,6 +244,39 @@ Result<PriceOverride> readPrice(const ObjectReader& r) {
     return p;
 }
 
+/// The card's links: its PCIe slot and its GPU-to-GPU link.
+Result<void> readInterconnect(const ObjectReader& r, GpuSpec& g) {
+    GPUSIZER_ASSIGN(auto ic, r.object("interconnect"));
+    GPUSIZER_ASSIGN(auto pcieGen, ic.integer("pcie_gen", 3, 7));
+    GPUSIZER_ASSIGN(auto lanes, ic.integer("pcie_lanes", 1, 32));
+    g.pcieGen = static_cast<int>(pcieGen);
+    g.pcieLanes = static_cast<int>(lanes);
+    GPUSIZER_ASSIGN(g.link.kind, ic.string("link"));
+    static const std::set<std::string> kLinks{"none",    "pcie",    "nvlink2",         "nvlink3",
+                                              "nvlink4", "nvlink5", "infinity-fabric", "gaudi-roce"};
+    if (!kLinks.count(g.link.kind)) {
+        return fail(
+            ErrorCode::UnknownValue,
+            QT_TRANSLATE_NOOP("gpusizer", "'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce"),
+            ic.field("link"));
+    }
+    GPUSIZER_ASSIGN(g.link.bandwidthGBs, ic.number("link_gbs", 0, 100000));
+    return {};
+}
+
+/// The card's hourly prices and where they come from.
+Result<void> readGpuPrice(const ObjectReader& r, GpuSpec& g) {
+    GPUSIZER_ASSIGN(auto price, r.object("price"));
+    GPUSIZER_ASSIGN(PriceOverride p, readPriceFields(price));
+    g.priceOnDemandUsdHour = p.onDemandUsdHour;
+    g.priceSpotUsdHour = p.spotUsdHour;
+    g.priceDate = p.asOf;
+    g.priceKind = p.kind;
+    g.priceNote = p.note;
+    g.billing = p.billing;
+    return {};
+}
+
 Result<GpuSpec> readGpu(const ObjectReader& r) {
     GpuSpec g;
     auto unknown = rejectUnknownKeys(r, {"id",
@@ -285,35 +318,14 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     GPUSIZER_ASSIGN(auto fp8, r.optionalNumber("fp8_tflops", 0, 100000));
     g.fp8Tflops = fp8.value_or(0.0);
     GPUSIZER_ASSIGN(g.fp32Tflops, r.number("fp32_tflops", 0.1, 100000));
-    GPUSIZER_ASSIGN(auto ic, r.object("interconnect"));
-    GPUSIZER_ASSIGN(auto pcieGen, ic.integer("pcie_gen", 3, 7));
-    GPUSIZER_ASSIGN(auto lanes, ic.integer("pcie_lanes", 1, 32));
-    g.pcieGen = static_cast<int>(pcieGen);
-    g.pcieLanes = static_cast<int>(lanes);
-    GPUSIZER_ASSIGN(g.link.kind, ic.string("link"));
-    static const std::set<std::string> kLinks{"none",    "pcie",    "nvlink2",         "nvlink3",
-                                              "nvlink4", "nvlink5", "infinity-fabric", "gaudi-roce"};
-    if (!kLinks.count(g.link.kind)) {
-        return fail(
-            ErrorCode::UnknownValue,
-            QT_TRANSLATE_NOOP("gpusizer", "'link' must be one of none, pcie, nvlink2-5, infinity-fabric, gaudi-roce"),
-            ic.field("link"));
-    }
-    GPUSIZER_ASSIGN(g.link.bandwidthGBs, ic.number("link_gbs", 0, 100000));
+    GPUSIZER_CHECK(readInterconnect(r, g));
     GPUSIZER_ASSIGN(auto perNode, r.integer("gpus_per_node", 1, 72));
     g.gpusPerNode = static_cast<int>(perNode);
     GPUSIZER_ASSIGN(g.ecc, r.boolean("ecc"));
     GPUSIZER_ASSIGN(g.formFactor, r.string("form_factor"));
     GPUSIZER_ASSIGN(auto tdp, r.integer("tdp_w", 1, 5000));
     g.tdpWatts = static_cast<int>(tdp);
-    GPUSIZER_ASSIGN(auto price, r.object("price"));
-    GPUSIZER_ASSIGN(PriceOverride p, readPriceFields(price));
-    g.priceOnDemandUsdHour = p.onDemandUsdHour;
-    g.priceSpotUsdHour = p.spotUsdHour;
-    g.priceDate = p.asOf;
-    g.priceKind = p.kind;
-    g.priceNote = p.note;
-    g.billing = p.billing;
+    GPUSIZER_CHECK(readGpuPrice(r, g));
     if (r.has("software")) {
         GPUSIZER_CHECK(readSoftware(r, g));
     }

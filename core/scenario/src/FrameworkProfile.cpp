@@ -37,6 +37,85 @@ bool ProfileOverrides::any() const {
            zeroMaxReuseDistance || zeroMaxLiveParameters;
 }
 
+namespace {
+
+/// torchtune.
+FrameworkProfile torchtuneProfile() {
+    FrameworkProfile p;
+    // torchtune: NF4 via torchao on every decoder linear (FrozenNF4Linear where no adapter, since PR #1119,
+    // 2024-06-25; before it only adapted linears), adapters in the model dtype, fused AdamW in its configs,
+    // FSDP2 with the root left unsharded after forward (training/_distributed.py shard_model).
+    p.engine = ShardingEngine::Fsdp2;
+    p.kbitUpcastsNonQuantized = false;
+    p.quantizedMatmulSavesInput = false;
+    p.quantStateSharded = true;
+    p.adaptersInFp32 = false;
+    p.doraRecomputesBaseWithDropout = false; // modules/peft/dora.py DoRALinear.forward (@bd2a0fc7)
+    p.optimizerStep = OptimizerStepKind::Fused;
+    p.chunkedLossProjectsPerChunk = true; // TransformerDecoder.chunked_output
+    p.rootUnshardedThroughStep = true;
+    p.runsPipelineParallel = false; // full_finetune_distributed: FSDP2 with tensor_parallel_dim, no pipeline
+    // Its own loss module, not transformers'; its standard loss is sized with the 16-bit logits alive through
+    // the fp32 backward, as before the transformers loss was read (not re-read against its recipes).
+    p.lossFromTransformersModel = false;
+    p.logitsFreedBeforeBackward = false;
+    return p;
+}
+
+/// torchtitan.
+FrameworkProfile torchtitanProfile() {
+    FrameworkProfile p;
+    // torchtitan: FSDP2, op-level selective AC (_op_sac_save_list), fused AdamW is not forced: torch's default.
+    p.engine = ShardingEngine::Fsdp2;
+    p.adaptersInFp32 = false;
+    p.selectivePolicy = SelectivePolicy::OpLevel;
+    // Its own loss, cross_entropy(pred.flatten(0, 1).float(), ...), with `del pred` before backward in the train
+    // step; --compile compiles the loss function too (components/loss.py build_cross_entropy_loss, train.py).
+    p.lossFromTransformersModel = false;
+    p.compileCoversLoss = true;
+    return p;
+}
+
+/// LitGPT on Lightning Fabric.
+FrameworkProfile litgptProfile() {
+    FrameworkProfile p;
+    // LitGPT on Lightning Fabric: its own GPT module with a fused qkv projection, outputs converted to fp32 and
+    // held by the loop, the loss in 128-token chunks without an fp32 upcast, adapters in the model dtype,
+    // FSDPStrategy(auto_wrap_policy={Block}): adapters share each block's flat parameter. That is the layout of
+    // the published LitGPT runs (2023, litgpt @8641822); litgpt finetune/lora.py since v0.5.11 shards with FSDP2
+    // fully_shard instead, which an imported LitGPT config sets explicitly (sharding_engine fsdp2).
+    p.lossUpcastsLogits = false;
+    p.logitsHeldInFp32 = true;
+    p.lossChunkTokens = 128;
+    p.kbitUpcastsNonQuantized = false;
+    p.adaptersInFp32 = false;
+    p.loraSharesQkvDropout = true;
+    p.fusedQkvProjection = true;
+    p.engine = ShardingEngine::Fsdp1;
+    p.adaptersWrappedSeparately = false;
+    p.runsTensorParallel = false; // litgpt finetune/*.py: FSDPStrategy only
+    p.runsPipelineParallel = false;
+    p.lossFromTransformersModel = false;
+    return p;
+}
+
+/// Unsloth.
+FrameworkProfile unslothProfile() {
+    FrameworkProfile p;
+    // Unsloth: fused cross-entropy kernel, no fp32 upcast of non-quantized weights, its own GQA-aware kernels.
+    p.lossUpcastsLogits = false;
+    p.lossChunks = 16;
+    p.sdpaExpandsKv = false;
+    p.kbitUpcastsNonQuantized = false;
+    p.adaptersInFp32 = false;
+    p.runsTensorParallel = false; // one process per GPU with its own kernels: data parallelism at most
+    p.runsPipelineParallel = false;
+    p.lossFromTransformersModel = false;
+    return p;
+}
+
+} // namespace
+
 FrameworkProfile profileForFramework(Framework framework) {
     // generic = Hugging Face transformers Trainer + PEFT + bitsandbytes, the most common stack; sharding through
     // DeepSpeed ZeRO (the stages the scenario names), with the Trainer's "auto" bucket sizes.
@@ -50,53 +129,11 @@ FrameworkProfile profileForFramework(Framework framework) {
             false; // the Trainer has no pipeline schedule; TP through tp_plan / tensor_parallel_size
         break;
     case Framework::Torchtune:
-        // torchtune: NF4 via torchao on every decoder linear (FrozenNF4Linear where no adapter, since PR #1119,
-        // 2024-06-25; before it only adapted linears), adapters in the model dtype, fused AdamW in its configs,
-        // FSDP2 with the root left unsharded after forward (training/_distributed.py shard_model).
-        p.engine = ShardingEngine::Fsdp2;
-        p.kbitUpcastsNonQuantized = false;
-        p.quantizedMatmulSavesInput = false;
-        p.quantStateSharded = true;
-        p.adaptersInFp32 = false;
-        p.doraRecomputesBaseWithDropout = false; // modules/peft/dora.py DoRALinear.forward (@bd2a0fc7)
-        p.optimizerStep = OptimizerStepKind::Fused;
-        p.chunkedLossProjectsPerChunk = true; // TransformerDecoder.chunked_output
-        p.rootUnshardedThroughStep = true;
-        p.runsPipelineParallel = false; // full_finetune_distributed: FSDP2 with tensor_parallel_dim, no pipeline
-        // Its own loss module, not transformers'; its standard loss is sized with the 16-bit logits alive through
-        // the fp32 backward, as before the transformers loss was read (not re-read against its recipes).
-        p.lossFromTransformersModel = false;
-        p.logitsFreedBeforeBackward = false;
-        break;
+        return torchtuneProfile();
     case Framework::Torchtitan:
-        // torchtitan: FSDP2, op-level selective AC (_op_sac_save_list), fused AdamW is not forced: torch's default.
-        p.engine = ShardingEngine::Fsdp2;
-        p.adaptersInFp32 = false;
-        p.selectivePolicy = SelectivePolicy::OpLevel;
-        // Its own loss, cross_entropy(pred.flatten(0, 1).float(), ...), with `del pred` before backward in the train
-        // step; --compile compiles the loss function too (components/loss.py build_cross_entropy_loss, train.py).
-        p.lossFromTransformersModel = false;
-        p.compileCoversLoss = true;
-        break;
+        return torchtitanProfile();
     case Framework::Lightning:
-        // LitGPT on Lightning Fabric: its own GPT module with a fused qkv projection, outputs converted to fp32 and
-        // held by the loop, the loss in 128-token chunks without an fp32 upcast, adapters in the model dtype,
-        // FSDPStrategy(auto_wrap_policy={Block}): adapters share each block's flat parameter. That is the layout of
-        // the published LitGPT runs (2023, litgpt @8641822); litgpt finetune/lora.py since v0.5.11 shards with FSDP2
-        // fully_shard instead, which an imported LitGPT config sets explicitly (sharding_engine fsdp2).
-        p.lossUpcastsLogits = false;
-        p.logitsHeldInFp32 = true;
-        p.lossChunkTokens = 128;
-        p.kbitUpcastsNonQuantized = false;
-        p.adaptersInFp32 = false;
-        p.loraSharesQkvDropout = true;
-        p.fusedQkvProjection = true;
-        p.engine = ShardingEngine::Fsdp1;
-        p.adaptersWrappedSeparately = false;
-        p.runsTensorParallel = false; // litgpt finetune/*.py: FSDPStrategy only
-        p.runsPipelineParallel = false;
-        p.lossFromTransformersModel = false;
-        break;
+        return litgptProfile();
     case Framework::Deepspeed:
         p.optimizerStep = OptimizerStepKind::Fused; // DeepSpeed's FusedAdam
         p.sdpaExpandsKv = false;
@@ -113,16 +150,7 @@ FrameworkProfile profileForFramework(Framework framework) {
         p.logitsFreedBeforeBackward = false;
         break;
     case Framework::Unsloth:
-        // Unsloth: fused cross-entropy kernel, no fp32 upcast of non-quantized weights, its own GQA-aware kernels.
-        p.lossUpcastsLogits = false;
-        p.lossChunks = 16;
-        p.sdpaExpandsKv = false;
-        p.kbitUpcastsNonQuantized = false;
-        p.adaptersInFp32 = false;
-        p.runsTensorParallel = false; // one process per GPU with its own kernels: data parallelism at most
-        p.runsPipelineParallel = false;
-        p.lossFromTransformersModel = false;
-        break;
+        return unslothProfile();
     }
     return p;
 }

@@ -739,6 +739,61 @@ Result<ImportedArch> importHfConfig(std::string_view configBytes, std::string_vi
     return imported;
 }
 
+namespace {
+
+/// The experts of an MoE model, as DeepSeek's and Qwen's configs name them.
+void writeMoe(json& cfg, const ModelArch& a) {
+    cfg["num_local_experts"] = a.moe.numExperts;
+    cfg["num_experts_per_tok"] = a.moe.expertsPerToken;
+    cfg["moe_intermediate_size"] = a.moe.expertIntermediate;
+    if (a.moe.sharedIntermediate > 0) {
+        cfg["shared_expert_intermediate_size"] = a.moe.sharedIntermediate;
+    } else if (a.moe.sharedExperts > 0) {
+        cfg["n_shared_experts"] = a.moe.sharedExperts;
+    }
+    if (a.moe.firstDenseLayers > 0) {
+        cfg["first_k_dense_replace"] = a.moe.firstDenseLayers;
+    }
+}
+
+/// A vision-language model's encoder, with the family its processor rules follow.
+json visionConfigJson(const VisionShape& v) {
+    const char* family = v.family == VisionFamily::QwenVl   ? "qwen_vl"
+                         : v.family == VisionFamily::Gemma3 ? "gemma3"
+                                                            : "llava";
+    return json{{"gpusizer_family", family},
+                {"hidden_size", v.hiddenSize},
+                {"depth", v.depth},
+                {"num_heads", v.numHeads},
+                {"intermediate_size", v.intermediateSize},
+                {"mlp_type", v.mlp == MlpKind::Gated ? "gated" : "plain"},
+                {"quick_gelu", v.quickGelu},
+                {"patch_bias", v.patchBias},
+                {"position_embeddings", v.positionEmbeddings},
+                {"deepstack_mergers", v.deepstackMergers},
+                {"norm_type", v.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm"},
+                {"patch_size", v.patchSize},
+                {"image_size", v.imageSize},
+                {"temporal_patch_size", v.temporalPatch},
+                {"spatial_merge_size", v.mergeSize},
+                {"tokens_per_image", v.tokensPerImage},
+                {"window_patches", v.windowPatches},
+                {"full_attention_blocks", v.fullAttentionBlocks},
+                {"min_pixels", v.minPixels},
+                {"max_pixels", v.maxPixels}};
+}
+
+/// Multi-head latent attention, as DeepSeek-V2/V3's configs name it.
+void writeMla(json& cfg, const ModelArch& a) {
+    cfg["kv_lora_rank"] = a.mla.kvLoraRank;
+    cfg["q_lora_rank"] = a.mla.qLoraRank > 0 ? json(a.mla.qLoraRank) : json(nullptr);
+    cfg["qk_nope_head_dim"] = a.mla.qkNopeHeadDim;
+    cfg["qk_rope_head_dim"] = a.mla.qkRopeHeadDim;
+    cfg["v_head_dim"] = a.mla.vHeadDim;
+}
+
+} // namespace
+
 json archToHfConfig(const ModelArch& a) {
     json cfg{{"model_type", "custom"},
              {"mlp_type", a.mlp == MlpKind::Plain ? "plain" : "gated"},
@@ -792,50 +847,13 @@ json archToHfConfig(const ModelArch& a) {
         cfg["sliding_window"] = a.slidingWindow;
     }
     if (a.isMoe()) {
-        cfg["num_local_experts"] = a.moe.numExperts;
-        cfg["num_experts_per_tok"] = a.moe.expertsPerToken;
-        cfg["moe_intermediate_size"] = a.moe.expertIntermediate;
-        if (a.moe.sharedIntermediate > 0) {
-            cfg["shared_expert_intermediate_size"] = a.moe.sharedIntermediate;
-        } else if (a.moe.sharedExperts > 0) {
-            cfg["n_shared_experts"] = a.moe.sharedExperts;
-        }
-        if (a.moe.firstDenseLayers > 0) {
-            cfg["first_k_dense_replace"] = a.moe.firstDenseLayers;
-        }
+        writeMoe(cfg, a);
     }
     if (a.vision.present()) {
-        const VisionShape& v = a.vision;
-        const char* family = v.family == VisionFamily::QwenVl   ? "qwen_vl"
-                             : v.family == VisionFamily::Gemma3 ? "gemma3"
-                                                                : "llava";
-        cfg["vision_config"] = json{{"gpusizer_family", family},
-                                    {"hidden_size", v.hiddenSize},
-                                    {"depth", v.depth},
-                                    {"num_heads", v.numHeads},
-                                    {"intermediate_size", v.intermediateSize},
-                                    {"mlp_type", v.mlp == MlpKind::Gated ? "gated" : "plain"},
-                                    {"quick_gelu", v.quickGelu},
-                                    {"patch_bias", v.patchBias},
-                                    {"position_embeddings", v.positionEmbeddings},
-                                    {"deepstack_mergers", v.deepstackMergers},
-                                    {"norm_type", v.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm"},
-                                    {"patch_size", v.patchSize},
-                                    {"image_size", v.imageSize},
-                                    {"temporal_patch_size", v.temporalPatch},
-                                    {"spatial_merge_size", v.mergeSize},
-                                    {"tokens_per_image", v.tokensPerImage},
-                                    {"window_patches", v.windowPatches},
-                                    {"full_attention_blocks", v.fullAttentionBlocks},
-                                    {"min_pixels", v.minPixels},
-                                    {"max_pixels", v.maxPixels}};
+        cfg["vision_config"] = visionConfigJson(a.vision);
     }
     if (a.isMla()) {
-        cfg["kv_lora_rank"] = a.mla.kvLoraRank;
-        cfg["q_lora_rank"] = a.mla.qLoraRank > 0 ? json(a.mla.qLoraRank) : json(nullptr);
-        cfg["qk_nope_head_dim"] = a.mla.qkNopeHeadDim;
-        cfg["qk_rope_head_dim"] = a.mla.qkRopeHeadDim;
-        cfg["v_head_dim"] = a.mla.vHeadDim;
+        writeMla(cfg, a);
     }
     return cfg;
 }

@@ -441,6 +441,67 @@ Result<ParsedScenario> parseScenario(std::string_view bytes, std::string_view wh
     return out;
 }
 
+namespace {
+
+/// The adapter's targets and modules_to_save, as PEFT names them.
+void writeLoraModules(const Scenario& s, json& lora) {
+    json targets = json::array();
+    for (auto role : s.lora.targets) {
+        targets.push_back(linearRoleName(role));
+    }
+    if (s.lora.lmHead) {
+        targets.push_back("lm_head");
+    }
+    if (s.lora.embedding) {
+        targets.push_back("embed_tokens");
+    }
+    lora["targets"] = targets;
+    if (s.lora.saveLmHead || s.lora.saveEmbedding) {
+        json save = json::array();
+        if (s.lora.saveLmHead) {
+            save.push_back("lm_head");
+        }
+        if (s.lora.saveEmbedding) {
+            save.push_back("embed_tokens");
+        }
+        lora["modules_to_save"] = save;
+    }
+}
+
+/// The framework behaviours the scenario sets against its framework's profile.
+json overridesJson(const Scenario& s) {
+    json overrides = json::object();
+    for (const auto& b : boolBehaviours()) {
+        if (const auto& value = s.overrides.*b.override) {
+            overrides[b.key] = *value;
+        }
+    }
+    if (s.overrides.lossChunks) {
+        overrides["loss_chunks"] = *s.overrides.lossChunks;
+    }
+    if (s.overrides.optimizerStep) {
+        overrides["optimizer_step"] = toString(*s.overrides.optimizerStep);
+    }
+    if (s.overrides.selectivePolicy) {
+        overrides["selective_policy"] = toString(*s.overrides.selectivePolicy);
+    }
+    if (s.overrides.zeroReduceBucketElements) {
+        overrides["zero_reduce_bucket_elements"] = *s.overrides.zeroReduceBucketElements;
+    }
+    if (s.overrides.zeroPrefetchBucketElements) {
+        overrides["zero_prefetch_bucket_elements"] = *s.overrides.zeroPrefetchBucketElements;
+    }
+    if (s.overrides.zeroMaxReuseDistance) {
+        overrides["zero_max_reuse_distance"] = *s.overrides.zeroMaxReuseDistance;
+    }
+    if (s.overrides.zeroMaxLiveParameters) {
+        overrides["zero_max_live_parameters"] = *s.overrides.zeroMaxLiveParameters;
+    }
+    return overrides;
+}
+
+} // namespace
+
 std::string scenarioToJson(const Scenario& s) {
     json doc{{"format", "gpusizer-scenario"}, {"version", 1}};
     if (!s.name.empty()) {
@@ -462,27 +523,7 @@ std::string scenarioToJson(const Scenario& s) {
         doc["model"] = archToHfConfig(s.model);
     }
     writeFields(s, doc);
-    json targets = json::array();
-    for (auto role : s.lora.targets) {
-        targets.push_back(linearRoleName(role));
-    }
-    if (s.lora.lmHead) {
-        targets.push_back("lm_head");
-    }
-    if (s.lora.embedding) {
-        targets.push_back("embed_tokens");
-    }
-    doc["lora"]["targets"] = targets;
-    if (s.lora.saveLmHead || s.lora.saveEmbedding) {
-        json save = json::array();
-        if (s.lora.saveLmHead) {
-            save.push_back("lm_head");
-        }
-        if (s.lora.saveEmbedding) {
-            save.push_back("embed_tokens");
-        }
-        doc["lora"]["modules_to_save"] = save;
-    }
+    writeLoraModules(s, doc["lora"]);
     if (!s.gpuId.empty()) {
         doc["gpu"] = s.gpuId;
     }
@@ -506,34 +547,7 @@ std::string scenarioToJson(const Scenario& s) {
         doc["dataset"] = json::parse(datasetLengthsToJson(*s.dataset), nullptr, false); // our own dump: valid
     }
     if (s.overrides.any()) {
-        json overrides = json::object();
-        for (const auto& b : boolBehaviours()) {
-            if (const auto& value = s.overrides.*b.override) {
-                overrides[b.key] = *value;
-            }
-        }
-        if (s.overrides.lossChunks) {
-            overrides["loss_chunks"] = *s.overrides.lossChunks;
-        }
-        if (s.overrides.optimizerStep) {
-            overrides["optimizer_step"] = toString(*s.overrides.optimizerStep);
-        }
-        if (s.overrides.selectivePolicy) {
-            overrides["selective_policy"] = toString(*s.overrides.selectivePolicy);
-        }
-        if (s.overrides.zeroReduceBucketElements) {
-            overrides["zero_reduce_bucket_elements"] = *s.overrides.zeroReduceBucketElements;
-        }
-        if (s.overrides.zeroPrefetchBucketElements) {
-            overrides["zero_prefetch_bucket_elements"] = *s.overrides.zeroPrefetchBucketElements;
-        }
-        if (s.overrides.zeroMaxReuseDistance) {
-            overrides["zero_max_reuse_distance"] = *s.overrides.zeroMaxReuseDistance;
-        }
-        if (s.overrides.zeroMaxLiveParameters) {
-            overrides["zero_max_live_parameters"] = *s.overrides.zeroMaxLiveParameters;
-        }
-        doc["framework_overrides"] = overrides;
+        doc["framework_overrides"] = overridesJson(s);
     }
     return doc.dump(2) + "\n";
 }

@@ -218,6 +218,48 @@ Result<void> validatePpo(const Scenario& s) {
     return {};
 }
 
+namespace {
+
+/// What the method and the run kind need of the batch, the layers and the adapters.
+Result<void> validateMethodNeeds(const Scenario& s) {
+    if (s.runKind == RunKind::Kto && s.microBatch < 2) {
+        // KTOTrainer builds each example's KL completion from another example of the batch (kto_trainer.py L806,
+        // L1096-1110 @f2cd5771): it refuses a per-device batch of one.
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "KTO needs a micro-batch of 2 or more: each example's KL completion "
+                                                  "comes from another example of the batch"),
+                    "micro_batch");
+    }
+    if (s.tiledMlp && s.model.isMoe()) {
+        // TiledMLP replaces a dense MLP module's forward (ArcticTraining model/tiled_compute.py); a routed MoE block
+        // is another module with its own dispatch.
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "tiled_mlp tiles dense MLPs only; this model's MLPs are MoE blocks"),
+                    "tiled_mlp");
+    }
+    if (s.method == Method::Full && s.trainableLayers > s.model.numLayers) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "trainable_layers = %1 is more than the model's %2 layers"),
+                          std::to_string(s.trainableLayers), std::to_string(s.model.numLayers)),
+                    "trainable_layers");
+    }
+    if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora && (s.lora.lmHead || s.lora.embedding)) {
+        return fail(ErrorCode::Inconsistent,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "adapters on lm_head or embed_tokens are sized for LoRA only, "
+                                                        "not for %1; train them with modules_to_save instead"),
+                          label(s.lora.kind)),
+                    "lora.targets");
+    }
+    if (s.method != Method::Full && s.lora.kind != AdapterKind::LnTuning && s.lora.targets.empty() && !s.lora.lmHead &&
+        !s.lora.embedding) {
+        return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "LoRA needs at least one target module"),
+                    "lora.targets");
+    }
+    return {};
+}
+
+} // namespace
+
 Result<void> validate(const Scenario& s) {
     if (auto ok = validateArch(s.model, "model."); !ok) {
         return ok;
@@ -258,38 +300,8 @@ Result<void> validate(const Scenario& s) {
             return ok;
         }
     }
-    if (s.runKind == RunKind::Kto && s.microBatch < 2) {
-        // KTOTrainer builds each example's KL completion from another example of the batch (kto_trainer.py L806,
-        // L1096-1110 @f2cd5771): it refuses a per-device batch of one.
-        return fail(ErrorCode::Inconsistent,
-                    QT_TRANSLATE_NOOP("gpusizer", "KTO needs a micro-batch of 2 or more: each example's KL completion "
-                                                  "comes from another example of the batch"),
-                    "micro_batch");
-    }
-    if (s.tiledMlp && s.model.isMoe()) {
-        // TiledMLP replaces a dense MLP module's forward (ArcticTraining model/tiled_compute.py); a routed MoE block
-        // is another module with its own dispatch.
-        return fail(ErrorCode::Inconsistent,
-                    QT_TRANSLATE_NOOP("gpusizer", "tiled_mlp tiles dense MLPs only; this model's MLPs are MoE blocks"),
-                    "tiled_mlp");
-    }
-    if (s.method == Method::Full && s.trainableLayers > s.model.numLayers) {
-        return fail(ErrorCode::Inconsistent,
-                    words(QT_TRANSLATE_NOOP("gpusizer", "trainable_layers = %1 is more than the model's %2 layers"),
-                          std::to_string(s.trainableLayers), std::to_string(s.model.numLayers)),
-                    "trainable_layers");
-    }
-    if (s.method != Method::Full && s.lora.kind != AdapterKind::Lora && (s.lora.lmHead || s.lora.embedding)) {
-        return fail(ErrorCode::Inconsistent,
-                    words(QT_TRANSLATE_NOOP("gpusizer", "adapters on lm_head or embed_tokens are sized for LoRA only, "
-                                                        "not for %1; train them with modules_to_save instead"),
-                          label(s.lora.kind)),
-                    "lora.targets");
-    }
-    if (s.method != Method::Full && s.lora.kind != AdapterKind::LnTuning && s.lora.targets.empty() && !s.lora.lmHead &&
-        !s.lora.embedding) {
-        return fail(ErrorCode::MissingField, QT_TRANSLATE_NOOP("gpusizer", "LoRA needs at least one target module"),
-                    "lora.targets");
+    if (auto ok = validateMethodNeeds(s); !ok) {
+        return ok;
     }
     if (s.cudaContextBytes && (*s.cudaContextBytes < 0 || *s.cudaContextBytes > (64LL << 30))) {
         return fail(ErrorCode::OutOfRange, QT_TRANSLATE_NOOP("gpusizer", "must be between 0 and 64 GiB"),
