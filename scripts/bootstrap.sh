@@ -19,7 +19,7 @@ run_packages=(
 )
 test_packages=(
     libgtest-dev libgmock-dev libbenchmark-dev poppler-utils
-    desktop-file-utils appstream file dpkg-dev clang-format
+    desktop-file-utils appstream file dpkg-dev clang-format clang-tidy
     clang libclang-rt-dev
     python3 python3-torch python3-sentencepiece # the probe and the dataset script, run on the CPU by the tests
 )
