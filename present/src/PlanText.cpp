@@ -99,10 +99,11 @@ std::vector<Message> layoutParts(const core::Scenario& s) {
                               count(s.gradientAccumulation))
                         : msg(QT_TRANSLATE_NOOP("gpusizer", "micro-batch %1"), count(s.microBatch)));
     parts.push_back(checkpointingPart(s));
-    if (core::serverGpus(s) > 0) {
+    if (const std::int64_t server = core::serverGpus(s); server > 0) {
         // Rented and billed with the training GPUs (core::rentedGpus).
-        parts.push_back(
-            msg(QT_TRANSLATE_NOOP("gpusizer", "+ %1 GPUs for the vLLM server"), count(core::serverGpus(s))));
+        parts.push_back(server == 1
+                            ? msg(QT_TRANSLATE_NOOP("gpusizer", "+ 1 GPU for the vLLM server"))
+                            : msg(QT_TRANSLATE_NOOP("gpusizer", "+ %1 GPUs for the vLLM server"), count(server)));
     }
     return parts;
 }
@@ -147,6 +148,16 @@ Message whyNot(const core::Candidate& c) {
             count(c.globalBatchSequences));
     case core::Infeasible::Software:
         return softwareGaps(c.softwareGaps);
+    case core::Infeasible::VllmServer: {
+        const Message fix =
+            c.vllmServerGpusNeeded > 0
+                ? msg(QT_TRANSLATE_NOOP("gpusizer", "set vllm_gpus to %1 or more"), count(c.vllmServerGpusNeeded))
+                : msg(QT_TRANSLATE_NOOP("gpusizer", "no vLLM server of this card holds it"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "the vLLM server's GPUs cannot load the model: %1 of 16-bit weights "
+                                                 "each, vllm-serve uses %2 of the card (%3); %4"),
+                   gib(c.estimate.vllmWeightsBytes), percent(core::kVllmServeMemoryShare), gib(c.vllmServerBudgetBytes),
+                   fix);
+    }
     }
     return {};
 }

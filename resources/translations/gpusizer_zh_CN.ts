@@ -4172,6 +4172,22 @@ Fewer cards (%2): %3</source>
         <source>&apos;%1&apos; must be between %2 and %3</source>
         <translation>&apos;%1&apos; 必须在 %2 到 %3 之间</translation>
     </message>
+    <message>
+        <source>+ 1 GPU for the vLLM server</source>
+        <translation>另加 1 块 GPU 运行 vLLM 服务器</translation>
+    </message>
+    <message>
+        <source>set vllm_gpus to %1 or more</source>
+        <translation>将 vllm_gpus 设为 %1 或更多</translation>
+    </message>
+    <message>
+        <source>no vLLM server of this card holds it</source>
+        <translation>此型号卡组成的 vLLM 服务器都装不下它</translation>
+    </message>
+    <message>
+        <source>the vLLM server&apos;s GPUs cannot load the model: %1 of 16-bit weights each, vllm-serve uses %2 of the card (%3); %4</source>
+        <translation>vLLM 服务器的 GPU 装不下模型：每张需要 %1 的 16 位权重，vllm-serve 只使用该卡的 %2（%3）；%4</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

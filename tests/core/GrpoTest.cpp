@@ -220,3 +220,29 @@ TEST(Grpo, TheServersGpusAreBilled) {
     s.generation = core::Generation::VllmColocate;
     EXPECT_EQ(core::rentedGpus(s), 2);
 }
+
+// trl vllm-serve gives vLLM 90% of each of its GPUs (--gpu_memory_utilization 0.9, trl/scripts/vllm_serve.py): of an
+// H100 SXM's 79.1 usable GiB, 71.19 GiB = 0.9 x 84,932,978,278 B = 76,439,680,450 B. Llama-3.1-70B's 70,553,706,496
+// parameters are 141,107,412,992 B in 16 bits (131.42 GiB): one server GPU cannot load them at any training count, two
+// (65.71 GiB each) can.
+TEST(Grpo, TheServersGpusMustLoadTheWeights) {
+    static const core::Catalog catalog = catalogs::loadCatalogs().catalog;
+    core::Scenario s = grpo(core::Generation::VllmServer);
+    s.modelId = "llama-3.1-70b";
+    s.model = catalog.findModel(s.modelId)->arch;
+    s.vllmGpus = 1;
+    const core::PlanInputs in;
+    const core::CardPlan one = core::planOnCard(s, h100(), in);
+    EXPECT_FALSE(one.found);
+    ASSERT_TRUE(one.fewerCards.has_value());
+    EXPECT_EQ(one.fewerCards->why, core::Infeasible::VllmServer);
+    EXPECT_EQ(one.fewerCards->estimate.vllmWeightsBytes, 141'107'412'992);
+    EXPECT_NEAR(static_cast<double>(one.fewerCards->vllmServerBudgetBytes), 76'439'680'450.0, 1.0);
+    EXPECT_EQ(one.fewerCards->vllmServerGpusNeeded, 2);
+
+    s.vllmGpus = 2;
+    const core::CardPlan two = core::planOnCard(s, h100(), in);
+    ASSERT_TRUE(two.found);
+    EXPECT_EQ(two.best.estimate.vllmWeightsBytes, 70'553'706'496);
+    EXPECT_EQ(core::rentedGpus(two.best.scenario), two.best.scenario.gpus + 2);
+}

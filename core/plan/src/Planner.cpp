@@ -87,6 +87,23 @@ std::vector<SoftwareFeature> requiredSoftware(const Scenario& s) {
     return need;
 }
 
+std::int64_t vllmServerBudgetBytes(const GpuSpec& gpu) {
+    return static_cast<std::int64_t>(kVllmServeMemoryShare * static_cast<double>(gpu.usableBytes()));
+}
+
+std::int64_t vllmServerGpusNeeded(const Estimate& e, const Scenario& s, const GpuSpec& gpu) {
+    // vllmWeightsBytes is one server GPU's share of the weights at the scenario's vllm_gpus.
+    const double weights =
+        static_cast<double>(e.vllmWeightsBytes) * static_cast<double>(std::max<std::int64_t>(1, s.vllmGpus));
+    const auto budget = static_cast<double>(vllmServerBudgetBytes(gpu));
+    for (std::int64_t n = 1; n <= 1024; n *= 2) {
+        if (weights / static_cast<double>(n) <= budget) {
+            return n;
+        }
+    }
+    return 0;
+}
+
 std::vector<SoftwareGap> missingSoftware(const Scenario& s, const GpuSpec& gpu) {
     std::vector<SoftwareGap> gaps;
     if (gpu.lacks.empty()) {
@@ -552,6 +569,12 @@ private:
         } else if (static_cast<double>(c.hostRamPerNodeBytes) > m_hostRam) {
             c.why = Infeasible::HostRam;
             c.verdict = FitVerdict::DoesNotFit; // the verdict is the whole answer: Fits exactly when it can run
+        } else if (serverGpus(c.scenario) > 0 && c.estimate.vllmWeightsBytes > vllmServerBudgetBytes(m_gpu)) {
+            // vLLM stops at start-up when its weights leave no room for cache blocks (gpu_worker.py).
+            c.why = Infeasible::VllmServer;
+            c.verdict = FitVerdict::DoesNotFit;
+            c.vllmServerBudgetBytes = vllmServerBudgetBytes(m_gpu);
+            c.vllmServerGpusNeeded = vllmServerGpusNeeded(c.estimate, c.scenario, m_gpu);
         }
         return c;
     }
@@ -621,8 +644,8 @@ private:
     /// The closer miss: a host-RAM miss is closer than a memory one; among memory misses the smaller overshoot.
     static bool closer(const Candidate& a, const Candidate& b) {
         if (a.why != b.why) {
-            return a.why == Infeasible::HostRam || b.why == Infeasible::Layout || b.why == Infeasible::CardLimit ||
-                   b.why == Infeasible::GlobalBatch || b.why == Infeasible::Software;
+            return a.why == Infeasible::HostRam || a.why == Infeasible::VllmServer || b.why == Infeasible::Layout ||
+                   b.why == Infeasible::CardLimit || b.why == Infeasible::GlobalBatch || b.why == Infeasible::Software;
         }
         return static_cast<double>(a.deviceBytes) < static_cast<double>(b.deviceBytes);
     }
@@ -874,7 +897,7 @@ void explainFewerCards(CardPlan& plan, const std::vector<Candidate>& fits, const
         smallestFit = std::min(smallestFit, f.scenario.gpus);
     }
     const auto telling = [](const Candidate& m) {
-        return m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam;
+        return m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam || m.why == Infeasible::VllmServer;
     };
     for (const auto& m : misses) {
         if (m.scenario.gpus >= smallestFit) {
@@ -923,7 +946,8 @@ CardPlan searchCard(const Scenario& scenario, const GpuSpec& gpu, const PlanInpu
     if (fits.empty()) {
         // The most telling miss: the largest count that failed on memory or host RAM, else the largest count.
         for (const auto& m : misses) {
-            if (m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam || !plan.fewerCards) {
+            if (m.why == Infeasible::GpuMemory || m.why == Infeasible::HostRam || m.why == Infeasible::VllmServer ||
+                !plan.fewerCards) {
                 plan.fewerCards = m;
             }
         }

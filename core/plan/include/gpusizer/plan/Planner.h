@@ -34,7 +34,18 @@ enum class Infeasible {
     CardLimit,   ///< more cards than the user accepts
     GlobalBatch, ///< no layout at this count splits the global batch (sequences per step) evenly over its ranks
     Software,    ///< the card does not run software the run needs (softwareGaps)
+    VllmServer,  ///< GRPO's vLLM server: its GPUs of this card cannot load the model's 16-bit weights
 };
+
+/// The share of each of its GPUs `trl vllm-serve` gives vLLM unless told otherwise (--gpu_memory_utilization 0.9,
+/// trl/scripts/vllm_serve.py ScriptArguments).
+inline constexpr double kVllmServeMemoryShare = 0.9;
+
+/// GRPO in server mode: what vLLM may use of each server GPU of this card (kVllmServeMemoryShare of the usable memory).
+std::int64_t vllmServerBudgetBytes(const GpuSpec& gpu);
+/// The fewest server GPUs (a power of two: vLLM's tensor parallelism splits the heads) whose budget on this card
+/// holds the 16-bit weights; 0 when no count up to 1,024 does.
+std::int64_t vllmServerGpusNeeded(const Estimate& e, const Scenario& s, const GpuSpec& gpu);
 
 /// The software the scenario needs that not every card runs: bitsandbytes for QLoRA and 8-bit or paged optimizers,
 /// the flash-attn package, Triton kernels (Liger, Cut Cross-Entropy), and the sharding engine its layout uses
@@ -57,6 +68,8 @@ struct Candidate {
     bool bf16InsteadOfFloat8 = false;      ///< float8 asked for, the card has no FP8 tensor cores: bf16 matmuls
     std::int64_t globalBatchSequences = 1; ///< the plan's global batch: sequences per optimizer step
     std::vector<SoftwareGap> softwareGaps; ///< Infeasible::Software: what the card lacks
+    std::int64_t vllmServerBudgetBytes = 0; ///< Infeasible::VllmServer: what vLLM may use of each server GPU
+    std::int64_t vllmServerGpusNeeded = 0;  ///< Infeasible::VllmServer: the fewest server GPUs that load the model
     Component largestComponent = Component::Weights; ///< the part that dominates the device usage
     std::int64_t largestComponentBytes = 0;
     Estimate estimate; ///< numbers only (no explanation)
