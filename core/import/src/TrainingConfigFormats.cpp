@@ -1014,31 +1014,49 @@ Result<void> readBitsAndBytes(KeyReader& r, const std::string& prefix) {
     return {};
 }
 
-Result<void> readAxolotl(KeyReader& r) {
+/// adapter (lora, qlora or none) with load_in_4bit / load_in_8bit as Axolotl's validation takes them, and
+/// the adapter's arguments; returns load_in_8bit, which also decides the dtype the weights load in.
+/// The adapter's arguments: rank, alpha, dropout, target modules (a list, a regular expression or every linear),
+/// modules_to_save and DoRA.
+Result<void> readAxolotlLoraArguments(KeyReader& r, const char* peft) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
-    setFramework(r, Framework::Axolotl, AXOLOTL "(a Trainer subclass)");
-    GPUSIZER_ASSIGN(auto model, r.text("base_model", "model", AXOLOTL "src/axolotl/utils/schemas/model.py:17"));
-    if (model) {
-        run.modelName = *model;
-        run.modelWhere = r.doc().at("base_model");
+    GPUSIZER_ASSIGN(auto rank,
+                    r.integer("lora_r", "lora.rank", PEFT "LoraConfig r (Axolotl has no default)", 1, 65536, 8));
+    s.lora.rank = *rank;
+    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
+                                         PEFT "LoraConfig lora_alpha (Axolotl has no "
+                                              "default)",
+                                         0, 1e6, 8));
+    s.lora.alpha = *alpha;
+    GPUSIZER_ASSIGN(auto dropout,
+                    r.number("lora_dropout", "lora.dropout", AXOLOTL "schemas/peft.py:80", 0, 0.999, 0.0));
+    s.lora.dropout = *dropout;
+    GPUSIZER_ASSIGN(auto linear, r.flag("lora_target_linear", "lora.targets",
+                                        AXOLOTL "loaders/adapter.py:174 (every linear but lm_head)", false));
+    GPUSIZER_ASSIGN(auto targets, regexTargets(r, "lora_target_modules", AXOLOTL "schemas/peft.py:56"));
+    std::vector<std::string> names = targets.value_or(std::vector<std::string>{});
+    if (*linear) {
+        names.emplace_back("all-linear");
     }
-    // rl: dpo and ipo run TRL's DPOTrainer, orpo ORPOTrainer, kto KTOTrainer, simpo CPOTrainer (core/trainers/dpo,
-    // rl.py L71-80, L135-149); the reference model is a second load for full fine-tuning, none with an adapter
-    // (train.py L137-153).
-    GPUSIZER_ASSIGN(auto rl, r.text("rl", "run_kind", AXOLOTL "src/axolotl/utils/schemas/enums.py RLType"));
-    if (rl) {
-        applyObjective(r, "rl", *rl);
+    if (names.empty()) {
+        names = {"q_proj", "v_proj"};
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target_modules", "q_proj, v_proj",
+                             "lora.targets",
+                             verbatim(PEFT "src/peft/utils/constants.py (the model type's default targets)")});
     }
-    if (r.run().scenario.runKind == RunKind::Grpo) {
-        // Its trl: section, passed to TRL 1.8.0 (the version it pins: max_completion_length 256).
-        GPUSIZER_CHECK(readGrpoKeys(r, "trl.", AXOLOTL "src/axolotl/utils/schemas/trl.py", 256));
+    GPUSIZER_CHECK(applyTargets(r, "lora_target_modules", names));
+    GPUSIZER_CHECK(applyModulesToSave(r, "lora_modules_to_save", peft));
+    GPUSIZER_ASSIGN(auto dora, r.flag("peft_use_dora", "lora.kind", AXOLOTL "loaders/adapter.py:148", false));
+    if (*dora) {
+        s.lora.kind = AdapterKind::Dora;
     }
-    // freeze_mm_modules freezes the vision tower and the projector (utils/freeze.py L16-49); unset, nothing is frozen
-    // (schemas/config.py L643-652).
-    GPUSIZER_ASSIGN(auto freezeMm,
-                    r.flag("freeze_mm_modules", "freeze_vision_tower", AXOLOTL "src/axolotl/utils/freeze.py L16-49"));
-    s.freezeVisionTower = s.freezeProjector = freezeMm.value_or(false);
+    return {};
+}
+
+Result<bool> readAxolotlAdapter(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
     const char* peft = AXOLOTL "src/axolotl/utils/schemas/peft.py";
     GPUSIZER_ASSIGN(auto adapterText, r.text("adapter", "method", peft));
     const std::string adapter = adapterText.value_or("");
@@ -1092,36 +1110,7 @@ Result<void> readAxolotl(KeyReader& r) {
             // QLoRA's BitsAndBytesConfig is built in code: NF4 with double quantization (loaders/model.py:712-742).
             s.quantization = Quantization::Nf4Dq;
         }
-        GPUSIZER_ASSIGN(auto rank,
-                        r.integer("lora_r", "lora.rank", PEFT "LoraConfig r (Axolotl has no default)", 1, 65536, 8));
-        s.lora.rank = *rank;
-        GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
-                                             PEFT "LoraConfig lora_alpha (Axolotl has no "
-                                                  "default)",
-                                             0, 1e6, 8));
-        s.lora.alpha = *alpha;
-        GPUSIZER_ASSIGN(auto dropout,
-                        r.number("lora_dropout", "lora.dropout", AXOLOTL "schemas/peft.py:80", 0, 0.999, 0.0));
-        s.lora.dropout = *dropout;
-        GPUSIZER_ASSIGN(auto linear, r.flag("lora_target_linear", "lora.targets",
-                                            AXOLOTL "loaders/adapter.py:174 (every linear but lm_head)", false));
-        GPUSIZER_ASSIGN(auto targets, regexTargets(r, "lora_target_modules", AXOLOTL "schemas/peft.py:56"));
-        std::vector<std::string> names = targets.value_or(std::vector<std::string>{});
-        if (*linear) {
-            names.emplace_back("all-linear");
-        }
-        if (names.empty()) {
-            names = {"q_proj", "v_proj"};
-            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target_modules",
-                                 "q_proj, v_proj", "lora.targets",
-                                 verbatim(PEFT "src/peft/utils/constants.py (the model type's default targets)")});
-        }
-        GPUSIZER_CHECK(applyTargets(r, "lora_target_modules", names));
-        GPUSIZER_CHECK(applyModulesToSave(r, "lora_modules_to_save", peft));
-        GPUSIZER_ASSIGN(auto dora, r.flag("peft_use_dora", "lora.kind", AXOLOTL "loaders/adapter.py:148", false));
-        if (*dora) {
-            s.lora.kind = AdapterKind::Dora;
-        }
+        GPUSIZER_CHECK(readAxolotlLoraArguments(r, peft));
     } else if (adapter.empty()) {
         run.method = Method::Full;
         if (*four || *eight) {
@@ -1134,30 +1123,12 @@ Result<void> readAxolotl(KeyReader& r) {
             "adapter",
             words(QT_TRANSLATE_NOOP("gpusizer", "adapter '%1' is not one GPU Sizer sizes (lora, qlora)"), adapter)));
     }
-    GPUSIZER_ASSIGN(auto seq, r.integer("sequence_len", "seq_len", AXOLOTL "schemas/config.py:665", 1, 10000000, 512));
-    // GRPO's sequence is its trl: prompt + completion where it names the prompt; sequence_len otherwise.
-    if (s.runKind != RunKind::Grpo || !r.has("trl.max_prompt_length")) {
-        s.seqLen = std::max(*seq, s.runKind == RunKind::Grpo ? s.completionLength + 1 : std::int64_t{1});
-    }
-    // Sequence parallelism with ring-flash-attn (schemas/config.py:1101-1107; sequence_parallel_degree is the
-    // deprecated name, validation.py check_context_parallel_size copies it).
-    GPUSIZER_ASSIGN(auto cp, r.integer(spelling(r, "", {"context_parallel_size", "sequence_parallel_degree"}),
-                                       "context_parallel", AXOLOTL "schemas/config.py:1107", 1, 1024, 1));
-    s.contextParallel = *cp;
-    s.contextParallelKind = ContextParallel::Ring;
-    GPUSIZER_ASSIGN(auto packing, r.flag("sample_packing", "", AXOLOTL "schemas/config.py:688", false));
-    if (*packing) {
-        r.noteKey("sample_packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is sequence_len tokens long"));
-    }
-    GPUSIZER_ASSIGN(auto micro,
-                    r.integer("micro_batch_size", "micro_batch", AXOLOTL "schemas/training.py:77", 1, 65536, 1));
-    s.microBatch = *micro;
-    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
-                                                 AXOLOTL "schemas/training.py:71", 1, 65536, 1));
-    s.gradientAccumulation = *accumulation;
-    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer", "optimizer", AXOLOTL "schemas/training.py:122",
-                                           std::string("adamw_torch_fused")));
-    GPUSIZER_CHECK(applyHfOptimizer(r, "optimizer", *optimizer));
+    return *eight;
+}
+
+/// bf16 (true, false or auto), fp16, and the dtype the weights load in.
+Result<void> readAxolotlPrecision(KeyReader& r, bool eight) {
+    RunDraft& run = r.run();
     // bf16 "auto": bf16 on any GPU that has it (utils/config/__init__.py resolve_dtype); the weights load in it.
     GPUSIZER_ASSIGN(auto bf16Text, r.text("bf16", "precision", AXOLOTL "schemas/config.py:559", std::string("auto")));
     // Literal["auto"] | bool, validated by pydantic in lax mode: "yes", "on", "1", "True" are true.
@@ -1168,9 +1139,9 @@ Result<void> readAxolotl(KeyReader& r) {
     GPUSIZER_ASSIGN(auto bfloat16, r.flag("bfloat16", "precision", AXOLOTL "schemas/config.py:582"));
     GPUSIZER_ASSIGN(auto float16, r.flag("float16", "precision", AXOLOTL "schemas/config.py:588"));
     setTrainerCompute(run, useBf16 ? "bf16" : *fp16 ? "fp16" : "");
-    run.loadDtype = useBf16 || bfloat16.value_or(false)            ? "bf16"
-                    : (*fp16 || *eight || float16.value_or(false)) ? "fp16"
-                                                                   : "fp32";
+    run.loadDtype = useBf16 || bfloat16.value_or(false)           ? "bf16"
+                    : (*fp16 || eight || float16.value_or(false)) ? "fp16"
+                                                                  : "fp32";
     run.loadDtypeWhere = r.doc().position("bf16");
     if (*bf16 != "auto" && *bf16 != "true" && *bf16 != "false") {
         // schemas/config.py:559 types bf16 as Literal["auto"] | bool: "full" and the rest are refused.
@@ -1179,6 +1150,13 @@ Result<void> readAxolotl(KeyReader& r) {
                                                                 "(schemas/config.py:559)"),
                                   *bf16)));
     }
+    return {};
+}
+
+/// gradient_checkpointing (a switch, or offload) and activation_offloading.
+Result<void> readAxolotlCheckpointing(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
     const std::string gcKey = "gradient_checkpointing";
     if (const json* gc = r.value(gcKey); gc != nullptr && gc->is_string()) {
         s.checkpointing = Checkpointing::Full;
@@ -1207,6 +1185,12 @@ Result<void> readAxolotl(KeyReader& r) {
                                       QT_TRANSLATE_NOOP("gpusizer", "Axolotl refuses activation_offloading without "
                                                                     "gradient_checkpointing (validation.py:1445)")));
     }
+    return {};
+}
+
+/// The attention implementation: attn_implementation, or the first of the older switches.
+Result<void> readAxolotlAttention(KeyReader& r) {
+    RunDraft& run = r.run();
     // Attention: attn_implementation, or the older switches it replaced; of several switches the first in
     // enums.py:118-125's order wins (LEGACY_ATTN_FLAG_TO_IMPL, read by normalize_attn_implementation).
     std::string attention = "sdpa";
@@ -1242,6 +1226,13 @@ Result<void> readAxolotl(KeyReader& r) {
         attentionKey = "attn_implementation";
     }
     GPUSIZER_CHECK(applyAttention(r, attentionKey, attention));
+    return {};
+}
+
+/// The Cut Cross-Entropy and Liger plugins, whose switches count only when the plugin is listed.
+Result<void> readAxolotlPlugins(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
     GPUSIZER_ASSIGN(auto plugins, r.list("plugins", "", AXOLOTL "schemas/config.py:1423"));
     const auto hasPlugin = [&](const char* name) {
         return plugins && std::any_of(plugins->begin(), plugins->end(),
@@ -1281,6 +1272,13 @@ Result<void> readAxolotl(KeyReader& r) {
                                                         "in plugins"));
         }
     }
+    return {};
+}
+
+/// DeepSpeed, or FSDP from the older fsdp: list or fsdp_config.
+Result<void> readAxolotlSharding(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
     GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", AXOLOTL "schemas/config.py:1032"));
     // The older `fsdp:` list goes to TrainingArguments.fsdp; fsdp_config (keys with or without the fsdp_ prefix)
     // alone turns FSDP on. The top-level fsdp_version wins over fsdp_config's (validation.py:882-887).
@@ -1297,6 +1295,64 @@ Result<void> readAxolotl(KeyReader& r) {
             s.shardingEngine = *version == 2 ? ShardingEngine::Fsdp2 : ShardingEngine::Fsdp1;
         }
     }
+    return {};
+}
+
+Result<void> readAxolotl(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Axolotl, AXOLOTL "(a Trainer subclass)");
+    GPUSIZER_ASSIGN(auto model, r.text("base_model", "model", AXOLOTL "src/axolotl/utils/schemas/model.py:17"));
+    if (model) {
+        run.modelName = *model;
+        run.modelWhere = r.doc().at("base_model");
+    }
+    // rl: dpo and ipo run TRL's DPOTrainer, orpo ORPOTrainer, kto KTOTrainer, simpo CPOTrainer (core/trainers/dpo,
+    // rl.py L71-80, L135-149); the reference model is a second load for full fine-tuning, none with an adapter
+    // (train.py L137-153).
+    GPUSIZER_ASSIGN(auto rl, r.text("rl", "run_kind", AXOLOTL "src/axolotl/utils/schemas/enums.py RLType"));
+    if (rl) {
+        applyObjective(r, "rl", *rl);
+    }
+    if (r.run().scenario.runKind == RunKind::Grpo) {
+        // Its trl: section, passed to TRL 1.8.0 (the version it pins: max_completion_length 256).
+        GPUSIZER_CHECK(readGrpoKeys(r, "trl.", AXOLOTL "src/axolotl/utils/schemas/trl.py", 256));
+    }
+    // freeze_mm_modules freezes the vision tower and the projector (utils/freeze.py L16-49); unset, nothing is frozen
+    // (schemas/config.py L643-652).
+    GPUSIZER_ASSIGN(auto freezeMm,
+                    r.flag("freeze_mm_modules", "freeze_vision_tower", AXOLOTL "src/axolotl/utils/freeze.py L16-49"));
+    s.freezeVisionTower = s.freezeProjector = freezeMm.value_or(false);
+    GPUSIZER_ASSIGN(const bool eight, readAxolotlAdapter(r));
+    GPUSIZER_ASSIGN(auto seq, r.integer("sequence_len", "seq_len", AXOLOTL "schemas/config.py:665", 1, 10000000, 512));
+    // GRPO's sequence is its trl: prompt + completion where it names the prompt; sequence_len otherwise.
+    if (s.runKind != RunKind::Grpo || !r.has("trl.max_prompt_length")) {
+        s.seqLen = std::max(*seq, s.runKind == RunKind::Grpo ? s.completionLength + 1 : std::int64_t{1});
+    }
+    // Sequence parallelism with ring-flash-attn (schemas/config.py:1101-1107; sequence_parallel_degree is the
+    // deprecated name, validation.py check_context_parallel_size copies it).
+    GPUSIZER_ASSIGN(auto cp, r.integer(spelling(r, "", {"context_parallel_size", "sequence_parallel_degree"}),
+                                       "context_parallel", AXOLOTL "schemas/config.py:1107", 1, 1024, 1));
+    s.contextParallel = *cp;
+    s.contextParallelKind = ContextParallel::Ring;
+    GPUSIZER_ASSIGN(auto packing, r.flag("sample_packing", "", AXOLOTL "schemas/config.py:688", false));
+    if (*packing) {
+        r.noteKey("sample_packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is sequence_len tokens long"));
+    }
+    GPUSIZER_ASSIGN(auto micro,
+                    r.integer("micro_batch_size", "micro_batch", AXOLOTL "schemas/training.py:77", 1, 65536, 1));
+    s.microBatch = *micro;
+    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
+                                                 AXOLOTL "schemas/training.py:71", 1, 65536, 1));
+    s.gradientAccumulation = *accumulation;
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer", "optimizer", AXOLOTL "schemas/training.py:122",
+                                           std::string("adamw_torch_fused")));
+    GPUSIZER_CHECK(applyHfOptimizer(r, "optimizer", *optimizer));
+    GPUSIZER_CHECK(readAxolotlPrecision(r, eight));
+    GPUSIZER_CHECK(readAxolotlCheckpointing(r));
+    GPUSIZER_CHECK(readAxolotlAttention(r));
+    GPUSIZER_CHECK(readAxolotlPlugins(r));
+    GPUSIZER_CHECK(readAxolotlSharding(r));
     return {};
 }
 
@@ -1321,6 +1377,89 @@ Result<void> readLlamaFactoryVision(KeyReader& r) {
     GPUSIZER_ASSIGN(auto pixels, r.integer("image_max_pixels", "image_max_pixels", modelArgs, 1, 1LL << 32,
                                            multimodal ? std::optional<std::int64_t>(768 * 768) : std::nullopt));
     s.imageMaxPixels = pixels.value_or(768 * 768);
+    return {};
+}
+
+/// finetuning_type lora: rank, alpha (twice the rank unless set), dropout, targets, extra modules and DoRA.
+Result<void> readLlamaFactoryLora(KeyReader& r, const char* finetuning) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    run.method = Method::Lora;
+    GPUSIZER_ASSIGN(auto rank, r.integer("lora_rank", "lora.rank", finetuning, 1, 65536, 8));
+    s.lora.rank = *rank;
+    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
+                                         LLAMAFACTORY "finetuning_args.py __post_init__ "
+                                                      "(2 × lora_rank)",
+                                         0, 1e6, 2.0 * static_cast<double>(*rank)));
+    s.lora.alpha = *alpha;
+    GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", finetuning, 0, 0.999, 0.0));
+    s.lora.dropout = *dropout;
+    GPUSIZER_ASSIGN(auto target, r.list("lora_target", "lora.targets", finetuning));
+    if (!target) {
+        target = std::vector<std::string>{"all"};
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target", "all", "lora.targets",
+                             verbatim(LLAMAFACTORY "finetuning_args.py:81; model/model_utils/misc.py "
+                                                   "find_all_linear_modules (every linear but lm_head)")});
+    }
+    GPUSIZER_CHECK(applyTargets(r, "lora_target", *target));
+    GPUSIZER_CHECK(applyModulesToSave(r, "additional_target", finetuning));
+    GPUSIZER_ASSIGN(auto dora, r.flag("use_dora", "lora.kind", LLAMAFACTORY "hparams/finetuning_args.py:103", false));
+    if (*dora) {
+        s.lora.kind = AdapterKind::Dora;
+    }
+    return {};
+}
+
+/// quantization_bit and its method: bitsandbytes in 4 or 8 bits, for LoRA only.
+Result<void> readLlamaFactoryQuantization(KeyReader& r, const char* modelArgs) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    GPUSIZER_ASSIGN(auto bits, r.integer("quantization_bit", "method", modelArgs, 2, 8));
+    if (bits && run.method == Method::Full) {
+        // hparams/parser.py:236-237 (_verify_model_args): quantization is for LoRA and OFT only.
+        return tl::unexpected(r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "LLaMA-Factory quantizes only "
+                                                                                        "for finetuning_type: lora "
+                                                                                        "(hparams/parser.py:236)")));
+    }
+    if (bits) {
+        GPUSIZER_ASSIGN(auto method, r.text("quantization_method", "quantization", modelArgs, std::string("bnb")));
+        if (*method == "bnb" && *bits != 4 && *bits != 8) {
+            // model_utils/quantization.py:178-192: bitsandbytes loads in 4 or 8 bits only.
+            return tl::unexpected(
+                r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes quantizes to 4 or 8 bits only; "
+                                                                          "LLaMA-Factory refuses other widths "
+                                                                          "(model_utils/quantization.py:178)")));
+        }
+        if (*method != "bnb") {
+            r.noteKey("quantization_method",
+                      QT_TRANSLATE_NOOP("gpusizer", "sized as bitsandbytes quantization of the same width"));
+        }
+        GPUSIZER_ASSIGN(auto dq, r.flag("double_quantization", "quantization", modelArgs, true));
+        run.load4bit = *bits <= 4;
+        run.load8bit = *bits > 4;
+        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
+    }
+    return {};
+}
+
+/// bf16, fp16 and pure_bf16: the compute dtype, the load dtype and whether trainable weights are upcast.
+Result<void> readLlamaFactoryPrecision(KeyReader& r, const char* finetuning) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision", TRANSFORMERS "training_args.py bf16", false));
+    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
+    GPUSIZER_ASSIGN(auto pure, r.flag("pure_bf16", "precision", finetuning, false));
+    GPUSIZER_CHECK(refuseBf16WithFp16(r, *bf16, *fp16));
+    setTrainerCompute(run, (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "");
+    // The weights load in the compute dtype, half precision even without bf16/fp16 (model/patcher.py:375-379,
+    // extras/misc.py infer_optim_dtype); trainable weights are cast to fp32 unless pure_bf16 (model/adapter.py:337).
+    run.loadDtype = *fp16 ? "fp16" : "bf16";
+    run.loadDtypeWhere = r.doc().position("");
+    run.trainableUpcastToFp32 = !*pure;
+    if (*pure && run.method != Method::Full && s.lora.dtype == AdapterDtype::Auto) {
+        // pure_bf16: cast_trainable_params_to_fp32 is off and PEFT gets autocast_adapter_dtype=False (adapter.py:281).
+        s.lora.dtype = AdapterDtype::Bf16;
+    }
     return {};
 }
 
@@ -1362,61 +1501,13 @@ Result<void> readLlamaFactory(KeyReader& r) {
             GPUSIZER_CHECK(readFreezeTuning(r, finetuning));
         }
     } else if (*type == "lora") {
-        run.method = Method::Lora;
-        GPUSIZER_ASSIGN(auto rank, r.integer("lora_rank", "lora.rank", finetuning, 1, 65536, 8));
-        s.lora.rank = *rank;
-        GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
-                                             LLAMAFACTORY "finetuning_args.py __post_init__ "
-                                                          "(2 × lora_rank)",
-                                             0, 1e6, 2.0 * static_cast<double>(*rank)));
-        s.lora.alpha = *alpha;
-        GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", finetuning, 0, 0.999, 0.0));
-        s.lora.dropout = *dropout;
-        GPUSIZER_ASSIGN(auto target, r.list("lora_target", "lora.targets", finetuning));
-        if (!target) {
-            target = std::vector<std::string>{"all"};
-            run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target", "all",
-                                 "lora.targets",
-                                 verbatim(LLAMAFACTORY "finetuning_args.py:81; model/model_utils/misc.py "
-                                                       "find_all_linear_modules (every linear but lm_head)")});
-        }
-        GPUSIZER_CHECK(applyTargets(r, "lora_target", *target));
-        GPUSIZER_CHECK(applyModulesToSave(r, "additional_target", finetuning));
-        GPUSIZER_ASSIGN(auto dora,
-                        r.flag("use_dora", "lora.kind", LLAMAFACTORY "hparams/finetuning_args.py:103", false));
-        if (*dora) {
-            s.lora.kind = AdapterKind::Dora;
-        }
+        GPUSIZER_CHECK(readLlamaFactoryLora(r, finetuning));
     } else {
         return tl::unexpected(r.error(
             "finetuning_type",
             words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one GPU Sizer sizes (lora, full, freeze)"), *type)));
     }
-    GPUSIZER_ASSIGN(auto bits, r.integer("quantization_bit", "method", modelArgs, 2, 8));
-    if (bits && run.method == Method::Full) {
-        // hparams/parser.py:236-237 (_verify_model_args): quantization is for LoRA and OFT only.
-        return tl::unexpected(r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "LLaMA-Factory quantizes only "
-                                                                                        "for finetuning_type: lora "
-                                                                                        "(hparams/parser.py:236)")));
-    }
-    if (bits) {
-        GPUSIZER_ASSIGN(auto method, r.text("quantization_method", "quantization", modelArgs, std::string("bnb")));
-        if (*method == "bnb" && *bits != 4 && *bits != 8) {
-            // model_utils/quantization.py:178-192: bitsandbytes loads in 4 or 8 bits only.
-            return tl::unexpected(
-                r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes quantizes to 4 or 8 bits only; "
-                                                                          "LLaMA-Factory refuses other widths "
-                                                                          "(model_utils/quantization.py:178)")));
-        }
-        if (*method != "bnb") {
-            r.noteKey("quantization_method",
-                      QT_TRANSLATE_NOOP("gpusizer", "sized as bitsandbytes quantization of the same width"));
-        }
-        GPUSIZER_ASSIGN(auto dq, r.flag("double_quantization", "quantization", modelArgs, true));
-        run.load4bit = *bits <= 4;
-        run.load8bit = *bits > 4;
-        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
-    }
+    GPUSIZER_CHECK(readLlamaFactoryQuantization(r, modelArgs));
     GPUSIZER_ASSIGN(auto cutoff, r.integer("cutoff_len", "seq_len",
                                            LLAMAFACTORY "src/llamafactory/hparams/data_args.py:46", 1, 10000000, 2048));
     s.seqLen = *cutoff;
@@ -1431,20 +1522,7 @@ Result<void> readLlamaFactory(KeyReader& r) {
     GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
                                                  TRANSFORMERS "training_args.py", 1, 65536, 1));
     s.gradientAccumulation = *accumulation;
-    GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision", TRANSFORMERS "training_args.py bf16", false));
-    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
-    GPUSIZER_ASSIGN(auto pure, r.flag("pure_bf16", "precision", finetuning, false));
-    GPUSIZER_CHECK(refuseBf16WithFp16(r, *bf16, *fp16));
-    setTrainerCompute(run, (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "");
-    // The weights load in the compute dtype, half precision even without bf16/fp16 (model/patcher.py:375-379,
-    // extras/misc.py infer_optim_dtype); trainable weights are cast to fp32 unless pure_bf16 (model/adapter.py:337).
-    run.loadDtype = *fp16 ? "fp16" : "bf16";
-    run.loadDtypeWhere = r.doc().position("");
-    run.trainableUpcastToFp32 = !*pure;
-    if (*pure && run.method != Method::Full && s.lora.dtype == AdapterDtype::Auto) {
-        // pure_bf16: cast_trainable_params_to_fp32 is off and PEFT gets autocast_adapter_dtype=False (adapter.py:281).
-        s.lora.dtype = AdapterDtype::Bf16;
-    }
+    GPUSIZER_CHECK(readLlamaFactoryPrecision(r, finetuning));
     GPUSIZER_ASSIGN(auto flash, r.text("flash_attn", "attention", modelArgs, std::string("auto")));
     GPUSIZER_CHECK(applyAttention(r, "flash_attn", *flash));
     GPUSIZER_ASSIGN(auto optim, r.text("optim", "optimizer", TRANSFORMERS "training_args.py optim",
@@ -1502,6 +1580,117 @@ std::string torchtuneModelId(const std::string& builder) {
 
 } // namespace
 
+/// The LoRA and QLoRA builders' arguments: quantize_base, the adapted modules, rank, alpha, dropout, DoRA.
+Result<void> readTorchtuneAdapter(KeyReader& r, const char* builders) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    GPUSIZER_ASSIGN(auto quantize, r.flag("model.quantize_base", "method", builders, *run.method == Method::Qlora));
+    if (*quantize) {
+        run.method = Method::Qlora;
+        // torchao NF4Tensor: 4-bit blocks of 64 with their scalers quantized again (double quantization).
+        s.quantization = Quantization::Nf4Dq;
+    }
+    GPUSIZER_ASSIGN(auto attn, r.list("model.lora_attn_modules", "lora.targets", builders));
+    if (!attn) {
+        return tl::unexpected(r.error("model.lora_attn_modules",
+                                      QT_TRANSLATE_NOOP("gpusizer", "the LoRA builders need lora_attn_modules")));
+    }
+    std::vector<std::string> names = *attn;
+    GPUSIZER_ASSIGN(auto mlp, r.flag("model.apply_lora_to_mlp", "lora.targets", builders, false));
+    if (*mlp) {
+        names.insert(names.end(), {"w1", "w2", "w3"});
+    }
+    GPUSIZER_ASSIGN(auto output, r.flag("model.apply_lora_to_output", "lora.targets", builders, false));
+    if (*output) {
+        names.emplace_back("lm_head");
+    }
+    GPUSIZER_CHECK(applyTargets(r, "model.lora_attn_modules", names));
+    GPUSIZER_ASSIGN(auto rank, r.integer("model.lora_rank", "lora.rank", builders, 1, 65536, 8));
+    s.lora.rank = *rank;
+    GPUSIZER_ASSIGN(auto alpha, r.number("model.lora_alpha", "lora.alpha", builders, 0, 1e6, 16));
+    s.lora.alpha = *alpha;
+    GPUSIZER_ASSIGN(auto dropout, r.number("model.lora_dropout", "lora.dropout", builders, 0, 0.999, 0.0));
+    s.lora.dropout = *dropout;
+    GPUSIZER_ASSIGN(auto dora, r.flag("model.use_dora", "lora.kind", builders, false));
+    if (*dora) {
+        s.lora.kind = AdapterKind::Dora; // torchtune/modules/peft/dora.py DoRALinear
+    }
+    return {};
+}
+
+/// The optimizer's component, and whether torch's AdamW runs fused.
+Result<void> readTorchtuneOptimizer(KeyReader& r, const char* recipe) {
+    Scenario& s = r.run().scenario;
+    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer._component_", "optimizer", recipe));
+    if (optimizer) {
+        const std::string& o = *optimizer;
+        if (o.find("PagedAdamW8bit") != std::string::npos) {
+            s.optimizer = Optimizer::PagedAdamW8bit;
+        } else if (o.find("PagedAdamW") != std::string::npos) {
+            s.optimizer = Optimizer::PagedAdamW;
+        } else if (o.find("AdamW8bit") != std::string::npos) {
+            s.optimizer = Optimizer::AdamW8bit;
+        } else if (o.find("SGD") != std::string::npos) {
+            s.optimizer = Optimizer::Sgd;
+        } else if (o.find("AdamW") != std::string::npos || o.find("Adam") != std::string::npos) {
+            s.optimizer = Optimizer::AdamW;
+            GPUSIZER_ASSIGN(auto fused, r.flag("optimizer.fused", "framework_overrides",
+                                               "torch.optim.AdamW(fused=...): default foreach on CUDA", false));
+            setOptimizerStep(s, *fused ? OptimizerStepKind::Fused : OptimizerStepKind::Foreach);
+        } else {
+            r.noteKey("optimizer._component_", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
+        }
+    }
+    return {};
+}
+
+/// The training dtype (bf16 or fp32, never mixed) and the loss module.
+Result<void> readTorchtuneDtypeAndLoss(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    GPUSIZER_ASSIGN(auto dtype, r.text("dtype", "precision", TORCHTUNE "torchtune/training/precision.py:18-23",
+                                       std::string("fp32")));
+    if (*dtype == "bf16") {
+        s.precision = Precision::Bf16;
+    } else if (*dtype == "fp32") {
+        s.precision = Precision::Fp32;
+    } else {
+        return tl::unexpected(r.error("dtype", QT_TRANSLATE_NOOP("gpusizer", "torchtune trains in bf16 or fp32")));
+    }
+    GPUSIZER_ASSIGN(auto loss, r.text("loss._component_", "loss", TORCHTUNE "torchtune/modules/loss/"));
+    if (loss) {
+        if (loss->find("CEWithChunkedOutputLoss") != std::string::npos) {
+            s.loss = Loss::Chunked;
+        } else if (loss->find("LinearCrossEntropyLoss") != std::string::npos) {
+            s.loss = Loss::Chunked; // the output projection is applied chunk by chunk inside the loss
+            s.overrides.chunkedLossProjectsPerChunk = true;
+        } else {
+            s.loss = Loss::Standard;
+        }
+    }
+    return {};
+}
+
+/// The tokenizer's max_seq_len (null: padded to each batch's longest) and packing.
+Result<void> readTorchtuneSequence(KeyReader& r, const char* recipe) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    GPUSIZER_ASSIGN(auto length, r.integer("tokenizer.max_seq_len", "seq_len",
+                                           TORCHTUNE "torchtune/models/llama3/_tokenizer.py:82", 1, 10000000));
+    if (length) {
+        s.seqLen = *length;
+    } else {
+        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "tokenizer.max_seq_len",
+                             std::to_string(s.seqLen), "seq_len",
+                             QT_TRANSLATE_NOOP("gpusizer", "null: torchtune pads each batch to its longest sample; "
+                                                           "GPU Sizer's default length is sized (set yours)")});
+    }
+    GPUSIZER_ASSIGN(auto packed, r.flag("dataset.packed", "", recipe, false));
+    if (*packed) {
+        r.noteKey("dataset.packed", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is max_seq_len tokens long"));
+    }
+    return {};
+}
+
 Result<void> readTorchtune(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
@@ -1527,53 +1716,10 @@ Result<void> readTorchtune(KeyReader& r) {
     run.modelName = catalogId != builder ? catalogId : *component;
     run.modelWhere = r.doc().at("model._component_");
     if (*run.method != Method::Full) {
-        GPUSIZER_ASSIGN(auto quantize, r.flag("model.quantize_base", "method", builders, *run.method == Method::Qlora));
-        if (*quantize) {
-            run.method = Method::Qlora;
-            // torchao NF4Tensor: 4-bit blocks of 64 with their scalers quantized again (double quantization).
-            s.quantization = Quantization::Nf4Dq;
-        }
-        GPUSIZER_ASSIGN(auto attn, r.list("model.lora_attn_modules", "lora.targets", builders));
-        if (!attn) {
-            return tl::unexpected(r.error("model.lora_attn_modules",
-                                          QT_TRANSLATE_NOOP("gpusizer", "the LoRA builders need lora_attn_modules")));
-        }
-        std::vector<std::string> names = *attn;
-        GPUSIZER_ASSIGN(auto mlp, r.flag("model.apply_lora_to_mlp", "lora.targets", builders, false));
-        if (*mlp) {
-            names.insert(names.end(), {"w1", "w2", "w3"});
-        }
-        GPUSIZER_ASSIGN(auto output, r.flag("model.apply_lora_to_output", "lora.targets", builders, false));
-        if (*output) {
-            names.emplace_back("lm_head");
-        }
-        GPUSIZER_CHECK(applyTargets(r, "model.lora_attn_modules", names));
-        GPUSIZER_ASSIGN(auto rank, r.integer("model.lora_rank", "lora.rank", builders, 1, 65536, 8));
-        s.lora.rank = *rank;
-        GPUSIZER_ASSIGN(auto alpha, r.number("model.lora_alpha", "lora.alpha", builders, 0, 1e6, 16));
-        s.lora.alpha = *alpha;
-        GPUSIZER_ASSIGN(auto dropout, r.number("model.lora_dropout", "lora.dropout", builders, 0, 0.999, 0.0));
-        s.lora.dropout = *dropout;
-        GPUSIZER_ASSIGN(auto dora, r.flag("model.use_dora", "lora.kind", builders, false));
-        if (*dora) {
-            s.lora.kind = AdapterKind::Dora; // torchtune/modules/peft/dora.py DoRALinear
-        }
+        GPUSIZER_CHECK(readTorchtuneAdapter(r, builders));
     }
     const char* recipe = TORCHTUNE "recipes/lora_finetune_single_device.py";
-    GPUSIZER_ASSIGN(auto length, r.integer("tokenizer.max_seq_len", "seq_len",
-                                           TORCHTUNE "torchtune/models/llama3/_tokenizer.py:82", 1, 10000000));
-    if (length) {
-        s.seqLen = *length;
-    } else {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "tokenizer.max_seq_len",
-                             std::to_string(s.seqLen), "seq_len",
-                             QT_TRANSLATE_NOOP("gpusizer", "null: torchtune pads each batch to its longest sample; "
-                                                           "GPU Sizer's default length is sized (set yours)")});
-    }
-    GPUSIZER_ASSIGN(auto packed, r.flag("dataset.packed", "", recipe, false));
-    if (*packed) {
-        r.noteKey("dataset.packed", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is max_seq_len tokens long"));
-    }
+    GPUSIZER_CHECK(readTorchtuneSequence(r, recipe));
     GPUSIZER_ASSIGN(auto batch, r.integer("batch_size", "micro_batch", recipe, 1, 65536));
     if (batch) {
         s.microBatch = *batch;
@@ -1581,26 +1727,7 @@ Result<void> readTorchtune(KeyReader& r) {
     GPUSIZER_ASSIGN(auto accumulation,
                     r.integer("gradient_accumulation_steps", "gradient_accumulation", recipe, 1, 65536, 1));
     s.gradientAccumulation = *accumulation;
-    GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer._component_", "optimizer", recipe));
-    if (optimizer) {
-        const std::string& o = *optimizer;
-        if (o.find("PagedAdamW8bit") != std::string::npos) {
-            s.optimizer = Optimizer::PagedAdamW8bit;
-        } else if (o.find("PagedAdamW") != std::string::npos) {
-            s.optimizer = Optimizer::PagedAdamW;
-        } else if (o.find("AdamW8bit") != std::string::npos) {
-            s.optimizer = Optimizer::AdamW8bit;
-        } else if (o.find("SGD") != std::string::npos) {
-            s.optimizer = Optimizer::Sgd;
-        } else if (o.find("AdamW") != std::string::npos || o.find("Adam") != std::string::npos) {
-            s.optimizer = Optimizer::AdamW;
-            GPUSIZER_ASSIGN(auto fused, r.flag("optimizer.fused", "framework_overrides",
-                                               "torch.optim.AdamW(fused=...): default foreach on CUDA", false));
-            setOptimizerStep(s, *fused ? OptimizerStepKind::Fused : OptimizerStepKind::Foreach);
-        } else {
-            r.noteKey("optimizer._component_", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
-        }
-    }
+    GPUSIZER_CHECK(readTorchtuneOptimizer(r, recipe));
     GPUSIZER_ASSIGN(auto inBackward, r.flag("optimizer_in_bwd", "optimizer_in_backward",
                                             TORCHTUNE "recipes/full_finetune_single_device.py:151", false));
     s.optimizerInBackward = *inBackward && s.method == Method::Full;
@@ -1620,26 +1747,7 @@ Result<void> readTorchtune(KeyReader& r) {
     GPUSIZER_ASSIGN(auto compile,
                     r.flag("compile", "compile", TORCHTUNE "recipes/lora_finetune_single_device.py:255", false));
     s.compile = *compile;
-    GPUSIZER_ASSIGN(auto dtype, r.text("dtype", "precision", TORCHTUNE "torchtune/training/precision.py:18-23",
-                                       std::string("fp32")));
-    if (*dtype == "bf16") {
-        s.precision = Precision::Bf16;
-    } else if (*dtype == "fp32") {
-        s.precision = Precision::Fp32;
-    } else {
-        return tl::unexpected(r.error("dtype", QT_TRANSLATE_NOOP("gpusizer", "torchtune trains in bf16 or fp32")));
-    }
-    GPUSIZER_ASSIGN(auto loss, r.text("loss._component_", "loss", TORCHTUNE "torchtune/modules/loss/"));
-    if (loss) {
-        if (loss->find("CEWithChunkedOutputLoss") != std::string::npos) {
-            s.loss = Loss::Chunked;
-        } else if (loss->find("LinearCrossEntropyLoss") != std::string::npos) {
-            s.loss = Loss::Chunked; // the output projection is applied chunk by chunk inside the loss
-            s.overrides.chunkedLossProjectsPerChunk = true;
-        } else {
-            s.loss = Loss::Standard;
-        }
-    }
+    GPUSIZER_CHECK(readTorchtuneDtypeAndLoss(r));
     GPUSIZER_ASSIGN(auto cpuOffload,
                     r.flag("fsdp_cpu_offload", "offload", TORCHTUNE "recipes/lora_finetune_distributed.py:145", false));
     if (*cpuOffload) {
@@ -1653,21 +1761,10 @@ Result<void> readTorchtune(KeyReader& r) {
     return {};
 }
 
-Result<void> readLitgpt(KeyReader& r) {
+/// Lightning's precision and LitGPT's bitsandbytes quantization, with the combinations lora.py refuses.
+Result<void> readLitgptPrecisionAndQuantization(KeyReader& r, const char* setup) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
-    setFramework(r, Framework::Lightning, LITGPT "litgpt/finetune/lora.py");
-    run.precisionFixed = true;
-    const char* setup = LITGPT "litgpt/finetune/lora.py setup()";
-    GPUSIZER_ASSIGN(auto dir, r.text("checkpoint_dir", "model", setup));
-    if (dir) {
-        std::string name = *dir;
-        if (name.rfind("checkpoints/", 0) == 0) {
-            name = name.substr(12);
-        }
-        run.modelName = name;
-        run.modelWhere = r.doc().at("checkpoint_dir");
-    }
     GPUSIZER_ASSIGN(auto precision, r.text("precision", "precision",
                                            LITGPT "litgpt/utils.py:363 "
                                                   "get_default_supported_precision",
@@ -1710,22 +1807,12 @@ Result<void> readLitgpt(KeyReader& r) {
                                                                                     "to bf16-true")));
         }
     }
-    // devices: a count, or "auto" / -1 (every GPU of the machine: the launch's --gpus).
-    if (const json* d = r.doc().find("devices"); d != nullptr && (d->is_string() || (d->is_number() && *d == -1))) {
-        r.noteKey("devices", QT_TRANSLATE_NOOP("gpusizer", "every GPU of the machine: sized on the scenario's GPU "
-                                                           "count (the GPUs field; the CLI's --gpus)"));
-    } else {
-        GPUSIZER_ASSIGN(auto devices, r.integer("devices", "gpus", setup, 1, 100000, 1));
-        GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));
-        run.gpus = *devices * *nodes;
-        run.gpusDefaulted = !r.has("devices") && !r.has("num_nodes");
-        if (quantize && *run.gpus > 1) {
-            // lora.py:152-157: bitsandbytes quantization runs on one device only.
-            return tl::unexpected(r.error("quantize", QT_TRANSLATE_NOOP("gpusizer", "LitGPT refuses quantization on "
-                                                                                    "more than one device "
-                                                                                    "(finetune/lora.py:152)")));
-        }
-    }
+    return {};
+}
+
+/// The adapter: rank, alpha, dropout and which of the fused qkv, projection, MLP and head it adapts.
+Result<void> readLitgptAdapter(KeyReader& r, const char* setup) {
+    Scenario& s = r.run().scenario;
     GPUSIZER_ASSIGN(auto rank, r.integer("lora_r", "lora.rank", setup, 1, 65536, 8));
     s.lora.rank = *rank;
     GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha", setup, 0, 1e6, 16));
@@ -1746,6 +1833,43 @@ Result<void> readLitgpt(KeyReader& r) {
     }
     GPUSIZER_ASSIGN(auto head, r.flag("lora_head", "lora.targets", setup, false));
     s.lora.lmHead = *head;
+    return {};
+}
+
+Result<void> readLitgpt(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    setFramework(r, Framework::Lightning, LITGPT "litgpt/finetune/lora.py");
+    run.precisionFixed = true;
+    const char* setup = LITGPT "litgpt/finetune/lora.py setup()";
+    GPUSIZER_ASSIGN(auto dir, r.text("checkpoint_dir", "model", setup));
+    if (dir) {
+        std::string name = *dir;
+        if (name.rfind("checkpoints/", 0) == 0) {
+            name = name.substr(12);
+        }
+        run.modelName = name;
+        run.modelWhere = r.doc().at("checkpoint_dir");
+    }
+    GPUSIZER_CHECK(readLitgptPrecisionAndQuantization(r, setup));
+    const bool quantized = run.method == Method::Qlora;
+    // devices: a count, or "auto" / -1 (every GPU of the machine: the launch's --gpus).
+    if (const json* d = r.doc().find("devices"); d != nullptr && (d->is_string() || (d->is_number() && *d == -1))) {
+        r.noteKey("devices", QT_TRANSLATE_NOOP("gpusizer", "every GPU of the machine: sized on the scenario's GPU "
+                                                           "count (the GPUs field; the CLI's --gpus)"));
+    } else {
+        GPUSIZER_ASSIGN(auto devices, r.integer("devices", "gpus", setup, 1, 100000, 1));
+        GPUSIZER_ASSIGN(auto nodes, r.integer("num_nodes", "gpus", setup, 1, 100000, 1));
+        run.gpus = *devices * *nodes;
+        run.gpusDefaulted = !r.has("devices") && !r.has("num_nodes");
+        if (quantized && *run.gpus > 1) {
+            // lora.py:152-157: bitsandbytes quantization runs on one device only.
+            return tl::unexpected(r.error("quantize", QT_TRANSLATE_NOOP("gpusizer", "LitGPT refuses quantization on "
+                                                                                    "more than one device "
+                                                                                    "(finetune/lora.py:152)")));
+        }
+    }
+    GPUSIZER_CHECK(readLitgptAdapter(r, setup));
     const char* args = LITGPT "litgpt/finetune/lora.py:69-73 (TrainArgs)";
     GPUSIZER_ASSIGN(auto micro, r.integer("train.micro_batch_size", "micro_batch", args, 1, 65536, 1));
     s.microBatch = *micro;
@@ -1768,7 +1892,7 @@ Result<void> readLitgpt(KeyReader& r) {
         run.lines.push_back({ImportLine::Kind::Used, r.doc().position("optimizer"), "optimizer", optimizer, "optimizer",
                              verbatim(LITGPT "litgpt/utils.py:636 instantiate_torch_optimizer")});
     }
-    s.optimizer = quantize ? Optimizer::PagedAdamW : Optimizer::AdamW;
+    s.optimizer = quantized ? Optimizer::PagedAdamW : Optimizer::AdamW;
     if (optimizer.find("AdamW") == std::string::npos) {
         r.noteKey("optimizer", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as AdamW"));
     }
@@ -1783,6 +1907,97 @@ Result<void> readLitgpt(KeyReader& r) {
 /// ArcticTraining's trainer YAML (snowflakedb/ArcticTraining): a transformers model under deepspeed.initialize,
 /// DeepSpeed Ulysses, TiledMLP and checkpoint offload (arctic_training/config/trainer.py, config/model.py,
 /// config/data.py, model/liger_factory.py).
+/// model.type (Liger's kernels) or, under sequence parallelism, DeepSpeed's tiled loss; the model's dtype.
+Result<void> readArcticModelKernels(KeyReader& r) {
+    RunDraft& run = r.run();
+    Scenario& s = run.scenario;
+    GPUSIZER_ASSIGN(auto modelType, r.text("model.type", "", ARCTIC "config/model.py:36", std::string("")));
+    if (*modelType == "liger") {
+        // AutoLigerKernelForCausalLM with its defaults, but without SwiGLU when TiledMLP patches the MLP
+        // (model/liger_factory.py:42); the loss is Liger's fused linear cross-entropy.
+        s.ligerRmsNorm = true;
+        s.ligerRope = true;
+        s.ligerGlu = !s.tiledMlp;
+        s.loss = Loss::FusedLinear;
+        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "Liger: RoPE, RMSNorm, SwiGLU (not with TiledMLP) and "
+                                                              "the fused linear cross-entropy"));
+    } else if (s.contextParallel > 1) {
+        // sft_trainer.py: TiledFusedLogitsLoss (ulysses_sp.py) projects, scores and runs backward one tile of about
+        // 1 GiB of fp32 logits at a time into a preallocated gradient of the hidden states: a fused linear loss.
+        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "with sequence parallelism the loss is DeepSpeed's "
+                                                              "TiledFusedLogitsLoss, one tile of logits at a time: "
+                                                              "sized as the fused linear cross-entropy"));
+        s.loss = Loss::FusedLinear;
+    }
+    GPUSIZER_ASSIGN(auto dtype, r.text("model.dtype", "precision", ARCTIC "config/model.py:42", std::string("bf16")));
+    if (*dtype == "bf16" || *dtype == "bfloat16") {
+        run.loadDtype = "bf16";
+        run.compute = "bf16"; // build_deepspeed_config adds bfloat16.enabled (config/trainer.py:431-433)
+    } else if (*dtype == "fp16" || *dtype == "float16") {
+        run.loadDtype = "fp16";
+        run.compute = "fp16";
+    } else {
+        run.loadDtype = "fp32";
+    }
+    return {};
+}
+
+/// The keys that name data, logging and schedules: read, and said not to change GPU memory.
+void ignoreArcticRunKeys(KeyReader& r) {
+    for (const char* key : {"data.sources",
+                            "data.cache_dir",
+                            "data.dl_num_workers",
+                            "data.num_proc",
+                            "logger",
+                            "checkpoint",
+                            "scheduler",
+                            "optimizer.learning_rate",
+                            "optimizer.lr",
+                            "optimizer.betas",
+                            "optimizer.weight_decay",
+                            "exit_iteration",
+                            "min_iterations",
+                            "train_iters",
+                            "epochs",
+                            "seed",
+                            "wandb",
+                            "tokenizer",
+                            "eval_interval",
+                            "train_log_iter_interval",
+                            "deepspeed.seq_parallel_communication_data_type"}) {
+        if (r.has(key)) {
+            r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
+        }
+    }
+}
+
+/// Its deepspeed: section, or the ZeRO-2 section build_deepspeed_config writes without one; the trainer's micro-batch
+/// and accumulation win over DeepSpeed's.
+Result<void> readArcticDeepspeed(KeyReader& r) {
+    Scenario& s = r.run().scenario;
+    const std::int64_t trainerMicroBatch = s.microBatch;
+    const std::int64_t trainerAccumulation = s.gradientAccumulation;
+    // Without a zero_optimization section build_deepspeed_config writes its own (trainer.py:421-430): ZeRO-2 with
+    // buckets from the hidden size, hidden² to reduce and 0.9 x hidden² to prefetch (the profile's "0").
+    ZeroDefaults defaults;
+    if (!r.has("deepspeed.zero_optimization")) {
+        defaults = {2, 0.0, 0.0, ARCTIC "config/trainer.py:421-430",
+                    ARCTIC "config/trainer.py:421-430 (0: hidden² to reduce, 0.9 × hidden² to prefetch)"};
+    }
+    GPUSIZER_CHECK(readDeepspeed(r, "deepspeed.", defaults));
+    // build_deepspeed_config writes the trainer's own micro-batch and accumulation over DeepSpeed's (trainer.py:398,
+    // :402).
+    for (const char* key : {"deepspeed.train_micro_batch_size_per_gpu", "deepspeed.gradient_accumulation_steps"}) {
+        if (r.has(key)) {
+            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "ArcticTraining overwrites it with micro_batch_size and "
+                                                         "gradient_accumulation_steps"));
+        }
+    }
+    s.microBatch = trainerMicroBatch;
+    s.gradientAccumulation = trainerAccumulation;
+    return {};
+}
+
 Result<void> readArcticTraining(KeyReader& r) {
     RunDraft& run = r.run();
     Scenario& s = run.scenario;
@@ -1841,34 +2056,7 @@ Result<void> readArcticTraining(KeyReader& r) {
     GPUSIZER_ASSIGN(auto attention,
                     r.text("model.attn_implementation", "attention", ARCTIC "config/model.py:48", std::string("sdpa")));
     GPUSIZER_CHECK(applyAttention(r, "model.attn_implementation", *attention));
-    GPUSIZER_ASSIGN(auto modelType, r.text("model.type", "", ARCTIC "config/model.py:36", std::string("")));
-    if (*modelType == "liger") {
-        // AutoLigerKernelForCausalLM with its defaults, but without SwiGLU when TiledMLP patches the MLP
-        // (model/liger_factory.py:42); the loss is Liger's fused linear cross-entropy.
-        s.ligerRmsNorm = true;
-        s.ligerRope = true;
-        s.ligerGlu = !s.tiledMlp;
-        s.loss = Loss::FusedLinear;
-        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "Liger: RoPE, RMSNorm, SwiGLU (not with TiledMLP) and "
-                                                              "the fused linear cross-entropy"));
-    } else if (*sp > 1) {
-        // sft_trainer.py: TiledFusedLogitsLoss (ulysses_sp.py) projects, scores and runs backward one tile of about
-        // 1 GiB of fp32 logits at a time into a preallocated gradient of the hidden states: a fused linear loss.
-        r.noteKey("model.type", QT_TRANSLATE_NOOP("gpusizer", "with sequence parallelism the loss is DeepSpeed's "
-                                                              "TiledFusedLogitsLoss, one tile of logits at a time: "
-                                                              "sized as the fused linear cross-entropy"));
-        s.loss = Loss::FusedLinear;
-    }
-    GPUSIZER_ASSIGN(auto dtype, r.text("model.dtype", "precision", ARCTIC "config/model.py:42", std::string("bf16")));
-    if (*dtype == "bf16" || *dtype == "bfloat16") {
-        run.loadDtype = "bf16";
-        run.compute = "bf16"; // build_deepspeed_config adds bfloat16.enabled (config/trainer.py:431-433)
-    } else if (*dtype == "fp16" || *dtype == "float16") {
-        run.loadDtype = "fp16";
-        run.compute = "fp16";
-    } else {
-        run.loadDtype = "fp32";
-    }
+    GPUSIZER_CHECK(readArcticModelKernels(r));
     GPUSIZER_ASSIGN(auto optimizer, r.text("optimizer.type", "optimizer", ARCTIC "optimizer/adam_factory.py",
                                            std::string("fused_adam")));
     s.optimizer = Optimizer::AdamW;
@@ -1876,51 +2064,8 @@ Result<void> readArcticTraining(KeyReader& r) {
     if (optimizer->rfind("fused_adam", 0) != 0 && optimizer->rfind("cpu_adam", 0) != 0) {
         r.noteKey("optimizer.type", QT_TRANSLATE_NOOP("gpusizer", "sized as AdamW"));
     }
-    const std::int64_t trainerMicroBatch = s.microBatch;
-    const std::int64_t trainerAccumulation = s.gradientAccumulation;
-    // Without a zero_optimization section build_deepspeed_config writes its own (trainer.py:421-430): ZeRO-2 with
-    // buckets from the hidden size, hidden² to reduce and 0.9 x hidden² to prefetch (the profile's "0").
-    ZeroDefaults defaults;
-    if (!r.has("deepspeed.zero_optimization")) {
-        defaults = {2, 0.0, 0.0, ARCTIC "config/trainer.py:421-430",
-                    ARCTIC "config/trainer.py:421-430 (0: hidden² to reduce, 0.9 × hidden² to prefetch)"};
-    }
-    GPUSIZER_CHECK(readDeepspeed(r, "deepspeed.", defaults));
-    // build_deepspeed_config writes the trainer's own micro-batch and accumulation over DeepSpeed's (trainer.py:398,
-    // :402).
-    for (const char* key : {"deepspeed.train_micro_batch_size_per_gpu", "deepspeed.gradient_accumulation_steps"}) {
-        if (r.has(key)) {
-            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "ArcticTraining overwrites it with micro_batch_size and "
-                                                         "gradient_accumulation_steps"));
-        }
-    }
-    s.microBatch = trainerMicroBatch;
-    s.gradientAccumulation = trainerAccumulation;
-    for (const char* key : {"data.sources",
-                            "data.cache_dir",
-                            "data.dl_num_workers",
-                            "data.num_proc",
-                            "logger",
-                            "checkpoint",
-                            "scheduler",
-                            "optimizer.learning_rate",
-                            "optimizer.lr",
-                            "optimizer.betas",
-                            "optimizer.weight_decay",
-                            "exit_iteration",
-                            "min_iterations",
-                            "train_iters",
-                            "epochs",
-                            "seed",
-                            "wandb",
-                            "tokenizer",
-                            "eval_interval",
-                            "train_log_iter_interval",
-                            "deepspeed.seq_parallel_communication_data_type"}) {
-        if (r.has(key)) {
-            r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
-        }
-    }
+    GPUSIZER_CHECK(readArcticDeepspeed(r));
+    ignoreArcticRunKeys(r);
     return {};
 }
 
