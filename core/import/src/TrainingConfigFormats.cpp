@@ -1649,9 +1649,11 @@ Result<void> readTorchtuneDtypeAndLoss(KeyReader& r) {
     Scenario& s = r.run().scenario;
     GPUSIZER_ASSIGN(auto dtype, r.text("dtype", "precision", TORCHTUNE "torchtune/training/precision.py:18-23",
                                        std::string("fp32")));
-    if (*dtype == "bf16") {
+    // (value_or: GCC 12 at -O3 takes the engaged optional read through *dtype here for a maybe-uninitialized one)
+    const std::string dtypeName = dtype.value_or("fp32");
+    if (dtypeName == "bf16") {
         s.precision = Precision::Bf16;
-    } else if (*dtype == "fp32") {
+    } else if (dtypeName == "fp32") {
         s.precision = Precision::Fp32;
     } else {
         return tl::unexpected(r.error("dtype", QT_TRANSLATE_NOOP("gpusizer", "torchtune trains in bf16 or fp32")));
