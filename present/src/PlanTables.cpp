@@ -45,6 +45,17 @@ Tone verdictTone(core::FitVerdict verdict, bool fitsWithAnotherLayout) {
 
 namespace {
 
+/// GRPO's vLLM server cannot load the model on this card: no training count helps, so the cell says what does.
+bool serverTooSmall(const core::CardPlan& plan) {
+    return !plan.found && plan.fewerCards && plan.fewerCards->why == core::Infeasible::VllmServer;
+}
+
+Message serverTooSmallWord(const core::CardPlan& plan) {
+    const std::int64_t needed = plan.fewerCards->vllmServerGpusNeeded;
+    return needed > 0 ? msg(QT_TRANSLATE_NOOP("gpusizer", "vLLM server needs %1 GPUs"), count(needed))
+                      : msg(QT_TRANSLATE_NOOP("gpusizer", "vLLM server cannot load it"));
+}
+
 /// The fit table's columns, with what each one means.
 std::vector<Column> fitColumns() {
     return {
@@ -82,12 +93,13 @@ std::vector<Column> fitColumns() {
 Cell bestOnCardCell(const core::CardPlan& best, const core::PlanInputs& in, LayoutText layoutText) {
     // The micro-batch split and checkpointing are in the tooltip: the cell stays narrow enough for the wall time
     // and cost to show beside it.
-    Cell plan = Cell::label(best.found ? (layoutText == LayoutText::Full ? cardsAndLayout(best.best.scenario)
-                                                                         : cardsAndParallelism(best.best.scenario))
-                            : !best.unsupported.empty()
-                                ? msg(QT_TRANSLATE_NOOP("gpusizer", "cannot run here"))
-                                : msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1"), count(in.maxGpus)),
-                            best.found ? static_cast<double>(best.best.scenario.gpus) : kNever);
+    Cell plan =
+        Cell::label(best.found                  ? (layoutText == LayoutText::Full ? cardsAndLayout(best.best.scenario)
+                                                                                  : cardsAndParallelism(best.best.scenario))
+                    : !best.unsupported.empty() ? msg(QT_TRANSLATE_NOOP("gpusizer", "cannot run here"))
+                    : serverTooSmall(best)      ? serverTooSmallWord(best)
+                                           : msg(QT_TRANSLATE_NOOP("gpusizer", "none up to %1"), count(in.maxGpus)),
+                    best.found ? static_cast<double>(best.best.scenario.gpus) : kNever);
     plan.withTone(best.found ? Tone::Good : Tone::Bad);
     if (!best.unsupported.empty()) {
         plan.withTooltip(softwareGaps(best.unsupported));
@@ -189,6 +201,7 @@ Table planTable(const std::vector<core::CardPlan>& plans, const core::PlanInputs
         Cell layout = Cell::label(
             r.found ? (layoutText == LayoutText::Full ? cardsAndLayout(c.scenario) : cardsAndParallelism(c.scenario))
             : !r.unsupported.empty() ? msg(QT_TRANSLATE_NOOP("gpusizer", "cannot run here"))
+            : serverTooSmall(r)      ? serverTooSmallWord(r)
                                      : msg(QT_TRANSLATE_NOOP("gpusizer", "no fit up to %1 cards"), count(in.maxGpus)),
             r.found ? static_cast<double>(c.scenario.gpus) : kNever);
         if (!r.unsupported.empty()) {

@@ -4188,6 +4188,14 @@ Fewer cards (%2): %3</source>
         <source>the vLLM server&apos;s GPUs cannot load the model: %1 of 16-bit weights each, vllm-serve uses %2 of the card (%3); %4</source>
         <translation>vLLM 服务器的 GPU 装不下模型：每张需要 %1 的 16 位权重，vllm-serve 只使用该卡的 %2（%3）；%4</translation>
     </message>
+    <message>
+        <source>vLLM server needs %1 GPUs</source>
+        <translation>vLLM 服务器需要 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>vLLM server cannot load it</source>
+        <translation>vLLM 服务器装不下</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

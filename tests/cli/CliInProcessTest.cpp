@@ -284,3 +284,26 @@ TEST(CliInProcess, TheFirstTestOfShardedQloraRunsTheScriptUnderTorchrunUnlessThe
     ia3.lora.kind = core::AdapterKind::Ia3;
     EXPECT_NE(sentence(ia3).find("not this layout"), std::string::npos) << sentence(ia3);
 }
+
+TEST(CliInProcess, AVllmServerThatCannotLoadTheModelSaysHowManyGpusWould) {
+    // GRPO with a vLLM server on 1 GPU of Llama-3.1-70B's 131.4 GiB of 16-bit weights: an H100 SXM gives vLLM 0.9
+    // x 79.1 = 71.2 GiB, so no count of training H100s helps; 2 server GPUs (65.7 GiB each) would
+    // (Grpo.TheServersGpusMustLoadTheWeights has the arithmetic).
+    const auto dir = std::filesystem::temp_directory_path() / "gpusizer_cli_vllm_server";
+    std::filesystem::create_directories(dir);
+    const auto file = dir / "grpo70b.json";
+    std::ofstream(file) << R"({"format": "gpusizer-scenario", "version": 1, "model": "llama-3.1-70b",
+        "method": "lora", "run_kind": "grpo", "precision": "bf16", "micro_batch": 8, "gradient_accumulation": 2,
+        "seq_len": 1536, "completion_length": 1024, "num_generations": 8, "generation": "vllm-server",
+        "vllm_gpus": 1, "gradient_checkpointing": "full", "gpus": 1, "gpu": "h100-sxm"})";
+    const Ran fit = run({"fit", file.string()});
+    ASSERT_EQ(fit.status, cli::kOk) << fit.err;
+    const auto h100 = fit.out.find("H100 SXM5");
+    ASSERT_NE(h100, std::string::npos);
+    const std::string row = fit.out.substr(h100, fit.out.find('\n', h100) - h100);
+    EXPECT_NE(row.find("vLLM server needs 2 GPUs"), std::string::npos) << row;
+    EXPECT_NE(fit.out.find("the vLLM server's GPUs cannot load the model: 131.4 GiB of 16-bit weights each, "
+                           "vllm-serve uses 90% of the card (71.2 GiB); set vllm_gpus to 2 or more"),
+              std::string::npos)
+        << fit.out;
+}
