@@ -36,5 +36,6 @@ int importLengthsCommand(const Args& a, std::ostream& out, std::ostream& err);
 int compareMeasuredCommand(const Args& a, std::ostream& out, std::ostream& err);
 int reportCommand(const Args& a, std::ostream& out, std::ostream& err);
 int fieldsCommand(const Args& a, std::ostream& out, std::ostream& err);
+int importKeysCommand(const Args& a, std::ostream& out, std::ostream& err);
 
 } // namespace gpusizer::cli

@@ -39,6 +39,9 @@ const std::vector<Command>& commands() {
         {"report", "report SCENARIO.json -o FILE.pdf [--page-size A4|Letter] [--language en|zh_CN]",
          "the sizing report as PDF", reportCommand},
         {"fields", "fields [--json]", "the scenario file's fields: type, allowed values, default", fieldsCommand},
+        {"import-keys", "import-keys [FORMAT] [--json] [--page TEMPLATE [-o FILE]]",
+         "the keys import-config reads per format: field, default, source (--page: docs/import.md from its template)",
+         importKeysCommand},
     };
     return kCommands;
 }

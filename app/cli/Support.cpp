@@ -93,6 +93,8 @@ Args parseArgs(const std::vector<std::string>& args, std::size_t from) {
             out.gpus = args[++i];
         } else if (a == "--page-size" && i + 1 < args.size()) {
             out.pageSize = args[++i];
+        } else if (a == "--page" && i + 1 < args.size()) {
+            out.page = args[++i];
         } else if (a == "--language" && i + 1 < args.size()) {
             out.language = args[++i];
         } else if (a.rfind("--", 0) == 0) {

@@ -53,6 +53,7 @@ struct Args {
     std::optional<std::string> gpus;
     std::vector<std::string> overrides; ///< tune run-style key=value / ~key
     std::string pageSize = "A4";
+    std::optional<std::string> page; ///< import-keys: the template of docs/import.md
     std::string language; ///< report: the report's language (en, zh_CN); empty follows the locale, as the window does
     std::string unknownOption;
 };

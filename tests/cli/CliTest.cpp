@@ -80,6 +80,33 @@ TEST(Cli, TheScenarioFormatPageQuotesTheFieldTable) {
     EXPECT_EQ(page.substr(start + open.size(), end - start - open.size()), r.out);
 }
 
+// docs/import.md is its template with the readers' own key tables: the page cannot drift from the code that reads.
+TEST(Cli, TheImportPageIsPrintedFromTheReadersTables) {
+    const auto r = runCli("import-keys --page " + std::string(GPUSIZER_DOCS_DIR) + "/import.md.in");
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream in(std::string(GPUSIZER_DOCS_DIR) + "/import.md");
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(page, r.out) << "docs/import.md is stale: cmake --build --preset dev --target import_doc";
+    // PEFT's LoRA rank: PEFT's LoraConfig default r = 8 (tuners/lora/config.py), read from the row the reader uses.
+    EXPECT_NE(page.find("| `r` | lora.rank | 8 | src/peft/tuners/lora/config.py LoraConfig |"), std::string::npos);
+}
+
+// A template that leaves a format's table out, or names one that has none, is refused with the line.
+TEST(Cli, TheImportPageTemplateMustPlaceEveryTable) {
+    const auto dir = std::filesystem::temp_directory_path() / "gpusizer-import-keys";
+    std::filesystem::create_directories(dir);
+    const auto missing = dir / "missing.md.in";
+    std::ofstream(missing) << "# Importing\n\n@IMPORT_KEYS peft@\n";
+    auto r = runCli("import-keys --page " + missing.string());
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("the page has no @IMPORT_KEYS bitsandbytes@"), std::string::npos) << r.err;
+    const auto unknown = dir / "unknown.md.in";
+    std::ofstream(unknown) << "x\n@IMPORT_KEYS megatron@\n";
+    r = runCli("import-keys --page " + unknown.string());
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unknown.md.in:2: no key table for 'megatron'"), std::string::npos) << r.err;
+}
+
 TEST(Cli, EstimateJsonHasStableKeysAndIntegerBytes) {
     const auto r = runCli("estimate " + data("scenarios/llama31-8b-lora.json") + " --json");
     ASSERT_EQ(r.status, 0) << r.err;

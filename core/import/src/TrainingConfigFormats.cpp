@@ -1,7 +1,7 @@
 // One mapper a format: each key that changes memory or time read with its meaning and its default from the
 // framework's own source (the commit in each citation; docs/import.md has the same table for users).
 
-#include "TrainingConfigImport.h"
+#include "FormatSteps.h"
 #include "gpusizer/scenario/FrameworkProfile.h"
 #include "gpusizer/scenario/JsonRead.h"
 
@@ -13,20 +13,6 @@
 namespace gpusizer::core::detail {
 
 using nlohmann::json;
-
-namespace {
-
-// The snapshots the keys were read from.
-#define AXOLOTL "axolotl @067b021c "
-#define LLAMAFACTORY "LLaMA-Factory @ff6d4d12 "
-#define LITGPT "litgpt @26857050 "
-#define TORCHTUNE "torchtune @bd2a0fc7 "
-#define TRANSFORMERS "transformers @00349ae8 "
-#define TRL "trl @f2cd5771 "
-#define PEFT "peft @5d602fdb "
-#define ACCELERATE "accelerate @16cb6eb8 "
-#define DEEPSPEED "DeepSpeed @edaa7221 "
-#define ARCTIC "ArcticTraining @b28638e6 "
 
 void setFramework(KeyReader& r, Framework f, const char* source) {
     r.run().scenario.framework = f;
@@ -181,7 +167,7 @@ void setOptimizerStep(Scenario& s, OptimizerStepKind step) {
     }
 }
 
-void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults = {}) {
+void deepspeedBucketDefaults(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults) {
     Scenario& s = r.run().scenario;
     for (const auto& [key, fallback, field] :
          {std::tuple{"reduce_bucket_size", defaults.reduceBucket, &ProfileOverrides::zeroReduceBucketElements},
@@ -241,8 +227,6 @@ void setLigerKernels(Scenario& s) {
     s.ligerGlu = true;
     s.ligerRope = true;
 }
-
-} // namespace
 
 Result<void> applyHfOptimizer(KeyReader& r, const std::string& key, const std::string& name) {
     Scenario& s = r.run().scenario;
@@ -825,57 +809,6 @@ Result<void> readTrainerFsdpOption(KeyReader& r, const std::string& key, const s
     return {};
 }
 
-/// PEFT's non-LoRA adapter configs: VeRA (VeraConfig), IA3 (IA3Config) and LayerNorm tuning (LNTuningConfig).
-Result<void> readPeftOtherAdapter(KeyReader& r, AdapterKind kind) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    s.lora.kind = kind;
-    GPUSIZER_CHECK(applyModulesToSave(r, "modules_to_save", PEFT "src/peft/tuners (every config's modules_to_save)"));
-    if (kind == AdapterKind::Vera) {
-        const char* config = PEFT "src/peft/tuners/vera/config.py VeraConfig";
-        GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 256));
-        s.lora.rank = *rank;
-        GPUSIZER_ASSIGN(auto dropout, r.number("vera_dropout", "lora.dropout", config, 0, 0.999, 0.0));
-        s.lora.dropout = *dropout;
-        r.ignore("d_initial", QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
-        r.ignore("projection_prng_key", QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
-        r.ignore("save_projection", QT_TRANSLATE_NOOP("gpusizer", "changes the checkpoint, not GPU memory"));
-    }
-    if (kind == AdapterKind::LnTuning) {
-        s.lora.targets.clear();
-        if (const json* v = r.doc().find("target_modules"); v != nullptr && !v->is_null()) {
-            r.noteKey("target_modules", QT_TRANSLATE_NOOP("gpusizer", "sized as PEFT's default: every norm of the "
-                                                                      "decoder and the final norm"));
-        }
-        return {};
-    }
-    const char* config = kind == AdapterKind::Vera ? PEFT "src/peft/tuners/vera/config.py VeraConfig"
-                                                   : PEFT "src/peft/tuners/ia3/config.py IA3Config";
-    GPUSIZER_ASSIGN(auto targets, regexTargets(r, "target_modules", config));
-    if (targets) {
-        GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
-    } else {
-        const bool ia3 = kind == AdapterKind::Ia3;
-        s.lora.targets = ia3 ? std::vector<LinearRole>{LinearRole::K, LinearRole::V, LinearRole::Down}
-                             : std::vector<LinearRole>{LinearRole::Q, LinearRole::V};
-        run.lines.push_back(
-            {ImportLine::Kind::Defaulted, r.doc().position(""), "target_modules",
-             ia3 ? "k_proj, v_proj, down_proj" : "q_proj, v_proj", "lora.targets",
-             verbatim(ia3 ? PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_TARGET_MODULES_MAPPING (llama)"
-                          : PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_VERA_TARGET_MODULES_MAPPING "
-                                 "(llama)")});
-    }
-    if (kind == AdapterKind::Ia3) {
-        GPUSIZER_ASSIGN(auto feedforward, r.list("feedforward_modules", "lora.targets", config));
-        if (feedforward && (feedforward->size() != 1 || feedforward->front() != "down_proj")) {
-            r.noteKey("feedforward_modules", QT_TRANSLATE_NOOP("gpusizer", "sized as PEFT's Llama mapping: down_proj "
-                                                                           "scales its input, the others their "
-                                                                           "output"));
-        }
-    }
-    return {};
-}
-
 /// LLaMA-Factory freeze tuning (hparams/finetuning_args.py FreezeArguments, model/adapter.py _setup_freeze_tuning).
 Result<void> readFreezeTuning(KeyReader& r, const char* source) {
     Scenario& s = r.run().scenario;
@@ -904,118 +837,6 @@ Result<void> readFreezeTuning(KeyReader& r, const char* source) {
     return {};
 }
 
-Result<void> readPeftAdapter(KeyReader& r) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    const char* config = PEFT "src/peft/tuners/lora/config.py LoraConfig";
-    if (!run.method || *run.method == Method::Full) {
-        run.method = Method::Lora;
-    }
-    if (const json* base = r.value("base_model_name_or_path");
-        base != nullptr && base->is_string() && run.modelName.empty()) {
-        run.modelName = base->get<std::string>();
-        run.modelWhere = r.doc().at("base_model_name_or_path");
-    }
-    for (const char* key : {"task_type", "bias", "fan_in_fan_out", "inference_mode", "revision"}) {
-        r.ignore(key, QT_TRANSLATE_NOOP("gpusizer", "does not change GPU memory"));
-    }
-    GPUSIZER_ASSIGN(
-        auto type, r.text("peft_type", "lora.kind", PEFT "src/peft/utils/peft_types.py PeftType", std::string("LORA")));
-    if (*type == "VERA" || *type == "IA3" || *type == "LN_TUNING") {
-        return readPeftOtherAdapter(r, *type == "VERA"  ? AdapterKind::Vera
-                                       : *type == "IA3" ? AdapterKind::Ia3
-                                                        : AdapterKind::LnTuning);
-    }
-    if (*type != "LORA") {
-        r.noteKey("peft_type", QT_TRANSLATE_NOOP("gpusizer", "not modelled: sized as LoRA (LoRA, DoRA, VeRA, IA3 and "
-                                                             "LayerNorm tuning are)"));
-    }
-    GPUSIZER_ASSIGN(auto rank, r.integer("r", "lora.rank", config, 1, 65536, 8));
-    s.lora.rank = *rank;
-    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha", config, 0, 1e6, 8));
-    s.lora.alpha = *alpha;
-    GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", config, 0, 0.999, 0.0));
-    s.lora.dropout = *dropout;
-    // LoraConfig.__post_init__ (tuners/lora/config.py:1019-1029): layers_to_transform / layers_pattern need a list of
-    // targets, not a regex, and layers_pattern needs layers_to_transform.
-    const auto given = [&](const char* key) {
-        const json* v = r.doc().find(key);
-        return v != nullptr && !v->is_null() && !(v->is_array() && v->empty());
-    };
-    const json* targetsGiven = r.doc().find("target_modules");
-    if (targetsGiven != nullptr && targetsGiven->is_string() &&
-        (given("layers_to_transform") || given("layers_pattern"))) {
-        return tl::unexpected(r.error(given("layers_to_transform") ? "layers_to_transform" : "layers_pattern",
-                                      QT_TRANSLATE_NOOP("gpusizer", "PEFT refuses layers_to_transform or "
-                                                                    "layers_pattern with a regex target_modules "
-                                                                    "(tuners/lora/config.py:1019)")));
-    }
-    if (given("layers_pattern") && !given("layers_to_transform")) {
-        return tl::unexpected(r.error("layers_pattern", QT_TRANSLATE_NOOP("gpusizer", "PEFT refuses layers_pattern "
-                                                                                      "without layers_to_transform "
-                                                                                      "(tuners/lora/config.py:1026)")));
-    }
-    GPUSIZER_ASSIGN(auto targets, regexTargets(r, "target_modules", config));
-    if (targets) {
-        GPUSIZER_CHECK(applyTargets(r, "target_modules", *targets));
-    } else {
-        s.lora.targets = {LinearRole::Q, LinearRole::V};
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "target_modules", "q_proj, v_proj",
-                             "lora.targets",
-                             verbatim(PEFT "src/peft/utils/constants.py TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_"
-                                           "MAPPING (llama)")});
-    }
-    GPUSIZER_CHECK(applyModulesToSave(r, "modules_to_save", config));
-    GPUSIZER_ASSIGN(auto dora, r.flag("use_dora", "lora.kind", config, false));
-    if (*dora) {
-        s.lora.kind = AdapterKind::Dora;
-    }
-    // Per-layer subsets and ranks change the adapters' size; GPU Sizer adapts every layer at rank r.
-    for (const char* key : {"rank_pattern", "alpha_pattern", "layers_to_transform", "exclude_modules"}) {
-        if (const json* v = r.doc().find(key); v != nullptr && !v->is_null() && !v->empty()) {
-            r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "not modelled: every layer is sized with rank r on every "
-                                                         "target"));
-        }
-    }
-    return {};
-}
-
-Result<void> readBitsAndBytes(KeyReader& r, const std::string& prefix) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    const char* config = TRANSFORMERS "utils/quantization_config.py BitsAndBytesConfig";
-    if (const json* method = r.value(prefix + "quant_method");
-        method != nullptr && !(method->is_string() && method->get<std::string>() == "bitsandbytes")) {
-        r.noteKey(prefix + "quant_method", QT_TRANSLATE_NOOP("gpusizer", "only bitsandbytes quantization is read: the "
-                                                                         "weights are sized unquantized"));
-        return {};
-    }
-    for (const char* key : {"bnb_4bit_compute_dtype", "bnb_4bit_quant_storage", "llm_int8_threshold"}) {
-        r.ignore(prefix + key, QT_TRANSLATE_NOOP("gpusizer", "does not change the stored weights' size"));
-    }
-    // to_dict() writes both the private and the public spellings (quantization_config.py BitsAndBytesConfig).
-    GPUSIZER_ASSIGN(auto four, r.flag(spelling(r, prefix, {"load_in_4bit", "_load_in_4bit"}), "method", config));
-    GPUSIZER_ASSIGN(auto eight, r.flag(spelling(r, prefix, {"load_in_8bit", "_load_in_8bit"}), "method", config));
-    for (const char* key : {"_load_in_4bit", "_load_in_8bit"}) {
-        r.value(prefix + key); // the other spelling of the one just read
-    }
-    if (four && *four) {
-        run.load4bit = true;
-        GPUSIZER_ASSIGN(auto type, r.text(prefix + "bnb_4bit_quant_type", "quantization", config, std::string("fp4")));
-        GPUSIZER_ASSIGN(auto dq, r.flag(prefix + "bnb_4bit_use_double_quant", "quantization", config, false));
-        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
-        if (*type == "fp4") {
-            r.noteKey(prefix + "bnb_4bit_quant_type",
-                      QT_TRANSLATE_NOOP("gpusizer", "fp4 stores the same 4 bits and block constants as NF4"));
-        }
-    } else if (eight && *eight) {
-        run.load8bit = true;
-    }
-    return {};
-}
-
-/// adapter (lora, qlora or none) with load_in_4bit / load_in_8bit as Axolotl's validation takes them, and
-/// the adapter's arguments; returns load_in_8bit, which also decides the dtype the weights load in.
 /// The adapter's arguments: rank, alpha, dropout, target modules (a list, a regular expression or every linear),
 /// modules_to_save and DoRA.
 Result<void> readAxolotlLoraArguments(KeyReader& r, const char* peft) {
