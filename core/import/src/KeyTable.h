@@ -86,6 +86,7 @@ Result<std::optional<std::vector<std::string>>> readList(KeyReader& r, const Key
 
 /// Every format's tables, in the order docs/import.md shows them; each format file gives its own.
 std::span<const KeyTable> keyTables();
-std::span<const KeyTable> peftKeyTables(); ///< PEFT's adapter types and bitsandbytes (formats/Peft.cpp)
+std::span<const KeyTable> peftKeyTables();       ///< PEFT's adapter types and bitsandbytes (formats/Peft.cpp)
+std::span<const KeyTable> accelerateKeyTables(); ///< accelerate and its FSDP keys (formats/Accelerate.cpp)
 
 } // namespace gpusizer::core::detail

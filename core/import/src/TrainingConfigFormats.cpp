@@ -266,51 +266,6 @@ Result<void> applyHfOptimizer(KeyReader& r, const std::string& key, const std::s
     return {};
 }
 
-Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char* source) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    run.fsdp = true;
-    s.sharding = Sharding::Zero3;
-    GPUSIZER_ASSIGN(auto version,
-                    r.integer(spelling(r, prefix, {"fsdp_version", "version"}), "sharding_engine", source, 1, 2, 1));
-    s.shardingEngine = version == 2 ? ShardingEngine::Fsdp2 : ShardingEngine::Fsdp1;
-    const std::string strategyKey = spelling(
-        r, prefix,
-        {"fsdp_sharding_strategy", "sharding_strategy", "fsdp_reshard_after_forward", "reshard_after_forward"});
-    if (const json* v = r.value(strategyKey)) {
-        const std::string text = v->is_string() ? v->get<std::string>() : v->dump();
-        if (text == "FULL_SHARD" || text == "1" || text == "HYBRID_SHARD" || text == "4" || text == "true") {
-            s.sharding = Sharding::Zero3;
-        } else if (text == "SHARD_GRAD_OP" || text == "2" || text == "HYBRID_SHARD_ZERO2" || text == "5" ||
-                   text == "false") {
-            s.sharding = Sharding::Zero2;
-        } else if (text == "NO_SHARD" || text == "3") {
-            s.sharding = Sharding::None;
-        } else {
-            return tl::unexpected(r.error(
-                strategyKey, words(QT_TRANSLATE_NOOP("gpusizer", "sharding strategy '%1' is not an FSDP one"), text)));
-        }
-        run.lines.push_back({ImportLine::Kind::Used, r.doc().position(strategyKey), strategyKey, text, "sharding",
-                             verbatim(ACCELERATE "utils/dataclasses.py FullyShardedDataParallelPlugin (1 = "
-                                                 "FULL_SHARD, 2 = SHARD_GRAD_OP, 3 = NO_SHARD)")});
-    } else {
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), strategyKey, "FULL_SHARD", "sharding",
-                             verbatim(ACCELERATE "utils/dataclasses.py: FULL_SHARD (v1), reshard_after_forward "
-                                                 "true (v2)")});
-    }
-    GPUSIZER_ASSIGN(auto offload,
-                    r.flag(spelling(r, prefix, {"fsdp_offload_params", "offload_params"}), "offload", source, false));
-    if (*offload) {
-        s.offload = Offload::OptimizerAndParams; // CPUOffload(offload_params=True): parameters, gradients, states
-    }
-    GPUSIZER_ASSIGN(auto ac, r.flag(spelling(r, prefix, {"fsdp_activation_checkpointing", "activation_checkpointing"}),
-                                    "gradient_checkpointing", source));
-    if (ac && *ac) {
-        s.checkpointing = Checkpointing::Full;
-    }
-    return {};
-}
-
 /// DeepSpeed's bf16 master options (runtime/precision_config.py:63,68, v0.18.3+), with the checks its config and
 /// optimizers make: both need a ZeRO stage (config.py:1041-1049), the optimizer states need the master, and a bf16
 /// master with fp32 states runs only with the optimizer offloaded to DeepSpeedCPUAdam (base_optimizer.py:510-512,
@@ -463,78 +418,6 @@ Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDe
             {ImportLine::Kind::Note, r.doc().position(""), "", "", "",
              QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO-3 with a transformers model: zero.Init partitions the "
                                            "model as it loads")});
-    }
-    return {};
-}
-
-Result<void> readAccelerate(KeyReader& r) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    GPUSIZER_ASSIGN(auto type, r.text("distributed_type", "sharding", ACCELERATE "utils/dataclasses.py DistributedType",
-                                      std::string("NO")));
-    GPUSIZER_ASSIGN(auto processes,
-                    r.integer("num_processes", "gpus",
-                              ACCELERATE "commands/config/config_args.py:180 (all machines' processes)", 1, 100000, 1));
-    GPUSIZER_ASSIGN(auto machines,
-                    r.integer("num_machines", "", ACCELERATE "commands/config/config_args.py:181", 1, 100000, 1));
-    (void)machines; // num_processes already counts every machine's processes
-    run.gpus = *processes;
-    run.gpusDefaulted = !r.has("num_processes");
-    GPUSIZER_ASSIGN(auto mixed, r.text("mixed_precision", "precision", ACCELERATE "commands/config/cluster.py:792"));
-    if (mixed) {
-        const std::string launcher = *mixed == "bf16" || *mixed == "fp16" ? *mixed : *mixed == "fp8" ? "bf16" : "";
-        if (*mixed == "fp8") {
-            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "accelerate's fp8 backends are not read: sized "
-                                                                       "as bf16 (float8 models torchao's "
-                                                                       "Float8Linear)"));
-        }
-        if (!run.computeFromTrainer) {
-            run.compute = launcher;
-        } else if (launcher != run.compute) {
-            // TrainingArguments.__post_init__: "if training args is specified, it will override the one specified in
-            // the accelerate config".
-            r.noteKey("mixed_precision", QT_TRANSLATE_NOOP("gpusizer", "the Trainer's bf16 / fp16 overrides it"));
-        }
-    }
-    if (*type == "DEEPSPEED") {
-        run.deepspeed = true;
-        s.shardingEngine = ShardingEngine::Deepspeed;
-        if (const json* file = r.value("deepspeed_config.deepspeed_config_file");
-            file != nullptr && file->is_string() && file->get<std::string>() != "none") {
-            addReference(r, "deepspeed_config.deepspeed_config_file", file->get<std::string>());
-            run.lines.push_back({ImportLine::Kind::Used, r.doc().position("deepspeed_config.deepspeed_config_file"),
-                                 "deepspeed_config.deepspeed_config_file", file->get<std::string>(), "",
-                                 verbatim(ACCELERATE "commands/config/cluster.py:248")});
-            return {};
-        }
-        const char* plugin = ACCELERATE "utils/dataclasses.py DeepSpeedPlugin";
-        GPUSIZER_ASSIGN(auto stage, r.integer("deepspeed_config.zero_stage", "sharding", plugin, 0, 3, 2));
-        s.sharding = shardingForZeroStage(*stage);
-        for (const auto& [key, level] :
-             {std::pair{"deepspeed_config.offload_optimizer_device", Offload::Optimizer},
-              std::pair{"deepspeed_config.offload_param_device", Offload::OptimizerAndParams}}) {
-            GPUSIZER_ASSIGN(auto device, r.text(key, "offload", plugin, std::string("none")));
-            applyDeepspeedOffload(r, key, device, level);
-        }
-        GPUSIZER_ASSIGN(auto accumulation, r.integer("deepspeed_config.gradient_accumulation_steps",
-                                                     "gradient_accumulation", plugin, 1, 65536));
-        if (accumulation) {
-            s.gradientAccumulation = *accumulation;
-        }
-        // The config DeepSpeedPlugin writes names no bucket sizes: DeepSpeed's own defaults apply.
-        deepspeedBucketDefaults(r, "deepspeed_config.");
-    } else if (*type == "FSDP") {
-        GPUSIZER_CHECK(readFsdpConfig(r, "fsdp_config.",
-                                      ACCELERATE "utils/dataclasses.py "
-                                                 "FullyShardedDataParallelPlugin"));
-    } else if (*type == "MULTI_GPU" || *type == "NO") {
-        s.sharding = Sharding::None;
-    } else {
-        return tl::unexpected(
-            r.error("distributed_type",
-                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not a GPU layout GPU Sizer sizes (NO, MULTI_GPU, "
-                                                        "DEEPSPEED, FSDP)"),
-                          *type)));
     }
     return {};
 }
