@@ -88,5 +88,6 @@ Result<std::optional<std::vector<std::string>>> readList(KeyReader& r, const Key
 std::span<const KeyTable> keyTables();
 std::span<const KeyTable> peftKeyTables();       ///< PEFT's adapter types and bitsandbytes (formats/Peft.cpp)
 std::span<const KeyTable> accelerateKeyTables(); ///< accelerate and its FSDP keys (formats/Accelerate.cpp)
+std::span<const KeyTable> deepspeedKeyTables();  ///< a DeepSpeed JSON (formats/DeepSpeed.cpp)
 
 } // namespace gpusizer::core::detail
