@@ -89,5 +89,6 @@ std::span<const KeyTable> keyTables();
 std::span<const KeyTable> peftKeyTables();       ///< PEFT's adapter types and bitsandbytes (formats/Peft.cpp)
 std::span<const KeyTable> accelerateKeyTables(); ///< accelerate and its FSDP keys (formats/Accelerate.cpp)
 std::span<const KeyTable> deepspeedKeyTables();  ///< a DeepSpeed JSON (formats/DeepSpeed.cpp)
+std::span<const KeyTable> litgptKeyTables();     ///< LitGPT finetune lora (formats/Litgpt.cpp)
 
 } // namespace gpusizer::core::detail
