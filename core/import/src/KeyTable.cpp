@@ -139,7 +139,8 @@ Result<std::optional<std::vector<std::string>>> readList(KeyReader& r, const Key
 std::span<const KeyTable> keyTables() {
     static const std::vector<KeyTable> kTables = [] {
         std::vector<KeyTable> all;
-        for (auto tables : {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables()}) {
+        for (auto tables :
+             {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables()}) {
             all.insert(all.end(), tables.begin(), tables.end());
         }
         return all;

@@ -90,5 +90,6 @@ std::span<const KeyTable> peftKeyTables();       ///< PEFT's adapter types and b
 std::span<const KeyTable> accelerateKeyTables(); ///< accelerate and its FSDP keys (formats/Accelerate.cpp)
 std::span<const KeyTable> deepspeedKeyTables();  ///< a DeepSpeed JSON (formats/DeepSpeed.cpp)
 std::span<const KeyTable> litgptKeyTables();     ///< LitGPT finetune lora (formats/Litgpt.cpp)
+std::span<const KeyTable> arcticKeyTables();     ///< ArcticTraining (formats/Arctic.cpp)
 
 } // namespace gpusizer::core::detail
