@@ -139,8 +139,8 @@ Result<std::optional<std::vector<std::string>>> readList(KeyReader& r, const Key
 std::span<const KeyTable> keyTables() {
     static const std::vector<KeyTable> kTables = [] {
         std::vector<KeyTable> all;
-        for (auto tables :
-             {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables()}) {
+        for (auto tables : {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(),
+                            arcticKeyTables(), torchtuneKeyTables()}) {
             all.insert(all.end(), tables.begin(), tables.end());
         }
         return all;

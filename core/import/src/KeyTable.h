@@ -91,5 +91,6 @@ std::span<const KeyTable> accelerateKeyTables(); ///< accelerate and its FSDP ke
 std::span<const KeyTable> deepspeedKeyTables();  ///< a DeepSpeed JSON (formats/DeepSpeed.cpp)
 std::span<const KeyTable> litgptKeyTables();     ///< LitGPT finetune lora (formats/Litgpt.cpp)
 std::span<const KeyTable> arcticKeyTables();     ///< ArcticTraining (formats/Arctic.cpp)
+std::span<const KeyTable> torchtuneKeyTables();  ///< torchtune recipes (formats/Torchtune.cpp)
 
 } // namespace gpusizer::core::detail
