@@ -48,6 +48,13 @@ Sharding shardingForZeroStage(std::int64_t stage);
 void applyDeepspeedOffload(KeyReader& r, const std::string& key, std::optional<std::string> device, Offload level);
 /// The trainer's own 16-bit switch (it wins over accelerate's mixed_precision).
 void setTrainerCompute(RunDraft& run, const std::string& compute);
+/// An objective by the name a config gives it (Axolotl rl:, LLaMA-Factory pref_loss, TRL loss_type): the run kind.
+std::optional<RunKind> preferenceObjective(const std::string& name);
+/// Sets the run kind a config's key names, or notes that the objective is sized as supervised training.
+void applyObjective(KeyReader& r, const std::string& key, const std::string& name);
+/// GRPO's generation keys, at `prefix` (TRL's GRPOConfig at the top level, Axolotl's under trl:), with the source that
+/// passes them on; `completionDefault` is the max_completion_length of the TRL release that reads them.
+Result<void> readGrpoKeys(KeyReader& r, const std::string& prefix, const char* source, std::int64_t completionDefault);
 /// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
 void setLigerKernels(Scenario& s);
 

@@ -92,5 +92,6 @@ std::span<const KeyTable> deepspeedKeyTables();  ///< a DeepSpeed JSON (formats/
 std::span<const KeyTable> litgptKeyTables();     ///< LitGPT finetune lora (formats/Litgpt.cpp)
 std::span<const KeyTable> arcticKeyTables();     ///< ArcticTraining (formats/Arctic.cpp)
 std::span<const KeyTable> torchtuneKeyTables();  ///< torchtune recipes (formats/Torchtune.cpp)
+std::span<const KeyTable> trainerKeyTables(); ///< transformers TrainingArguments and TRL configs (formats/Trainer.cpp)
 
 } // namespace gpusizer::core::detail
