@@ -24,6 +24,8 @@
 namespace gpusizer::core::detail {
 
 void setFramework(KeyReader& r, Framework f, const char* source);
+/// The model a file names (its path or hub id), with where it names it.
+Result<void> applyModelName(KeyReader& r, const std::string& key, const std::string& name);
 /// The first of several spellings the file has ("offload_params" and the older "fsdp_offload_params").
 std::string spelling(const KeyReader& r, const std::string& prefix, std::initializer_list<const char*> names);
 /// LoRA targets from module names; "all-linear" / LLaMA-Factory "all" cover every decoder linear.

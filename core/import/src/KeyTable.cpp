@@ -140,7 +140,7 @@ std::span<const KeyTable> keyTables() {
     static const std::vector<KeyTable> kTables = [] {
         std::vector<KeyTable> all;
         for (auto tables : {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(),
-                            arcticKeyTables(), torchtuneKeyTables(), trainerKeyTables()}) {
+                            arcticKeyTables(), torchtuneKeyTables(), trainerKeyTables(), llamaFactoryKeyTables()}) {
             all.insert(all.end(), tables.begin(), tables.end());
         }
         return all;

@@ -93,5 +93,6 @@ std::span<const KeyTable> litgptKeyTables();     ///< LitGPT finetune lora (form
 std::span<const KeyTable> arcticKeyTables();     ///< ArcticTraining (formats/Arctic.cpp)
 std::span<const KeyTable> torchtuneKeyTables();  ///< torchtune recipes (formats/Torchtune.cpp)
 std::span<const KeyTable> trainerKeyTables(); ///< transformers TrainingArguments and TRL configs (formats/Trainer.cpp)
+std::span<const KeyTable> llamaFactoryKeyTables(); ///< LLaMA-Factory (formats/LlamaFactory.cpp)
 
 } // namespace gpusizer::core::detail

@@ -222,6 +222,12 @@ void setTrainerCompute(RunDraft& run, const std::string& compute) {
 }
 
 /// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
+Result<void> applyModelName(KeyReader& r, const std::string& key, const std::string& name) {
+    r.run().modelName = name;
+    r.run().modelWhere = r.doc().at(key);
+    return {};
+}
+
 void setLigerKernels(Scenario& s) {
     s.ligerRmsNorm = true;
     s.ligerGlu = true;
@@ -336,34 +342,6 @@ Result<void> readTrainerFsdpOption(KeyReader& r, const std::string& key, const s
         s.offload = Offload::OptimizerAndParams;
     }
     run.lines.push_back({ImportLine::Kind::Used, r.doc().position(key), key, text, "sharding", verbatim(source)});
-    return {};
-}
-
-/// LLaMA-Factory freeze tuning (hparams/finetuning_args.py FreezeArguments, model/adapter.py _setup_freeze_tuning).
-Result<void> readFreezeTuning(KeyReader& r, const char* source) {
-    Scenario& s = r.run().scenario;
-    GPUSIZER_ASSIGN(auto layers,
-                    r.integer("freeze_trainable_layers", "trainable_layers", source, -1000000, 1000000, 2));
-    if (*layers < 0) {
-        r.noteKey("freeze_trainable_layers",
-                  QT_TRANSLATE_NOOP("gpusizer", "the first layers train: sized as the same number of last layers "
-                                                "(the frozen layers above them are then in the graph too)"));
-    }
-    s.trainableLayers = *layers == 0 ? 0 : (*layers < 0 ? -*layers : *layers);
-    GPUSIZER_ASSIGN(auto modules, r.text("freeze_trainable_modules", "trainable_layers", source, std::string("all")));
-    if (*modules != "all") {
-        r.noteKey(
-            "freeze_trainable_modules",
-            QT_TRANSLATE_NOOP("gpusizer", "not modelled: every module of the trained layers is sized as trained"));
-    }
-    if (const json* extra = r.value("freeze_extra_modules"); extra != nullptr && !extra->is_null()) {
-        r.noteKey("freeze_extra_modules",
-                  QT_TRANSLATE_NOOP("gpusizer", "not modelled: the extra modules are sized as frozen"));
-    }
-    if (const json* pro = r.value("use_llama_pro"); pro != nullptr && pro->is_boolean() && pro->get<bool>()) {
-        r.noteKey("use_llama_pro", QT_TRANSLATE_NOOP("gpusizer", "LLaMA Pro's evenly spaced layers are sized as the "
-                                                                 "last layers"));
-    }
     return {};
 }
 
@@ -704,193 +682,6 @@ Result<void> readAxolotl(KeyReader& r) {
     GPUSIZER_CHECK(readAxolotlAttention(r));
     GPUSIZER_CHECK(readAxolotlPlugins(r));
     GPUSIZER_CHECK(readAxolotlSharding(r));
-    return {};
-}
-
-/// LLaMA-Factory's multimodal switches (hparams/finetuning_args.py L546-557: freeze_vision_tower and
-/// freeze_multi_modal_projector default true; model_args.py L305-316: image_max_pixels 768 x 768, applied as a resize
-/// before the model's processor in data/mm_plugin.py L218-235 @ff6d4d12). The defaults are reported for a
-/// multimodal template; a text model ignores them.
-Result<void> readLlamaFactoryVision(KeyReader& r) {
-    Scenario& s = r.run().scenario;
-    const char* finetuning = LLAMAFACTORY "src/llamafactory/hparams/finetuning_args.py L546-557";
-    const char* modelArgs = LLAMAFACTORY "src/llamafactory/hparams/model_args.py L305-316";
-    const nlohmann::json* tmpl = r.peek("template"); // (reported with the unread keys: it sizes nothing itself)
-    const std::string name = (tmpl != nullptr && tmpl->is_string()) ? tmpl->get<std::string>() : "";
-    const bool multimodal = name.find("vl") != std::string::npos || name.find("llava") != std::string::npos ||
-                            name == "gemma3" || r.has("image_max_pixels") || r.has("freeze_vision_tower");
-    const auto shown = [&](bool value) { return multimodal ? std::optional<bool>(value) : std::nullopt; };
-    GPUSIZER_ASSIGN(auto tower, r.flag("freeze_vision_tower", "freeze_vision_tower", finetuning, shown(true)));
-    s.freezeVisionTower = tower.value_or(true);
-    GPUSIZER_ASSIGN(auto projector,
-                    r.flag("freeze_multi_modal_projector", "freeze_projector", finetuning, shown(true)));
-    s.freezeProjector = projector.value_or(true);
-    GPUSIZER_ASSIGN(auto pixels, r.integer("image_max_pixels", "image_max_pixels", modelArgs, 1, 1LL << 32,
-                                           multimodal ? std::optional<std::int64_t>(768 * 768) : std::nullopt));
-    s.imageMaxPixels = pixels.value_or(768 * 768);
-    return {};
-}
-
-/// finetuning_type lora: rank, alpha (twice the rank unless set), dropout, targets, extra modules and DoRA.
-Result<void> readLlamaFactoryLora(KeyReader& r, const char* finetuning) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    run.method = Method::Lora;
-    GPUSIZER_ASSIGN(auto rank, r.integer("lora_rank", "lora.rank", finetuning, 1, 65536, 8));
-    s.lora.rank = *rank;
-    GPUSIZER_ASSIGN(auto alpha, r.number("lora_alpha", "lora.alpha",
-                                         LLAMAFACTORY "finetuning_args.py __post_init__ "
-                                                      "(2 × lora_rank)",
-                                         0, 1e6, 2.0 * static_cast<double>(*rank)));
-    s.lora.alpha = *alpha;
-    GPUSIZER_ASSIGN(auto dropout, r.number("lora_dropout", "lora.dropout", finetuning, 0, 0.999, 0.0));
-    s.lora.dropout = *dropout;
-    GPUSIZER_ASSIGN(auto target, r.list("lora_target", "lora.targets", finetuning));
-    if (!target) {
-        target = std::vector<std::string>{"all"};
-        run.lines.push_back({ImportLine::Kind::Defaulted, r.doc().position(""), "lora_target", "all", "lora.targets",
-                             verbatim(LLAMAFACTORY "finetuning_args.py:81; model/model_utils/misc.py "
-                                                   "find_all_linear_modules (every linear but lm_head)")});
-    }
-    GPUSIZER_CHECK(applyTargets(r, "lora_target", *target));
-    GPUSIZER_CHECK(applyModulesToSave(r, "additional_target", finetuning));
-    GPUSIZER_ASSIGN(auto dora, r.flag("use_dora", "lora.kind", LLAMAFACTORY "hparams/finetuning_args.py:103", false));
-    if (*dora) {
-        s.lora.kind = AdapterKind::Dora;
-    }
-    return {};
-}
-
-/// quantization_bit and its method: bitsandbytes in 4 or 8 bits, for LoRA only.
-Result<void> readLlamaFactoryQuantization(KeyReader& r, const char* modelArgs) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    GPUSIZER_ASSIGN(auto bits, r.integer("quantization_bit", "method", modelArgs, 2, 8));
-    if (bits && run.method == Method::Full) {
-        // hparams/parser.py:236-237 (_verify_model_args): quantization is for LoRA and OFT only.
-        return tl::unexpected(r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "LLaMA-Factory quantizes only "
-                                                                                        "for finetuning_type: lora "
-                                                                                        "(hparams/parser.py:236)")));
-    }
-    if (bits) {
-        GPUSIZER_ASSIGN(auto method, r.text("quantization_method", "quantization", modelArgs, std::string("bnb")));
-        if (*method == "bnb" && *bits != 4 && *bits != 8) {
-            // model_utils/quantization.py:178-192: bitsandbytes loads in 4 or 8 bits only.
-            return tl::unexpected(
-                r.error("quantization_bit", QT_TRANSLATE_NOOP("gpusizer", "bitsandbytes quantizes to 4 or 8 bits only; "
-                                                                          "LLaMA-Factory refuses other widths "
-                                                                          "(model_utils/quantization.py:178)")));
-        }
-        if (*method != "bnb") {
-            r.noteKey("quantization_method",
-                      QT_TRANSLATE_NOOP("gpusizer", "sized as bitsandbytes quantization of the same width"));
-        }
-        GPUSIZER_ASSIGN(auto dq, r.flag("double_quantization", "quantization", modelArgs, true));
-        run.load4bit = *bits <= 4;
-        run.load8bit = *bits > 4;
-        s.quantization = *dq ? Quantization::Nf4Dq : Quantization::Nf4;
-    }
-    return {};
-}
-
-/// bf16, fp16 and pure_bf16: the compute dtype, the load dtype and whether trainable weights are upcast.
-Result<void> readLlamaFactoryPrecision(KeyReader& r, const char* finetuning) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    GPUSIZER_ASSIGN(auto bf16, r.flag("bf16", "precision", TRANSFORMERS "training_args.py bf16", false));
-    GPUSIZER_ASSIGN(auto fp16, r.flag("fp16", "precision", TRANSFORMERS "training_args.py fp16", false));
-    GPUSIZER_ASSIGN(auto pure, r.flag("pure_bf16", "precision", finetuning, false));
-    GPUSIZER_CHECK(refuseBf16WithFp16(r, *bf16, *fp16));
-    setTrainerCompute(run, (*bf16 || *pure) ? "bf16" : *fp16 ? "fp16" : "");
-    // The weights load in the compute dtype, half precision even without bf16/fp16 (model/patcher.py:375-379,
-    // extras/misc.py infer_optim_dtype); trainable weights are cast to fp32 unless pure_bf16 (model/adapter.py:337).
-    run.loadDtype = *fp16 ? "fp16" : "bf16";
-    run.loadDtypeWhere = r.doc().position("");
-    run.trainableUpcastToFp32 = !*pure;
-    if (*pure && run.method != Method::Full && s.lora.dtype == AdapterDtype::Auto) {
-        // pure_bf16: cast_trainable_params_to_fp32 is off and PEFT gets autocast_adapter_dtype=False (adapter.py:281).
-        s.lora.dtype = AdapterDtype::Bf16;
-    }
-    return {};
-}
-
-Result<void> readLlamaFactory(KeyReader& r) {
-    RunDraft& run = r.run();
-    Scenario& s = run.scenario;
-    const char* finetuning = LLAMAFACTORY "src/llamafactory/hparams/finetuning_args.py";
-    const char* modelArgs = LLAMAFACTORY "src/llamafactory/hparams/model_args.py";
-    GPUSIZER_ASSIGN(auto unsloth, r.flag("use_unsloth", "framework", modelArgs, false));
-    setFramework(r, *unsloth ? Framework::Unsloth : Framework::HfTrainer,
-                 LLAMAFACTORY "(a transformers Seq2SeqTrainer subclass)");
-    GPUSIZER_ASSIGN(auto model, r.text("model_name_or_path", "model", modelArgs));
-    if (model) {
-        run.modelName = *model;
-        run.modelWhere = r.doc().at("model_name_or_path");
-    }
-    GPUSIZER_ASSIGN(auto stage, r.text("stage", "run_kind", finetuning, std::string("sft")));
-    if (*stage == "dpo") {
-        // pref_loss picks the loss; orpo and simpo run without a reference model (finetuning_args.py L593).
-        GPUSIZER_ASSIGN(auto loss, r.text("pref_loss", "run_kind", LLAMAFACTORY "hparams/finetuning_args.py pref_loss",
-                                          std::string("sigmoid")));
-        applyObjective(r, "pref_loss", *loss);
-    } else if (*stage == "kto") {
-        r.run().scenario.runKind = RunKind::Kto;
-    } else if (*stage != "sft" && *stage != "pt") {
-        applyObjective(r, "stage", *stage);
-    }
-    if (r.has("ref_model")) {
-        // create_ref_model loads a named reference frozen, beside LoRA too (train/trainer_utils.py L116-146).
-        r.noteKey("ref_model", QT_TRANSLATE_NOOP("gpusizer", "a separately named reference model: sized as a copy of "
-                                                             "the policy under full fine-tuning, not counted beside "
-                                                             "LoRA"));
-    }
-    GPUSIZER_CHECK(readLlamaFactoryVision(r));
-    GPUSIZER_ASSIGN(auto type, r.text("finetuning_type", "method", finetuning, std::string("lora")));
-    if (*type == "full" || *type == "freeze") {
-        run.method = Method::Full;
-        if (*type == "freeze") {
-            GPUSIZER_CHECK(readFreezeTuning(r, finetuning));
-        }
-    } else if (*type == "lora") {
-        GPUSIZER_CHECK(readLlamaFactoryLora(r, finetuning));
-    } else {
-        return tl::unexpected(r.error(
-            "finetuning_type",
-            words(QT_TRANSLATE_NOOP("gpusizer", "'%1' is not one GPU Sizer sizes (lora, full, freeze)"), *type)));
-    }
-    GPUSIZER_CHECK(readLlamaFactoryQuantization(r, modelArgs));
-    GPUSIZER_ASSIGN(auto cutoff, r.integer("cutoff_len", "seq_len",
-                                           LLAMAFACTORY "src/llamafactory/hparams/data_args.py:46", 1, 10000000, 2048));
-    s.seqLen = *cutoff;
-    GPUSIZER_ASSIGN(auto packing,
-                    r.flag("packing", "", LLAMAFACTORY "data_args.py:108 (on for stage pt)", *stage == "pt"));
-    if (*packing) {
-        r.noteKey("packing", QT_TRANSLATE_NOOP("gpusizer", "packed: every row is cutoff_len tokens long"));
-    }
-    GPUSIZER_ASSIGN(auto batch, r.integer("per_device_train_batch_size", "micro_batch",
-                                          TRANSFORMERS "training_args.py per_device_train_batch_size", 1, 65536, 8));
-    s.microBatch = *batch;
-    GPUSIZER_ASSIGN(auto accumulation, r.integer("gradient_accumulation_steps", "gradient_accumulation",
-                                                 TRANSFORMERS "training_args.py", 1, 65536, 1));
-    s.gradientAccumulation = *accumulation;
-    GPUSIZER_CHECK(readLlamaFactoryPrecision(r, finetuning));
-    GPUSIZER_ASSIGN(auto flash, r.text("flash_attn", "attention", modelArgs, std::string("auto")));
-    GPUSIZER_CHECK(applyAttention(r, "flash_attn", *flash));
-    GPUSIZER_ASSIGN(auto optim, r.text("optim", "optimizer", TRANSFORMERS "training_args.py optim",
-                                       std::string("adamw_torch_fused")));
-    GPUSIZER_CHECK(applyHfOptimizer(r, "optim", *optim));
-    GPUSIZER_ASSIGN(auto liger, r.flag("enable_liger_kernel", "loss", modelArgs, false));
-    if (*liger) {
-        // model/model_utils/liger_kernel.py: apply_liger_kernel_to_<model>() with its defaults; stages that need the
-        // logits (rm, ppo, dpo, kto) swap the fused linear cross-entropy for Liger's plain one.
-        setLigerKernels(s);
-        s.loss = (*stage == "sft" || *stage == "pt") ? Loss::FusedLinear : Loss::Standard;
-    }
-    GPUSIZER_ASSIGN(auto noGc,
-                    r.flag("disable_gradient_checkpointing", "gradient_checkpointing",
-                           LLAMAFACTORY "model/model_utils/checkpointing.py:184-197 (on unless disabled)", false));
-    s.checkpointing = *noGc ? Checkpointing::None : Checkpointing::Full;
-    GPUSIZER_CHECK(readDeepspeedKey(r, "deepspeed", TRANSFORMERS "training_args.py deepspeed"));
     return {};
 }
 

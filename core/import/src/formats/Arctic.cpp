@@ -12,7 +12,6 @@ namespace {
 
 Result<void> refusePeft(KeyReader& r, const std::string& prefix);
 Result<void> noteOtherTrainer(KeyReader& r, const std::string& key, const std::string& type);
-Result<void> applyModelName(KeyReader& r, const std::string& key, const std::string& name);
 Result<void> readPackSamples(KeyReader& r, const std::string& prefix);
 Result<void> readModelType(KeyReader& r, const std::string& prefix);
 Result<void> applyModelDtype(KeyReader& r, const std::string& key, const std::string& dtype);
@@ -186,12 +185,6 @@ Result<void> noteOtherTrainer(KeyReader& r, const std::string& key, const std::s
     if (type != "sft") {
         r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "sized as supervised fine-tuning of one model"));
     }
-    return {};
-}
-
-Result<void> applyModelName(KeyReader& r, const std::string& key, const std::string& name) {
-    r.run().modelName = name;
-    r.run().modelWhere = r.doc().at(key);
     return {};
 }
 
