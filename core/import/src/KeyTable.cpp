@@ -139,8 +139,9 @@ Result<std::optional<std::vector<std::string>>> readList(KeyReader& r, const Key
 std::span<const KeyTable> keyTables() {
     static const std::vector<KeyTable> kTables = [] {
         std::vector<KeyTable> all;
-        for (auto tables : {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(),
-                            arcticKeyTables(), torchtuneKeyTables(), trainerKeyTables(), llamaFactoryKeyTables()}) {
+        for (auto tables :
+             {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables(),
+              torchtuneKeyTables(), trainerKeyTables(), llamaFactoryKeyTables(), axolotlKeyTables()}) {
             all.insert(all.end(), tables.begin(), tables.end());
         }
         return all;

@@ -94,5 +94,6 @@ std::span<const KeyTable> arcticKeyTables();     ///< ArcticTraining (formats/Ar
 std::span<const KeyTable> torchtuneKeyTables();  ///< torchtune recipes (formats/Torchtune.cpp)
 std::span<const KeyTable> trainerKeyTables(); ///< transformers TrainingArguments and TRL configs (formats/Trainer.cpp)
 std::span<const KeyTable> llamaFactoryKeyTables(); ///< LLaMA-Factory (formats/LlamaFactory.cpp)
+std::span<const KeyTable> axolotlKeyTables();      ///< Axolotl (formats/Axolotl.cpp)
 
 } // namespace gpusizer::core::detail
