@@ -94,7 +94,11 @@ int importKeysCommand(const Args& a, std::ostream& out, std::ostream& err) {
     if (!a.positional.empty()) {
         const auto format = core::parseConfigFormat(a.positional[0]);
         if (!format || std::find(formats.begin(), formats.end(), *format) == formats.end()) {
-            err << "gpusizer-cli: no key table for '" << a.positional[0] << "'\n";
+            err << "gpusizer-cli: no key table for '" << a.positional[0] << "' (";
+            for (std::size_t i = 0; i < formats.size(); ++i) {
+                err << (i == 0 ? "" : ", ") << core::toString(formats[i]);
+            }
+            err << ")\n";
             return kUsage;
         }
         formats = {*format};
@@ -110,7 +114,7 @@ int importKeysCommand(const Args& a, std::ostream& out, std::ostream& err) {
                                 {"key", k.key},
                                 {"field", k.field},
                                 {"default", k.fallback},
-                                {"source", table.snapshot + " " + k.source}});
+                                {"source", k.citation}});
             }
         }
         out << nlohmann::json{{"format", "gpusizer-import-keys"}, {"version", 1}, {"keys", list}}.dump(2) << "\n";

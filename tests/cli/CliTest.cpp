@@ -99,12 +99,42 @@ TEST(Cli, TheImportPageTemplateMustPlaceEveryTable) {
     std::ofstream(missing) << "# Importing\n\n@IMPORT_KEYS peft@\n";
     auto r = runCli("import-keys --page " + missing.string());
     EXPECT_EQ(r.status, 2);
-    EXPECT_NE(r.err.find("the page has no @IMPORT_KEYS bitsandbytes@"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the page has no @IMPORT_KEYS axolotl@"), std::string::npos) << r.err; // the first it lacks
     const auto unknown = dir / "unknown.md.in";
     std::ofstream(unknown) << "x\n@IMPORT_KEYS megatron@\n";
     r = runCli("import-keys --page " + unknown.string());
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("unknown.md.in:2: no key table for 'megatron'"), std::string::npos) << r.err;
+}
+
+// One format's keys as JSON, each with its whole citation: accelerate's num_processes defaults to 1
+// (accelerate commands/config/config_args.py:180), and a row citing another repository keeps that repository's commit.
+TEST(Cli, ImportKeysJsonCitesEachKeysSourceWhole) {
+    const auto r = runCli("import-keys accelerate --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc.at("format"), "gpusizer-import-keys");
+    const auto& keys = doc.at("keys");
+    const auto find = [&](const std::string& key) {
+        for (const auto& k : keys) {
+            EXPECT_EQ(k.at("format"), "accelerate"); // only the format asked for
+            if (k.at("key") == key) {
+                return k;
+            }
+        }
+        return nlohmann::json();
+    };
+    const auto processes = find("`num_processes`");
+    ASSERT_FALSE(processes.is_null()) << r.out;
+    EXPECT_EQ(processes.at("field"), "gpus (every machine's processes)");
+    EXPECT_EQ(processes.at("source"),
+              "accelerate @16cb6eb8 commands/config/config_args.py:180 (all machines' processes)");
+    const auto buckets = find("(the generated DeepSpeed config's buckets)");
+    ASSERT_FALSE(buckets.is_null()) << r.out;
+    EXPECT_EQ(buckets.at("source"), "DeepSpeed @edaa7221 zero/config.py:113, :215"); // not under accelerate's commit
+    const auto unknown = runCli("import-keys megatron");
+    EXPECT_EQ(unknown.status, 1);
+    EXPECT_NE(unknown.err.find("no key table for 'megatron' (axolotl, "), std::string::npos) << unknown.err;
 }
 
 TEST(Cli, EstimateJsonHasStableKeysAndIntegerBytes) {

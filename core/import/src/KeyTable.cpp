@@ -140,8 +140,8 @@ std::span<const KeyTable> keyTables() {
     static const std::vector<KeyTable> kTables = [] {
         std::vector<KeyTable> all;
         for (auto tables :
-             {peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables(),
-              torchtuneKeyTables(), trainerKeyTables(), llamaFactoryKeyTables(), axolotlKeyTables()}) {
+             {axolotlKeyTables(), llamaFactoryKeyTables(), torchtuneKeyTables(), trainerKeyTables(), peftKeyTables(),
+              accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables()}) {
             all.insert(all.end(), tables.begin(), tables.end());
         }
         return all;
@@ -172,6 +172,7 @@ ImportKey shownRow(const KeyRow& row, std::string_view snapshot) {
     } else if (row.fallback != nullptr) {
         key.fallback = row.kind == ValueKind::Text ? "`" + std::string(row.fallback) + "`" : row.fallback;
     }
+    key.citation = row.source;
     std::string_view source = row.source;
     if (source.substr(0, snapshot.size()) == snapshot) {
         source.remove_prefix(snapshot.size());

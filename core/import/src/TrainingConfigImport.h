@@ -116,7 +116,7 @@ private:
 /// A value as the report shows it (strings without quotes).
 std::string shown(const nlohmann::json& v);
 
-// The mappers, one a format (TrainingConfigFormats.cpp).
+// The mappers, one a format (formats/*.cpp: each walks its key tables).
 Result<void> readAxolotl(KeyReader& r);
 Result<void> readLlamaFactory(KeyReader& r);
 Result<void> readTorchtune(KeyReader& r);

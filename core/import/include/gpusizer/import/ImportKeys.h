@@ -13,7 +13,8 @@ struct ImportKey {
     std::string key;      ///< markdown: the key in backticks, with its values where the page lists them
     std::string field;    ///< the scenario field it sets, or what happens (noted, ignored)
     std::string fallback; ///< the framework's default when the file leaves the key out
-    std::string source;   ///< the framework file, below the table's snapshot
+    std::string source;   ///< the framework file, below the table's snapshot (whole where it is another's)
+    std::string citation; ///< the whole source, with its repository and commit ("" for an ignored key)
 };
 
 struct ImportKeyTable {

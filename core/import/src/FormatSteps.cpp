@@ -1,7 +1,8 @@
-// One mapper a format: each key that changes memory or time read with its meaning and its default from the
-// framework's own source (the commit in each citation; docs/import.md has the same table for users).
+// The conversions several formats share (LoRA targets, attention and optimizer names, DeepSpeed's offload and
+// buckets, a trainer's deepspeed and fsdp options); each format's keys are its table in formats/.
 
 #include "FormatSteps.h"
+
 #include "gpusizer/scenario/FrameworkProfile.h"
 #include "gpusizer/scenario/JsonRead.h"
 
