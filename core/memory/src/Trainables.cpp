@@ -1,4 +1,4 @@
-// Stage 1: what trains, what is quantized.
+// The run's context, and stage 1: what trains, what is quantized.
 
 #include "EstimatorStages.h"
 #include "gpusizer/scenario/Vision.h"
@@ -6,6 +6,35 @@
 #include <algorithm>
 
 namespace gpusizer::core::detail {
+
+Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
+    Context ctx{s, prof, s.model, linearGroups(s.model), {}};
+    ctx.params = countParams(s.model, ctx.groups);
+    ctx.c = computeBytes(s.precision);
+    ctx.resid = residualBytes(s.precision);
+    ctx.paramB = parameterBytes(s.precision);
+    ctx.gatherB = gatheredBytes(s.precision);
+    ctx.full = s.method == Method::Full;
+    ctx.quantized = s.method == Method::Qlora;
+    if (freezesLayers(s)) {
+        ctx.trainLayerShare = static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers);
+    }
+    ctx.tp = static_cast<double>(s.tensorParallel);
+    ctx.pp = static_cast<double>(s.pipelineParallel);
+    ctx.dp = static_cast<double>(std::max<std::int64_t>(1, s.gpus / (s.tensorParallel * s.pipelineParallel)));
+    ctx.modelShare = 1.0 / (ctx.tp * ctx.pp);
+    ctx.cp = static_cast<double>(std::max<std::int64_t>(1, s.contextParallel));
+    ctx.engine = prof.engine;
+    ctx.stage = static_cast<int>(s.sharding);
+    // DeepSpeed runs optimizer offload under ZeRO-1/2/3 and parameter offload under ZeRO-3 only; offload named without
+    // a stage runs under ZeRO-2, as DeepSpeed's ZeRO-Offload tutorial configures it.
+    if (s.offload == Offload::Optimizer && ctx.engine == ShardingEngine::Deepspeed && ctx.stage == 0) {
+        ctx.stage = 2;
+    } else if (s.offload == Offload::OptimizerAndParams) {
+        ctx.stage = 3;
+    }
+    return ctx;
+}
 
 Trainables trainables(const Context& ctx) {
     const Scenario& s = ctx.s;
@@ -24,8 +53,7 @@ Trainables trainables(const Context& ctx) {
             t.routedWeights += count * in * out;
         }
         if (ctx.adapted(g.role)) {
-            const detail::AdapterOnLinear a =
-                detail::adapterOnLinear(ctx.kind(), g.role, r, in, out, false); // parameters only
+            const AdapterOnLinear a = adapterOnLinear(ctx.kind(), g.role, r, in, out, false); // parameters only
             t.adapters += count * a.trainable;
             t.frozenAdapters += count * a.frozen;
             t.routedAdapters += g.routedExpert ? count * a.trainable : 0.0;

@@ -91,10 +91,9 @@ std::int64_t vllmServerBudgetBytes(const GpuSpec& gpu) {
     return static_cast<std::int64_t>(kVllmServeMemoryShare * static_cast<double>(gpu.usableBytes()));
 }
 
-std::int64_t vllmServerGpusNeeded(const Estimate& e, const Scenario& s, const GpuSpec& gpu) {
-    // vllmWeightsBytes is one server GPU's share of the weights at the scenario's vllm_gpus.
-    const double weights =
-        static_cast<double>(e.vllmWeightsBytes) * static_cast<double>(std::max<std::int64_t>(1, s.vllmGpus));
+std::int64_t vllmServerGpusNeeded(const Estimate& e, const GpuSpec& gpu) {
+    // vLLM serves a 16-bit copy of every weight, split over its tensor-parallel GPUs (Generation.cpp).
+    const double weights = 2.0 * static_cast<double>(e.params.total);
     const auto budget = static_cast<double>(vllmServerBudgetBytes(gpu));
     for (std::int64_t n = 1; n <= 1024; n *= 2) {
         if (weights / static_cast<double>(n) <= budget) {
@@ -161,7 +160,8 @@ class CardSearch {
 public:
     CardSearch(const Scenario& base, const GpuSpec& gpu, const PlanInputs& inputs)
         : m_base(trimmed(base, gpu)), m_gpu(gpu), m_in(inputs), m_profile(profileFor(base)),
-          m_margin(fitMargin(base, inputs)), m_usable(gpu.usableBytes()), m_hostRam(hostRamBytesPerNode(gpu, inputs)),
+          m_margin(fitMargin(base, inputs)), m_usable(gpu.usableBytes()),
+          m_vllmServerBudget(vllmServerBudgetBytes(gpu)), m_hostRam(hostRamBytesPerNode(gpu, inputs)),
           m_fp16(!gpu.bf16 && usesBf16(base.precision)), m_noFp8(base.float8 != Float8::Off && gpu.fp8Tflops <= 0),
           m_checkpoint(checkpointBytes(base)), m_result(resultBytes(base)) {
         const Estimate e =
@@ -569,12 +569,12 @@ private:
         } else if (static_cast<double>(c.hostRamPerNodeBytes) > m_hostRam) {
             c.why = Infeasible::HostRam;
             c.verdict = FitVerdict::DoesNotFit; // the verdict is the whole answer: Fits exactly when it can run
-        } else if (serverGpus(c.scenario) > 0 && c.estimate.vllmWeightsBytes > vllmServerBudgetBytes(m_gpu)) {
+        } else if (serverGpus(c.scenario) > 0 && c.estimate.vllmWeightsBytes > m_vllmServerBudget) {
             // vLLM stops at start-up when its weights leave no room for cache blocks (gpu_worker.py).
             c.why = Infeasible::VllmServer;
             c.verdict = FitVerdict::DoesNotFit;
-            c.vllmServerBudgetBytes = vllmServerBudgetBytes(m_gpu);
-            c.vllmServerGpusNeeded = vllmServerGpusNeeded(c.estimate, c.scenario, m_gpu);
+            c.vllmServerBudgetBytes = m_vllmServerBudget;
+            c.vllmServerGpusNeeded = vllmServerGpusNeeded(c.estimate, m_gpu);
         }
         return c;
     }
@@ -666,6 +666,7 @@ private:
     FrameworkProfile m_profile;
     double m_margin;
     std::int64_t m_usable;
+    std::int64_t m_vllmServerBudget; // what one vLLM server GPU may hold (vllmServerBudgetBytes)
     double m_hostRam;
     bool m_fp16;
     bool m_noFp8; // float8 asked for, but this card has no FP8 tensor cores: planned with bf16 matmuls

@@ -45,7 +45,7 @@ inline constexpr double kVllmServeMemoryShare = 0.9;
 std::int64_t vllmServerBudgetBytes(const GpuSpec& gpu);
 /// The fewest server GPUs (a power of two: vLLM's tensor parallelism splits the heads) whose budget on this card
 /// holds the 16-bit weights; 0 when no count up to 1,024 does.
-std::int64_t vllmServerGpusNeeded(const Estimate& e, const Scenario& s, const GpuSpec& gpu);
+std::int64_t vllmServerGpusNeeded(const Estimate& e, const GpuSpec& gpu);
 
 /// The software the scenario needs that not every card runs: bitsandbytes for QLoRA and 8-bit or paged optimizers,
 /// the flash-attn package, Triton kernels (Liger, Cut Cross-Entropy), and the sharding engine its layout uses
