@@ -4196,6 +4196,10 @@ Fewer cards (%2): %3</source>
         <source>vLLM server cannot load it</source>
         <translation>vLLM 服务器装不下</translation>
     </message>
+    <message>
+        <source>&apos;qk_norm&apos; must be &quot;per_head&quot;, &quot;projection&quot; or &quot;none&quot;</source>
+        <translation>&apos;qk_norm&apos; 必须是 &quot;per_head&quot;、&quot;projection&quot; 或 &quot;none&quot;</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -177,7 +177,8 @@ TEST_P(HfImport, DerivesThePublishedParameterCount) {
     auto imported = core::importHfConfig(readData(std::string("hf-configs/") + c.file), c.file);
     ASSERT_TRUE(imported) << imported.error().where << ": " << imported.error().message();
     const double got = static_cast<double>(core::countParams(imported->arch).total);
-    // Norm weights of q/k norms (Qwen3) and similar vectors are not modelled: within 0.01%.
+    // Small vectors some families add (rotary buffers are not parameters; a few biases) are not all modelled: within
+    // 0.01%.
     EXPECT_NEAR(got, static_cast<double>(c.params), 1e-4 * static_cast<double>(c.params)) << c.file;
 }
 
@@ -201,6 +202,15 @@ INSTANTIATE_TEST_SUITE_P(PublicConfigs, HfImport,
                              }
                              return name;
                          });
+
+// With Qwen3's q_norm and k_norm (48 layers x 2 x 128 = 12,288 weights) the published 30,532,122,624 is derived
+// exactly; without them it would be 12,288 short.
+TEST(HfImport, Qwen3MoeCountIsExactWithItsQueryAndKeyNorms) {
+    auto imported = core::importHfConfig(readData("hf-configs/qwen3-30b-a3b.json"), "qwen3-30b-a3b.json");
+    ASSERT_TRUE(imported) << imported.error().message();
+    EXPECT_EQ(imported->arch.qkNorm, core::QkNorm::PerHead);
+    EXPECT_EQ(core::countParams(imported->arch).total, 30'532'122'624);
+}
 
 TEST(HfImport, FollowsTextConfigOfMultimodalWrappers) {
     auto imported = core::importHfConfig(readData("hf-configs/gemma-3-4b-it.json"), "gemma-3-4b-it.json");

@@ -202,6 +202,34 @@ TEST(Estimator, Fp32AdaptersWithoutDropoutSaveTheirOwnFp32InputCopy) {
     EXPECT_DOUBLE_EQ(fp32.lora, 24'704);
 }
 
+// Qwen3's q_norm and k_norm save what the layer's RMSNorms save, over every query and key element: (32 + 8) x 128 =
+// 5,120 per token. Eager (Qwen3RMSNorm: the fp32 upcast kept for pow's backward): 4 x 5,120 = 20,480 B; its weight
+// frozen under LoRA, the 16-bit normalised output is not kept (weight * x saves x only for the weight's gradient). Full
+// fine-tuning keeps that output too: + 2 x 5,120 = 30,720 B. Compiled, the bf16 input: 10,240 B. Liger's kernel its
+// input and an fp32 rstd per row (40 heads): 10,240 + 160 = 10,400 B.
+TEST(Estimator, QueryAndKeyNormsSaveTheirInputsLikeTheLayersNorms) {
+    core::Scenario s;
+    s.model = fixtures::qwen3_8b();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.checkpointing = core::Checkpointing::None;
+    const auto qkNormBytes = [](core::Scenario x) {
+        const double with = core::estimate(x).activationPerTokenLayer.norms;
+        x.model.qkNorm = core::QkNorm::None;
+        return with - core::estimate(x).activationPerTokenLayer.norms;
+    };
+    EXPECT_DOUBLE_EQ(qkNormBytes(s), 20'480);
+    auto full = s;
+    full.method = core::Method::Full;
+    EXPECT_DOUBLE_EQ(qkNormBytes(full), 30'720);
+    auto compiled = s;
+    compiled.compile = true;
+    EXPECT_DOUBLE_EQ(qkNormBytes(compiled), 10'240);
+    auto liger = s;
+    liger.ligerRmsNorm = true;
+    EXPECT_DOUBLE_EQ(qkNormBytes(liger), 10'400);
+}
+
 TEST(Estimator, ZeroThreeShardsModelStatesButNotActivations) {
     auto one = fullFinetune(core::Precision::Bf16Fp32Master);
     auto eight = one;

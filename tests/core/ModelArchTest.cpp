@@ -17,6 +17,26 @@ TEST(ModelArch, Llama2_7bCountMatchesTheCheckpointExactly) {
     EXPECT_EQ(p.total, 6'738'415'616);
 }
 
+// Qwen3Attention's q_norm and k_norm are RMSNorms over head_dim, one 128-weight vector each per layer
+// (modeling_qwen3.py: "unlike olmo, only on the head dim!"). Qwen3-8B: embeddings 151936 x 4096 = 622,329,856, twice
+// (untied); per layer q, o 4096^2 = 16,777,216 each, k, v 4096 x 1024 = 4,194,304 each, MLP 3 x 4096 x 12288 =
+// 150,994,944, norms 2 x 4096 = 8,192, q/k norms 2 x 128 = 256: 192,946,432; x 36 = 6,946,071,552; final norm 4,096:
+// 8,190,735,360 (Qwen3-8B's 8.19B).
+TEST(ModelArch, QwenThreesQueryAndKeyNormsAreOneHeadDimEach) {
+    core::ModelArch qwen = fixtures::qwen3_8b();
+    EXPECT_EQ(core::countParams(qwen).total, 8'190'735'360);
+    qwen.qkNorm = core::QkNorm::None;
+    EXPECT_EQ(core::countParams(qwen).total, 8'190'735'360 - 36 * 256);
+    // OLMo 2's norms run over the whole projections (modeling_olmo2.py:231-232): q 32 x 128, k 32 x 128 (OLMo-2-7B is
+    // multi-head): 8,192 weights a layer. OLMo-2-7B: embeddings 100352 x 4096 = 411,041,792, twice; per layer
+    // attention 4 x 4096^2 = 67,108,864, MLP 3 x 4096 x 11008 = 135,266,304, norms 8,192, q/k norms 8,192 =
+    // 202,391,552; x 32 = 6,476,529,664; final norm 4,096: 7,298,617,344 (OLMo-2-7B's 7.30B).
+    core::ModelArch olmo = fixtures::llama2_7b();
+    olmo.vocabSize = 100352;
+    olmo.qkNorm = core::QkNorm::Projection;
+    EXPECT_EQ(core::countParams(olmo).total, 7'298'617'344);
+}
+
 TEST(ModelArch, GroupedQueryAttentionShrinksKeyAndValue) {
     // Llama-3.1-8B: q,o 4096x4096; k,v 4096x(8*128) = 4096x1024
     // attention per layer 2*16,777,216 + 2*4,194,304 = 41,943,040; MLP 3*4096*14336 = 176,160,768

@@ -120,6 +120,19 @@ TEST(Planning, BaseElementwiseBytesFollowTransformersLlama) {
     EXPECT_DOUBLE_EQ(bytes.layers, 32.0 * ampLayer + 28.0 * 4096);
 }
 
+// Qwen3's q_norm and k_norm are unfused RMSNorms over q_proj's and k_proj's bf16 outputs: the same kernels as a
+// layer's norm, 36 B per element (upcast 2 + 4, pow 8, mean 4, * rsqrt 8, downcast 4 + 2, weight * 4), over
+// (32 + 8) x 128 = 5,120 elements a layer: 36 x 5,120 x 36 layers = 6,635,520 B per token.
+TEST(Planning, QueryAndKeyNormsAddTheirKernelsTraffic) {
+    core::Scenario s;
+    s.model = fixtures::qwen3_8b();
+    s.method = core::Method::Full;
+    s.precision = core::Precision::Bf16;
+    const double with = core::baseElementwiseBytesPerToken(s, core::profileFor(s)).layers;
+    s.model.qkNorm = core::QkNorm::None;
+    EXPECT_DOUBLE_EQ(with - core::baseElementwiseBytesPerToken(s, core::profileFor(s)).layers, 6'635'520.0);
+}
+
 TEST(Planning, TheOptimizerStepReadsAndWritesWhatPytorchsAdamDoes) {
     // Llama-2-7B, T = 6,738,415,616 parameters, all trained on one GPU (torch/optim/adam.py @dc80ccde).
     core::Scenario s = llama7bFull();

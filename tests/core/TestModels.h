@@ -61,6 +61,21 @@ inline core::ModelArch llama31_8b() {
     return a;
 }
 
+/// Qwen/Qwen3-8B config.json: head_dim 128, untied embeddings; q_norm and k_norm over head_dim (modeling_qwen3.py).
+inline core::ModelArch qwen3_8b() {
+    core::ModelArch a;
+    a.name = "Qwen3-8B";
+    a.hiddenSize = 4096;
+    a.numLayers = 36;
+    a.numHeads = 32;
+    a.numKvHeads = 8;
+    a.headDim = 128;
+    a.intermediateSize = 12288;
+    a.vocabSize = 151936;
+    a.qkNorm = core::QkNorm::PerHead;
+    return a;
+}
+
 /// Llama-2-7B LoRA r8 on q and v in bf16 (bf16 adapters), every layer checkpointed, one GPU.
 inline core::Scenario lora7b() {
     core::Scenario s;

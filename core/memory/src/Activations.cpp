@@ -90,6 +90,21 @@ double normActivations(const Context& ctx, double h) {
     return savedNormInputs * normInput + (savesOutput ? norms * ctx.resid * h : 0.0);
 }
 
+/// The q/k norms (Qwen3, Gemma 3, OLMo 2/3) are RMSNorms like the layer's, over q_proj's and k_proj's outputs: each
+/// saves its input as an RMSNorm does (eager: the fp32 upcast, modeling_qwen3.py Qwen3RMSNorm), and its 16-bit output
+/// when its weight trains; RoPE after them saves only cos and sin. Per head, Liger's kernel keeps one rstd a row.
+double qkNormActivations(const Context& ctx) {
+    const auto& arch = ctx.arch;
+    const auto width = static_cast<double>(arch.qkNormWidth());
+    if (width <= 0 || arch.isMla()) {
+        return 0.0;
+    }
+    const double rows = arch.qkNorm == QkNorm::PerHead ? width / static_cast<double>(arch.effectiveHeadDim()) : 2.0;
+    const double input = ctx.s.ligerRmsNorm ? ctx.resid * width + 4.0 * rows : rmsNormInputBytes(ctx, width);
+    const bool savesOutput = normWeightsTrain(ctx) && !ctx.s.ligerRmsNorm;
+    return input + (savesOutput ? ctx.resid * width : 0.0);
+}
+
 /// Whether transformers' SDPA path copies grouped key/value heads out to one per query head (repeat_kv) rather than
 /// passing enable_gqa: it does with an attention mask, for head dimensions above 256 (no fused kernel broadcasts
 /// them), and before 4.54 (the older TransformersVersion values; Current is read as 4.54 or later) (integrations/
@@ -332,7 +347,7 @@ LayerActivations activationItems(const Context& ctx, const Trainables& t) {
     out.widths = layerWidths(ctx);
     const LayerWidths& w = out.widths;
     ActivationItems& it = out.items;
-    it.norms = normActivations(ctx, w.h);
+    it.norms = normActivations(ctx, w.h) + qkNormActivations(ctx);
     attentionActivations(ctx, w, it);
     const Halves inputs = linearInputActivations(ctx, w);
     const Halves lora = ctx.full ? Halves{} : loraActivations(ctx, t, w);

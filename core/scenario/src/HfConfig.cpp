@@ -120,7 +120,7 @@ Result<void> checkKeyTypes(const json& root, const json& cfg, std::string_view w
                             std::string(where) + ": " + key);
             }
         }
-        for (const char* key : {"model_type", "mlp_type", "norm_type"}) {
+        for (const char* key : {"model_type", "mlp_type", "norm_type", "qk_norm"}) {
             if (auto it = object->find(key); it != object->end() && !it->is_null() && !it->is_string()) {
                 return fail(ErrorCode::WrongType, words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must be a string"), key),
                             std::string(where) + ": " + key);
@@ -235,6 +235,28 @@ Result<void> readNormsAndParallelBlocks(const json& cfg, std::string_view where,
         a.parallelResidual = boolKey(cfg, "use_parallel_residual").value_or(true);
     } else if (oneOf(type, {"gemma2", "gemma3", "gemma3_text"})) {
         a.normsPerLayer = 4;
+    }
+    // q/k norms: Qwen3Attention's q_norm and k_norm over head_dim (modeling_qwen3.py, "unlike olmo, only on the head
+    // dim!"), Gemma3Attention's the same; Olmo2Attention's over the whole projections (modeling_olmo2.py:231-232),
+    // which OLMo 3 keeps (transformers @000c33fd).
+    if (oneOf(type, {"qwen3", "qwen3_moe", "qwen3_vl", "qwen3_vl_text", "gemma3", "gemma3_text"})) {
+        a.qkNorm = QkNorm::PerHead;
+    } else if (oneOf(type, {"olmo2", "olmo3"})) {
+        a.qkNorm = QkNorm::Projection;
+    }
+    if (auto it = cfg.find("qk_norm");
+        it != cfg.end() && !it->is_null()) { // a custom model's, as archToHfConfig writes
+        if (*it == "per_head") {
+            a.qkNorm = QkNorm::PerHead;
+        } else if (*it == "projection") {
+            a.qkNorm = QkNorm::Projection;
+        } else if (*it == "none") {
+            a.qkNorm = QkNorm::None;
+        } else {
+            return fail(ErrorCode::UnknownValue,
+                        QT_TRANSLATE_NOOP("gpusizer", "'qk_norm' must be \"per_head\", \"projection\" or \"none\""),
+                        std::string(where) + ": qk_norm");
+        }
     }
     GPUSIZER_TRY(norms, intKey(cfg, {"norms_per_layer"}, where));
     if (*norms_r) {
@@ -833,6 +855,9 @@ json archToHfConfig(const ModelArch& a) {
     }
     if (a.normsPerLayer != 2) {
         cfg["norms_per_layer"] = a.normsPerLayer;
+    }
+    if (a.qkNorm != QkNorm::None) {
+        cfg["qk_norm"] = a.qkNorm == QkNorm::PerHead ? "per_head" : "projection";
     }
     if (a.parallelResidual) {
         cfg["parallel_residual"] = true;

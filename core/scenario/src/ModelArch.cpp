@@ -126,8 +126,11 @@ ParamCounts countParams(const ModelArch& arch, const LinearGroupList& groups) {
         moeLayers = L - std::clamp<std::int64_t>(arch.moe.firstDenseLayers, 0, L);
     }
 
-    // Per-layer extras: the norms, biases, router, MLA's two low-rank norms.
+    // Per-layer extras: the norms (with q/k norms), biases, router, MLA's two low-rank norms.
     std::int64_t other = std::max<std::int64_t>(1, arch.normsPerLayer) * normParams * L;
+    if (!arch.isMla()) {
+        other += arch.qkNormParamsPerLayer() * L;
+    }
     if (arch.qkvBias && !arch.isMla()) {
         other += (a * d + 2 * kv * d) * L;
     }

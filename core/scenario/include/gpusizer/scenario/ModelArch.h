@@ -11,6 +11,10 @@ namespace gpusizer::core {
 enum class MlpKind { Gated, Plain };
 /// Normalisation layer: RMSNorm (Llama family) or LayerNorm with bias (GPT-2, BERT, Falcon, Phi-2).
 enum class NormKind { RmsNorm, LayerNorm };
+/// An RMSNorm on the queries and keys before RoPE: over each head's head_dim (Qwen3, Gemma 3: one weight of head_dim
+/// each for q and k, shared by the heads) or over the whole q and k projections (OLMo 2 and 3: weights of
+/// heads x head_dim and kv_heads x head_dim).
+enum class QkNorm { None, PerHead, Projection };
 
 /// Mixture-of-experts shape, in Hugging Face config terms. numExperts == 0 means dense.
 struct MoeShape {
@@ -88,6 +92,7 @@ struct ModelArch {
     double hiddenDropout = 0.0;     ///< dropout on residual branches (saves a 1-byte mask per element)
     double attentionDropout = 0.0;  ///< dropout on attention probabilities (eager attention only)
     std::int64_t normsPerLayer = 2; ///< norm modules per layer: 1 (Phi), 2 (Llama), 4 (Gemma-2/3 pre- and post-norms)
+    QkNorm qkNorm = QkNorm::None;
     /// Attention and MLP read the same layer input (GPT-NeoX use_parallel_residual, Phi): the norms' saved input is
     /// one tensor.
     bool parallelResidual = false;
@@ -104,6 +109,15 @@ struct ModelArch {
 
     /// head_dim in effect.
     std::int64_t effectiveHeadDim() const { return headDim > 0 ? headDim : (numHeads > 0 ? hiddenSize / numHeads : 0); }
+    /// Elements per token the q/k norms normalise: every query and key element.
+    std::int64_t qkNormWidth() const {
+        const std::int64_t kv = numKvHeads > 0 ? numKvHeads : numHeads;
+        return qkNorm == QkNorm::None ? 0 : (numHeads + kv) * effectiveHeadDim();
+    }
+    /// The q/k norms' weights per layer.
+    std::int64_t qkNormParamsPerLayer() const {
+        return qkNorm == QkNorm::PerHead ? 2 * effectiveHeadDim() : qkNormWidth();
+    }
     bool isMoe() const { return moe.numExperts > 0; }
     bool isMla() const { return mla.kvLoraRank > 0; }
 };
