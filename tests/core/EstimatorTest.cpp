@@ -205,8 +205,11 @@ TEST(Estimator, Fp32AdaptersWithoutDropoutSaveTheirOwnFp32InputCopy) {
 // Qwen3's q_norm and k_norm save what the layer's RMSNorms save, over every query and key element: (32 + 8) x 128 =
 // 5,120 per token. Eager (Qwen3RMSNorm: the fp32 upcast kept for pow's backward): 4 x 5,120 = 20,480 B; its weight
 // frozen under LoRA, the 16-bit normalised output is not kept (weight * x saves x only for the weight's gradient). Full
-// fine-tuning keeps that output too: + 2 x 5,120 = 30,720 B. Compiled, the bf16 input: 10,240 B. Liger's kernel its
-// input and an fp32 rstd per row (40 heads): 10,240 + 160 = 10,400 B.
+// fine-tuning keeps that output too: + 2 x 5,120 = 30,720 B. Compiled, the bf16 input: 10,240 B. LayerNorm tuning
+// copies the layer norms only (PEFT ln_tuning): 20,480 B. Liger's kernel, where the framework patches the classes
+// before loading (Axolotl): the input and an fp32 rstd per row (40 heads): 10,240 + 160 = 10,400 B; under the Trainer's
+// use_liger_kernel, which patches only Qwen3's layer norms (liger monkey_patch.py @ead96b61 L1711-1719), eager:
+// 20,480 B.
 TEST(Estimator, QueryAndKeyNormsSaveTheirInputsLikeTheLayersNorms) {
     core::Scenario s;
     s.model = fixtures::qwen3_8b();
@@ -225,9 +228,15 @@ TEST(Estimator, QueryAndKeyNormsSaveTheirInputsLikeTheLayersNorms) {
     auto compiled = s;
     compiled.compile = true;
     EXPECT_DOUBLE_EQ(qkNormBytes(compiled), 10'240);
+    auto lnTuning = s;
+    lnTuning.lora.kind = core::AdapterKind::LnTuning;
+    EXPECT_DOUBLE_EQ(qkNormBytes(lnTuning), 20'480);
     auto liger = s;
     liger.ligerRmsNorm = true;
+    liger.framework = core::Framework::Axolotl;
     EXPECT_DOUBLE_EQ(qkNormBytes(liger), 10'400);
+    liger.framework = core::Framework::HfTrainer;
+    EXPECT_DOUBLE_EQ(qkNormBytes(liger), 20'480);
 }
 
 TEST(Estimator, ZeroThreeShardsModelStatesButNotActivations) {

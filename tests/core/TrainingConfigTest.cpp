@@ -716,6 +716,21 @@ TEST(TrainingConfigFramework, TorchtuneOverridesAsTuneRunTakesThem) {
     EXPECT_EQ(refused.error().message(), "cannot remove 'nothere': the file has no such key");
 }
 
+// optimizer_in_bwd runs the optimizer step inside backward in the full fine-tuning recipes only
+// (full_finetune_single_device.py:151); the builder decides the method, so a full builder's file turns it on and a
+// LoRA builder's does not.
+TEST(TrainingConfigFramework, TorchtuneOptimizerInBackwardForFullFineTuningOnly) {
+    const std::string tail = "\nbatch_size: 1\ndtype: bf16\noptimizer_in_bwd: True\n";
+    const auto full =
+        ok(importTexts({{"r.yaml", "model:\n  _component_: torchtune.models.llama3_2.llama3_2_1b" + tail}}));
+    EXPECT_EQ(full.scenario.method, core::Method::Full);
+    EXPECT_TRUE(full.scenario.optimizerInBackward);
+    const auto lora = ok(importTexts({{"r.yaml", "model:\n  _component_: torchtune.models.llama3_2.lora_llama3_2_1b\n"
+                                                 "  lora_attn_modules: [q_proj]" +
+                                                     tail}}));
+    EXPECT_FALSE(lora.scenario.optimizerInBackward);
+}
+
 TEST(TrainingConfigFramework, TorchtuneBuildersOfOtherFamiliesMatchTheCatalog) {
     for (const auto& [builder, id] :
          {std::pair{"qwen2_5_0_5b", "qwen2.5-0.5b"}, std::pair{"lora_qwen2_5_7b_instruct", "qwen2.5-7b"},

@@ -90,19 +90,30 @@ double normActivations(const Context& ctx, double h) {
     return savedNormInputs * normInput + (savesOutput ? norms * ctx.resid * h : 0.0);
 }
 
+/// Whether Liger's RMSNorm runs on the q/k norms too: the frameworks that patch the classes before the model is built
+/// (Axolotl's plugin, ArcticTraining's AutoLigerKernelForCausalLM, LLaMA-Factory) reach every norm; the Trainer's
+/// use_liger_kernel patches the built model's layer norms only for Qwen3 and OLMo 2/3 (liger monkey_patch.py @ead96b61
+/// L1711-1719, L2332-2339), so under it they stay eager (also sized so for LLaMA-Factory, whose profile is the
+/// Trainer's, and for Gemma 3 and Qwen3-VL, whose instance patch does reach them: upper bounds).
+bool ligerOnQkNorms(const Context& ctx) {
+    return ctx.s.ligerRmsNorm && ctx.s.framework != Framework::HfTrainer;
+}
+
 /// The q/k norms (Qwen3, Gemma 3, OLMo 2/3) are RMSNorms like the layer's, over q_proj's and k_proj's outputs: each
-/// saves its input as an RMSNorm does (eager: the fp32 upcast, modeling_qwen3.py Qwen3RMSNorm), and its 16-bit output
-/// when its weight trains; RoPE after them saves only cos and sin. Per head, Liger's kernel keeps one rstd a row.
+/// saves its input upcast to fp32 (modeling_qwen3.py Qwen3RMSNorm; compiled, the 16-bit input; Liger's kernel the
+/// input and an fp32 rstd per row), and its 16-bit output when its weight trains (full fine-tuning: PEFT's LayerNorm
+/// tuning copies the layer norms only); RoPE after them saves only cos and sin.
 double qkNormActivations(const Context& ctx) {
     const auto& arch = ctx.arch;
     const auto width = static_cast<double>(arch.qkNormWidth());
-    if (width <= 0 || arch.isMla()) {
+    if (width <= 0) {
         return 0.0;
     }
-    const double rows = arch.qkNorm == QkNorm::PerHead ? width / static_cast<double>(arch.effectiveHeadDim()) : 2.0;
-    const double input = ctx.s.ligerRmsNorm ? ctx.resid * width + 4.0 * rows : rmsNormInputBytes(ctx, width);
-    const bool savesOutput = normWeightsTrain(ctx) && !ctx.s.ligerRmsNorm;
-    return input + (savesOutput ? ctx.resid * width : 0.0);
+    if (ligerOnQkNorms(ctx)) {
+        const double rows = arch.qkNorm == QkNorm::PerHead ? width / static_cast<double>(arch.effectiveHeadDim()) : 2.0;
+        return ctx.resid * width + 4.0 * rows;
+    }
+    return (ctx.s.compile ? ctx.resid * width : 4.0 * width) + (ctx.full ? ctx.resid * width : 0.0);
 }
 
 /// Whether transformers' SDPA path copies grouped key/value heads out to one per query head (repeat_kv) rather than

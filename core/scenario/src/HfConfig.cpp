@@ -111,7 +111,7 @@ Result<void> checkKeyTypes(const json& root, const json& cfg, std::string_view w
     static const char* const kFlags[] = {
         "attention_bias",           "attention_out_bias", "causal_lm",         "mlp_bias", "multi_query",
         "new_decoder_architecture", "parallel_attn",      "parallel_residual", "qkv_bias", "tie_word_embeddings",
-        "use_parallel_residual"};
+        "use_parallel_residual",    "use_qk_norm"};
     for (const json* object : {&root, &cfg}) {
         for (const char* key : kFlags) {
             if (auto it = object->find(key); it != object->end() && !it->is_null() && !it->is_boolean()) {
@@ -241,7 +241,9 @@ Result<void> readNormsAndParallelBlocks(const json& cfg, std::string_view where,
     // which OLMo 3 keeps (transformers @000c33fd).
     if (oneOf(type, {"qwen3", "qwen3_moe", "qwen3_vl", "qwen3_vl_text", "gemma3", "gemma3_text"})) {
         a.qkNorm = QkNorm::PerHead;
-    } else if (oneOf(type, {"olmo2", "olmo3"})) {
+    } else if (oneOf(type, {"olmo2", "olmo3"}) || (type == "cohere" && boolKey(cfg, "use_qk_norm").value_or(false))) {
+        // (Cohere's: CohereLayerNorm((num_heads, head_dim)) on q and (num_key_value_heads, head_dim) on k,
+        // modeling_cohere.py CohereAttention, Command R+.)
         a.qkNorm = QkNorm::Projection;
     }
     if (auto it = cfg.find("qk_norm");

@@ -128,9 +128,7 @@ ParamCounts countParams(const ModelArch& arch, const LinearGroupList& groups) {
 
     // Per-layer extras: the norms (with q/k norms), biases, router, MLA's two low-rank norms.
     std::int64_t other = std::max<std::int64_t>(1, arch.normsPerLayer) * normParams * L;
-    if (!arch.isMla()) {
-        other += arch.qkNormParamsPerLayer() * L;
-    }
+    other += arch.qkNormParamsPerLayer() * L;
     if (arch.qkvBias && !arch.isMla()) {
         other += (a * d + 2 * kv * d) * L;
     }

@@ -185,7 +185,7 @@ constexpr KeyRow kRecipe[] = {
      .kind = ValueKind::Flag,
      .fallback = "false",
      .source = TORCHTUNE "recipes/full_finetune_single_device.py:151",
-     .setFlag = [](RunDraft& d, bool v) { d.scenario.optimizerInBackward = v && d.scenario.method == Method::Full; },
+     .setFlag = [](RunDraft& d, bool v) { d.scenario.optimizerInBackward = v && d.method == Method::Full; },
      .shownField = "optimizer_in_backward (full fine-tuning only)"},
     {.key = "enable_activation_checkpointing",
      .field = "gradient_checkpointing",

@@ -13,7 +13,7 @@ enum class MlpKind { Gated, Plain };
 enum class NormKind { RmsNorm, LayerNorm };
 /// An RMSNorm on the queries and keys before RoPE: over each head's head_dim (Qwen3, Gemma 3: one weight of head_dim
 /// each for q and k, shared by the heads) or over the whole q and k projections (OLMo 2 and 3: weights of
-/// heads x head_dim and kv_heads x head_dim).
+/// heads x head_dim and kv_heads x head_dim; Cohere's use_qk_norm LayerNorms have weights of the same sizes).
 enum class QkNorm { None, PerHead, Projection };
 
 /// Mixture-of-experts shape, in Hugging Face config terms. numExperts == 0 means dense.
@@ -112,7 +112,7 @@ struct ModelArch {
     /// Elements per token the q/k norms normalise: every query and key element.
     std::int64_t qkNormWidth() const {
         const std::int64_t kv = numKvHeads > 0 ? numKvHeads : numHeads;
-        return qkNorm == QkNorm::None ? 0 : (numHeads + kv) * effectiveHeadDim();
+        return qkNorm == QkNorm::None || isMla() ? 0 : (numHeads + kv) * effectiveHeadDim();
     }
     /// The q/k norms' weights per layer.
     std::int64_t qkNormParamsPerLayer() const {
