@@ -223,6 +223,36 @@ void setTrainerCompute(RunDraft& run, const std::string& compute) {
 }
 
 /// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
+void setLoraRank(RunDraft& d, std::int64_t rank) {
+    d.scenario.lora.rank = rank;
+}
+
+void setLoraAlpha(RunDraft& d, double alpha) {
+    d.scenario.lora.alpha = alpha;
+}
+
+void setLoraDropout(RunDraft& d, double dropout) {
+    d.scenario.lora.dropout = dropout;
+}
+
+void setDoraWhenOn(RunDraft& d, bool dora) {
+    if (dora) {
+        d.scenario.lora.kind = AdapterKind::Dora;
+    }
+}
+
+void setMicroBatch(RunDraft& d, std::int64_t sequences) {
+    d.scenario.microBatch = sequences;
+}
+
+void setGradientAccumulation(RunDraft& d, std::int64_t steps) {
+    d.scenario.gradientAccumulation = steps;
+}
+
+void setSeqLen(RunDraft& d, std::int64_t tokens) {
+    d.scenario.seqLen = tokens;
+}
+
 Result<void> applyModelName(KeyReader& r, const std::string& key, const std::string& name) {
     r.run().modelName = name;
     r.run().modelWhere = r.doc().at(key);

@@ -57,6 +57,14 @@ void applyObjective(KeyReader& r, const std::string& key, const std::string& nam
 /// GRPO's generation keys, at `prefix` (TRL's GRPOConfig at the top level, Axolotl's under trl:), with the source that
 /// passes them on; `completionDefault` is the max_completion_length of the TRL release that reads them.
 Result<void> readGrpoKeys(KeyReader& r, const std::string& prefix, const char* source, std::int64_t completionDefault);
+// Setters the rows of several formats share (a row names one where a value goes straight into a field).
+void setLoraRank(RunDraft& d, std::int64_t rank);
+void setLoraAlpha(RunDraft& d, double alpha);
+void setLoraDropout(RunDraft& d, double dropout);
+void setDoraWhenOn(RunDraft& d, bool dora); ///< use_dora: true makes the adapter DoRA; false keeps the kind
+void setMicroBatch(RunDraft& d, std::int64_t sequences);
+void setGradientAccumulation(RunDraft& d, std::int64_t steps);
+void setSeqLen(RunDraft& d, std::int64_t tokens);
 /// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
 void setLigerKernels(Scenario& s);
 

@@ -90,15 +90,6 @@ double normActivations(const Context& ctx, double h) {
     return savedNormInputs * normInput + (savesOutput ? norms * ctx.resid * h : 0.0);
 }
 
-/// Whether Liger's RMSNorm runs on the q/k norms too: the frameworks that patch the classes before the model is built
-/// (Axolotl's plugin, ArcticTraining's AutoLigerKernelForCausalLM, LLaMA-Factory) reach every norm; the Trainer's
-/// use_liger_kernel patches the built model's layer norms only for Qwen3 and OLMo 2/3 (liger monkey_patch.py @ead96b61
-/// L1711-1719, L2332-2339), so under it they stay eager (also sized so for LLaMA-Factory, whose profile is the
-/// Trainer's, and for Gemma 3 and Qwen3-VL, whose instance patch does reach them: upper bounds).
-bool ligerOnQkNorms(const Context& ctx) {
-    return ctx.s.ligerRmsNorm && ctx.s.framework != Framework::HfTrainer;
-}
-
 /// The q/k norms (Qwen3, Gemma 3, OLMo 2/3) are RMSNorms like the layer's, over q_proj's and k_proj's outputs: each
 /// saves its input upcast to fp32 (modeling_qwen3.py Qwen3RMSNorm; compiled, the 16-bit input; Liger's kernel the
 /// input and an fp32 rstd per row), and its 16-bit output when its weight trains (full fine-tuning: PEFT's LayerNorm
@@ -109,7 +100,7 @@ double qkNormActivations(const Context& ctx) {
     if (width <= 0) {
         return 0.0;
     }
-    if (ligerOnQkNorms(ctx)) {
+    if (ligerReachesQkNorms(ctx.s)) {
         const double rows = arch.qkNorm == QkNorm::PerHead ? width / static_cast<double>(arch.effectiveHeadDim()) : 2.0;
         return ctx.resid * width + 4.0 * rows;
     }

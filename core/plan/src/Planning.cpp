@@ -505,8 +505,8 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
     const double layers = static_cast<double>(a.numLayers);
     double total = layers * layer;
     // The q/k norms (Qwen3, Gemma 3, OLMo 2/3): RMSNorms over q_proj's and k_proj's outputs, in the matmuls' dtype;
-    // Liger's reaches them where the framework patches the classes before loading (Activations.cpp ligerOnQkNorms).
-    const bool qkNormFused = s.compile || (s.ligerRmsNorm && s.framework != Framework::HfTrainer);
+    // Liger's where it reaches them (ligerReachesQkNorms).
+    const bool qkNormFused = s.compile || ligerReachesQkNorms(s);
     total += layers * normBytesPerElement(a, c, qkNormFused) * static_cast<double>(a.qkNormWidth());
     if (a.isMoe()) {
         const double dense = static_cast<double>(std::clamp<std::int64_t>(a.moe.firstDenseLayers, 0, a.numLayers));

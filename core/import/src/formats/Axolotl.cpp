@@ -98,7 +98,7 @@ constexpr KeyRow kLora[] = {
      .max = 65536,
      .fallback = "8",
      .source = PEFT "LoraConfig r (Axolotl has no default)",
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.lora.rank = v; }},
+     .setInteger = setLoraRank},
     {.key = "lora_alpha",
      .field = "lora.alpha",
      .kind = ValueKind::Number,
@@ -106,7 +106,7 @@ constexpr KeyRow kLora[] = {
      .max = 1e6,
      .fallback = "8",
      .source = PEFT "LoraConfig lora_alpha (Axolotl has no default)",
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.alpha = v; }},
+     .setNumber = setLoraAlpha},
     {.key = "lora_dropout",
      .field = "lora.dropout",
      .kind = ValueKind::Number,
@@ -114,7 +114,7 @@ constexpr KeyRow kLora[] = {
      .max = 0.999,
      .fallback = "0.0",
      .source = AXOLOTL "schemas/peft.py:80",
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.dropout = v; }},
+     .setNumber = setLoraDropout},
     {.key = "lora_target_linear",
      .field = "lora.targets",
      .kind = ValueKind::Flag,
@@ -140,12 +140,7 @@ constexpr KeyRow kLora[] = {
      .kind = ValueKind::Flag,
      .fallback = "false",
      .source = AXOLOTL "loaders/adapter.py:148",
-     .setFlag =
-         [](RunDraft& d, bool v) {
-             if (v) {
-                 d.scenario.lora.kind = AdapterKind::Dora;
-             }
-         },
+     .setFlag = setDoraWhenOn,
      .shownField = "lora.kind `dora`"},
 };
 
@@ -194,7 +189,7 @@ constexpr KeyRow kTraining[] = {
      .max = 65536,
      .fallback = "1",
      .source = AXOLOTL "schemas/training.py:77",
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.microBatch = v; }},
+     .setInteger = setMicroBatch},
     {.key = "gradient_accumulation_steps",
      .field = "gradient_accumulation",
      .kind = ValueKind::Integer,
@@ -202,7 +197,7 @@ constexpr KeyRow kTraining[] = {
      .max = 65536,
      .fallback = "1",
      .source = AXOLOTL "schemas/training.py:71",
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.gradientAccumulation = v; }},
+     .setInteger = setGradientAccumulation},
     {.key = "optimizer",
      .field = "optimizer",
      .kind = ValueKind::Text,

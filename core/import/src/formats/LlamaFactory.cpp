@@ -123,7 +123,7 @@ constexpr KeyRow kLora[] = {
      .max = 65536,
      .fallback = "8",
      .source = LF_FINETUNING,
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.lora.rank = v; }},
+     .setInteger = setLoraRank},
     {.key = "lora_alpha",
      .field = "lora.alpha",
      .kind = ValueKind::Number,
@@ -139,7 +139,7 @@ constexpr KeyRow kLora[] = {
      .max = 0.999,
      .fallback = "0.0",
      .source = LF_FINETUNING,
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.dropout = v; }},
+     .setNumber = setLoraDropout},
     {.key = "lora_target",
      .field = "lora.targets",
      .kind = ValueKind::List,
@@ -158,12 +158,7 @@ constexpr KeyRow kLora[] = {
      .kind = ValueKind::Flag,
      .fallback = "false",
      .source = LLAMAFACTORY "hparams/finetuning_args.py:103",
-     .setFlag =
-         [](RunDraft& d, bool v) {
-             if (v) {
-                 d.scenario.lora.kind = AdapterKind::Dora;
-             }
-         },
+     .setFlag = setDoraWhenOn,
      .shownField = "lora.kind `dora`"},
 };
 
@@ -203,7 +198,7 @@ constexpr KeyRow kRest[] = {
      .max = 10000000,
      .fallback = "2048",
      .source = LLAMAFACTORY "src/llamafactory/hparams/data_args.py:46",
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.seqLen = v; }},
+     .setInteger = setSeqLen},
     {.key = "packing",
      .kind = ValueKind::Flag,
      .source = LLAMAFACTORY "data_args.py:108 (on for stage pt)",
@@ -217,7 +212,7 @@ constexpr KeyRow kRest[] = {
      .max = 65536,
      .fallback = "8",
      .source = TRANSFORMERS "training_args.py per_device_train_batch_size",
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.microBatch = v; }},
+     .setInteger = setMicroBatch},
     {.key = "gradient_accumulation_steps",
      .field = "gradient_accumulation",
      .kind = ValueKind::Integer,
@@ -225,7 +220,7 @@ constexpr KeyRow kRest[] = {
      .max = 65536,
      .fallback = "1",
      .source = TRANSFORMERS "training_args.py",
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.gradientAccumulation = v; }},
+     .setInteger = setGradientAccumulation},
     {.key = "bf16",
      .field = "precision",
      .kind = ValueKind::Flag,

@@ -55,7 +55,7 @@ constexpr KeyRow kLora[] = {
      .max = 65536,
      .fallback = "8",
      .source = PEFT_LORA,
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.lora.rank = v; }},
+     .setInteger = setLoraRank},
     {.key = "lora_alpha",
      .field = "lora.alpha",
      .kind = ValueKind::Number,
@@ -63,7 +63,7 @@ constexpr KeyRow kLora[] = {
      .max = 1e6,
      .fallback = "8",
      .source = PEFT_LORA,
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.alpha = v; }},
+     .setNumber = setLoraAlpha},
     {.key = "lora_dropout",
      .field = "lora.dropout",
      .kind = ValueKind::Number,
@@ -71,7 +71,7 @@ constexpr KeyRow kLora[] = {
      .max = 0.999,
      .fallback = "0.0",
      .source = PEFT_LORA,
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.dropout = v; }},
+     .setNumber = setLoraDropout},
     {.key = "target_modules",
      .field = "lora.targets",
      .kind = ValueKind::List,
@@ -92,12 +92,7 @@ constexpr KeyRow kLora[] = {
      .kind = ValueKind::Flag,
      .fallback = "false",
      .source = PEFT_LORA,
-     .setFlag =
-         [](RunDraft& d, bool v) {
-             if (v) {
-                 d.scenario.lora.kind = AdapterKind::Dora;
-             }
-         },
+     .setFlag = setDoraWhenOn,
      .shownField = "lora.kind `dora`"},
     {.key = "rank_pattern",
      .step = notePerLayerPatterns,
@@ -128,7 +123,7 @@ constexpr KeyRow kVera[] = {
      .max = 65536,
      .fallback = "256",
      .source = PEFT_VERA,
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.lora.rank = v; },
+     .setInteger = setLoraRank,
      .shownKey = "VeRA: `r`"},
     {.key = "vera_dropout",
      .field = "lora.dropout",
@@ -137,7 +132,7 @@ constexpr KeyRow kVera[] = {
      .max = 0.999,
      .fallback = "0.0",
      .source = PEFT_VERA,
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.dropout = v; },
+     .setNumber = setLoraDropout,
      .shownKey = "VeRA: `vera_dropout`"},
     {.key = "d_initial", .kind = ValueKind::Ignored, .why = kNoMemory},
     {.key = "projection_prng_key", .kind = ValueKind::Ignored, .why = kNoMemory},

@@ -104,7 +104,7 @@ constexpr KeyRow kAdapter[] = {
      .max = 65536,
      .fallback = "8",
      .source = TORCHTUNE_BUILDERS,
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.lora.rank = v; }},
+     .setInteger = setLoraRank},
     {.key = "model.lora_alpha",
      .field = "lora.alpha",
      .kind = ValueKind::Number,
@@ -112,7 +112,7 @@ constexpr KeyRow kAdapter[] = {
      .max = 1e6,
      .fallback = "16",
      .source = TORCHTUNE_BUILDERS,
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.alpha = v; }},
+     .setNumber = setLoraAlpha},
     {.key = "model.lora_dropout",
      .field = "lora.dropout",
      .kind = ValueKind::Number,
@@ -120,18 +120,13 @@ constexpr KeyRow kAdapter[] = {
      .max = 0.999,
      .fallback = "0.0",
      .source = TORCHTUNE_BUILDERS,
-     .setNumber = [](RunDraft& d, double v) { d.scenario.lora.dropout = v; }},
+     .setNumber = setLoraDropout},
     {.key = "model.use_dora",
      .field = "lora.kind",
      .kind = ValueKind::Flag,
      .fallback = "false",
      .source = TORCHTUNE_BUILDERS,
-     .setFlag =
-         [](RunDraft& d, bool v) {
-             if (v) {
-                 d.scenario.lora.kind = AdapterKind::Dora; // torchtune/modules/peft/dora.py DoRALinear
-             }
-         },
+     .setFlag = setDoraWhenOn,
      .shownField = "lora.kind `dora` (torchtune's `DoRALinear`)"},
 };
 
@@ -156,7 +151,7 @@ constexpr KeyRow kRecipe[] = {
      .min = 1,
      .max = 65536,
      .source = TORCHTUNE_RECIPE,
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.microBatch = v; },
+     .setInteger = setMicroBatch,
      .shownDefault = "required"},
     {.key = "gradient_accumulation_steps",
      .field = "gradient_accumulation",
@@ -165,7 +160,7 @@ constexpr KeyRow kRecipe[] = {
      .max = 65536,
      .fallback = "1",
      .source = TORCHTUNE_RECIPE,
-     .setInteger = [](RunDraft& d, std::int64_t v) { d.scenario.gradientAccumulation = v; }},
+     .setInteger = setGradientAccumulation},
     {.key = "optimizer._component_",
      .field = "optimizer",
      .kind = ValueKind::Text,

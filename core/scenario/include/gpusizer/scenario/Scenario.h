@@ -318,6 +318,15 @@ inline bool visionTowerTrains(const Scenario& s) {
     return s.model.vision.present() && s.method == Method::Full && !s.freezeVisionTower && s.trainableLayers == 0;
 }
 
+/// Liger's RMSNorm runs on the q/k norms too: the frameworks that patch the classes before the model is built
+/// (Axolotl's plugin, ArcticTraining's AutoLigerKernelForCausalLM) reach every norm; the Trainer's use_liger_kernel
+/// patches the built model's layer norms only for Qwen3 and OLMo 2/3 (liger monkey_patch.py @ead96b61 L1711-1719,
+/// L2332-2339), so under the hf-trainer profile they stay eager (an upper bound for LLaMA-Factory, which patches before
+/// loading, and for Gemma 3 and Qwen3-VL, whose instance patch reaches them).
+inline bool ligerReachesQkNorms(const Scenario& s) {
+    return s.ligerRmsNorm && s.framework != Framework::HfTrainer;
+}
+
 /// The projector trains: full fine-tuning without freeze_multi_modal_projector.
 inline bool projectorTrains(const Scenario& s) {
     return s.model.vision.present() && s.method == Method::Full && !s.freezeProjector && s.trainableLayers == 0;
