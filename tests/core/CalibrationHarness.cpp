@@ -80,9 +80,13 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
     const double median = halfWidths.empty() ? 0.0 : halfWidths[halfWidths.size() / 2];
     md << "\n## The band\n\n"
           "The expected range shown next to every estimate is measured, not assumed. For each kind of run (framework "
-          "named or not, method, one or several data-parallel GPUs) it spans the 5th to the 95th percentile of "
-          "measured / estimated over the target rows of that kind (a kind with fewer than 8 rows takes the pooled "
-          "rows of its method, then all rows), rounded up to a whole percent and never narrower than the 5% "
+          "named or not, method, one or several data-parallel GPUs) each side is the split-conformal order statistic "
+          "of measured / estimated over the target rows of that kind: of n rows the ceil((n + 1) x 0.95)-th from that "
+          "end, which holds a new run of the kind with probability at least 95% (Lei et al., JASA 2018, section 2.2); "
+          "with fewer than 19 rows, the extreme row. A kind with fewer than 8 rows, or with rows from fewer than 3 "
+          "publications (one publication's rows share its stack, harness and way of reading memory: one piece of "
+          "evidence), takes the pooled rows of its method, then all rows. Each side is rounded up to a whole percent "
+          "and never narrower than the 5% "
           "run-to-run noise. The rows of a framework-named kind are estimated with their framework profile; the "
           "generic kinds use the same rows estimated with the generic profile and no overrides, so a user who does "
           "not name the framework gets the wider band that its absence really costs. Size-only models widen it to "
@@ -101,7 +105,7 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
     md << "\nThe target rows' micro-batches hold at most " << static_cast<long long>(longBand.tokens)
        << " tokens per GPU (micro-batch x sequence / context parallel). Beyond that the band's evidence stops, so a "
           "longer run takes at least the spread of the calibration rows that long, of any measure and not "
-          "capacity-bound (the 5th to 95th percentile again, or every row's error when there are fewer than 8): "
+          "capacity-bound (the same order statistics: with fewer than 19 rows, the extremes): "
        << longBand.rows << " rows, -" << pctAbs(longBand.shares.down) << " / +" << pctAbs(longBand.shares.up) << ".\n";
     md << "\nOn the target rows the band holds the measured figure for " << pctAbs(coverage(target))
        << "; derived without each publication's own rows and tested on them (leave one source out) it holds for "

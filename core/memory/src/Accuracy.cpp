@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 
 namespace gpusizer::core {
 
@@ -46,18 +47,6 @@ ErrorStats errorStats(const std::vector<const CalibrationRow*>& rows) {
 
 namespace {
 
-/// The q-quantile of values (linear between the two nearest ranks).
-double quantile(std::vector<double> v, double q) {
-    if (v.empty()) {
-        return 1.0;
-    }
-    std::sort(v.begin(), v.end());
-    const double pos = q * static_cast<double>(v.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(pos));
-    const auto hi = std::min(v.size() - 1, lo + 1);
-    return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
-}
-
 double roundUpPercent(double share) {
     return std::ceil(share * 100.0 - 1e-9) / 100.0;
 }
@@ -67,11 +56,28 @@ double ratio(const CalibrationRow& r, bool named) {
     return 1.0 / (1.0 + (named ? r.errorShare : r.genericErrorShare));
 }
 
-BandShares sharesFrom(const std::vector<double>& ratios) {
+BandShares sharesFrom(std::vector<double> ratios) {
     BandShares s;
-    s.down = std::max(kBandNoiseFloor, roundUpPercent(1.0 - quantile(ratios, kBandQuantileLow)));
-    s.up = std::max(kBandNoiseFloor, roundUpPercent(quantile(ratios, kBandQuantileHigh) - 1.0));
+    if (ratios.empty()) {
+        return {kBandNoiseFloor, kBandNoiseFloor};
+    }
+    std::sort(ratios.begin(), ratios.end());
+    const std::size_t n = ratios.size();
+    // The split-conformal rank (Accuracy.h, kBandMissShare), the extreme row when n is too small for it.
+    const auto rank =
+        std::min(n, static_cast<std::size_t>(std::ceil(static_cast<double>(n + 1) * (1.0 - kBandMissShare) - 1e-9)));
+    s.down = std::max(kBandNoiseFloor, roundUpPercent(1.0 - ratios[n - rank]));
+    s.up = std::max(kBandNoiseFloor, roundUpPercent(ratios[rank - 1] - 1.0));
     return s;
+}
+
+/// Whether a sample is evidence enough for a class: kBandMinRows rows from kBandMinSources publications.
+bool enoughEvidence(const std::vector<const CalibrationRow*>& sample) {
+    std::set<std::string_view> sources;
+    for (const CalibrationRow* r : sample) {
+        sources.insert(r->sourceKey);
+    }
+    return sample.size() >= kBandMinRows && sources.size() >= kBandMinSources;
 }
 
 } // namespace
@@ -88,7 +94,7 @@ std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>&
     for (bool named : {true, false}) {
         for (Method method : {Method::Full, Method::Lora, Method::Qlora}) {
             for (bool multi : {false, true}) {
-                // The class's own rows; too few: pooled over GPU counts; still too few: every row.
+                // The class's own rows; too few or too few publications: pooled over GPU counts; still too few: all.
                 std::vector<const CalibrationRow*> own;
                 std::vector<const CalibrationRow*> pooled;
                 for (const CalibrationRow* r : rows) {
@@ -99,7 +105,7 @@ std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>&
                         }
                     }
                 }
-                const auto& used = own.size() >= kBandMinRows ? own : pooled.size() >= kBandMinRows ? pooled : rows;
+                const auto& used = enoughEvidence(own) ? own : enoughEvidence(pooled) ? pooled : rows;
                 table.push_back(
                     {{named, method, multi}, sharesFrom(ratios(used, named)), static_cast<int>(used.size())});
             }
@@ -124,16 +130,7 @@ LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows)
         }
     }
     band.rows = static_cast<int>(ratios.size());
-    if (ratios.empty()) {
-        band.shares = {0.0, 0.0};
-    } else if (ratios.size() >= kBandMinRows) {
-        band.shares = sharesFrom(ratios);
-    } else {
-        // Too few rows for the 5th and 95th percentiles: the band spans every one of them.
-        const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
-        band.shares.down = std::max(kBandNoiseFloor, roundUpPercent(1.0 - *lo));
-        band.shares.up = std::max(kBandNoiseFloor, roundUpPercent(*hi - 1.0));
-    }
+    band.shares = ratios.empty() ? BandShares{0.0, 0.0} : sharesFrom(ratios);
     return band;
 }
 

@@ -61,19 +61,25 @@ struct ErrorStats {
 };
 ErrorStats errorStats(const std::vector<const CalibrationRow*>& rows);
 
-/// Quantiles of measured / estimated that bound the band (5th and 95th: nine runs in ten inside).
-inline constexpr double kBandQuantileLow = 0.05;
-inline constexpr double kBandQuantileHigh = 0.95;
+/// Share of runs the band may miss on each side. A side is the split-conformal order statistic of measured /
+/// estimated (Lei et al., "Distribution-free predictive inference for regression", JASA 2018, §2.2): of n sorted
+/// ratios the ceil((n + 1)(1 - kBandMissShare))-th, which holds a new run of the same kind with probability at
+/// least 1 - kBandMissShare; with fewer than 19 rows that rank is past the last, and the side is the extreme row.
+inline constexpr double kBandMissShare = 0.05;
 /// A class with fewer target rows than this takes its shares from the class pooled over GPU counts, then over all.
 inline constexpr std::size_t kBandMinRows = 8;
+/// ... or with rows from fewer publications than this: one publication's rows share its stack, its harness and its way
+/// of reading memory, so they are one piece of evidence, not many (without the rule, leaving each publication out of
+/// the derivation and testing the band on it held 72% of the rows; with it, 88%: docs/accuracy.md).
+inline constexpr std::size_t kBandMinSources = 3;
 
-/// The band table derived from the target rows of a report: for each class, the shares that hold the
-/// kBandQuantileLow..kBandQuantileHigh quantiles of measured / estimated (the generic classes from the errors of the
-/// same rows estimated without their framework), rounded up to a whole percent, at least kBandNoiseFloor.
+/// The band table derived from the target rows of a report: for each class, the shares that hold the order
+/// statistics above of measured / estimated (the generic classes from the errors of the same rows estimated without
+/// their framework), rounded up to a whole percent, at least kBandNoiseFloor.
 std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>& targetRows);
 
 /// The long-sequence band: above the target rows' longest micro-batch (tokens per GPU), the shares that hold the same
-/// quantiles over every usable row that long and not capacity-bound; with fewer than kBandMinRows, their extremes.
+/// order statistics over every usable row that long and not capacity-bound.
 LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows);
 
 /// Share of rows whose measured figure lies inside the band derived from the other sources' rows (leave one
