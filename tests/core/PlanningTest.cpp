@@ -120,6 +120,29 @@ TEST(Planning, BaseElementwiseBytesFollowTransformersLlama) {
     EXPECT_DOUBLE_EQ(bytes.layers, 32.0 * ampLayer + 28.0 * 4096);
 }
 
+// transformers 5 runs Mixtral's experts through F.grouped_mm (integrations/moe.py @251c2d4f L389-478) with the
+// router's weights left in fp32 (modeling_mixtral.py L106-109). Per routed copy and hidden element: the gather into
+// expert order 2 + 2, the padding mask 2 + 2, the scaling by the fp32 weight 2 + 4, the fp32 mask 4 + 4, the fp32
+// gather back 4 + 4, read by the sum 4: 34 B, against the eager loop's gather 2 x 2, scaling 2 x 2, index_add_ 3 x 2
+// = 14 B; per token the fp32 sum written (4), read and cast back (4 + 2): 10 B. Mixtral-8x7B (h 4096, top-2, 32
+// layers): (2 x (34 - 14) + 10) x 4096 x 32 = 6,553,600 B per token per forward more than transformers 4.46-4.48 ran.
+TEST(Planning, TransformersFiveRunsExpertsAsGroupedMatmulsWithFp32Routing) {
+    core::Scenario s;
+    s.model = fixtures::catalog().findModel("mixtral-8x7b")->arch;
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    const double grouped = core::baseElementwiseBytesPerToken(s, core::profileFor(s)).layers;
+    s.transformersVersion = core::TransformersVersion::V446To448;
+    const double loop = core::baseElementwiseBytesPerToken(s, core::profileFor(s)).layers;
+    EXPECT_DOUBLE_EQ(grouped - loop, (2.0 * (34.0 - 14.0) + 10.0) * 4096.0 * 32.0);
+    // torchtune runs its own MoE code: the loop's bytes whatever the transformers release.
+    s.framework = core::Framework::Torchtune;
+    s.transformersVersion = core::TransformersVersion::Current;
+    const double torchtune = core::baseElementwiseBytesPerToken(s, core::profileFor(s)).layers;
+    s.transformersVersion = core::TransformersVersion::V446To448;
+    EXPECT_DOUBLE_EQ(torchtune, core::baseElementwiseBytesPerToken(s, core::profileFor(s)).layers);
+}
+
 // Qwen3's q_norm and k_norm are unfused RMSNorms over q_proj's and k_proj's bf16 outputs: the same kernels as a
 // layer's norm, 36 B per element (upcast 2 + 4, pow 8, mean 4, * rsqrt 8, downcast 4 + 2, weight * 4), over
 // (32 + 8) x 128 = 5,120 elements a layer: 36 x 5,120 x 36 layers = 6,635,520 B per token.

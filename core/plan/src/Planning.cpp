@@ -457,6 +457,29 @@ double layerElementwiseBytes(const Scenario& s, double norm, double c, double r,
     return layer;
 }
 
+/// transformers 5 runs a MoE block's experts through `F.grouped_mm` over stacked expert weights (its default
+/// experts_implementation, modeling_utils.py:1965-1966 @251c2d4f), in the frameworks that load its models.
+bool expertsRunAsTransformersGroupedMm(const Scenario& s) {
+    const bool transformersModel = s.framework == Framework::Generic || s.framework == Framework::HfTrainer ||
+                                   s.framework == Framework::Deepspeed || s.framework == Framework::Unsloth ||
+                                   s.framework == Framework::Axolotl;
+    return transformersModel && s.transformersVersion == TransformersVersion::Current;
+}
+
+/// Element-wise bytes per hidden element of one routed copy of a token, outside the experts' activation.
+double routedCopyBytesPerHidden(const Scenario& s, double c) {
+    if (expertsRunAsTransformersGroupedMm(s)) {
+        // integrations/moe.py @251c2d4f L389-478: the copy gathered into expert order (2c) and its padding rows
+        // masked (2c); the router's weights stay fp32 (modeling_mixtral.py L106-109), so scaling the expert's output
+        // by them reads c and writes an fp32 row (4), which is masked (8) and gathered back (8) in fp32 and read by
+        // the sum over the k copies (4).
+        return 5.0 * c + 24.0;
+    }
+    // The loop over the experts that were hit (MixtralSparseMoeBlock before transformers 5, LitGPT's LLaMAMoE): each
+    // copy gathered for its expert (2c), scaled by its routing weight (2c) and index_add_-ed back (3c).
+    return 7.0 * c;
+}
+
 /// The loss's element-wise traffic per logit element.
 double lossElementwiseBytesPerLogit(const Scenario& s, const FrameworkProfile& profile, double c) {
     const ModelArch& a = s.model;
@@ -515,9 +538,10 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
         const double sharedWidth =
             static_cast<double>(a.moe.sharedIntermediate > 0 ? a.moe.sharedIntermediate : a.moe.expertIntermediate);
         const double k = static_cast<double>(a.moe.expertsPerToken);
-        // Each routed copy of a token: gathered for its expert (2c), scaled by its routing weight (2c) and
-        // index_add_-ed back (3c) per hidden element (MixtralSparseMoeBlock).
-        const double routed = k * (activation(expertWidth) + 7.0 * c * h);
+        double routed = k * (activation(expertWidth) + routedCopyBytesPerHidden(s, c) * h);
+        if (expertsRunAsTransformersGroupedMm(s)) {
+            routed += (8.0 + c) * h; // per token: the fp32 sum over its k copies written (4), read and cast back
+        }
         const double shared = static_cast<double>(a.moe.sharedExperts) * activation(sharedWidth);
         total += dense * activation(static_cast<double>(a.intermediateSize)) + (layers - dense) * (routed + shared);
     } else {
