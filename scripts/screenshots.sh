@@ -35,6 +35,8 @@ shot 1024x700 "grpo-small-advisor.png" --language en --palette dark --tab adviso
 shot 1920x1080 "vlm-breakdown.png" --language en --palette light --tab breakdown --scenario "$out/vlm.json"
 shot 1024x700 "vlm-small-breakdown.png" --language en --palette dark --tab breakdown --scenario "$out/vlm.json"
 shot 1920x1080 "vlm-advisor.png" --language en --palette dark --tab advisor --scenario "$out/vlm-one-card.json"
+# LoRA on every linear of the same model, the encoder's and the projector's too (lora.vision_targets).
+shot 1920x1080 "vlm-lora-breakdown.png" --language en --palette light --tab breakdown --scenario "$out/vlm-lora.json"
 # A run imported from its training configs: the window and the import report (import-<size>-report.png).
 configs=tests/data/training-configs/transformers
 shot 1920x1080 "import.png" --language en --palette light "$configs/sft_config.json" "$configs/adapter_config.json" \

@@ -198,7 +198,7 @@ Message fixBlocker(core::FixBlocker blocker) {
     case B::NoAwakeVllm:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "no colocated vLLM awake through training"));
     case B::NoTrainedVisionTower:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "no vision encoder that trains"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "no vision encoder that trains or carries adapters"));
     case B::AlreadyOffloading:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "already offloading"));
     }
@@ -246,6 +246,11 @@ Message fixChange(const core::FixStep& step, const core::Scenario& before, const
         return msg(QT_TRANSLATE_NOOP("gpusizer", "vllm_enable_sleep_mode: vLLM frees its share while the trainer "
                                                  "steps"));
     case K::FreezeVisionTower:
+        if (before.method != core::Method::Full) {
+            return msg(QT_TRANSLATE_NOOP("gpusizer", "adapters on the language model only (lora.vision_targets %1 → "
+                                                     "none): no adapters or saved activations on the image side"),
+                       std::string(core::toString(before.lora.visionTargets)));
+        }
         return msg(QT_TRANSLATE_NOOP("gpusizer", "freeze_vision_tower and freeze_multi_modal_projector: no "
                                                  "gradients, optimizer states or saved activations for them"));
     case K::Lora:

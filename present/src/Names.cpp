@@ -234,6 +234,18 @@ Message label(core::AdapterDtype v) {
     return {};
 }
 
+Message label(core::VisionAdapterTargets v) {
+    switch (v) {
+    case core::VisionAdapterTargets::None:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "none (the language model only)"));
+    case core::VisionAdapterTargets::Encoder:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "the encoder"));
+    case core::VisionAdapterTargets::EncoderAndProjector:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "the encoder and the projector"));
+    }
+    return {};
+}
+
 Message label(core::Objective v) {
     switch (v) {
     case core::Objective::Cost:
@@ -292,6 +304,9 @@ Message choiceLabel(const core::ScenarioField& f, int v) {
     }
     if (key == "lora.dtype") {
         return label(static_cast<core::AdapterDtype>(v));
+    }
+    if (key == "lora.vision_targets") {
+        return label(static_cast<core::VisionAdapterTargets>(v));
     }
     if (key == "quantization") {
         return label(static_cast<core::Quantization>(v));

@@ -4085,10 +4085,6 @@ Fewer cards (%2): %3</source>
         <translation>图像编码器和投影层保持预训练权重（LLaMA-Factory 的默认设置）：除非图像与预训练数据差别很大，通常已足够</translation>
     </message>
     <message>
-        <source>no vision encoder that trains</source>
-        <translation>没有参与训练的视觉编码器</translation>
-    </message>
-    <message>
         <source>freeze_vision_tower and freeze_multi_modal_projector: no gradients, optimizer states or saved activations for them</source>
         <translation>freeze_vision_tower 和 freeze_multi_modal_projector：没有它们的梯度、优化器状态和保存的激活</translation>
     </message>
@@ -4199,6 +4195,42 @@ Fewer cards (%2): %3</source>
     <message>
         <source>&apos;qk_norm&apos; must be &quot;per_head&quot;, &quot;projection&quot; or &quot;none&quot;</source>
         <translation>&apos;qk_norm&apos; 必须是 &quot;per_head&quot;、&quot;projection&quot; 或 &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>the encoder and projector carry adapters and save %1 GiB for backward</source>
+        <translation>视觉编码器与投影层带有适配器，为反向传播保存 %1 GiB</translation>
+    </message>
+    <message>
+        <source>the encoder carries adapters and saves %1 GiB for backward (with the frozen projector&apos;s)</source>
+        <translation>视觉编码器带有适配器，为反向传播保存 %1 GiB（含冻结投影层的部分）</translation>
+    </message>
+    <message>
+        <source>Adapters on the image side</source>
+        <translation>图像侧的适配器</translation>
+    </message>
+    <message>
+        <source>A vision-language model: adapters on the vision encoder&apos;s linears too, or on the encoder&apos;s and the projector&apos;s. PEFT&apos;s all-linear reaches both (Gemma 3&apos;s projector is a bare weight and is not reached); LLaMA-Factory&apos;s all reaches neither unless freeze_vision_tower is false (then the encoder). The encoder then saves activations and runs backward.</source>
+        <translation>视觉语言模型：适配器也加在视觉编码器的线性层上，或同时加在编码器和投影层的线性层上。PEFT 的 all-linear 两者都会覆盖（Gemma 3 的投影层是裸权重，不会被覆盖）；LLaMA-Factory 的 all 两者都不覆盖，除非 freeze_vision_tower 为 false（此时覆盖编码器）。这样编码器会保存激活并执行反向传播。</translation>
+    </message>
+    <message>
+        <source>no vision encoder that trains or carries adapters</source>
+        <translation>没有参与训练或带有适配器的视觉编码器</translation>
+    </message>
+    <message>
+        <source>adapters on the language model only (lora.vision_targets %1 → none): no adapters or saved activations on the image side</source>
+        <translation>适配器只加在语言模型上（lora.vision_targets %1 → none）：图像侧没有适配器，也不保存激活</translation>
+    </message>
+    <message>
+        <source>none (the language model only)</source>
+        <translation>无（仅语言模型）</translation>
+    </message>
+    <message>
+        <source>the encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>the encoder and the projector</source>
+        <translation>编码器和投影层</translation>
     </message>
 </context>
 <context>

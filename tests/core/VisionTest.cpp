@@ -171,6 +171,104 @@ TEST(Vision, AFrozenEncoderKeepsNothingAndTrainsNothing) {
     EXPECT_GT(step->savingAlone, 0);
 }
 
+// LoRA on the image side (lora.vision_targets; docs/design/vision-lora.md), rank 16, r x (in + out) per linear.
+// Qwen2.5-VL-7B's 32 blocks: qkv 16 x (1,280 + 3,840) = 81,920, proj 16 x 2,560 = 40,960, gate, up and down
+// 3 x 16 x (1,280 + 3,420) = 225,600: 348,480 a block, 11,151,360 in all. The merger: mlp.0 16 x (5,120 + 5,120) =
+// 163,840 and mlp.2 16 x (5,120 + 3,584) = 139,264: 303,104. An adapted encoder saves what a trained one does (with
+// full checkpointing each block's input, 32 x 3,996 x 2 x 1,280 = 327,352,320 B per image) and the frozen merger's
+// 51,148,800 B in front of it: 4 images x 378,501,120 = 1,514,004,480 B.
+TEST(Vision, AdaptersOnTheEncoderAndProjectorTrainAndSaveItsActivations) {
+    core::Scenario s = qwenFull();
+    s.method = core::Method::Lora;
+    s.precision = core::Precision::Bf16;
+    s.lora.rank = 16;
+    const core::Estimate languageOnly = core::estimate(s);
+    EXPECT_EQ(languageOnly.visionActivationBytes, 0);
+    s.lora.visionTargets = core::VisionAdapterTargets::Encoder;
+    const core::Estimate encoder = core::estimate(s);
+    EXPECT_EQ(encoder.trainableParams - languageOnly.trainableParams, 11'151'360);
+    EXPECT_EQ(encoder.visionActivationBytes, 1'514'004'480);
+    s.lora.visionTargets = core::VisionAdapterTargets::EncoderAndProjector;
+    const core::Estimate both = core::estimate(s);
+    EXPECT_EQ(both.trainableParams - languageOnly.trainableParams, 11'151'360 + 303'104);
+    EXPECT_EQ(both.visionActivationBytes, 1'514'004'480);
+    // The step: the encoder forward, recomputed and back (input gradients only: 3 passes), the merger forward and back
+    // (2), over the sequence's 4,096 tokens, 2 images each.
+    const core::ImageTokens image = core::imageTokens(s.model.vision, 1024, 768);
+    const core::VisionFlops f = core::visionForwardFlops(s.model.vision, s.model.hiddenSize, image);
+    core::Scenario text = s;
+    text.imagesPerSample = 0;
+    EXPECT_NEAR(core::trainingFlopsPerToken(s) - core::trainingFlopsPerToken(text),
+                2.0 * (3.0 * f.tower + 2.0 * f.projector) / 4096.0, 1.0);
+    // The advisor offers the language model's adapters alone, saving at least the image side's activations.
+    const core::OomAdvice advice = core::adviseOom(s, *catalog().findGpu("rtx-4090"));
+    const auto step = std::find_if(advice.steps.begin(), advice.steps.end(),
+                                   [](const auto& st) { return st.kind == core::FixKind::FreezeVisionTower; });
+    ASSERT_NE(step, advice.steps.end());
+    EXPECT_TRUE(step->applicable);
+    EXPECT_EQ(step->scenarioAlone.lora.visionTargets, core::VisionAdapterTargets::None);
+    EXPECT_GE(step->savingAlone, 1'514'004'480);
+    // Full fine-tuning ignores the adapter setting.
+    s.method = core::Method::Full;
+    s.freezeVisionTower = true;
+    s.freezeProjector = true;
+    EXPECT_EQ(core::estimate(s).visionActivationBytes, 0);
+}
+
+// Gemma 3-4B's SigLIP: 27 blocks of q, k, v, out 4 x 16 x (1,152 + 1,152) = 147,456 and fc1, fc2 2 x 16 x (1,152 +
+// 4,304) = 174,592: 322,048 a block, 8,695,296 in all; its projector is a bare weight, which no target reaches.
+TEST(Vision, GemmaThreesProjectorIsNotALinearAndTakesNoAdapter) {
+    core::Scenario s;
+    s.model = model("gemma-3-4b");
+    s.method = core::Method::Lora;
+    s.lora.rank = 16;
+    s.seqLen = 2048;
+    s.imagesPerSample = 1;
+    const std::int64_t languageOnly = core::estimate(s).trainableParams;
+    s.lora.visionTargets = core::VisionAdapterTargets::EncoderAndProjector;
+    EXPECT_EQ(core::estimate(s).trainableParams - languageOnly, 8'695'296);
+    s.lora.visionTargets = core::VisionAdapterTargets::Encoder;
+    EXPECT_EQ(core::estimate(s).trainableParams - languageOnly, 8'695'296);
+}
+
+// PEFT's all-linear reaches the image side (tuners_utils.py L2382-2442 @5d602fdb); LLaMA-Factory's all does not, unless
+// freeze_vision_tower is false, and then the encoder only (model_utils/misc.py L28-52 @ff6d4d12). The field is saved
+// with the scenario of a vision-language model.
+TEST(Vision, ImportersSayWhereTheAdaptersReach) {
+    const core::ConfigFile config{"config.json", nlohmann::json(core::archToHfConfig(model("qwen2.5-vl-7b"))).dump(),
+                                  std::nullopt};
+    const auto lfRun = [&](const std::string& extra) {
+        core::ImportRequest lf;
+        lf.files.push_back({"vlm.yaml",
+                            "model_name_or_path: Qwen/Qwen2.5-VL-7B-Instruct\nstage: sft\nfinetuning_type: lora\n"
+                            "lora_target: all\ntemplate: qwen2_vl\ncutoff_len: 4096\n" +
+                                extra,
+                            core::ConfigFormat::LlamaFactory});
+        lf.modelConfig = config;
+        return core::importTrainingConfigs(lf, catalog());
+    };
+    const auto frozen = lfRun("");
+    ASSERT_TRUE(frozen.has_value()) << frozen.error().where << ": " << frozen.error().message();
+    EXPECT_EQ(frozen->scenario.lora.visionTargets, core::VisionAdapterTargets::None);
+    const auto unfrozen = lfRun("freeze_vision_tower: false\n");
+    ASSERT_TRUE(unfrozen.has_value()) << unfrozen.error().where << ": " << unfrozen.error().message();
+    EXPECT_EQ(unfrozen->scenario.lora.visionTargets, core::VisionAdapterTargets::Encoder);
+
+    core::ImportRequest peft;
+    peft.files.push_back({"adapter_config.json",
+                          R"({"peft_type": "LORA", "r": 16, "lora_alpha": 32, "target_modules": "all-linear"})",
+                          core::ConfigFormat::PeftAdapter});
+    peft.modelConfig = config;
+    const auto adapter = core::importTrainingConfigs(peft, catalog());
+    ASSERT_TRUE(adapter.has_value()) << adapter.error().where << ": " << adapter.error().message();
+    EXPECT_EQ(adapter->scenario.lora.visionTargets, core::VisionAdapterTargets::EncoderAndProjector);
+    const auto saved = nlohmann::json::parse(core::scenarioToJson(adapter->scenario));
+    EXPECT_EQ(saved["lora"]["vision_targets"], "encoder+projector");
+    const auto back = core::parseScenario(saved.dump(), "saved.json", catalog());
+    ASSERT_TRUE(back.has_value()) << back.error().message();
+    EXPECT_EQ(back->scenario.lora.visionTargets, core::VisionAdapterTargets::EncoderAndProjector);
+}
+
 // bitsandbytes replaces every nn.Linear but lm_head (quantizers/base.py get_modules_to_not_convert @3553f0bc): the
 // encoder's 32 x (4 x 1,280^2 + 3 x 1,280 x 3,420) = 629,964,800 and the merger's 5,120^2 + 5,120 x 3,584 =
 // 44,564,480 linear weights go to NF4 with double-quantized constants (0.5 + 1/64 + 4/16,384 B each); the convolution,

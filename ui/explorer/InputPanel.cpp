@@ -46,7 +46,7 @@ constexpr std::array<core::LinearRole, 7> kRoles{core::LinearRole::Q,   core::Li
                                                  core::LinearRole::Down};
 
 /// The advanced form's order. Words, ranges, defaults and choices are the field table's (core/ScenarioFields.h).
-constexpr std::array<const char*, 56> kAdvancedFields{"images_per_sample",
+constexpr std::array<const char*, 57> kAdvancedFields{"images_per_sample",
                                                       "image_width",
                                                       "image_height",
                                                       "image_max_pixels",
@@ -73,6 +73,7 @@ constexpr std::array<const char*, 56> kAdvancedFields{"images_per_sample",
                                                       "lora.targets",
                                                       "lora.modules_to_save",
                                                       "lora.dtype",
+                                                      "lora.vision_targets",
                                                       "quantization",
                                                       "gradient_checkpointing",
                                                       "checkpoint_every",

@@ -31,11 +31,16 @@ std::string spelling(const KeyReader& r, const std::string& prefix, std::initial
     return prefix + *names.begin();
 }
 
-/// LoRA targets from module names; "all-linear" / LLaMA-Factory "all" cover every decoder linear.
+/// LoRA targets from module names; "all-linear" / LLaMA-Factory "all" cover every decoder linear. PEFT's "all-linear"
+/// also reaches a vision-language model's encoder and projector (every Linear but the output layer: peft @5d602fdb
+/// tuners_utils.py L2382-2442); LLaMA-Factory's "all" skips them (model_utils/misc.py L28-52 @ff6d4d12).
 Result<void> applyTargets(KeyReader& r, const std::string& key, const std::vector<std::string>& names) {
     LoraSettings& lora = r.run().scenario.lora;
     lora.targets.clear();
     for (const std::string& name : names) {
+        if (name == "all-linear") {
+            lora.visionTargets = VisionAdapterTargets::EncoderAndProjector;
+        }
         if (name == "lm_head" || name == "output") {
             lora.lmHead = true;
             continue;

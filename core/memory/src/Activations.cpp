@@ -501,10 +501,13 @@ double visionActivations(const Context& ctx) {
     // transformers checkpoints every block it can (gradient_checkpointing_enable): full checkpointing's rule.
     const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
     double perImage = 0;
-    if (visionTowerTrains(s)) {
+    // An adapted encoder saves what a trained one does (its adapters need their inputs, its frozen linears and norms
+    // pass gradients back to the patches' adapters below them); a frozen projector in front of it passes them through.
+    const bool towerBackward = visionTowerTrains(s) || visionTowerAdapted(s);
+    if (towerBackward) {
         perImage += visionTowerSavedBytes(v, image, ctx.c, checkpointed, s.attention == Attention::Eager);
     }
-    if (visionTowerTrains(s) || projectorTrains(s)) {
+    if (towerBackward || projectorTrains(s) || projectorAdapted(s)) {
         perImage += visionProjectorSavedBytes(v, ctx.arch.hiddenSize, image, ctx.c);
     }
     return images * perImage;

@@ -351,6 +351,11 @@ Words reserveWithRoomAssumption(const Estimate& e) {
 Words imagesAssumption(const Estimate& e, const Scenario& s) {
     const char* encoder =
         visionTowerTrains(s) ? QT_TRANSLATE_NOOP("gpusizer", "the encoder trains and saves %1 GiB for backward")
+        : projectorAdapted(s)
+            ? QT_TRANSLATE_NOOP("gpusizer", "the encoder and projector carry adapters and save %1 GiB for backward")
+        : visionTowerAdapted(s)
+            ? QT_TRANSLATE_NOOP("gpusizer", "the encoder carries adapters and saves %1 GiB for backward (with the "
+                                            "frozen projector's)")
         : projectorTrains(s) ? QT_TRANSLATE_NOOP("gpusizer", "the encoder is frozen (it keeps nothing for backward); "
                                                              "the projector trains and saves %1 GiB")
                              : QT_TRANSLATE_NOOP("gpusizer", "the encoder and projector are frozen and keep nothing "

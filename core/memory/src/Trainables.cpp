@@ -81,6 +81,24 @@ Trainables trainables(const Context& ctx) {
         t.quantConstants += linear * quantConstantsPerWeight(s.quantization, ctx.arch.vision.hiddenSize);
         t.quantizedCount += linear;
     }
+    if (visionTowerAdapted(s)) {
+        // Adapters on the image side's linears, sized like the language model's (docs/design/vision-lora.md).
+        std::vector<VisionLinear> linears = visionTowerLinears(ctx.arch.vision);
+        if (projectorAdapted(s)) {
+            const auto projector = visionProjectorLinears(ctx.arch.vision, ctx.arch.hiddenSize);
+            linears.insert(linears.end(), projector.begin(), projector.end());
+        }
+        for (const VisionLinear& l : linears) {
+            const AdapterOnLinear a =
+                adapterOnLinear(ctx.kind(), l.role, r, static_cast<double>(l.in), static_cast<double>(l.out), false);
+            t.adapters += static_cast<double>(l.count) * a.trainable;
+            t.frozenAdapters += static_cast<double>(l.count) * a.frozen;
+            t.largestAdapter = std::max(t.largestAdapter, a.largest);
+            t.adafactorAdapterElems += static_cast<double>(l.count) * a.adafactorElems;
+            maxIn = std::max(maxIn, static_cast<double>(l.in));
+            maxOut = std::max(maxOut, static_cast<double>(l.out));
+        }
+    }
     if (!ctx.full) {
         const double h = static_cast<double>(ctx.arch.hiddenSize);
         const double v = static_cast<double>(ctx.arch.vocabSize);

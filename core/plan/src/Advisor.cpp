@@ -293,12 +293,14 @@ std::vector<Rung> methodRungs() {
          }},
         {FixKind::FreezeVisionTower,
          [](const Scenario& s, const GpuSpec&) {
-             return hasImages(s) && visionTowerTrains(s) ? B::None : B::NoTrainedVisionTower;
+             return hasImages(s) && (visionTowerTrains(s) || visionTowerAdapted(s)) ? B::None : B::NoTrainedVisionTower;
          },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
-             // LLaMA-Factory's default pair: freeze_vision_tower and freeze_multi_modal_projector.
+             // LLaMA-Factory's default pair: freeze_vision_tower and freeze_multi_modal_projector; under adapters,
+             // its "all" target: the language model's linears only.
              s.freezeVisionTower = true;
              s.freezeProjector = true;
+             s.lora.visionTargets = VisionAdapterTargets::None;
              return true;
          }},
         {FixKind::Lora,

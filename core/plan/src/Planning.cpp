@@ -136,8 +136,13 @@ double visionFlopsPerToken(const Scenario& s) {
     const ImageTokens image = scenarioImage(s);
     const VisionFlops f = visionForwardFlops(s.model.vision, s.model.hiddenSize, image);
     const bool recomputes = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
-    const double towerPasses = visionTowerTrains(s) ? (recomputes ? 4.0 : 3.0) : 1.0;
-    const double projectorPasses = projectorTrains(s) ? 3.0 : (visionTowerTrains(s) ? 2.0 : 1.0);
+    // An adapted encoder's backward computes input gradients through its frozen weights (one forward's FLOPs), its
+    // adapters' own matmuls left out (r / width of the rest).
+    const double towerPasses = visionTowerTrains(s)    ? (recomputes ? 4.0 : 3.0)
+                               : visionTowerAdapted(s) ? (recomputes ? 3.0 : 2.0)
+                                                       : 1.0;
+    const double projectorPasses =
+        projectorTrains(s) ? 3.0 : ((visionTowerTrains(s) || visionTowerAdapted(s)) ? 2.0 : 1.0);
     const double perImage = towerPasses * f.tower + projectorPasses * f.projector;
     return static_cast<double>(s.imagesPerSample) * perImage / static_cast<double>(std::max<std::int64_t>(1, s.seqLen));
 }

@@ -31,6 +31,8 @@ GPUSIZER_NAMES(Framework, {Framework::Generic, "generic"}, {Framework::HfTrainer
                {Framework::Megatron, "megatron"}, {Framework::Unsloth, "unsloth"}, {Framework::Axolotl, "axolotl"})
 GPUSIZER_NAMES(AdapterDtype, {AdapterDtype::Auto, "auto"}, {AdapterDtype::Fp32, "fp32"}, {AdapterDtype::Bf16, "bf16"},
                {AdapterDtype::Fp16, "fp16"})
+GPUSIZER_NAMES(VisionAdapterTargets, {VisionAdapterTargets::None, "none"}, {VisionAdapterTargets::Encoder, "encoder"},
+               {VisionAdapterTargets::EncoderAndProjector, "encoder+projector"})
 GPUSIZER_NAMES(AdapterKind, {AdapterKind::Lora, "lora"}, {AdapterKind::Dora, "dora"}, {AdapterKind::LoraFa, "lora-fa"},
                {AdapterKind::Vera, "vera"}, {AdapterKind::Ia3, "ia3"}, {AdapterKind::LnTuning, "ln-tuning"})
 GPUSIZER_NAMES(ContextParallel, {ContextParallel::Ring, "ring"}, {ContextParallel::Ulysses, "ulysses"})
@@ -66,6 +68,7 @@ GPUSIZER_ENUM_API(Offload)
 GPUSIZER_ENUM_API(Quantization)
 GPUSIZER_ENUM_API(Framework)
 GPUSIZER_ENUM_API(AdapterDtype)
+GPUSIZER_ENUM_API(VisionAdapterTargets)
 GPUSIZER_ENUM_API(AdapterKind)
 GPUSIZER_ENUM_API(Float8)
 GPUSIZER_ENUM_API(ContextParallel)

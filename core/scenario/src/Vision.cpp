@@ -165,6 +165,46 @@ VisionParams visionParams(const VisionShape& v, std::int64_t textHidden) {
     return p;
 }
 
+std::vector<VisionLinear> visionTowerLinears(const VisionShape& v) {
+    if (!v.present()) {
+        return {};
+    }
+    const std::int64_t hv = v.hiddenSize;
+    const std::int64_t f = v.intermediateSize;
+    const std::int64_t d = v.depth;
+    std::vector<VisionLinear> out;
+    if (v.family == VisionFamily::QwenVl) {
+        // VisionAttention: qkv = Linear(hv, 3 hv), proj = Linear(hv, hv) (modeling_qwen2_5_vl.py).
+        out.push_back({LinearRole::Q, hv, 3 * hv, d});
+        out.push_back({LinearRole::O, hv, hv, d});
+    } else {
+        for (LinearRole role : {LinearRole::Q, LinearRole::K, LinearRole::V, LinearRole::O}) {
+            out.push_back({role, hv, hv, d});
+        }
+    }
+    if (v.mlp == MlpKind::Gated) {
+        out.push_back({LinearRole::Gate, hv, f, d});
+    }
+    out.push_back({LinearRole::Up, hv, f, d});
+    out.push_back({LinearRole::Down, f, hv, d});
+    return out;
+}
+
+std::vector<VisionLinear> visionProjectorLinears(const VisionShape& v, std::int64_t textHidden) {
+    switch (v.family) {
+    case VisionFamily::None:
+    case VisionFamily::Gemma3:
+        return {};
+    case VisionFamily::QwenVl: {
+        const std::int64_t merged = v.hiddenSize * v.mergeSize * v.mergeSize;
+        return {{LinearRole::Up, merged, merged, mergers(v)}, {LinearRole::Down, merged, textHidden, mergers(v)}};
+    }
+    case VisionFamily::Llava:
+        return {{LinearRole::Up, v.hiddenSize, textHidden, 1}, {LinearRole::Down, textHidden, textHidden, 1}};
+    }
+    return {};
+}
+
 VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image) {
     VisionFlops f;
     if (!v.present()) {

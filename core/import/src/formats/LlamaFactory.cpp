@@ -58,7 +58,8 @@ constexpr KeyRow kHead[] = {
      .fallback = "true",
      .source = LF_FINETUNING " L546-557",
      .step = readVision,
-     .shownField = "freeze_vision_tower (a vision-language model; reported for a multimodal `template`)"},
+     .shownField = "freeze_vision_tower (a vision-language model; reported for a multimodal `template`); false under "
+                   "LoRA: lora.vision_targets `encoder` (`all` then reaches the encoder, misc.py L28-52)"},
     {.key = "freeze_multi_modal_projector",
      .field = "freeze_projector",
      .kind = ValueKind::Flag,
@@ -333,6 +334,10 @@ Result<void> readVision(KeyReader& r, const std::string& prefix) {
     };
     GPUSIZER_ASSIGN(auto tower, flag(rowOf(kHead, "freeze_vision_tower")));
     s.freezeVisionTower = tower.value_or(true);
+    if (!s.freezeVisionTower && s.lora.visionTargets == VisionAdapterTargets::None) {
+        // Under LoRA, `all` then targets the encoder's linears too, never the projector's (model_utils/misc.py L28-52).
+        s.lora.visionTargets = VisionAdapterTargets::Encoder;
+    }
     GPUSIZER_ASSIGN(auto projector, flag(rowOf(kHead, "freeze_multi_modal_projector")));
     s.freezeProjector = projector.value_or(true);
     const KeyRow& pixelsRow = rowOf(kHead, "image_max_pixels");

@@ -79,6 +79,9 @@ constexpr KeyRow kLora[] = {
      .step = readLoraTargets,
      .shownKey = "`target_modules` (a list, `all-linear`, or a regular expression: the module names it spells, noted; "
                  "with `layers_to_transform` / `layers_pattern` a list, as PEFT refuses a regex with them)",
+     .shownField =
+         "lora.targets; `all-linear` also lora.vision_targets `encoder+projector` (every Linear but the output "
+         "layer: a vision-language model's encoder and projector too, tuners_utils.py L2382-2442)",
      .shownDefault = "the model type's default: q_proj, v_proj for Llama (utils/constants.py)"},
     {.key = "modules_to_save",
      .field = "lora.modules_to_save",

@@ -34,6 +34,7 @@ Message label(core::PeftVersion v);
 Message label(core::TorchVersion v);
 Message label(core::Quantization v);
 Message label(core::AdapterDtype v);
+Message label(core::VisionAdapterTargets v);
 Message label(core::ContextParallel v);
 Message label(core::Objective v);
 Message label(core::Network v);

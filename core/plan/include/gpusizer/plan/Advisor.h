@@ -27,7 +27,7 @@ enum class FixKind {
     OptimizerInBackward,    ///< step each parameter as its gradient arrives
     PrecomputedReference,   ///< DPO/IPO/KTO: reference log-probs computed before training, no reference copy
     VllmSleepMode,          ///< GRPO colocate: vLLM frees its share while the trainer steps
-    FreezeVisionTower,      ///< a vision-language model's encoder (and projector) kept frozen under full fine-tuning
+    FreezeVisionTower,      ///< a vision-language model's encoder (and projector) frozen, or without adapters
     Lora,                   ///< freeze the base, train adapters
     Qlora,                  ///< LoRA on a 4-bit base
     MoreCardsZero3,         ///< shard model states over more cards (ZeRO-3 / FSDP)
@@ -63,7 +63,7 @@ enum class FixBlocker {
     AlreadySplit,         ///< each sequence is already split over cards (context parallel)
     NoReferenceCopy,      ///< no frozen reference copy to drop (no reference, adapters, or already precomputed)
     NoAwakeVllm,          ///< no colocated vLLM holding its share through training
-    NoTrainedVisionTower, ///< no vision encoder that trains (a text model, adapters, or already frozen)
+    NoTrainedVisionTower, ///< no vision encoder that trains or carries adapters (a text model, or already frozen)
 };
 
 /// One rung of the ladder for a scenario: what it changes is `scenarioAlone` against the scenario.

@@ -100,6 +100,11 @@ enum class Generation { Transformers, VllmColocate, VllmServer };
 enum class ReferenceLogProbs { Model, Precomputed };
 /// Storage dtype of LoRA adapters. Auto: what the framework does (PEFT upcasts to fp32; torchtune/LitGPT keep bf16).
 enum class AdapterDtype { Auto, Fp32, Bf16, Fp16 };
+/// Which parts of a vision-language model's image side carry adapters besides the language model
+/// (docs/design/vision-lora.md): PEFT's "all-linear" reaches the encoder's and the projector's linears (peft
+/// @5d602fdb tuners_utils.py L2382-2442), LLaMA-Factory's "all" neither unless freeze_vision_tower is false
+/// (model_utils/misc.py L28-52 @ff6d4d12: then the encoder, never the projector).
+enum class VisionAdapterTargets { None, Encoder, EncoderAndProjector };
 
 /// How the optimizer step allocates temporaries.
 enum class OptimizerStepKind {
@@ -156,6 +161,7 @@ struct LoraSettings {
     bool saveLmHead = false;
     bool saveEmbedding = false;
     AdapterDtype dtype = AdapterDtype::Auto;
+    VisionAdapterTargets visionTargets = VisionAdapterTargets::None; ///< a vision-language model's image side
 };
 
 /// One training run to size. Every field has a documented default; only the model is required.
@@ -318,6 +324,20 @@ inline bool visionTowerTrains(const Scenario& s) {
     return s.model.vision.present() && s.method == Method::Full && !s.freezeVisionTower && s.trainableLayers == 0;
 }
 
+/// An adapter method puts adapters on the vision encoder's linears (lora.vision_targets): the encoder then saves
+/// what its backward needs and runs it (input gradients through every block), while its weights stay frozen.
+inline bool visionTowerAdapted(const Scenario& s) {
+    return s.model.vision.present() && s.method != Method::Full && s.lora.kind != AdapterKind::LnTuning &&
+           s.lora.visionTargets != VisionAdapterTargets::None;
+}
+
+/// ... and on the projector's: Gemma 3's projection is a bare nn.Parameter (mm_input_projection_weight), which no
+/// linear target reaches.
+inline bool projectorAdapted(const Scenario& s) {
+    return visionTowerAdapted(s) && s.lora.visionTargets == VisionAdapterTargets::EncoderAndProjector &&
+           s.model.vision.family != VisionFamily::Gemma3;
+}
+
 /// Liger's RMSNorm runs on the q/k norms too: the frameworks that patch the classes before the model is built
 /// (Axolotl's plugin, ArcticTraining's AutoLigerKernelForCausalLM) reach every norm; the Trainer's use_liger_kernel
 /// patches the built model's layer norms only for Qwen3 and OLMo 2/3 (liger monkey_patch.py @ead96b61 L1711-1719,
@@ -436,6 +456,7 @@ const char* toString(Offload v);
 const char* toString(Quantization v);
 const char* toString(Framework v);
 const char* toString(AdapterDtype v);
+const char* toString(VisionAdapterTargets v);
 const char* toString(AdapterKind v);
 const char* toString(Float8 v);
 const char* toString(ContextParallel v);

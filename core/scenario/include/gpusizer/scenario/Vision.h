@@ -6,6 +6,7 @@
 #include "gpusizer/scenario/Scenario.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace gpusizer::core {
 
@@ -38,6 +39,21 @@ struct VisionParams {
     std::int64_t largestTensor = 0;
 };
 VisionParams visionParams(const VisionShape& v, std::int64_t textHidden);
+
+/// A linear of the image side that an adapter can reach: its role (what the language model's role of the same kind
+/// is called), its shape, and how many the model has.
+struct VisionLinear {
+    LinearRole role = LinearRole::Q;
+    std::int64_t in = 0;
+    std::int64_t out = 0;
+    std::int64_t count = 0;
+};
+/// The encoder's linears over all its blocks: q, k, v and the output separately (CLIP, SigLIP) or q/k/v fused into one
+/// `qkv` (Qwen-VL's VisionAttention); the MLP's fc1 / fc2 or gate / up / down (Qwen2.5-VL).
+std::vector<VisionLinear> visionTowerLinears(const VisionShape& v);
+/// The projector's linears: Qwen-VL's mergers (mlp.0, mlp.2), LLaVA's linear_1 / linear_2; none for Gemma 3 (a bare
+/// weight).
+std::vector<VisionLinear> visionProjectorLinears(const VisionShape& v, std::int64_t textHidden);
 
 /// Forward FLOPs of the encoder for one image (matmuls and attention) and of the projector.
 struct VisionFlops {
