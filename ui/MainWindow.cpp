@@ -841,7 +841,7 @@ void MainWindow::showImportReport() {
 
 void MainWindow::importTrainingDialog() {
     const QStringList paths = DialogService::openFiles(this, tr("Import training config"),
-                                                       tr("Training configs (*.yaml *.yml *.json);;All files (*)"));
+                                                       tr("Training configs (*.yaml *.yml *.json *.sh);;All files (*)"));
     if (!paths.isEmpty()) {
         importTrainingConfigs(paths);
     }

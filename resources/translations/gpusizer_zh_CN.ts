@@ -3657,10 +3657,6 @@ Fewer cards (%2): %3</source>
         <translation>模型“%1”不在目录中：请提供其 config.json</translation>
     </message>
     <message>
-        <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, or a config.json)</source>
-        <translation>不是已知格式的训练配置（Axolotl，LLaMA-Factory，torchtune，transformers / TRL，PEFT，bitsandbytes，accelerate，DeepSpeed，LitGPT 或 config.json）</translation>
-    </message>
-    <message>
         <source>every GPU of the machine: sized on the scenario&apos;s GPU count (the GPUs field; the CLI&apos;s --gpus)</source>
         <translation>使用机器上的全部 GPU：按场景中的 GPU 数量估算（GPU 数量字段；命令行的 --gpus）</translation>
     </message>
@@ -4231,6 +4227,78 @@ Fewer cards (%2): %3</source>
     <message>
         <source>the encoder and the projector</source>
         <translation>编码器和投影层</translation>
+    </message>
+    <message>
+        <source>no `python3 -m verl.trainer.main_ppo` command in the script</source>
+        <translation>脚本中没有 `python3 -m verl.trainer.main_ppo` 命令</translation>
+    </message>
+    <message>
+        <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, ArcticTraining, a verl launch script, or a config.json)</source>
+        <translation>不是已知格式的训练配置（Axolotl、LLaMA-Factory、torchtune、transformers / TRL、PEFT、bitsandbytes、accelerate、DeepSpeed、LitGPT、ArcticTraining、verl 启动脚本，或 config.json）</translation>
+    </message>
+    <message>
+        <source>moves them to the host between generation and training; the training step, the peak sized here, has them on the GPU (fsdp_workers.py L682, L720)</source>
+        <translation>在生成与训练之间把它们移到主机内存；此处估算峰值的训练步中它们位于 GPU 上（fsdp_workers.py L682、L720）</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s weights split over this many GPUs inside its share; the share, which is what the training GPUs give up, does not change</source>
+        <translation>vLLM 的权重在其显存份额内切分到这么多块 GPU 上；训练 GPU 让出的份额本身不变</translation>
+    </message>
+    <message>
+        <source>verl offloads the reference&apos;s parameters to the host whatever this says (FSDP CPUOffload)</source>
+        <translation>无论此项如何设置，verl 都会把参考模型的参数卸载到主机内存（FSDP CPUOffload）</translation>
+    </message>
+    <message>
+        <source>passes of training over each rollout: the same memory; the time of one pass is what the plan prices</source>
+        <translation>每批 rollout 的训练遍数：显存相同；规划按一遍的时间计价</translation>
+    </message>
+    <message>
+        <source>PPO with a critic (gae) is not imported: verl trains a critic model of its own (critic.model.path) beside the actor and generates with vLLM, which GPU Sizer&apos;s PPO (TRL&apos;s, transformers&apos; generation) does not size; set a critic-free estimator such as grpo</source>
+        <translation>不导入带评论家模型的 PPO（gae）：verl 在 actor 之外训练自己的评论家模型（critic.model.path），并用 vLLM 生成，GPU Sizer 的 PPO（TRL 的实现、transformers 生成）无法估算；请设置无评论家的优势估计器，例如 grpo</translation>
+    </message>
+    <message>
+        <source>%1 is sized as GRPO: the same rollouts and actor training, no critic</source>
+        <translation>%1 按 GRPO 估算：rollout 与 actor 训练相同，没有评论家模型</translation>
+    </message>
+    <message>
+        <source>GRPO compares the samples of a prompt: rollout.n must be 2 or more</source>
+        <translation>GRPO 比较同一提示的多个样本：rollout.n 必须为 2 或更多</translation>
+    </message>
+    <message>
+        <source>verl needs the rollout engine named: vllm, sglang or hf</source>
+        <translation>verl 需要指定 rollout 引擎：vllm、sglang 或 hf</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a rollout engine GPU Sizer sizes (vllm, sglang, hf)</source>
+        <translation>&apos;%1&apos; 不是 GPU Sizer 能估算的 rollout 引擎（vllm、sglang、hf）</translation>
+    </message>
+    <message>
+        <source>SGLang sized as vLLM: its gpu_memory_utilization is mem_fraction_static, a share of the memory free when it starts (async_sglang_server.py L260)</source>
+        <translation>SGLang 按 vLLM 估算：其 gpu_memory_utilization 即 mem_fraction_static，是启动时空闲显存的份额（async_sglang_server.py L260）</translation>
+    </message>
+    <message>
+        <source>verl keeps the reference model&apos;s parameters on the host (FSDP CPUOffload, fsdp_workers.py L524-526, L552) and gathers them for its log-prob pass; under full fine-tuning the estimate counts its copy on the GPUs, sharded like the actor&apos;s: an upper bound by that share</source>
+        <translation>verl 把参考模型的参数放在主机内存（FSDP CPUOffload，fsdp_workers.py L524-526、L552），只在计算对数概率时聚合；全参数微调时估算把它的副本按 actor 的方式分片计入 GPU：按该份额为上界</translation>
+    </message>
+    <message>
+        <source>strategy &apos;%1&apos; is not imported (fsdp and fsdp2 are; Megatron runs from ppo_megatron_trainer.yaml)</source>
+        <translation>不导入策略 &apos;%1&apos;（支持 fsdp 和 fsdp2；Megatron 使用 ppo_megatron_trainer.yaml 运行）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a dtype GPU Sizer sizes here (fp32, bf16)</source>
+        <translation>&apos;%1&apos; 不是此处 GPU Sizer 能估算的数据类型（fp32、bf16）</translation>
+    </message>
+    <message>
+        <source>use_dynamic_bsz: micro-batches packed to %1 tokens, sized as %2 sequences of seq_len</source>
+        <translation>use_dynamic_bsz：微批次按 %1 个 token 打包，按 %2 条长度为 seq_len 的序列估算</translation>
+    </message>
+    <message>
+        <source>verl needs ppo_micro_batch_size_per_gpu unless use_dynamic_bsz is on</source>
+        <translation>除非开启 use_dynamic_bsz，verl 需要 ppo_micro_batch_size_per_gpu</translation>
+    </message>
+    <message>
+        <source>Loss: per-token log-probabilities from a fused cross-entropy that writes its gradient over the 16-bit logits, %1 B per logit element over every token of the micro-batch (verl&apos;s logprobs_from_logits_flash_attn).</source>
+        <translation>损失：逐 token 对数概率由融合交叉熵计算，其梯度直接写回 16 位 logits，微批次每个 token 的每个 logit 元素 %1 B（verl 的 logprobs_from_logits_flash_attn）。</translation>
     </message>
 </context>
 <context>
@@ -5112,10 +5180,6 @@ Choose the model&apos;s config.json?</source>
         <translation>导入训练配置</translation>
     </message>
     <message>
-        <source>Training configs (*.yaml *.yml *.json);;All files (*)</source>
-        <translation>训练配置 (*.yaml *.yml *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed, LitGPT or ArcticTraining files of one run (select several together)</source>
         <translation>同一次训练的 Axolotl、LLaMA-Factory、torchtune、transformers / TRL（含 PEFT）、accelerate、DeepSpeed、LitGPT 或 ArcticTraining 文件（可一次选择多个）</translation>
     </message>
@@ -5164,6 +5228,10 @@ Choose the model&apos;s config.json?</source>
             <numerusform>• %1 / %2：开销 %3，HFU %4（%n 次运行，%5）
 </numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Training configs (*.yaml *.yml *.json *.sh);;All files (*)</source>
+        <translation>训练配置 (*.yaml *.yml *.json *.sh);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 
 #include "gpusizer/scenario/JsonRead.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <set>
@@ -167,6 +169,26 @@ bool looksLikeJson(std::string_view bytes) {
     return first != std::string_view::npos && bytes[first] == '{';
 }
 
+/// The guards every text document passes: its size, no NUL byte, well-formed UTF-8.
+Result<void> checkText(std::string_view bytes, const std::string& path) {
+    if (bytes.size() > kMaxDocumentBytes) {
+        return fail(ErrorCode::TooLarge, QT_TRANSLATE_NOOP("gpusizer", "file is larger than 16 MiB"), path);
+    }
+    if (const auto nul = bytes.find('\0'); nul != std::string_view::npos) {
+        return fail(
+            ErrorCode::InvalidJson,
+            words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (a NUL byte at offset %1)"), std::to_string(nul)),
+            path);
+    }
+    if (const auto bad = invalidUtf8Offset(bytes); bad != std::string_view::npos) {
+        return fail(
+            ErrorCode::InvalidJson,
+            words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (invalid UTF-8 at offset %1)"), std::to_string(bad)),
+            path);
+    }
+    return {};
+}
+
 } // namespace
 
 Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string path) {
@@ -176,21 +198,7 @@ Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string pa
         GPUSIZER_ASSIGN(doc.root, parseDocument(bytes, doc.path));
         return doc;
     }
-    if (bytes.size() > kMaxDocumentBytes) {
-        return fail(ErrorCode::TooLarge, QT_TRANSLATE_NOOP("gpusizer", "file is larger than 16 MiB"), doc.path);
-    }
-    if (const auto nul = bytes.find('\0'); nul != std::string_view::npos) {
-        return fail(
-            ErrorCode::InvalidJson,
-            words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (a NUL byte at offset %1)"), std::to_string(nul)),
-            doc.path);
-    }
-    if (const auto bad = invalidUtf8Offset(bytes); bad != std::string_view::npos) {
-        return fail(
-            ErrorCode::InvalidJson,
-            words(QT_TRANSLATE_NOOP("gpusizer", "not a text file (invalid UTF-8 at offset %1)"), std::to_string(bad)),
-            doc.path);
-    }
+    GPUSIZER_CHECK(checkText(bytes, doc.path));
     YAML::Node node;
     try {
         node = YAML::Load(std::string(bytes));
@@ -208,6 +216,174 @@ Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string pa
         GPUSIZER_ASSIGN(doc.root, converter.convert(node, "", 0));
     } catch (const YAML::Exception& ex) {
         return fail(ErrorCode::InvalidJson, words(QT_TRANSLATE_NOOP("gpusizer", "not valid YAML (%1)"), ex.msg),
+                    doc.path);
+    }
+    return doc;
+}
+
+namespace {
+
+/// Where each byte of a logical command line stood in the file.
+struct ScriptLine {
+    std::string text;
+    std::vector<std::pair<int, int>> at; ///< 1-based line and column of text[i]
+};
+
+/// The file's logical lines: a line ending in a backslash goes on with the next (POSIX sh), comments dropped.
+std::vector<ScriptLine> logicalLines(std::string_view bytes) {
+    std::vector<ScriptLine> out(1);
+    int line = 1;
+    int column = 1;
+    bool comment = false;
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        const char c = bytes[i];
+        if (c == '\\' && i + 1 < bytes.size() && bytes[i + 1] == '\n' && !comment) {
+            ++i;
+            ++line;
+            column = 1;
+            continue;
+        }
+        if (c == '\n') {
+            out.emplace_back();
+            comment = false;
+            ++line;
+            column = 1;
+            continue;
+        }
+        // A '#' starting a word begins a comment (inside a word it is the word's).
+        comment =
+            comment ||
+            (c == '#' && (out.back().text.empty() || std::isspace(static_cast<unsigned char>(out.back().text.back()))));
+        if (!comment && c != '\r') {
+            out.back().text += c;
+            out.back().at.emplace_back(line, column);
+        }
+        ++column;
+    }
+    return out;
+}
+
+/// A line's words, quotes removed (single quotes literal, double quotes and bare words with $NAME and ${NAME} taken
+/// from the variables the script set before), each with where it began.
+std::vector<std::pair<std::string, std::pair<int, int>>> shellWords(const ScriptLine& line,
+                                                                    const std::map<std::string, std::string>& vars) {
+    std::vector<std::pair<std::string, std::pair<int, int>>> words;
+    const std::string& t = line.text;
+    std::size_t i = 0;
+    while (i < t.size()) {
+        while (i < t.size() && std::isspace(static_cast<unsigned char>(t[i]))) {
+            ++i;
+        }
+        if (i >= t.size()) {
+            break;
+        }
+        const auto start = line.at[i];
+        std::string word;
+        char quote = 0;
+        while (i < t.size() && (quote != 0 || !std::isspace(static_cast<unsigned char>(t[i])))) {
+            const char c = t[i];
+            if (quote == 0 && (c == '\'' || c == '"')) {
+                quote = c;
+            } else if (c == quote) {
+                quote = 0;
+            } else if (c == '$' && quote != '\'') {
+                const bool braced = i + 1 < t.size() && t[i + 1] == '{';
+                std::size_t end = i + (braced ? 2 : 1);
+                while (end < t.size() && (std::isalnum(static_cast<unsigned char>(t[end])) || t[end] == '_')) {
+                    ++end;
+                }
+                const std::string name = t.substr(i + (braced ? 2 : 1), end - i - (braced ? 2 : 1));
+                const auto known = vars.find(name);
+                if (name.empty() || known == vars.end() || (braced && (end >= t.size() || t[end] != '}'))) {
+                    word += c; // left as written: the reader reports what it cannot resolve
+                } else {
+                    word += known->second;
+                    i = braced ? end : end - 1;
+                }
+            } else {
+                word += c;
+            }
+            ++i;
+        }
+        words.emplace_back(std::move(word), start);
+    }
+    return words;
+}
+
+bool isName(std::string_view s, bool dotted) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [&](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || (dotted && (c == '.' || c == '-'));
+    });
+}
+
+} // namespace
+
+bool isVerlLaunchScript(std::string_view bytes) {
+    return bytes.find("verl.trainer.main_ppo") != std::string_view::npos;
+}
+
+Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path) {
+    ConfigDocument doc;
+    doc.path = std::move(path);
+    GPUSIZER_CHECK(checkText(bytes, doc.path));
+    doc.root = json::object();
+    std::map<std::string, std::string> vars;
+    bool found = false;
+    for (const ScriptLine& line : logicalLines(bytes)) {
+        const auto words = shellWords(line, vars);
+        if (words.empty()) {
+            continue;
+        }
+        const auto launcher = std::find_if(words.begin(), words.end(), [](const auto& w) {
+            return w.first.find("verl.trainer.main_ppo") != std::string::npos;
+        });
+        if (launcher == words.end()) {
+            // NAME=value (or export NAME=value) alone on a line: a variable later words may use.
+            const std::size_t first = words.front().first == "export" ? 1 : 0;
+            if (words.size() == first + 1) {
+                const std::string& w = words[first].first;
+                const auto eq = w.find('=');
+                if (eq != std::string::npos && isName(w.substr(0, eq), false)) {
+                    vars[w.substr(0, eq)] = w.substr(eq + 1);
+                }
+            }
+            continue;
+        }
+        found = true;
+        // Hydra's overrides after the module: key=value, +key=value (add), ++key=value (add or replace).
+        for (auto w = std::next(launcher); w != words.end(); ++w) {
+            std::string word = w->first;
+            word.erase(0, std::min(word.find_first_not_of('+'), word.size()));
+            const auto eq = word.find('=');
+            if (eq == std::string::npos || !isName(word.substr(0, eq), true)) {
+                continue; // python's own flags, "$@", redirections
+            }
+            const std::string key = word.substr(0, eq);
+            const std::string text = word.substr(eq + 1);
+            json* node = &doc.root;
+            std::size_t start = 0;
+            for (std::size_t dot = key.find('.'); dot != std::string::npos; dot = key.find('.', start)) {
+                json& child = (*node)[key.substr(start, dot - start)];
+                if (!child.is_object()) {
+                    child = json::object();
+                }
+                node = &child;
+                start = dot + 1;
+            }
+            // The value as Hydra reads it: a YAML scalar or flow list; null and None are null.
+            json value = text; // what YAML cannot read stays the text written
+            if (text == "None" || text == "null") {
+                value = nullptr;
+            } else if (auto scalar = readConfigDocument("v: " + text, doc.path)) {
+                value = scalar->root["v"];
+            }
+            (*node)[key.substr(start)] = std::move(value);
+            doc.marks[key] = w->second;
+        }
+    }
+    if (!found) {
+        return fail(ErrorCode::WrongFormat,
+                    QT_TRANSLATE_NOOP("gpusizer", "no `python3 -m verl.trainer.main_ppo` command in the script"),
                     doc.path);
     }
     return doc;

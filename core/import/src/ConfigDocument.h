@@ -38,4 +38,10 @@ std::string displayable(const std::string& text);
 /// with the size, NUL and nesting guards of the JSON loaders. The top level must be a mapping.
 Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string path);
 
+/// A verl launch script (`python3 -m verl.trainer.main_ppo key=value ...`): Hydra's dotted overrides read into one
+/// tree, each key marked with the line and column where it stands in the script; NAME=value lines the script sets
+/// before the command resolve $NAME and ${NAME} in them.
+bool isVerlLaunchScript(std::string_view bytes);
+Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path);
+
 } // namespace gpusizer::core::detail

@@ -20,6 +20,7 @@
 #define ACCELERATE "accelerate @16cb6eb8 "
 #define DEEPSPEED "DeepSpeed @edaa7221 "
 #define ARCTIC "ArcticTraining @b28638e6 "
+#define VERL "verl @b178a3cd "
 
 namespace gpusizer::core::detail {
 

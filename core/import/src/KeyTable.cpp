@@ -141,7 +141,7 @@ std::span<const KeyTable> keyTables() {
         std::vector<KeyTable> all;
         for (auto tables :
              {axolotlKeyTables(), llamaFactoryKeyTables(), torchtuneKeyTables(), trainerKeyTables(), peftKeyTables(),
-              accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables()}) {
+              accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables(), verlKeyTables()}) {
             all.insert(all.end(), tables.begin(), tables.end());
         }
         return all;

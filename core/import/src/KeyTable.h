@@ -91,6 +91,7 @@ std::span<const KeyTable> accelerateKeyTables(); ///< accelerate and its FSDP ke
 std::span<const KeyTable> deepspeedKeyTables();  ///< a DeepSpeed JSON (formats/DeepSpeed.cpp)
 std::span<const KeyTable> litgptKeyTables();     ///< LitGPT finetune lora (formats/Litgpt.cpp)
 std::span<const KeyTable> arcticKeyTables();     ///< ArcticTraining (formats/Arctic.cpp)
+std::span<const KeyTable> verlKeyTables();       ///< verl's PPO trainer run as GRPO (formats/Verl.cpp)
 std::span<const KeyTable> torchtuneKeyTables();  ///< torchtune recipes (formats/Torchtune.cpp)
 std::span<const KeyTable> trainerKeyTables(); ///< transformers TrainingArguments and TRL configs (formats/Trainer.cpp)
 std::span<const KeyTable> llamaFactoryKeyTables(); ///< LLaMA-Factory (formats/LlamaFactory.cpp)

@@ -32,6 +32,7 @@ constexpr std::pair<ConfigFormat, const char*> kFormatNames[] = {
     {ConfigFormat::Deepspeed, "deepspeed"},
     {ConfigFormat::Litgpt, "litgpt"},
     {ConfigFormat::ArcticTraining, "arctic-training"},
+    {ConfigFormat::Verl, "verl"},
 };
 
 using detail::lowercase;
@@ -56,6 +57,9 @@ std::optional<ConfigFormat> formatOf(const json& root) {
     }
     if (hasComponents(root)) {
         return ConfigFormat::Torchtune;
+    }
+    if (root.contains("actor_rollout_ref")) {
+        return ConfigFormat::Verl; // verl's trainer config (trainer/config/ppo_trainer.yaml)
     }
     if (root.contains("zero_optimization") || root.contains("train_micro_batch_size_per_gpu") ||
         root.contains("train_batch_size")) {
@@ -110,6 +114,7 @@ int readOrder(ConfigFormat f) {
     case ConfigFormat::Litgpt:
     case ConfigFormat::TrainingArguments:
     case ConfigFormat::ArcticTraining:
+    case ConfigFormat::Verl:
         return 0;
     case ConfigFormat::Accelerate:
         return 1;
@@ -147,6 +152,8 @@ Result<void> readDocument(ConfigFormat format, detail::KeyReader& r) {
         return detail::readLitgpt(r);
     case ConfigFormat::ArcticTraining:
         return detail::readArcticTraining(r);
+    case ConfigFormat::Verl:
+        return detail::readVerl(r);
     case ConfigFormat::ModelConfig:
         break;
     }
@@ -427,6 +434,9 @@ std::optional<ConfigFormat> parseConfigFormat(std::string_view text) {
 }
 
 std::optional<ConfigFormat> detectConfigFormat(std::string_view bytes) {
+    if (detail::isVerlLaunchScript(bytes)) {
+        return ConfigFormat::Verl;
+    }
     auto doc = detail::readConfigDocument(bytes, "");
     return doc ? formatOf(doc->root) : std::nullopt;
 }
@@ -487,7 +497,10 @@ Result<std::vector<Pending>> parseInReadOrder(const ImportRequest& request, deta
     std::vector<Pending> pending;
     for (std::size_t i = 0; i < request.files.size(); ++i) {
         const ConfigFile& file = request.files[i];
-        GPUSIZER_ASSIGN(auto doc, detail::readConfigDocument(file.bytes, file.path));
+        const bool script =
+            (!file.format || *file.format == ConfigFormat::Verl) && detail::isVerlLaunchScript(file.bytes);
+        GPUSIZER_ASSIGN(auto doc, script ? detail::readLaunchScript(file.bytes, file.path)
+                                         : detail::readConfigDocument(file.bytes, file.path));
         if (i == 0) {
             GPUSIZER_CHECK(applyOverrides(doc, request.overrides));
         }
@@ -497,7 +510,7 @@ Result<std::vector<Pending>> parseInReadOrder(const ImportRequest& request, deta
                         QT_TRANSLATE_NOOP("gpusizer",
                                           "not a training config of a known format (Axolotl, LLaMA-Factory, "
                                           "torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, "
-                                          "LitGPT, or a config.json)"),
+                                          "LitGPT, ArcticTraining, a verl launch script, or a config.json)"),
                         file.path);
         }
         if (*format == ConfigFormat::ModelConfig) {

@@ -137,6 +137,8 @@ struct ZeroDefaults {
 Result<void> readDeepspeed(KeyReader& r, const std::string& prefix, const ZeroDefaults& defaults = {});
 Result<void> readLitgpt(KeyReader& r);
 Result<void> readArcticTraining(KeyReader& r);
+/// verl's PPO / GRPO trainer (volcengine/verl main_ppo): its Hydra keys from a launch script or a YAML.
+Result<void> readVerl(KeyReader& r);
 /// FSDP settings as accelerate's fsdp_config keys (accelerate YAML, Axolotl and the Trainer's fsdp_config).
 Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char* source);
 /// Optimizer names of transformers' OptimizerNames (Axolotl, LLaMA-Factory and the Trainer share them).

@@ -412,7 +412,13 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
             label(e.peakMoment), number(why.logitsAtLoss / kGiB)));
     }
     assume(profileAssumption(s, prof));
-    if (s.runKind != RunKind::Sft && s.loss == Loss::Standard && e.logitsBytesPerElement > 0) {
+    if (prof.logprobsInPlace && s.runKind == RunKind::Grpo && s.loss == Loss::Standard) {
+        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: per-token log-probabilities from a fused cross-entropy that "
+                                                   "writes its gradient over the 16-bit logits, %1 B per logit "
+                                                   "element over every token of the micro-batch (verl's "
+                                                   "logprobs_from_logits_flash_attn)."),
+                     number(e.logitsBytesPerElement)));
+    } else if (s.runKind != RunKind::Sft && s.loss == Loss::Standard && e.logitsBytesPerElement > 0) {
         // TRL calls the model without labels and takes per-token log-probs of the outputs accelerate converts to fp32
         // (selective_log_softmax, trainer/utils.py L479-523 @f2cd5771): about the causal-LM loss's 12 B at its peak.
         assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: %1's per-token log-probabilities over the fp32 logits, %2 B "

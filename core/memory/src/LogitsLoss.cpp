@@ -86,6 +86,9 @@ double materializedLossPerElement(const Context& ctx) {
     const double c = ctx.c;
     const double chunks = std::max(1, prof.lossChunks);
     double perElement = 0;
+    if (prof.logprobsInPlace && s.loss == Loss::Standard) {
+        return c; // the 16-bit logits, their gradient written over them (FrameworkProfile::logprobsInPlace)
+    }
     if (prof.logitsHeldInFp32) {
         // Lightning Fabric converts the output to fp32 and the loop holds it through backward; every chunk's
         // log-softmax output is saved; the backward of one chunk adds its two gradients (counted with

@@ -23,6 +23,7 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"loss_from_transformers_model", &O::lossFromTransformersModel, &P::lossFromTransformersModel},
         {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
         {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},
+        {"logprobs_in_place", &O::logprobsInPlace, &P::logprobsInPlace},
     };
     return kAll;
 }

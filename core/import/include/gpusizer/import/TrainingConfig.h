@@ -26,6 +26,7 @@ enum class ConfigFormat {
     Deepspeed,         ///< a DeepSpeed JSON
     Litgpt,
     ArcticTraining, ///< snowflakedb/ArcticTraining's trainer YAML
+    Verl,           ///< a verl PPO / GRPO launch script (`python3 -m verl.trainer.main_ppo key=value ...`) or its YAML
 };
 const char* toString(ConfigFormat f); ///< "axolotl", "llama-factory", "torchtune", "transformers", "peft", ...
 std::optional<ConfigFormat> parseConfigFormat(std::string_view text);

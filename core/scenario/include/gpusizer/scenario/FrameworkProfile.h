@@ -55,6 +55,11 @@ struct FrameworkProfile {
     /// --compile.enable): inductor fuses the fp32 upcast, log-softmax and gradient into kernels that keep only the
     /// 16-bit logits and write a 16-bit gradient.
     bool compileCoversLoss = false;
+    /// A GRPO-style step's per-token log-probabilities come from a fused cross-entropy kernel that writes its gradient
+    /// into the 16-bit logits, computed over every token of the micro-batch (verl's logprobs_from_logits_flash_attn
+    /// with inplace_backward over the unpadded sequences: dp_actor.py L253-269, torch_functional.py L103-126
+    /// @b178a3cd): the logits alone, c bytes an element, prompt tokens included.
+    bool logprobsInPlace = false;
     /// Tokens per loss chunk along the sequence (LitGPT lm_head_chunk_size = 128); 0: the loss splits the logits
     /// into lossChunks pieces instead.
     int lossChunkTokens = 0;

@@ -140,6 +140,7 @@ struct ProfileOverrides {
     std::optional<bool> lossFromTransformersModel;
     std::optional<bool> logitsFreedBeforeBackward;
     std::optional<bool> compileCoversLoss;
+    std::optional<bool> logprobsInPlace;
     std::optional<double> zeroReduceBucketElements;
     std::optional<double> zeroPrefetchBucketElements;
     std::optional<double> zeroMaxReuseDistance;
