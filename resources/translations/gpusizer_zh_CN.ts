@@ -4300,6 +4300,14 @@ Fewer cards (%2): %3</source>
         <source>Loss: per-token log-probabilities from a fused cross-entropy that writes its gradient over the 16-bit logits, %1 B per logit element over every token of the micro-batch (verl&apos;s logprobs_from_logits_flash_attn).</source>
         <translation>损失：逐 token 对数概率由融合交叉熵计算，其梯度直接写回 16 位 logits，微批次每个 token 的每个 logit 元素 %1 B（verl 的 logprobs_from_logits_flash_attn）。</translation>
     </message>
+    <message>
+        <source>it excludes the image side: lora.vision_targets none</source>
+        <translation>它排除了图像侧：lora.vision_targets 为 none</translation>
+    </message>
+    <message>
+        <source>it excludes the projector: lora.vision_targets encoder</source>
+        <translation>它排除了投影层：lora.vision_targets 为 encoder</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -82,10 +82,12 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
           "The expected range shown next to every estimate is measured, not assumed. For each kind of run (framework "
           "named or not, method, one or several data-parallel GPUs) each side is the split-conformal order statistic "
           "of measured / estimated over the target rows of that kind: of n rows the ceil((n + 1) x 0.95)-th from that "
-          "end, which holds a new run of the kind with probability at least 95% (Lei et al., JASA 2018, section 2.2); "
-          "with fewer than 19 rows, the extreme row. A kind with fewer than 8 rows, or with rows from fewer than 3 "
-          "publications (one publication's rows share its stack, harness and way of reading memory: one piece of "
-          "evidence), takes the pooled rows of its method, then all rows. Each side is rounded up to a whole percent "
+          "end (Lei et al., JASA 2018, section 2.2). From 39 rows on that holds a new run of the kind on each side "
+          "with probability at least 95%; with up to 38 rows the rank is n, the extreme row, which a new run "
+          "exceeds on a side with probability 1 / (n + 1) (8% at 11 rows), and every kind here has fewer. A kind "
+          "with fewer than 8 rows, or with rows of one project only (the repository the publication belongs to: "
+          "two tables of one project share its stack, harness and way of reading memory, one piece of evidence), "
+          "takes the pooled rows of its method, then all rows. Each side is rounded up to a whole percent "
           "and never narrower than the 5% "
           "run-to-run noise. The rows of a framework-named kind are estimated with their framework profile; the "
           "generic kinds use the same rows estimated with the generic profile and no overrides, so a user who does "
@@ -105,10 +107,10 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
     md << "\nThe target rows' micro-batches hold at most " << static_cast<long long>(longBand.tokens)
        << " tokens per GPU (micro-batch x sequence / context parallel). Beyond that the band's evidence stops, so a "
           "longer run takes at least the spread of the calibration rows that long, of any measure and not "
-          "capacity-bound (the same order statistics: with fewer than 19 rows, the extremes): "
+          "capacity-bound (the same order statistics: with up to 38 rows, the extremes): "
        << longBand.rows << " rows, -" << pctAbs(longBand.shares.down) << " / +" << pctAbs(longBand.shares.up) << ".\n";
     md << "\nOn the target rows the band holds the measured figure for " << pctAbs(coverage(target))
-       << "; derived without each publication's own rows and tested on them (leave one source out) it holds for "
+       << "; derived without each project's rows and tested on them (leave one project out) it holds for "
        << pctAbs(core::leaveOneSourceOutCoverage(target)) << ". Median half-width " << pctAbs(median) << ".\n";
     return md.str();
 }

@@ -111,8 +111,8 @@ TEST(Calibration, BandHoldsFourRowsInFiveAndStaysNarrow) {
     EXPECT_LT(half[half.size() / 2], 0.20);
 }
 
-// Issue 30's promise for the band: derived without a publication's rows, it holds that publication's measured figures
-// for at least 85% of the target rows (leave one source out), at a median half-width of at most 12%.
+// Issue 30's promise for the band: derived without a project's rows, it holds that project's measured figures for at
+// least 85% of the target rows (leave one project out), at a median half-width of at most 12%.
 TEST(Calibration, BandHoldsOnPublicationsItWasNotDerivedFrom) {
     const auto target = report().targetRows();
     EXPECT_GE(core::leaveOneSourceOutCoverage(target), 0.85);
@@ -126,10 +126,11 @@ TEST(Calibration, BandHoldsOnPublicationsItWasNotDerivedFrom) {
 
 namespace {
 
-/// A target row of a kind whose measured / estimated is `ratio`, from publication `source`.
-core::CalibrationRow rowWithRatio(double ratio, const std::string& source, core::Method method, bool multiGpu) {
+/// A target row of a kind whose measured / estimated is `ratio`, from a publication of `project`.
+core::CalibrationRow rowWithRatio(double ratio, const std::string& project, core::Method method, bool multiGpu) {
     core::CalibrationRow r;
-    r.sourceKey = source;
+    r.sourceKey = project;
+    r.project = project;
     r.bandClass = {true, method, multiGpu};
     r.errorShare = 1.0 / ratio - 1.0; // measured / estimated = 1 / (1 + error)
     r.genericErrorShare = r.errorShare;
@@ -154,7 +155,7 @@ TEST(Calibration, BandSideIsTheConformalRankOfItsRows) {
     const std::vector<double> outer{0.80, 0.85, 1.10, 1.30};
     for (int i = 0; i < 40; ++i) {
         const double ratio = i < 4 ? outer[static_cast<std::size_t>(i)] : 1.0;
-        rows.push_back(rowWithRatio(ratio, "pub-" + std::to_string(i % 4), core::Method::Full, false));
+        rows.push_back(rowWithRatio(ratio, "org/" + std::to_string(i % 4), core::Method::Full, false));
     }
     std::vector<const core::CalibrationRow*> all;
     for (const auto& r : rows) {
@@ -170,16 +171,16 @@ TEST(Calibration, BandSideIsTheConformalRankOfItsRows) {
     EXPECT_DOUBLE_EQ(nineteen.up, 0.30);
 }
 
-// A kind whose rows come from fewer than three publications is not its own evidence: ten one-GPU LoRA rows from two
-// publications, all measured at their estimate, take the LoRA rows pooled over GPU counts, where four several-GPU
-// rows from two more publications measured 1.25 x their estimate (with 14 rows the rank is the extreme: +25%).
-TEST(Calibration, AKindNeedsRowsFromThreePublications) {
+// A kind whose rows come from one project is not its own evidence: ten one-GPU LoRA rows of one project's tables, all
+// measured at their estimate, take the LoRA rows pooled over GPU counts, where four several-GPU rows from two more
+// projects measured 1.25 x their estimate (with 14 rows the rank is the extreme: +25%).
+TEST(Calibration, AKindNeedsRowsFromTwoProjects) {
     std::vector<core::CalibrationRow> rows;
     for (int i = 0; i < 10; ++i) {
-        rows.push_back(rowWithRatio(1.0, i % 2 == 0 ? "pub-a" : "pub-b", core::Method::Lora, false));
+        rows.push_back(rowWithRatio(1.0, "org/a", core::Method::Lora, false));
     }
     for (int i = 0; i < 4; ++i) {
-        rows.push_back(rowWithRatio(1.25, i % 2 == 0 ? "pub-c" : "pub-d", core::Method::Lora, true));
+        rows.push_back(rowWithRatio(1.25, i % 2 == 0 ? "org/c" : "org/d", core::Method::Lora, true));
     }
     std::vector<const core::CalibrationRow*> all;
     for (const auto& r : rows) {
@@ -188,8 +189,8 @@ TEST(Calibration, AKindNeedsRowsFromThreePublications) {
     const auto table = core::deriveBandTable(all);
     EXPECT_DOUBLE_EQ(sharesOf(table, core::Method::Lora, false).up, 0.25);
     EXPECT_DOUBLE_EQ(sharesOf(table, core::Method::Lora, false).down, core::kBandNoiseFloor);
-    // A third publication among the one-GPU rows makes them their own evidence: every ratio 1.0, the noise floor.
-    rows[1].sourceKey = "pub-e";
+    // A second project among the one-GPU rows makes them their own evidence: every ratio 1.0, the noise floor.
+    rows[1].project = "org/e";
     EXPECT_DOUBLE_EQ(sharesOf(core::deriveBandTable(all), core::Method::Lora, false).up, core::kBandNoiseFloor);
 }
 

@@ -253,6 +253,11 @@ TEST(Vision, ImportersSayWhereTheAdaptersReach) {
     const auto unfrozen = lfRun("freeze_vision_tower: false\n");
     ASSERT_TRUE(unfrozen.has_value()) << unfrozen.error().where << ": " << unfrozen.error().message();
     EXPECT_EQ(unfrozen->scenario.lora.visionTargets, core::VisionAdapterTargets::Encoder);
+    // A list of names matches module names by substring (patch_target_modules): q_proj and v_proj are not Qwen-VL's
+    // fused qkv; the encoder stays without adapters.
+    const auto listed = lfRun("freeze_vision_tower: false\nlora_target: q_proj,v_proj\n");
+    ASSERT_TRUE(listed.has_value()) << listed.error().where << ": " << listed.error().message();
+    EXPECT_EQ(listed->scenario.lora.visionTargets, core::VisionAdapterTargets::None);
 
     core::ImportRequest peft;
     peft.files.push_back({"adapter_config.json",
@@ -262,6 +267,20 @@ TEST(Vision, ImportersSayWhereTheAdaptersReach) {
     const auto adapter = core::importTrainingConfigs(peft, catalog());
     ASSERT_TRUE(adapter.has_value()) << adapter.error().where << ": " << adapter.error().message();
     EXPECT_EQ(adapter->scenario.lora.visionTargets, core::VisionAdapterTargets::EncoderAndProjector);
+    // exclude_modules naming the vision model (verl's and TRL's VLM recipes: ".*visual.*") or the projector takes
+    // that part back out.
+    const auto excluding = [&](const std::string& exclude) {
+        core::ImportRequest req = peft;
+        req.files.front().bytes =
+            R"({"peft_type": "LORA", "r": 16, "target_modules": "all-linear", "exclude_modules": )" + exclude + "}";
+        return core::importTrainingConfigs(req, catalog());
+    };
+    const auto noVisual = excluding(R"(".*visual.*")");
+    ASSERT_TRUE(noVisual.has_value()) << noVisual.error().where << ": " << noVisual.error().message();
+    EXPECT_EQ(noVisual->scenario.lora.visionTargets, core::VisionAdapterTargets::None);
+    const auto noMerger = excluding(R"(["merger"])");
+    ASSERT_TRUE(noMerger.has_value()) << noMerger.error().where << ": " << noMerger.error().message();
+    EXPECT_EQ(noMerger->scenario.lora.visionTargets, core::VisionAdapterTargets::Encoder);
     const auto saved = nlohmann::json::parse(core::scenarioToJson(adapter->scenario));
     EXPECT_EQ(saved["lora"]["vision_targets"], "encoder+projector");
     const auto back = core::parseScenario(saved.dump(), "saved.json", catalog());

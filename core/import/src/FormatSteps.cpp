@@ -5,6 +5,7 @@
 
 #include "gpusizer/scenario/FrameworkProfile.h"
 #include "gpusizer/scenario/JsonRead.h"
+#include "gpusizer/scenario/Lowercase.h"
 
 #include <algorithm>
 #include <array>
@@ -61,6 +62,30 @@ Result<void> applyTargets(KeyReader& r, const std::string& key, const std::vecto
         }
     }
     return {};
+}
+
+bool applyVisionExclusion(KeyReader& r, const std::string& key) {
+    const json* v = r.doc().find(key);
+    if (v == nullptr || v->is_null() || r.run().scenario.lora.visionTargets == VisionAdapterTargets::None) {
+        return false;
+    }
+    std::string names = lowercase(v->dump()); // a regex string or a list: its words are what PEFT matches
+    LoraSettings& lora = r.run().scenario.lora;
+    const auto mentions = [&](std::initializer_list<const char*> words) {
+        return std::any_of(words.begin(), words.end(),
+                           [&](const char* w) { return names.find(w) != std::string::npos; });
+    };
+    if (mentions({"visual", "vision", "image"})) {
+        lora.visionTargets = VisionAdapterTargets::None;
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "it excludes the image side: lora.vision_targets none"));
+        return true;
+    }
+    if (mentions({"projector", "merger"}) && lora.visionTargets == VisionAdapterTargets::EncoderAndProjector) {
+        lora.visionTargets = VisionAdapterTargets::Encoder;
+        r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "it excludes the projector: lora.vision_targets encoder"));
+        return true;
+    }
+    return false;
 }
 
 /// PEFT target_modules (and Axolotl's lora_target_modules): a list of names, or one string that PEFT matches as a

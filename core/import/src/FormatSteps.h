@@ -31,6 +31,10 @@ Result<void> applyModelName(KeyReader& r, const std::string& key, const std::str
 std::string spelling(const KeyReader& r, const std::string& prefix, std::initializer_list<const char*> names);
 /// LoRA targets from module names; "all-linear" / LLaMA-Factory "all" cover every decoder linear.
 Result<void> applyTargets(KeyReader& r, const std::string& key, const std::vector<std::string>& names);
+/// PEFT's exclude_modules (a regex or names, matched against full module names: tuners_utils.py @5d602fdb) that
+/// name the vision model (visual, vision_tower, vision_model) or the projector take the image side back out of
+/// `all-linear`'s reach (noted); false when it changes nothing.
+bool applyVisionExclusion(KeyReader& r, const std::string& key);
 /// PEFT target_modules (and Axolotl's lora_target_modules): a list of names, or one string that PEFT matches as a
 /// full regular expression ("all-linear" aside; tuners/lora/config.py). From a regex, the module names it spells.
 Result<std::optional<std::vector<std::string>>> regexTargets(KeyReader& r, const std::string& key, const char* source);

@@ -71,13 +71,13 @@ BandShares sharesFrom(std::vector<double> ratios) {
     return s;
 }
 
-/// Whether a sample is evidence enough for a class: kBandMinRows rows from kBandMinSources publications.
+/// Whether a sample is evidence enough for a class: kBandMinRows rows from kBandMinProjects projects.
 bool enoughEvidence(const std::vector<const CalibrationRow*>& sample) {
-    std::set<std::string_view> sources;
+    std::set<std::string_view> projects;
     for (const CalibrationRow* r : sample) {
-        sources.insert(r->sourceKey);
+        projects.insert(r->project);
     }
-    return sample.size() >= kBandMinRows && sources.size() >= kBandMinSources;
+    return sample.size() >= kBandMinRows && projects.size() >= kBandMinProjects;
 }
 
 } // namespace
@@ -94,7 +94,7 @@ std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>&
     for (bool named : {true, false}) {
         for (Method method : {Method::Full, Method::Lora, Method::Qlora}) {
             for (bool multi : {false, true}) {
-                // The class's own rows; too few or too few publications: pooled over GPU counts; still too few: all.
+                // The class's own rows; too few or too few projects: pooled over GPU counts; still too few: all.
                 std::vector<const CalibrationRow*> own;
                 std::vector<const CalibrationRow*> pooled;
                 for (const CalibrationRow* r : rows) {
@@ -142,7 +142,7 @@ double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& rows)
     for (const CalibrationRow* r : rows) {
         std::vector<const CalibrationRow*> others;
         for (const CalibrationRow* o : rows) {
-            if (o->sourceKey != r->sourceKey) {
+            if (o->project != r->project) {
                 others.push_back(o);
             }
         }
@@ -194,6 +194,7 @@ Result<CalibrationReport> runCalibration(std::string_view calibrationJson, const
             r.target = row.at("target").get<bool>();
             r.capacityBound = row.value("capacity_bound", false);
             r.source = row.at("source").get<std::string>();
+            r.project = r.source.substr(0, r.source.find(' ')); // "pytorch/torchtune README.md (...)"
             r.interpretation = row.at("interpretation").get<std::vector<std::string>>();
             r.measuredGiB = row.at("measured_gib").get<double>() / row.at("per_gpu_divisor").get<double>();
             const std::string scenario = row.at("scenario").dump();

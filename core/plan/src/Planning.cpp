@@ -471,14 +471,15 @@ bool expertsRunAsTransformersGroupedMm(const Scenario& s) {
     return transformersModel && s.transformersVersion == TransformersVersion::Current;
 }
 
-/// Element-wise bytes per hidden element of one routed copy of a token, outside the experts' activation.
-double routedCopyBytesPerHidden(const Scenario& s, double c) {
+/// Element-wise bytes per hidden element of one routed copy of a token, outside the experts' activation; `r` is the
+/// hidden states' dtype (the residual stream's), `c` the matmuls' output's.
+double routedCopyBytesPerHidden(const Scenario& s, double c, double r) {
     if (expertsRunAsTransformersGroupedMm(s)) {
-        // integrations/moe.py @251c2d4f L389-478: the copy gathered into expert order (2c) and its padding rows
-        // masked (2c); the router's weights stay fp32 (modeling_mixtral.py L106-109), so scaling the expert's output
+        // integrations/moe.py @251c2d4f L389-478: the copy gathered into expert order (2r) and its padding rows
+        // masked (2r); the router's weights stay fp32 (modeling_mixtral.py L106-109), so scaling the expert's output
         // by them reads c and writes an fp32 row (4), which is masked (8) and gathered back (8) in fp32 and read by
         // the sum over the k copies (4).
-        return 5.0 * c + 24.0;
+        return 4.0 * r + c + 24.0;
     }
     // The loop over the experts that were hit (MixtralSparseMoeBlock before transformers 5, LitGPT's LLaMAMoE): each
     // copy gathered for its expert (2c), scaled by its routing weight (2c) and index_add_-ed back (3c).
@@ -543,9 +544,11 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
         const double sharedWidth =
             static_cast<double>(a.moe.sharedIntermediate > 0 ? a.moe.sharedIntermediate : a.moe.expertIntermediate);
         const double k = static_cast<double>(a.moe.expertsPerToken);
-        double routed = k * (activation(expertWidth) + routedCopyBytesPerHidden(s, c) * h);
+        double routed = k * (activation(expertWidth) + routedCopyBytesPerHidden(s, c, r) * h);
         if (expertsRunAsTransformersGroupedMm(s)) {
-            routed += (8.0 + c) * h; // per token: the fp32 sum over its k copies written (4), read and cast back
+            // Per token: the fp32 sum over its k copies written (4), then read and cast to the hidden states' dtype
+            // (no kernel when they are fp32).
+            routed += (4.0 + (r < 4.0 ? 4.0 + r : 0.0)) * h;
         }
         const double shared = static_cast<double>(a.moe.sharedExperts) * activation(sharedWidth);
         total += dense * activation(static_cast<double>(a.intermediateSize)) + (layers - dense) * (routed + shared);

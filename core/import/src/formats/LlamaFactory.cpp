@@ -58,8 +58,8 @@ constexpr KeyRow kHead[] = {
      .fallback = "true",
      .source = LF_FINETUNING " L546-557",
      .step = readVision,
-     .shownField = "freeze_vision_tower (a vision-language model; reported for a multimodal `template`); false under "
-                   "LoRA: lora.vision_targets `encoder` (`all` then reaches the encoder, misc.py L28-52)"},
+     .shownField = "freeze_vision_tower (a vision-language model; reported for a multimodal `template`); false with "
+                   "`lora_target: all`: lora.vision_targets `encoder` (misc.py L28-52)"},
     {.key = "freeze_multi_modal_projector",
      .field = "freeze_projector",
      .kind = ValueKind::Flag,
@@ -334,10 +334,6 @@ Result<void> readVision(KeyReader& r, const std::string& prefix) {
     };
     GPUSIZER_ASSIGN(auto tower, flag(rowOf(kHead, "freeze_vision_tower")));
     s.freezeVisionTower = tower.value_or(true);
-    if (!s.freezeVisionTower && s.lora.visionTargets == VisionAdapterTargets::None) {
-        // Under LoRA, `all` then targets the encoder's linears too, never the projector's (model_utils/misc.py L28-52).
-        s.lora.visionTargets = VisionAdapterTargets::Encoder;
-    }
     GPUSIZER_ASSIGN(auto projector, flag(rowOf(kHead, "freeze_multi_modal_projector")));
     s.freezeProjector = projector.value_or(true);
     const KeyRow& pixelsRow = rowOf(kHead, "image_max_pixels");
@@ -420,7 +416,15 @@ Result<void> readTarget(KeyReader& r, const std::string& prefix) {
                                  verbatim(LLAMAFACTORY "finetuning_args.py:81; model/model_utils/misc.py "
                                                        "find_all_linear_modules (every linear but lm_head)")});
     }
-    return applyTargets(r, key, *target);
+    GPUSIZER_CHECK(applyTargets(r, key, *target));
+    // `all` skips the vision tower while freeze_vision_tower (read before, kHead) holds, and the projector always
+    // (model_utils/misc.py L28-52): with the tower unfrozen it reaches the encoder's linears. A list of names reaches
+    // what its substrings match, sized on the language model only.
+    Scenario& s = r.run().scenario;
+    if (*target == std::vector<std::string>{"all"} && !s.freezeVisionTower) {
+        s.lora.visionTargets = VisionAdapterTargets::Encoder;
+    }
+    return {};
 }
 
 Result<void> readAdditionalTarget(KeyReader& r, const std::string& prefix) {

@@ -265,6 +265,7 @@ Result<void> readLoraModulesToSave(KeyReader& r, const std::string& /*prefix*/) 
 
 /// Per-layer subsets and ranks change the adapters' size; GPU Sizer adapts every layer at rank r.
 Result<void> notePerLayerPatterns(KeyReader& r, const std::string& /*prefix*/) {
+    applyVisionExclusion(r, "exclude_modules");
     for (const char* key : {"rank_pattern", "alpha_pattern", "layers_to_transform", "exclude_modules"}) {
         if (const json* v = r.doc().find(key); v != nullptr && !v->is_null() && !v->empty()) {
             r.noteKey(key, QT_TRANSLATE_NOOP("gpusizer", "not modelled: every layer is sized with rank r on every "

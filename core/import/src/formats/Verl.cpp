@@ -162,6 +162,13 @@ constexpr KeyRow kVerl[] = {
      .kind = ValueKind::List,
      .fallback = "all-linear",
      .source = VERL_CONFIG "model/hf_model.yaml:49"},
+    {.key = "actor_rollout_ref.model.exclude_modules",
+     .field = "lora.vision_targets",
+     .kind = ValueKind::Text,
+     .source = VERL_CONFIG "model/hf_model.yaml:52",
+     .shownField = "lora.vision_targets `none` when it names the vision model (verl's VLM recipes: `.*visual.*`), "
+                   "`encoder` when it names the projector",
+     .shownDefault = "none (nothing excluded)"},
     {.key = "actor_rollout_ref.model.enable_gradient_checkpointing",
      .field = "gradient_checkpointing",
      .kind = ValueKind::Flag,
@@ -394,8 +401,17 @@ Result<void> readLora(KeyReader& r, const std::string& prefix) {
     GPUSIZER_ASSIGN(auto alpha, readNumber(r, rowOf(kVerl, "actor_rollout_ref.model.lora_alpha"), prefix));
     setLoraAlpha(run, alpha.value_or(16.0));
     GPUSIZER_ASSIGN(auto targets, readList(r, rowOf(kVerl, "actor_rollout_ref.model.target_modules"), prefix));
-    return applyTargets(r, prefix + "actor_rollout_ref.model.target_modules",
-                        targets.value_or(std::vector<std::string>{"all-linear"}));
+    GPUSIZER_CHECK(applyTargets(r, prefix + "actor_rollout_ref.model.target_modules",
+                                targets.value_or(std::vector<std::string>{"all-linear"})));
+    const KeyRow& excludeRow = rowOf(kVerl, "actor_rollout_ref.model.exclude_modules");
+    if (r.has(prefix + excludeRow.key)) {
+        r.value(prefix + excludeRow.key);
+        if (!applyVisionExclusion(r, prefix + excludeRow.key)) {
+            r.noteKey(prefix + excludeRow.key,
+                      QT_TRANSLATE_NOOP("gpusizer", "not modelled: every layer is sized with rank r on every target"));
+        }
+    }
+    return {};
 }
 
 Result<void> readStrategy(KeyReader& r, const std::string& prefix) {

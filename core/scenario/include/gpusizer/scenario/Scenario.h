@@ -319,8 +319,8 @@ inline bool hasImages(const Scenario& s) {
     return s.model.vision.present() && s.imagesPerSample > 0;
 }
 
-/// The vision encoder trains: full fine-tuning without freeze_vision_tower. Adapter methods target the language
-/// model's linears and leave the encoder frozen (LLaMA-Factory's "all" target skips the vision tower).
+/// The vision encoder trains: full fine-tuning without freeze_vision_tower. Under adapter methods its weights stay
+/// frozen; lora.vision_targets says whether adapters reach it (visionTowerAdapted).
 inline bool visionTowerTrains(const Scenario& s) {
     return s.model.vision.present() && s.method == Method::Full && !s.freezeVisionTower && s.trainableLayers == 0;
 }
