@@ -549,10 +549,6 @@
         <translation>根据对实测运行的校准，开销修正了 %1 MiB。</translation>
     </message>
     <message>
-        <source>Expected range: -%1% / +%2%, from the measured errors of this kind of run (docs/accuracy.md).</source>
-        <translation>预期范围：-%1% / +%2%，依据此类运行的实测误差（docs/accuracy.md）。</translation>
-    </message>
-    <message>
         <source>Checkpointing auto: sized as full; the planner also tries none and selective.</source>
         <translation>激活检查点为自动：按完全检查点估算；规划器还会尝试不使用和选择性检查点。</translation>
     </message>
@@ -4307,6 +4303,26 @@ Fewer cards (%2): %3</source>
     <message>
         <source>it excludes the projector: lora.vision_targets encoder</source>
         <translation>它排除了投影层：lora.vision_targets 为 encoder</translation>
+    </message>
+    <message>
+        <source>Expected range: -%1% / +%2%, spanning measured / estimated over the %3 published runs behind this kind of run (%4, %5, %6; docs/accuracy.md, &quot;The band&quot;), at least the 5% run-to-run noise.</source>
+        <translation>预期范围：-%1% / +%2%，覆盖此类运行所依据的 %3 个已发表运行的实测值 / 估算值（%4，%5，%6；docs/accuracy.md“The band”一节），且不窄于 5% 的运行间噪声。</translation>
+    </message>
+    <message>
+        <source>framework named</source>
+        <translation>已指定框架</translation>
+    </message>
+    <message>
+        <source>no framework named</source>
+        <translation>未指定框架</translation>
+    </message>
+    <message>
+        <source>several data-parallel GPUs</source>
+        <translation>多块数据并行 GPU</translation>
+    </message>
+    <message>
+        <source>one data-parallel GPU</source>
+        <translation>一块数据并行 GPU</translation>
     </message>
 </context>
 <context>

@@ -371,10 +371,21 @@ Words imagesAssumption(const Estimate& e, const Scenario& s) {
 
 /// The expected range and what it rests on; a warning where the measured spread is wider than the range shown.
 void explainBand(Estimate& e, const Scenario& s) {
-    e.assumptions.push_back(
-        words(QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, from the measured errors of this kind of run "
-                                            "(docs/accuracy.md)."),
-              number(e.bandDownShare * 100.0, 2), number(e.bandUpShare * 100.0, 2)));
+    const BandClass kind = bandClassOf(s);
+    int rows = 0;
+    for (const BandEntry& entry : bandTable()) {
+        rows = entry.kind == kind ? entry.rows : rows;
+    }
+    e.assumptions.push_back(words(
+        QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, spanning measured / estimated over the %3 "
+                                      "published runs behind this kind of run (%4, %5, %6; docs/accuracy.md, \"The "
+                                      "band\"), at least the 5% run-to-run noise."),
+        number(e.bandDownShare * 100.0, 2), number(e.bandUpShare * 100.0, 2), std::to_string(rows),
+        kind.frameworkNamed ? Words(QT_TRANSLATE_NOOP("gpusizer", "framework named"))
+                            : Words(QT_TRANSLATE_NOOP("gpusizer", "no framework named")),
+        verbatim(toString(kind.method)),
+        kind.multiGpu ? Words(QT_TRANSLATE_NOOP("gpusizer", "several data-parallel GPUs"))
+                      : Words(QT_TRANSLATE_NOOP("gpusizer", "one data-parallel GPU"))));
     if (e.bandEvidenceDownShare > 0 || e.bandEvidenceUpShare > 0) {
         // The measured spread is wider than a range can honestly be: say so, and what narrows it.
         e.warnings.push_back(
