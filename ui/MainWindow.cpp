@@ -840,8 +840,8 @@ void MainWindow::showImportReport() {
 }
 
 void MainWindow::importTrainingDialog() {
-    const QStringList paths = DialogService::openFiles(this, tr("Import training config"),
-                                                       tr("Training configs (*.yaml *.yml *.json *.sh);;All files (*)"));
+    const QStringList paths = DialogService::openFiles(
+        this, tr("Import training config"), tr("Training configs (*.yaml *.yml *.json *.sh);;All files (*)"));
     if (!paths.isEmpty()) {
         importTrainingConfigs(paths);
     }
