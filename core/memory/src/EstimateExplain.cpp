@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 namespace gpusizer::core::detail {
@@ -369,6 +370,39 @@ Words imagesAssumption(const Estimate& e, const Scenario& s) {
                  words(encoder, number(static_cast<double>(e.visionActivationBytes) / kGiB, 2)));
 }
 
+/// What the loss keeps per logit element and why, where the run's loss is one the estimate reads from its framework.
+std::optional<Words> lossAssumption(const Estimate& e, const Scenario& s, const FrameworkProfile& prof) {
+    if (prof.logprobsInPlace && s.runKind == RunKind::Grpo && s.loss == Loss::Standard) {
+        return words(QT_TRANSLATE_NOOP("gpusizer", "Loss: per-token log-probabilities from a fused cross-entropy that "
+                                                   "writes its gradient over the 16-bit logits, %1 B per logit "
+                                                   "element over every token of the micro-batch (verl's "
+                                                   "logprobs_from_logits_flash_attn)."),
+                     number(e.logitsBytesPerElement));
+    }
+    if (s.runKind != RunKind::Sft && s.loss == Loss::Standard && e.logitsBytesPerElement > 0) {
+        // TRL calls the model without labels and takes per-token log-probs of the outputs accelerate converts to fp32
+        // (selective_log_softmax, trainer/utils.py L479-523 @f2cd5771): about the causal-LM loss's 12 B at its peak.
+        return words(QT_TRANSLATE_NOOP("gpusizer", "Loss: %1's per-token log-probabilities over the fp32 logits, %2 B "
+                                                   "per logit element (tokens x vocabulary: %3) at its peak."),
+                     verbatim(runKindName(s.runKind)), number(e.logitsBytesPerElement),
+                     pairedExamples(s)            ? Words(QT_TRANSLATE_NOOP("gpusizer", "both sequences of a pair"))
+                     : s.runKind == RunKind::Grpo ? Words(QT_TRANSLATE_NOOP("gpusizer", "the completion's tokens only"))
+                                                  : Words(QT_TRANSLATE_NOOP("gpusizer", "every token")));
+    }
+    if (s.loss == Loss::Standard && prof.lossUpcastsLogits && prof.lossFromTransformersModel &&
+        e.logitsBytesPerElement > 0) {
+        return words(QT_TRANSLATE_NOOP("gpusizer", "Loss: the model's own causal-LM loss of transformers %1, %2 B "
+                                                   "per logit element (tokens x vocabulary) at its peak."),
+                     s.transformersVersion == TransformersVersion::Current
+                         ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.49 or later (5.x)"))
+                     : s.transformersVersion == TransformersVersion::V446To448
+                         ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.46 to 4.48"))
+                         : Words(QT_TRANSLATE_NOOP("gpusizer", "4.45 or older")),
+                     number(e.logitsBytesPerElement));
+    }
+    return std::nullopt;
+}
+
 /// The expected range and what it rests on; a warning where the measured spread is wider than the range shown.
 void explainBand(Estimate& e, const Scenario& s) {
     const BandClass kind = bandClassOf(s);
@@ -423,31 +457,8 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
             label(e.peakMoment), number(why.logitsAtLoss / kGiB)));
     }
     assume(profileAssumption(s, prof));
-    if (prof.logprobsInPlace && s.runKind == RunKind::Grpo && s.loss == Loss::Standard) {
-        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: per-token log-probabilities from a fused cross-entropy that "
-                                                   "writes its gradient over the 16-bit logits, %1 B per logit "
-                                                   "element over every token of the micro-batch (verl's "
-                                                   "logprobs_from_logits_flash_attn)."),
-                     number(e.logitsBytesPerElement)));
-    } else if (s.runKind != RunKind::Sft && s.loss == Loss::Standard && e.logitsBytesPerElement > 0) {
-        // TRL calls the model without labels and takes per-token log-probs of the outputs accelerate converts to fp32
-        // (selective_log_softmax, trainer/utils.py L479-523 @f2cd5771): about the causal-LM loss's 12 B at its peak.
-        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: %1's per-token log-probabilities over the fp32 logits, %2 B "
-                                                   "per logit element (tokens x vocabulary: %3) at its peak."),
-                     verbatim(runKindName(s.runKind)), number(e.logitsBytesPerElement),
-                     pairedExamples(s)            ? Words(QT_TRANSLATE_NOOP("gpusizer", "both sequences of a pair"))
-                     : s.runKind == RunKind::Grpo ? Words(QT_TRANSLATE_NOOP("gpusizer", "the completion's tokens only"))
-                                                  : Words(QT_TRANSLATE_NOOP("gpusizer", "every token"))));
-    } else if (s.loss == Loss::Standard && prof.lossUpcastsLogits && prof.lossFromTransformersModel &&
-               e.logitsBytesPerElement > 0) {
-        assume(words(QT_TRANSLATE_NOOP("gpusizer", "Loss: the model's own causal-LM loss of transformers %1, %2 B "
-                                                   "per logit element (tokens x vocabulary) at its peak."),
-                     s.transformersVersion == TransformersVersion::Current
-                         ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.49 or later (5.x)"))
-                     : s.transformersVersion == TransformersVersion::V446To448
-                         ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.46 to 4.48"))
-                         : Words(QT_TRANSLATE_NOOP("gpusizer", "4.45 or older")),
-                     number(e.logitsBytesPerElement)));
+    if (auto loss = lossAssumption(e, s, prof)) {
+        assume(std::move(*loss));
     }
     if (e.dataParallel > 1 || s.offload != Offload::None) {
         assume(shardingAssumption(s, prof, why.stage));

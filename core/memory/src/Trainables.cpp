@@ -36,6 +36,31 @@ Context makeContext(const Scenario& s, const FrameworkProfile& prof) {
     return ctx;
 }
 
+namespace {
+
+/// Adapters on the image side's linears (lora.vision_targets), sized like the language model's
+/// (docs/design/vision-lora.md); the widest adapted input and output widen VeRA's shared pair.
+void addVisionAdapters(const Context& ctx, Trainables& t, double& maxIn, double& maxOut) {
+    std::vector<VisionLinear> linears = visionTowerLinears(ctx.arch.vision);
+    if (projectorAdapted(ctx.s)) {
+        const auto projector = visionProjectorLinears(ctx.arch.vision, ctx.arch.hiddenSize);
+        linears.insert(linears.end(), projector.begin(), projector.end());
+    }
+    const double r = static_cast<double>(ctx.s.lora.rank);
+    for (const VisionLinear& l : linears) {
+        const AdapterOnLinear a =
+            adapterOnLinear(ctx.kind(), l.role, r, static_cast<double>(l.in), static_cast<double>(l.out), false);
+        t.adapters += static_cast<double>(l.count) * a.trainable;
+        t.frozenAdapters += static_cast<double>(l.count) * a.frozen;
+        t.largestAdapter = std::max(t.largestAdapter, a.largest);
+        t.adafactorAdapterElems += static_cast<double>(l.count) * a.adafactorElems;
+        maxIn = std::max(maxIn, static_cast<double>(l.in));
+        maxOut = std::max(maxOut, static_cast<double>(l.out));
+    }
+}
+
+} // namespace
+
 Trainables trainables(const Context& ctx) {
     const Scenario& s = ctx.s;
     Trainables t;
@@ -82,22 +107,7 @@ Trainables trainables(const Context& ctx) {
         t.quantizedCount += linear;
     }
     if (visionTowerAdapted(s)) {
-        // Adapters on the image side's linears, sized like the language model's (docs/design/vision-lora.md).
-        std::vector<VisionLinear> linears = visionTowerLinears(ctx.arch.vision);
-        if (projectorAdapted(s)) {
-            const auto projector = visionProjectorLinears(ctx.arch.vision, ctx.arch.hiddenSize);
-            linears.insert(linears.end(), projector.begin(), projector.end());
-        }
-        for (const VisionLinear& l : linears) {
-            const AdapterOnLinear a =
-                adapterOnLinear(ctx.kind(), l.role, r, static_cast<double>(l.in), static_cast<double>(l.out), false);
-            t.adapters += static_cast<double>(l.count) * a.trainable;
-            t.frozenAdapters += static_cast<double>(l.count) * a.frozen;
-            t.largestAdapter = std::max(t.largestAdapter, a.largest);
-            t.adafactorAdapterElems += static_cast<double>(l.count) * a.adafactorElems;
-            maxIn = std::max(maxIn, static_cast<double>(l.in));
-            maxOut = std::max(maxOut, static_cast<double>(l.out));
-        }
+        addVisionAdapters(ctx, t, maxIn, maxOut);
     }
     if (!ctx.full) {
         const double h = static_cast<double>(ctx.arch.hiddenSize);

@@ -161,6 +161,21 @@ std::vector<ScenarioField> trainingMethodFields() {
     return t;
 }
 
+/// Where a vision-language model's adapters reach: written (and enabled) for such a model only.
+ScenarioField visionTargetsField() {
+    ScenarioField vision = loraChoice(
+        "lora.vision_targets", QT_TRANSLATE_NOOP("gpusizer", "Adapters on the image side"),
+        QT_TRANSLATE_NOOP("gpusizer",
+                          "A vision-language model: adapters on the vision encoder's linears too, or on the encoder's "
+                          "and the projector's. PEFT's all-linear reaches both (Gemma 3's projector is a bare weight "
+                          "and is not reached); LLaMA-Factory's all reaches neither unless freeze_vision_tower is "
+                          "false (then the encoder). The encoder then saves activations and runs backward."),
+        &LoraSettings::visionTargets);
+    vision.writtenWhen = [](const Scenario& s) { return s.model.vision.present(); };
+    vision.enabledWhen = vision.writtenWhen;
+    return vision;
+}
+
 /// LoRA's adapters and QLoRA's quantized base: the adapter methods' fields.
 std::vector<ScenarioField> adapterFields() {
     std::vector<ScenarioField> t;
@@ -222,17 +237,7 @@ std::vector<ScenarioField> adapterFields() {
             "gpusizer",
             "Adapter dtype; auto follows the framework (PEFT keeps adapters in fp32, torchtune and LitGPT in bf16)."),
         &LoraSettings::dtype));
-    ScenarioField vision = loraChoice(
-        "lora.vision_targets", QT_TRANSLATE_NOOP("gpusizer", "Adapters on the image side"),
-        QT_TRANSLATE_NOOP("gpusizer",
-                          "A vision-language model: adapters on the vision encoder's linears too, or on the encoder's "
-                          "and the projector's. PEFT's all-linear reaches both (Gemma 3's projector is a bare weight "
-                          "and is not reached); LLaMA-Factory's all reaches neither unless freeze_vision_tower is "
-                          "false (then the encoder). The encoder then saves activations and runs backward."),
-        &LoraSettings::visionTargets);
-    vision.writtenWhen = [](const Scenario& s) { return s.model.vision.present(); };
-    vision.enabledWhen = vision.writtenWhen;
-    t.push_back(vision);
+    t.push_back(visionTargetsField());
     t.push_back(
         special("lora.targets", QT_TRANSLATE_NOOP("gpusizer", "LoRA targets"),
                 QT_TRANSLATE_NOOP("gpusizer", "The projections that get an adapter in every layer (q_proj … down_proj, "
