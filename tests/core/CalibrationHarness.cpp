@@ -111,7 +111,7 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
        << longBand.rows << " rows, -" << pctAbs(longBand.shares.down) << " / +" << pctAbs(longBand.shares.up) << ".\n";
     md << "\nOn the target rows the band holds the measured figure for " << pctAbs(coverage(target))
        << "; derived without each project's rows and tested on them (leave one project out) it holds for "
-       << pctAbs(core::leaveOneSourceOutCoverage(target)) << ". Median half-width " << pctAbs(median) << ".\n";
+       << pctAbs(core::leaveOneProjectOutCoverage(target)) << ". Median half-width " << pctAbs(median) << ".\n";
     return md.str();
 }
 

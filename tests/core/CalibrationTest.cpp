@@ -115,7 +115,7 @@ TEST(Calibration, BandHoldsFourRowsInFiveAndStaysNarrow) {
 // least 85% of the target rows (leave one project out), at a median half-width of at most 12%.
 TEST(Calibration, BandHoldsOnPublicationsItWasNotDerivedFrom) {
     const auto target = report().targetRows();
-    EXPECT_GE(core::leaveOneSourceOutCoverage(target), 0.85);
+    EXPECT_GE(core::leaveOneProjectOutCoverage(target), 0.85);
     std::vector<double> half;
     for (const auto* r : target) {
         half.push_back((r->bandHighGiB - r->bandLowGiB) / (2.0 * r->estimatedGiB));

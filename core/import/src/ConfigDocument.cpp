@@ -47,6 +47,20 @@ const json* ConfigDocument::find(std::string_view dottedKey) const {
     return nullptr;
 }
 
+json& dottedSlot(json& root, std::string_view dottedKey) {
+    json* node = &root;
+    std::size_t start = 0;
+    for (std::size_t dot = dottedKey.find('.'); dot != std::string_view::npos; dot = dottedKey.find('.', start)) {
+        json& child = (*node)[std::string(dottedKey.substr(start, dot - start))];
+        if (!child.is_object()) {
+            child = json::object();
+        }
+        node = &child;
+        start = dot + 1;
+    }
+    return (*node)[std::string(dottedKey.substr(start))];
+}
+
 /// The offset of the first byte that is not part of well-formed UTF-8, or npos. yaml-cpp passes such bytes through,
 /// and a name or a report line holding them could not be saved as JSON.
 std::size_t invalidUtf8Offset(std::string_view s) {
@@ -360,16 +374,6 @@ Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path
             }
             const std::string key = word.substr(0, eq);
             const std::string text = word.substr(eq + 1);
-            json* node = &doc.root;
-            std::size_t start = 0;
-            for (std::size_t dot = key.find('.'); dot != std::string::npos; dot = key.find('.', start)) {
-                json& child = (*node)[key.substr(start, dot - start)];
-                if (!child.is_object()) {
-                    child = json::object();
-                }
-                node = &child;
-                start = dot + 1;
-            }
             // The value as Hydra reads it: a YAML scalar or flow list; null and None are null.
             json value = text; // what YAML cannot read stays the text written
             if (text == "None" || text == "null") {
@@ -377,7 +381,7 @@ Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path
             } else if (auto scalar = readConfigDocument("v: " + text, doc.path)) {
                 value = scalar->root["v"];
             }
-            (*node)[key.substr(start)] = std::move(value);
+            dottedSlot(doc.root, key) = std::move(value);
             doc.marks[key] = w->second;
         }
     }

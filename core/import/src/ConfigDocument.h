@@ -29,6 +29,10 @@ struct ConfigDocument {
     const nlohmann::json* find(std::string_view dottedKey) const;
 };
 
+/// The value at a dotted path of `root`, made (with the objects above it, replacing what is not an object) when absent:
+/// where a `key=value` override (torchtune's, Hydra's) puts its value.
+nlohmann::json& dottedSlot(nlohmann::json& root, std::string_view dottedKey);
+
 /// The offset of the first byte that is not part of well-formed UTF-8, or npos.
 std::size_t invalidUtf8Offset(std::string_view text);
 /// Text safe to keep in a report, a name or notes (bytes that are not UTF-8 become U+FFFD).

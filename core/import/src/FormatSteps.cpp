@@ -38,6 +38,7 @@ std::string spelling(const KeyReader& r, const std::string& prefix, std::initial
 Result<void> applyTargets(KeyReader& r, const std::string& key, const std::vector<std::string>& names) {
     LoraSettings& lora = r.run().scenario.lora;
     lora.targets.clear();
+    lora.visionTargets = VisionAdapterTargets::None; // follows the names (a later file's list replaces an earlier one)
     for (const std::string& name : names) {
         if (name == "all-linear") {
             lora.visionTargets = VisionAdapterTargets::EncoderAndProjector;
@@ -252,7 +253,6 @@ void setTrainerCompute(RunDraft& run, const std::string& compute) {
     run.computeFromTrainer = true;
 }
 
-/// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
 void setLoraRank(RunDraft& d, std::int64_t rank) {
     d.scenario.lora.rank = rank;
 }
@@ -289,6 +289,7 @@ Result<void> applyModelName(KeyReader& r, const std::string& key, const std::str
     return {};
 }
 
+/// apply_liger_kernel_to_<model>()'s defaults: rope, rms_norm and swiglu (monkey_patch.py @ead96b61).
 void setLigerKernels(Scenario& s) {
     s.ligerRmsNorm = true;
     s.ligerGlu = true;

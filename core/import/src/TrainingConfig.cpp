@@ -176,45 +176,35 @@ Result<void> applyOverrides(detail::ConfigDocument& doc, const std::vector<std::
                 words(QT_TRANSLATE_NOOP("gpusizer", "override '%1' is not key=value or ~key"), detail::displayable(o)),
                 doc.path);
         }
-        json* node = &doc.root;
-        std::size_t start = 0;
-        std::string part;
-        for (;;) {
-            const auto dot = key.find('.', start);
-            part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-            if (dot == std::string::npos) {
-                break;
-            }
-            if (remove && (!node->contains(part) || !(*node)[part].is_object())) {
-                break; // reported below: the key is not there
-            }
-            if (!(*node)[part].is_object()) {
-                (*node)[part] = json::object();
-            }
-            node = &(*node)[part];
-            start = dot + 1;
-        }
         // Every position under the key is the file's no longer.
         for (auto it = doc.marks.begin(); it != doc.marks.end();) {
             it = it->first == key || it->first.rfind(key + ".", 0) == 0 ? doc.marks.erase(it) : std::next(it);
         }
         if (remove) {
-            if (key.find('.', start) != std::string::npos || !node->contains(part)) {
+            // The object holding the key's last part, if every part above it is there.
+            json* parent = &doc.root;
+            std::string part = key;
+            for (auto dot = part.find('.'); dot != std::string::npos && parent != nullptr; dot = part.find('.')) {
+                const auto it = parent->find(part.substr(0, dot));
+                parent = it != parent->end() && it->is_object() ? &*it : nullptr;
+                part = part.substr(dot + 1);
+            }
+            if (parent == nullptr || !parent->contains(part)) {
                 return fail(ErrorCode::MissingField,
                             words(QT_TRANSLATE_NOOP("gpusizer", "cannot remove '%1': the file has no such key"), key),
                             where);
             }
-            node->erase(part);
+            parent->erase(part);
             continue;
         }
         const std::string text = o.substr(eq + 1);
         GPUSIZER_ASSIGN(auto scalar, detail::readConfigDocument("v: " + text, where));
         json value = text == "None" ? json(nullptr) : scalar.root["v"];
-        if (node->contains(part) && (*node)[part].is_object() && (*node)[part].contains("_component_") &&
-            value.is_string()) {
-            (*node)[part]["_component_"] = value; // optimizer=bitsandbytes.optim.PagedAdamW8bit
+        json& slot = detail::dottedSlot(doc.root, key);
+        if (slot.is_object() && slot.contains("_component_") && value.is_string()) {
+            slot["_component_"] = value; // optimizer=bitsandbytes.optim.PagedAdamW8bit
         } else {
-            (*node)[part] = value;
+            slot = value;
         }
     }
     return {};

@@ -134,7 +134,7 @@ LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows)
     return band;
 }
 
-double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& rows) {
+double leaveOneProjectOutCoverage(const std::vector<const CalibrationRow*>& rows) {
     if (rows.empty()) {
         return 0.0;
     }

@@ -56,14 +56,13 @@ BandShares shownBand(BandShares measured) {
     return out;
 }
 
+const BandEntry& bandEntryOf(const BandClass& kind) {
+    // The table lists each of the 2 x 3 x 2 kinds once.
+    return *std::find_if(kTable.begin(), kTable.end(), [&](const BandEntry& e) { return e.kind == kind; });
+}
+
 BandShares bandFor(const Scenario& s, const FrameworkProfile&) {
-    const BandClass kind = bandClassOf(s);
-    BandShares shares;
-    for (const auto& entry : kTable) {
-        if (entry.kind == kind) {
-            shares = entry.shares;
-        }
-    }
+    BandShares shares = bandEntryOf(bandClassOf(s)).shares;
     shares.down = std::max(shares.down, kBandNoiseFloor);
     shares.up = std::max(shares.up, kBandNoiseFloor);
     if (tokensPerGpu(s) > kLongSequence.tokens) {

@@ -406,10 +406,7 @@ std::optional<Words> lossAssumption(const Estimate& e, const Scenario& s, const 
 /// The expected range and what it rests on; a warning where the measured spread is wider than the range shown.
 void explainBand(Estimate& e, const Scenario& s) {
     const BandClass kind = bandClassOf(s);
-    int rows = 0;
-    for (const BandEntry& entry : bandTable()) {
-        rows = entry.kind == kind ? entry.rows : rows;
-    }
+    const int rows = bandEntryOf(kind).rows;
     e.assumptions.push_back(words(
         QT_TRANSLATE_NOOP("gpusizer", "Expected range: -%1% / +%2%, spanning measured / estimated over the %3 "
                                       "published runs behind this kind of run (%4, %5, %6; docs/accuracy.md, \"The "

@@ -463,18 +463,16 @@ double layerElementwiseBytes(const Scenario& s, double norm, double c, double r,
 }
 
 /// transformers 5 runs a MoE block's experts through `F.grouped_mm` over stacked expert weights (its default
-/// experts_implementation, modeling_utils.py:1965-1966 @251c2d4f), in the frameworks that load its models.
-bool expertsRunAsTransformersGroupedMm(const Scenario& s) {
-    const bool transformersModel = s.framework == Framework::Generic || s.framework == Framework::HfTrainer ||
-                                   s.framework == Framework::Deepspeed || s.framework == Framework::Unsloth ||
-                                   s.framework == Framework::Axolotl;
-    return transformersModel && s.transformersVersion == TransformersVersion::Current;
+/// experts_implementation, modeling_utils.py:1965-1966 @251c2d4f), in the frameworks that run its models' code
+/// (FrameworkProfile::transformersExperts).
+bool expertsRunAsGroupedMm(const Scenario& s, const FrameworkProfile& profile) {
+    return profile.transformersExperts && s.transformersVersion == TransformersVersion::Current;
 }
 
 /// Element-wise bytes per hidden element of one routed copy of a token, outside the experts' activation; `r` is the
 /// hidden states' dtype (the residual stream's), `c` the matmuls' output's.
-double routedCopyBytesPerHidden(const Scenario& s, double c, double r) {
-    if (expertsRunAsTransformersGroupedMm(s)) {
+double routedCopyBytesPerHidden(bool groupedMm, double c, double r) {
+    if (groupedMm) {
         // integrations/moe.py @251c2d4f L389-478: the copy gathered into expert order (2r) and its padding rows
         // masked (2r); the router's weights stay fp32 (modeling_mixtral.py L106-109), so scaling the expert's output
         // by them reads c and writes an fp32 row (4), which is masked (8) and gathered back (8) in fp32 and read by
@@ -544,8 +542,9 @@ BaseElementwiseBytes baseElementwiseBytesPerToken(const Scenario& s, const Frame
         const double sharedWidth =
             static_cast<double>(a.moe.sharedIntermediate > 0 ? a.moe.sharedIntermediate : a.moe.expertIntermediate);
         const double k = static_cast<double>(a.moe.expertsPerToken);
-        double routed = k * (activation(expertWidth) + routedCopyBytesPerHidden(s, c, r) * h);
-        if (expertsRunAsTransformersGroupedMm(s)) {
+        const bool groupedMm = expertsRunAsGroupedMm(s, profile);
+        double routed = k * (activation(expertWidth) + routedCopyBytesPerHidden(groupedMm, c, r) * h);
+        if (groupedMm) {
             // Per token: the fp32 sum over its k copies written (4), then read and cast to the hidden states' dtype
             // (no kernel when they are fp32).
             routed += (4.0 + (r < 4.0 ? 4.0 + r : 0.0)) * h;

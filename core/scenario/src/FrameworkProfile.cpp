@@ -24,6 +24,7 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
         {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},
         {"logprobs_in_place", &O::logprobsInPlace, &P::logprobsInPlace},
+        {"transformers_experts", &O::transformersExperts, &P::transformersExperts},
     };
     return kAll;
 }
@@ -60,6 +61,7 @@ FrameworkProfile torchtuneProfile() {
     // the fp32 backward, as before the transformers loss was read (not re-read against its recipes).
     p.lossFromTransformersModel = false;
     p.logitsFreedBeforeBackward = false;
+    p.transformersExperts = false; // its own MoE modules (torchtune/modules/moe)
     return p;
 }
 
@@ -74,6 +76,7 @@ FrameworkProfile torchtitanProfile() {
     // step; --compile compiles the loss function too (components/loss.py build_cross_entropy_loss, train.py).
     p.lossFromTransformersModel = false;
     p.compileCoversLoss = true;
+    p.transformersExperts = false; // its own MoE (models/moe: grouped experts over its token reordering)
     return p;
 }
 
@@ -97,6 +100,7 @@ FrameworkProfile litgptProfile() {
     p.runsTensorParallel = false; // litgpt finetune/*.py: FSDPStrategy only
     p.runsPipelineParallel = false;
     p.lossFromTransformersModel = false;
+    p.transformersExperts = false; // its own LLaMAMoE (litgpt/model.py), a loop over the experts
     return p;
 }
 
@@ -149,6 +153,7 @@ FrameworkProfile profileForFramework(Framework framework) {
         // Its own loss; sized with the 16-bit logits alive through the fp32 backward (not re-read).
         p.lossFromTransformersModel = false;
         p.logitsFreedBeforeBackward = false;
+        p.transformersExperts = false; // Megatron-Core's MoE layers
         break;
     case Framework::Unsloth:
         return unslothProfile();

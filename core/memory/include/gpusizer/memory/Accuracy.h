@@ -65,7 +65,8 @@ ErrorStats errorStats(const std::vector<const CalibrationRow*>& rows);
 /// Share of runs the band may miss on each side. A side is the split-conformal order statistic of measured /
 /// estimated (Lei et al., "Distribution-free predictive inference for regression", JASA 2018, §2.2): of n sorted
 /// ratios the ceil((n + 1)(1 - kBandMissShare))-th, which holds a new run of the same kind with probability at
-/// least 1 - kBandMissShare; with fewer than 19 rows that rank is past the last, and the side is the extreme row.
+/// least 1 - kBandMissShare from 39 rows on; up to 38 rows that rank is the last, the extreme row, which a new run
+/// passes with probability 1 / (n + 1).
 inline constexpr double kBandMissShare = 0.05;
 /// A class with fewer target rows than this takes its shares from the class pooled over GPU counts, then over all.
 inline constexpr std::size_t kBandMinRows = 8;
@@ -86,7 +87,7 @@ LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows)
 
 /// Share of rows whose measured figure lies inside the band derived from the other projects' rows (leave one project
 /// out): how often the band holds on runs of a stack it was not derived from.
-double leaveOneSourceOutCoverage(const std::vector<const CalibrationRow*>& targetRows);
+double leaveOneProjectOutCoverage(const std::vector<const CalibrationRow*>& targetRows);
 
 /// Estimates every usable row of a calibration document (catalogs/calibration.json) and compares it with the
 /// published figure it names (allocated, reserved or device).

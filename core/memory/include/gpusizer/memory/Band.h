@@ -40,6 +40,8 @@ BandShares bandFor(const Scenario& scenario, const FrameworkProfile& profile);
 
 /// The table bandFor reads (tests re-derive it from the calibration report and compare).
 std::span<const BandEntry> bandTable();
+/// The table's row for a kind of run (every kind has one).
+const BandEntry& bandEntryOf(const BandClass& kind);
 
 /// Beyond the longest micro-batch of the target rows the band's evidence stops: such runs take at least the spread
 /// measured on the calibration rows that long (any measure, not capacity-bound).

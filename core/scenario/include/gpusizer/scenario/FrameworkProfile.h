@@ -60,6 +60,10 @@ struct FrameworkProfile {
     /// with inplace_backward over the unpadded sequences: dp_actor.py L253-269, torch_functional.py L103-126
     /// @b178a3cd): the logits alone, c bytes an element, prompt tokens included.
     bool logprobsInPlace = false;
+    /// A MoE block's experts run through transformers' experts interface (its models' code: transformers 5's default
+    /// grouped_mm over stacked weights, integrations/moe.py @251c2d4f); false where the framework has MoE code of its
+    /// own (torchtune, torchtitan, LitGPT, Megatron), which loops over the experts that were hit.
+    bool transformersExperts = true;
     /// Tokens per loss chunk along the sequence (LitGPT lm_head_chunk_size = 128); 0: the loss splits the logits
     /// into lossChunks pieces instead.
     int lossChunkTokens = 0;

@@ -141,6 +141,7 @@ struct ProfileOverrides {
     std::optional<bool> logitsFreedBeforeBackward;
     std::optional<bool> compileCoversLoss;
     std::optional<bool> logprobsInPlace;
+    std::optional<bool> transformersExperts;
     std::optional<double> zeroReduceBucketElements;
     std::optional<double> zeroPrefetchBucketElements;
     std::optional<double> zeroMaxReuseDistance;
