@@ -178,8 +178,10 @@ void MainWindow::buildMenus() {
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     QAction* importTraining = file->addAction(tr("Import &training config…"), this, &MainWindow::importTrainingDialog);
     importTraining->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
-    importTraining->setToolTip(tr("Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, "
-                                  "DeepSpeed, LitGPT or ArcticTraining files of one run (select several together)"));
+    importTraining->setToolTip(
+        tr("Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, "
+           "DeepSpeed, LitGPT or ArcticTraining files of one run (select several together), or a verl "
+           "or OpenRLHF launch script"));
     QAction* showReport = file->addAction(tr("Show import &report"), this, &MainWindow::showImportReport);
     showReport->setObjectName(QStringLiteral("showImportReport"));
     showReport->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R));

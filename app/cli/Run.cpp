@@ -18,7 +18,7 @@ const std::vector<Command>& commands() {
          "import-config FILE... [key=value...] [--model-config config.json] [--format NAME] [--gpus N] [--json] "
          "[-o scenario.json]",
          "a scenario from Axolotl, LLaMA-Factory, torchtune, transformers/TRL, PEFT, accelerate, DeepSpeed, "
-         "LitGPT or ArcticTraining configs, with what was read",
+         "LitGPT or ArcticTraining configs, or verl / OpenRLHF launch scripts, with what was read",
          importConfigCommand},
         {"advise", "advise SCENARIO.json --gpu ID [--tokens N] [PLAN OPTIONS] [--json]",
          "out-of-memory fixes in order of cost, each with its saving", adviseCommand},

@@ -147,7 +147,7 @@ std::optional<core::ImportedRun> importRun(const Args& a, const core::Catalog& c
         format = core::parseConfigFormat(*a.format);
         if (!format) {
             err << "gpusizer-cli: --format must be axolotl, llama-factory, torchtune, transformers, peft, "
-                   "bitsandbytes, hf-config, accelerate, deepspeed, litgpt, arctic-training or verl, not '"
+                   "bitsandbytes, hf-config, accelerate, deepspeed, litgpt, arctic-training, verl or openrlhf, not '"
                 << *a.format << "'\n";
             return std::nullopt;
         }

@@ -4225,14 +4225,6 @@ Fewer cards (%2): %3</source>
         <translation>编码器和投影层</translation>
     </message>
     <message>
-        <source>no `python3 -m verl.trainer.main_ppo` command in the script</source>
-        <translation>脚本中没有 `python3 -m verl.trainer.main_ppo` 命令</translation>
-    </message>
-    <message>
-        <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, ArcticTraining, a verl launch script, or a config.json)</source>
-        <translation>不是已知格式的训练配置（Axolotl、LLaMA-Factory、torchtune、transformers / TRL、PEFT、bitsandbytes、accelerate、DeepSpeed、LitGPT、ArcticTraining、verl 启动脚本，或 config.json）</translation>
-    </message>
-    <message>
         <source>moves them to the host between generation and training; the training step, the peak sized here, has them on the GPU (fsdp_workers.py L682, L720)</source>
         <translation>在生成与训练之间把它们移到主机内存；此处估算峰值的训练步中它们位于 GPU 上（fsdp_workers.py L682、L720）</translation>
     </message>
@@ -4271,10 +4263,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>SGLang sized as vLLM: its gpu_memory_utilization is mem_fraction_static, a share of the memory free when it starts (async_sglang_server.py L260)</source>
         <translation>SGLang 按 vLLM 估算：其 gpu_memory_utilization 即 mem_fraction_static，是启动时空闲显存的份额（async_sglang_server.py L260）</translation>
-    </message>
-    <message>
-        <source>verl keeps the reference model&apos;s parameters on the host (FSDP CPUOffload, fsdp_workers.py L524-526, L552) and gathers them for its log-prob pass; under full fine-tuning the estimate counts its copy on the GPUs, sharded like the actor&apos;s: an upper bound by that share</source>
-        <translation>verl 把参考模型的参数放在主机内存（FSDP CPUOffload，fsdp_workers.py L524-526、L552），只在计算对数概率时聚合；全参数微调时估算把它的副本按 actor 的方式分片计入 GPU：按该份额为上界</translation>
     </message>
     <message>
         <source>strategy &apos;%1&apos; is not imported (fsdp and fsdp2 are; Megatron runs from ppo_megatron_trainer.yaml)</source>
@@ -4323,6 +4311,94 @@ Fewer cards (%2): %3</source>
     <message>
         <source>one data-parallel GPU</source>
         <translation>一块数据并行 GPU</translation>
+    </message>
+    <message>
+        <source>no `python3 -m verl.trainer.main_ppo` or `python3 -m openrlhf.cli.…` command in the script</source>
+        <translation>脚本中没有 `python3 -m verl.trainer.main_ppo` 或 `python3 -m openrlhf.cli.…` 命令</translation>
+    </message>
+    <message>
+        <source>not a training config of a known format (Axolotl, LLaMA-Factory, torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, LitGPT, ArcticTraining, a verl or OpenRLHF launch script, or a config.json)</source>
+        <translation>不是已知格式的训练配置（Axolotl、LLaMA-Factory、torchtune、transformers / TRL、PEFT、bitsandbytes、accelerate、DeepSpeed、LitGPT、ArcticTraining、verl 或 OpenRLHF 启动脚本，或 config.json）</translation>
+    </message>
+    <message>
+        <source>the reference&apos;s own GPUs without colocation: not in the GPU count or the bill (noted)</source>
+        <translation>不同置时参考模型自己的 GPU：不计入 GPU 数量和账单（已注明）</translation>
+    </message>
+    <message>
+        <source>a reward model is not sized: on GPUs of its own without colocation, and noted as missing from the actor&apos;s GPUs with colocate_all</source>
+        <translation>不估算奖励模型：不同置时它在自己的 GPU 上；使用 colocate_all 时注明其未计入 actor 的 GPU</translation>
+    </message>
+    <message>
+        <source>the KL term in the loss rather than the reward: the same reference pass</source>
+        <translation>KL 项放在损失而非奖励中：参考模型的前向相同</translation>
+    </message>
+    <message>
+        <source>prompts per rollout: vLLM&apos;s KV cache lives in its share of the card, and the generation&apos;s time is priced per completion token</source>
+        <translation>每次 rollout 的提示数：vLLM 的 KV 缓存位于其显存份额内，生成时间按补全 token 计价</translation>
+    </message>
+    <message>
+        <source>moves the actor&apos;s optimizer states, gradients and master weights to the host between updates; the training step, the peak sized here, has them on the GPU</source>
+        <translation>在两次更新之间把 actor 的优化器状态、梯度和主权重移到主机；此处估算的峰值（训练步骤）时它们在 GPU 上</translation>
+    </message>
+    <message>
+        <source>CUDA graphs are captured inside vLLM&apos;s share of the card</source>
+        <translation>CUDA graphs 在 vLLM 的显存份额内捕获</translation>
+    </message>
+    <message>
+        <source>the loss&apos;s temperature: no memory or time</source>
+        <translation>损失的温度：不影响显存或时间</translation>
+    </message>
+    <message>
+        <source>passes over the data: the step count, not the step</source>
+        <translation>遍历数据的轮数：影响步数，而非单步</translation>
+    </message>
+    <message>
+        <source>openrlhf.cli.%1 is not imported (train_ppo_ray, train_dpo and train_sft are)</source>
+        <translation>不导入 openrlhf.cli.%1（可导入 train_ppo_ray、train_dpo 和 train_sft）</translation>
+    </message>
+    <message>
+        <source>PPO with a critic (gae, OpenRLHF&apos;s default) is not imported: OpenRLHF trains a critic model of its own beside the actor, on its own GPUs or colocated, which GPU Sizer&apos;s PPO (TRL&apos;s, policy and value in one backward) does not size; set a critic-free estimator such as group_norm</source>
+        <translation>不导入带 critic 的 PPO（gae，OpenRLHF 的默认值）：OpenRLHF 在 actor 旁另训一个 critic 模型（在其自己的 GPU 上或同置），GPU Sizer 的 PPO（TRL 的，策略与价值在同一次反向中）不估算这种情形；请设置无 critic 的估计器，例如 group_norm</translation>
+    </message>
+    <message>
+        <source>GRPO compares the samples of a prompt: rollout.n_samples_per_prompt must be 2 or more</source>
+        <translation>GRPO 比较同一提示的多个样本：rollout.n_samples_per_prompt 必须不小于 2</translation>
+    </message>
+    <message>
+        <source>no rollout.max_new_tokens: a completion may fill what its prompt leaves of max_len, so completion_length is max_len − 1 (the longest); set it to size shorter completions</source>
+        <translation>没有 rollout.max_new_tokens：补全可以占满提示在 max_len 中剩下的部分，因此 completion_length 取 max_len − 1（最长）；设置它以估算更短的补全</translation>
+    </message>
+    <message>
+        <source>dynamic_batch_enable: micro-batches packed to %1 tokens, sized as %2 sequences of seq_len</source>
+        <translation>dynamic_batch_enable：微批次按 %1 个 token 打包，按 %2 个 seq_len 长的序列估算</translation>
+    </message>
+    <message>
+        <source>the reference model runs on GPUs of its own (ref.num_nodes × ref.num_gpus_per_node): not on the actor&apos;s, and not in the GPU count or the bill</source>
+        <translation>参考模型在自己的 GPU 上运行（ref.num_nodes × ref.num_gpus_per_node）：不在 actor 的 GPU 上，也不计入 GPU 数量和账单</translation>
+    </message>
+    <message>
+        <source>a reward model on the actor&apos;s GPUs is not sized: its weights (whole below ZeRO-3, sharded at it) add to every GPU</source>
+        <translation>未估算 actor GPU 上的奖励模型：其权重（ZeRO-3 以下为完整副本，ZeRO-3 时分片）会加到每个 GPU 上</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a dtype OpenRLHF takes (bf16, fp16)</source>
+        <translation>&apos;%1&apos; 不是 OpenRLHF 接受的数据类型（bf16、fp16）</translation>
+    </message>
+    <message>
+        <source>written %1, OpenRLHF&apos;s name before v0.10.2: read as --%2</source>
+        <translation>写作 %1，这是 OpenRLHF v0.10.2 之前的名称：按 --%2 读取</translation>
+    </message>
+    <message>
+        <source>verl keeps the reference model&apos;s parameters on the host (FSDP CPUOffload, fsdp_workers.py L524-526, L552) and gathers them only for its log-prob pass: the framework override reference_off_training_gpus leaves its copy out of the training step&apos;s peak</source>
+        <translation>verl 将参考模型的参数保存在主机上（FSDP CPUOffload，fsdp_workers.py L524-526、L552），仅在计算对数概率时才聚合：框架覆盖项 reference_off_training_gpus 将其副本排除在训练步骤的峰值之外</translation>
+    </message>
+    <message>
+        <source>The reference model is loaded apart from the adapters&apos; policy, as the framework does (reference_copy_with_adapters): a frozen copy of the base model, %1 GiB per GPU in the weights.</source>
+        <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters）：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
+    </message>
+    <message>
+        <source>Loss: per-token log-probabilities of the whole output upcast to fp32, through flash-attn&apos;s cross-entropy, %1 B per logit element over every token of the micro-batch at its backward (OpenRLHF&apos;s Actor.forward).</source>
+        <translation>损失：整个输出上转换为 fp32 后经 flash-attn 交叉熵计算的逐 token 对数概率，在其反向时对微批次的每个 token 每个 logit 元素占 %1 B（OpenRLHF 的 Actor.forward）。</translation>
     </message>
 </context>
 <context>
@@ -5204,10 +5280,6 @@ Choose the model&apos;s config.json?</source>
         <translation>导入训练配置</translation>
     </message>
     <message>
-        <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed, LitGPT or ArcticTraining files of one run (select several together)</source>
-        <translation>同一次训练的 Axolotl、LLaMA-Factory、torchtune、transformers / TRL（含 PEFT）、accelerate、DeepSpeed、LitGPT 或 ArcticTraining 文件（可一次选择多个）</translation>
-    </message>
-    <message>
         <source>Export &amp;dataset script…</source>
         <translation>导出数据集脚本(&amp;D)…</translation>
     </message>
@@ -5256,6 +5328,10 @@ Choose the model&apos;s config.json?</source>
     <message>
         <source>Training configs (*.yaml *.yml *.json *.sh);;All files (*)</source>
         <translation>训练配置 (*.yaml *.yml *.json *.sh);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Axolotl, LLaMA-Factory, torchtune, transformers / TRL with PEFT, accelerate, DeepSpeed, LitGPT or ArcticTraining files of one run (select several together), or a verl or OpenRLHF launch script</source>
+        <translation>一次运行的 Axolotl、LLaMA-Factory、torchtune、带 PEFT 的 transformers / TRL、accelerate、DeepSpeed、LitGPT 或 ArcticTraining 文件（可同时选择多个），或 verl 或 OpenRLHF 启动脚本</translation>
     </message>
 </context>
 <context>

@@ -332,8 +332,103 @@ bool isName(std::string_view s, bool dotted) {
 
 } // namespace
 
-bool isVerlLaunchScript(std::string_view bytes) {
-    return bytes.find("verl.trainer.main_ppo") != std::string_view::npos;
+namespace {
+
+/// The module a launch script runs, and how its arguments are written.
+struct Launcher {
+    std::string_view module; ///< a word holding this starts the command ("verl.trainer.main_ppo")
+    bool hydra;              ///< Hydra's key=value overrides; otherwise argparse's --key value
+};
+
+constexpr Launcher kVerlLauncher{"verl.trainer.main_ppo", true};
+constexpr Launcher kOpenRlhfLauncher{"openrlhf.cli.", false};
+
+/// The value as Hydra or argparse hands it to the framework: a YAML scalar or flow list; None and null are null.
+json scriptValue(const std::string& text, const std::string& path) {
+    if (text == "None" || text == "null") {
+        return nullptr;
+    }
+    if (auto scalar = readConfigDocument("v: " + text, path)) {
+        return scalar->root["v"];
+    }
+    return text; // what YAML cannot read stays the text written
+}
+
+using ScriptWords = std::vector<std::pair<std::string, std::pair<int, int>>>;
+
+/// Hydra's overrides after the module: key=value, +key=value (add), ++key=value (add or replace).
+void readHydraOverrides(ScriptWords::const_iterator w, ScriptWords::const_iterator end, ConfigDocument& doc) {
+    for (; w != end; ++w) {
+        std::string word = w->first;
+        word.erase(0, std::min(word.find_first_not_of('+'), word.size()));
+        const auto eq = word.find('=');
+        if (eq == std::string::npos || !isName(word.substr(0, eq), true)) {
+            continue; // python's own flags, "$@", redirections
+        }
+        const std::string key = word.substr(0, eq);
+        dottedSlot(doc.root, key) = scriptValue(word.substr(eq + 1), doc.path);
+        doc.marks[key] = w->second;
+    }
+}
+
+/// argparse's options after the module: --key value, --key=value, --key a b c (nargs), --flag alone (store_true);
+/// OpenRLHF's dotted names (--actor.model_name_or_path) nest, its names from before v0.10.2 are read as today's.
+void readArgparseOptions(ScriptWords::const_iterator w, ScriptWords::const_iterator end, const std::string& entryPoint,
+                         ConfigDocument& doc) {
+    while (w != end) {
+        const std::string& word = w->first;
+        if (word.rfind("--", 0) != 0 || word.size() < 3) {
+            ++w; // a stray word, "$@", a redirection
+            continue;
+        }
+        const auto eq = word.find('=');
+        const std::string written = word.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        const auto at = w->second;
+        ++w;
+        if (!isName(written, true)) {
+            continue;
+        }
+        std::string key = written;
+        if (const auto current = openRlhfCurrentFlag(entryPoint, written)) {
+            key = *current;
+            doc.spelledAs[key] = "--" + written;
+        }
+        json value = true;
+        if (eq != std::string::npos) {
+            value = scriptValue(word.substr(eq + 1), doc.path);
+        } else {
+            std::vector<json> values;
+            for (; w != end && w->first.rfind("--", 0) != 0 && w->first != "$@" && w->first.front() != '>'; ++w) {
+                values.push_back(scriptValue(w->first, doc.path));
+            }
+            if (values.size() == 1) {
+                value = std::move(values.front());
+            } else if (values.size() > 1) {
+                value = std::move(values);
+            }
+        }
+        dottedSlot(doc.root, key) = std::move(value);
+        doc.marks[key] = at;
+    }
+}
+
+const Launcher* launcherOf(std::string_view bytes) {
+    for (const Launcher* l : {&kVerlLauncher, &kOpenRlhfLauncher}) {
+        if (bytes.find(l->module) != std::string_view::npos) {
+            return l;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::optional<ConfigFormat> launchScriptFormat(std::string_view bytes) {
+    const Launcher* l = launcherOf(bytes);
+    if (l == nullptr) {
+        return std::nullopt;
+    }
+    return l->hydra ? ConfigFormat::Verl : ConfigFormat::OpenRlhf;
 }
 
 Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path) {
@@ -341,6 +436,7 @@ Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path
     doc.path = std::move(path);
     GPUSIZER_CHECK(checkText(bytes, doc.path));
     doc.root = json::object();
+    const Launcher* launcher = launcherOf(bytes);
     std::map<std::string, std::string> vars;
     bool found = false;
     for (const ScriptLine& line : logicalLines(bytes)) {
@@ -348,10 +444,11 @@ Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path
         if (words.empty()) {
             continue;
         }
-        const auto launcher = std::find_if(words.begin(), words.end(), [](const auto& w) {
-            return w.first.find("verl.trainer.main_ppo") != std::string::npos;
-        });
-        if (launcher == words.end()) {
+        const auto command =
+            launcher == nullptr ? words.end() : std::find_if(words.begin(), words.end(), [&](const auto& w) {
+                return w.first.find(launcher->module) != std::string::npos;
+            });
+        if (command == words.end()) {
             // NAME=value (or export NAME=value) alone on a line: a variable later words may use.
             const std::size_t first = words.front().first == "export" ? 1 : 0;
             if (words.size() == first + 1) {
@@ -364,30 +461,21 @@ Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path
             continue;
         }
         found = true;
-        // Hydra's overrides after the module: key=value, +key=value (add), ++key=value (add or replace).
-        for (auto w = std::next(launcher); w != words.end(); ++w) {
-            std::string word = w->first;
-            word.erase(0, std::min(word.find_first_not_of('+'), word.size()));
-            const auto eq = word.find('=');
-            if (eq == std::string::npos || !isName(word.substr(0, eq), true)) {
-                continue; // python's own flags, "$@", redirections
-            }
-            const std::string key = word.substr(0, eq);
-            const std::string text = word.substr(eq + 1);
-            // The value as Hydra reads it: a YAML scalar or flow list; null and None are null.
-            json value = text; // what YAML cannot read stays the text written
-            if (text == "None" || text == "null") {
-                value = nullptr;
-            } else if (auto scalar = readConfigDocument("v: " + text, doc.path)) {
-                value = scalar->root["v"];
-            }
-            dottedSlot(doc.root, key) = std::move(value);
-            doc.marks[key] = w->second;
+        if (launcher->hydra) {
+            readHydraOverrides(std::next(command), words.end(), doc);
+        } else {
+            // The entry point (train_ppo_ray, train_dpo, train_sft) decides the run kind: kept as a key of its own.
+            const std::string& word = command->first;
+            const std::string entryPoint = word.substr(word.find(launcher->module) + launcher->module.size());
+            doc.root["entry_point"] = entryPoint;
+            doc.marks["entry_point"] = command->second;
+            readArgparseOptions(std::next(command), words.end(), entryPoint, doc);
         }
     }
     if (!found) {
         return fail(ErrorCode::WrongFormat,
-                    QT_TRANSLATE_NOOP("gpusizer", "no `python3 -m verl.trainer.main_ppo` command in the script"),
+                    QT_TRANSLATE_NOOP("gpusizer", "no `python3 -m verl.trainer.main_ppo` or `python3 -m "
+                                                  "openrlhf.cli.…` command in the script"),
                     doc.path);
     }
     return doc;

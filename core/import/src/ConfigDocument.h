@@ -2,10 +2,12 @@
 // A training config (YAML or JSON) read into one JSON tree, with where each key stood in a YAML file, so that every
 // mapper reads one kind of document and every message names the file, line, column and key.
 
+#include "gpusizer/import/TrainingConfig.h"
 #include "gpusizer/scenario/Result.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +29,9 @@ struct ConfigDocument {
     std::string position(const std::string& key) const;
     /// The value at a dotted path, or nullptr.
     const nlohmann::json* find(std::string_view dottedKey) const;
+    /// Keys a launch script wrote under an older name, by the name they are read under: "--pretrain" for
+    /// "actor.model_name_or_path".
+    std::map<std::string, std::string> spelledAs;
 };
 
 /// The value at a dotted path of `root`, made (with the objects above it, replacing what is not an object) when absent:
@@ -42,10 +47,16 @@ std::string displayable(const std::string& text);
 /// with the size, NUL and nesting guards of the JSON loaders. The top level must be a mapping.
 Result<ConfigDocument> readConfigDocument(std::string_view bytes, std::string path);
 
-/// A verl launch script (`python3 -m verl.trainer.main_ppo key=value ...`): Hydra's dotted overrides read into one
-/// tree, each key marked with the line and column where it stands in the script; NAME=value lines the script sets
-/// before the command resolve $NAME and ${NAME} in them.
-bool isVerlLaunchScript(std::string_view bytes);
+/// The format of a launch script this reader takes: verl's (`python3 -m verl.trainer.main_ppo key=value ...`) or
+/// OpenRLHF's (`python3 -m openrlhf.cli.train_ppo_ray --key value ...`, `deepspeed --module openrlhf.cli.train_dpo`).
+std::optional<ConfigFormat> launchScriptFormat(std::string_view bytes);
+/// A launch script's command read into one tree, each key marked with the line and column where it stands in the
+/// script: Hydra's dotted overrides (verl), or argparse's options (OpenRLHF: `--flag` alone is true, several values
+/// a list, the entry point after `openrlhf.cli.` kept as `entry_point`). NAME=value lines the script sets before the
+/// command resolve $NAME and ${NAME} in it.
 Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path);
+/// OpenRLHF's current (v0.10.2 and later) name of an option its entry point spelled before v0.10.2, which renamed
+/// them all without aliases (commit ed62d0e2): "pretrain" under train_ppo_ray is "actor.model_name_or_path".
+std::optional<std::string> openRlhfCurrentFlag(std::string_view entryPoint, std::string_view flag);
 
 } // namespace gpusizer::core::detail

@@ -21,6 +21,7 @@
 #define DEEPSPEED "DeepSpeed @edaa7221 "
 #define ARCTIC "ArcticTraining @b28638e6 "
 #define VERL "verl @b178a3cd "
+#define OPENRLHF "OpenRLHF @3c3be623 "
 
 namespace gpusizer::core::detail {
 

@@ -139,9 +139,9 @@ Result<std::optional<std::vector<std::string>>> readList(KeyReader& r, const Key
 std::span<const KeyTable> keyTables() {
     static const std::vector<KeyTable> kTables = [] {
         std::vector<KeyTable> all;
-        for (auto tables :
-             {axolotlKeyTables(), llamaFactoryKeyTables(), torchtuneKeyTables(), trainerKeyTables(), peftKeyTables(),
-              accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(), arcticKeyTables(), verlKeyTables()}) {
+        for (auto tables : {axolotlKeyTables(), llamaFactoryKeyTables(), torchtuneKeyTables(), trainerKeyTables(),
+                            peftKeyTables(), accelerateKeyTables(), deepspeedKeyTables(), litgptKeyTables(),
+                            arcticKeyTables(), verlKeyTables(), openRlhfKeyTables()}) {
             all.insert(all.end(), tables.begin(), tables.end());
         }
         return all;

@@ -92,6 +92,7 @@ std::span<const KeyTable> deepspeedKeyTables();  ///< a DeepSpeed JSON (formats/
 std::span<const KeyTable> litgptKeyTables();     ///< LitGPT finetune lora (formats/Litgpt.cpp)
 std::span<const KeyTable> arcticKeyTables();     ///< ArcticTraining (formats/Arctic.cpp)
 std::span<const KeyTable> verlKeyTables();       ///< verl's PPO trainer run as GRPO (formats/Verl.cpp)
+std::span<const KeyTable> openRlhfKeyTables();   ///< OpenRLHF's PPO (as GRPO), DPO and SFT (formats/OpenRlhf.cpp)
 std::span<const KeyTable> torchtuneKeyTables();  ///< torchtune recipes (formats/Torchtune.cpp)
 std::span<const KeyTable> trainerKeyTables(); ///< transformers TrainingArguments and TRL configs (formats/Trainer.cpp)
 std::span<const KeyTable> llamaFactoryKeyTables(); ///< LLaMA-Factory (formats/LlamaFactory.cpp)

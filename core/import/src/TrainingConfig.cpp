@@ -33,6 +33,7 @@ constexpr std::pair<ConfigFormat, const char*> kFormatNames[] = {
     {ConfigFormat::Litgpt, "litgpt"},
     {ConfigFormat::ArcticTraining, "arctic-training"},
     {ConfigFormat::Verl, "verl"},
+    {ConfigFormat::OpenRlhf, "openrlhf"},
 };
 
 using detail::lowercase;
@@ -115,6 +116,7 @@ int readOrder(ConfigFormat f) {
     case ConfigFormat::TrainingArguments:
     case ConfigFormat::ArcticTraining:
     case ConfigFormat::Verl:
+    case ConfigFormat::OpenRlhf:
         return 0;
     case ConfigFormat::Accelerate:
         return 1;
@@ -154,6 +156,8 @@ Result<void> readDocument(ConfigFormat format, detail::KeyReader& r) {
         return detail::readArcticTraining(r);
     case ConfigFormat::Verl:
         return detail::readVerl(r);
+    case ConfigFormat::OpenRlhf:
+        return detail::readOpenRlhf(r);
     case ConfigFormat::ModelConfig:
         break;
     }
@@ -393,7 +397,7 @@ Result<void> finish(detail::RunDraft& run, const ImportRequest& request) {
     if (run.globalBatch) {
         const std::int64_t perStep = s.microBatch * s.gpus;
         s.gradientAccumulation = std::max<std::int64_t>(1, *run.globalBatch / std::max<std::int64_t>(1, perStep));
-        run.lines.push_back({ImportLine::Kind::Note, "", "train.global_batch_size", std::to_string(*run.globalBatch),
+        run.lines.push_back({ImportLine::Kind::Note, "", run.globalBatchKey, std::to_string(*run.globalBatch),
                              "gradient_accumulation",
                              words(QT_TRANSLATE_NOOP("gpusizer", "accumulation = global batch / (devices × "
                                                                  "micro-batch) = %1"),
@@ -424,8 +428,8 @@ std::optional<ConfigFormat> parseConfigFormat(std::string_view text) {
 }
 
 std::optional<ConfigFormat> detectConfigFormat(std::string_view bytes) {
-    if (detail::isVerlLaunchScript(bytes)) {
-        return ConfigFormat::Verl;
+    if (const auto script = detail::launchScriptFormat(bytes)) {
+        return script;
     }
     auto doc = detail::readConfigDocument(bytes, "");
     return doc ? formatOf(doc->root) : std::nullopt;
@@ -487,20 +491,20 @@ Result<std::vector<Pending>> parseInReadOrder(const ImportRequest& request, deta
     std::vector<Pending> pending;
     for (std::size_t i = 0; i < request.files.size(); ++i) {
         const ConfigFile& file = request.files[i];
-        const bool script =
-            (!file.format || *file.format == ConfigFormat::Verl) && detail::isVerlLaunchScript(file.bytes);
+        const auto scriptFormat = detail::launchScriptFormat(file.bytes);
+        const bool script = scriptFormat && (!file.format || *file.format == *scriptFormat);
         GPUSIZER_ASSIGN(auto doc, script ? detail::readLaunchScript(file.bytes, file.path)
                                          : detail::readConfigDocument(file.bytes, file.path));
         if (i == 0) {
             GPUSIZER_CHECK(applyOverrides(doc, request.overrides));
         }
-        const auto format = file.format ? file.format : formatOf(doc.root);
+        const auto format = file.format ? file.format : script ? scriptFormat : formatOf(doc.root);
         if (!format) {
             return fail(ErrorCode::WrongFormat,
-                        QT_TRANSLATE_NOOP("gpusizer",
-                                          "not a training config of a known format (Axolotl, LLaMA-Factory, "
-                                          "torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, "
-                                          "LitGPT, ArcticTraining, a verl launch script, or a config.json)"),
+                        QT_TRANSLATE_NOOP(
+                            "gpusizer", "not a training config of a known format (Axolotl, LLaMA-Factory, "
+                                        "torchtune, transformers / TRL, PEFT, bitsandbytes, accelerate, DeepSpeed, "
+                                        "LitGPT, ArcticTraining, a verl or OpenRLHF launch script, or a config.json)"),
                         file.path);
         }
         if (*format == ConfigFormat::ModelConfig) {

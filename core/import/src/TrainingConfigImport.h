@@ -54,6 +54,7 @@ struct RunDraft {
     std::optional<std::int64_t> gpus;        ///< the launch's processes (accelerate num_processes, LitGPT devices)
     bool gpusDefaulted = false;              ///< `gpus` is a framework default, which the launch's --gpus replaces
     std::optional<std::int64_t> globalBatch; ///< LitGPT train.global_batch_size: accumulation follows from it
+    std::string globalBatchKey = "train.global_batch_size"; ///< the key that gave it, for the report
     /// A file a config names (the DeepSpeed JSON of Axolotl, LLaMA-Factory, the Trainer or accelerate): the places it
     /// may be, in the order tried, and who named it.
     struct Reference {
@@ -139,6 +140,8 @@ Result<void> readLitgpt(KeyReader& r);
 Result<void> readArcticTraining(KeyReader& r);
 /// verl's PPO / GRPO trainer (volcengine/verl main_ppo): its Hydra keys from a launch script or a YAML.
 Result<void> readVerl(KeyReader& r);
+/// OpenRLHF's trainers (openrlhf.cli.train_ppo_ray, train_dpo, train_sft): their argparse options from a launch script.
+Result<void> readOpenRlhf(KeyReader& r);
 /// FSDP settings as accelerate's fsdp_config keys (accelerate YAML, Axolotl and the Trainer's fsdp_config).
 Result<void> readFsdpConfig(KeyReader& r, const std::string& prefix, const char* source);
 /// Optimizer names of transformers' OptimizerNames (Axolotl, LLaMA-Factory and the Trainer share them).

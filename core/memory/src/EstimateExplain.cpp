@@ -155,10 +155,14 @@ void addModelAndRunKindWarnings(Estimate& e, const Scenario& s) {
                                                 "tool models (Qwen-VL, Gemma 3, LLaVA-1.5)."),
                   std::to_string(s.imagesPerSample)));
     }
-    if (keepsReferenceCopy(s)) {
+    if (e.referenceModelBytes > 0) {
         // What avoids the copy: GRPO's KL term is 0 by default; the others' log-probs can be computed beforehand.
         const char* text =
-            s.runKind == RunKind::Ppo
+            s.method != Method::Full
+                ? QT_TRANSLATE_NOOP("gpusizer", "The reference model is loaded apart from the adapters' policy, as "
+                                                "the framework does (reference_copy_with_adapters): a frozen copy of "
+                                                "the base model, %1 GiB per GPU in the weights.")
+            : s.runKind == RunKind::Ppo
                 ? QT_TRANSLATE_NOOP("gpusizer", "PPO's reference policy is a second frozen copy of the model: %1 GiB "
                                                 "per GPU in the weights. Under LoRA the policy with its adapter "
                                                 "disabled is the reference: no copy.")
@@ -377,6 +381,13 @@ std::optional<Words> lossAssumption(const Estimate& e, const Scenario& s, const 
                                                    "writes its gradient over the 16-bit logits, %1 B per logit "
                                                    "element over every token of the micro-batch (verl's "
                                                    "logprobs_from_logits_flash_attn)."),
+                     number(e.logitsBytesPerElement));
+    }
+    if (prof.logprobsFromFp32Logits && s.loss == Loss::Standard) {
+        return words(QT_TRANSLATE_NOOP("gpusizer", "Loss: per-token log-probabilities of the whole output upcast to "
+                                                   "fp32, through flash-attn's cross-entropy, %1 B per logit element "
+                                                   "over every token of the micro-batch at its backward (OpenRLHF's "
+                                                   "Actor.forward)."),
                      number(e.logitsBytesPerElement));
     }
     if (s.runKind != RunKind::Sft && s.loss == Loss::Standard && e.logitsBytesPerElement > 0) {

@@ -147,9 +147,9 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     e.activationPerTokenLayer = acts.layer.items;
     recordImages(e, s, acts);
     // GRPO computes logits for the completion only (logits_to_keep, grpo_trainer.py L1500-1502 @f2cd5771); verl's
-    // actor for every token of its unpadded micro-batch (logprobsInPlace).
+    // actor and OpenRLHF's for every token of the micro-batch (logprobsInPlace, logprobsFromFp32Logits).
     const double logitTokens =
-        s.runKind == RunKind::Grpo && !ctx.prof.logprobsInPlace
+        s.runKind == RunKind::Grpo && !ctx.prof.logprobsInPlace && !ctx.prof.logprobsFromFp32Logits
             ? acts.tokens * std::min(1.0, static_cast<double>(s.completionLength) / static_cast<double>(s.seqLen))
             : acts.tokens;
     LossBytes loss = lossBytes(ctx, logitTokens);

@@ -89,6 +89,11 @@ double materializedLossPerElement(const Context& ctx) {
     if (prof.logprobsInPlace && s.loss == Loss::Standard) {
         return c; // the 16-bit logits, their gradient written over them (FrameworkProfile::logprobsInPlace)
     }
+    if (prof.logprobsFromFp32Logits && s.loss == Loss::Standard) {
+        // The fp32 logits the cross-entropy saves, its fp32 gradient and that gradient cast back to the compute dtype
+        // (FrameworkProfile::logprobsFromFp32Logits); the 16-bit output is dropped once upcast.
+        return 8.0 + c;
+    }
     if (prof.logitsHeldInFp32) {
         // Lightning Fabric converts the output to fp32 and the loop holds it through backward; every chunk's
         // log-softmax output is saved; the backward of one chunk adds its two gradients (counted with

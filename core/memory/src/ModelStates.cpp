@@ -101,6 +101,20 @@ double wholeWeights(const Context& ctx, const Trainables& t) {
     return weights;
 }
 
+/// The reference model's weights where the training GPUs hold a copy: the policy's weights under full fine-tuning;
+/// beside adapters the base model as the framework loads it again, 4-bit under QLoRA with its other parameters in the
+/// compute dtype (OpenRLHF's Actor without LoRA: models/actor.py @3c3be623).
+double referenceWeights(const Context& ctx, const Trainables& t) {
+    if (!keepsReferenceCopy(ctx.s, ctx.prof)) {
+        return 0.0;
+    }
+    const double total = static_cast<double>(ctx.params.total);
+    if (ctx.s.method == Method::Qlora) {
+        return t.quantizedData + t.quantConstants + (total - t.quantizedCount) * ctx.c;
+    }
+    return total * ctx.paramB;
+}
+
 /// Bytes per master-copy value for parameters stored in `bytes`: fp32 where the recipe keeps a master copy; bf16 for
 /// DeepSpeed's bf16 master, a copy of the partition under ZeRO-1/2 (stage_1_and_2.py:492-493 .clone().to(master
 /// dtype)), the 16-bit partition itself under ZeRO-3 where it lives on the optimizer's device (stage3.py:1112-1117;
@@ -278,7 +292,7 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     // L930-936 @f2cd5771), so it shards as the weights do.
     // TRL's PPOTrainer prepares its reference with DeepSpeed only; otherwise it is moved whole to each GPU
     // (ppo_trainer.py L555-568 @f2cd5771): under FSDP it is not sharded.
-    const double reference = keepsReferenceCopy(s) ? static_cast<double>(ctx.params.total) * ctx.paramB : 0.0;
+    const double reference = referenceWeights(ctx, t);
     const bool wholeReference = s.runKind == RunKind::Ppo && ctx.fsdp();
     if (!wholeReference) {
         whole.weights += reference;

@@ -24,9 +24,21 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
         {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},
         {"logprobs_in_place", &O::logprobsInPlace, &P::logprobsInPlace},
+        {"logprobs_from_fp32_logits", &O::logprobsFromFp32Logits, &P::logprobsFromFp32Logits},
+        {"reference_copy_with_adapters", &O::referenceCopyWithAdapters, &P::referenceCopyWithAdapters},
+        {"reference_off_training_gpus", &O::referenceOffTrainingGpus, &P::referenceOffTrainingGpus},
         {"transformers_experts", &O::transformersExperts, &P::transformersExperts},
     };
     return kAll;
+}
+
+bool keepsReferenceCopy(const Scenario& s, const FrameworkProfile& prof) {
+    return usesReferenceModel(s) && (s.method == Method::Full || prof.referenceCopyWithAdapters) &&
+           !prof.referenceOffTrainingGpus && (s.referenceLogProbs == ReferenceLogProbs::Model || generatesOnline(s));
+}
+
+bool keepsReferenceCopy(const Scenario& s) {
+    return keepsReferenceCopy(s, profileFor(s));
 }
 
 bool ProfileOverrides::any() const {

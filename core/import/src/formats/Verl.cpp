@@ -379,11 +379,14 @@ Result<void> readKl(KeyReader& r, const std::string& prefix) {
     Scenario& s = r.run().scenario;
     s.klBeta = *loss ? lossCoef.value_or(0.001) : *reward ? rewardCoef.value_or(0.001) : 0.0;
     if (s.klBeta > 0.0) {
+        // Under LoRA the reference is the actor with its adapters disabled (ref_in_actor): no copy either way.
+        s.overrides.referenceOffTrainingGpus = true;
         r.noteKey(prefix + rowOf(kVerl, "actor_rollout_ref.actor.use_kl_loss").key,
                   QT_TRANSLATE_NOOP("gpusizer", "verl keeps the reference model's parameters on the host (FSDP "
-                                                "CPUOffload, fsdp_workers.py L524-526, L552) and gathers them for its "
-                                                "log-prob pass; under full fine-tuning the estimate counts its copy "
-                                                "on the GPUs, sharded like the actor's: an upper bound by that share"));
+                                                "CPUOffload, fsdp_workers.py L524-526, L552) and gathers them only for "
+                                                "its log-prob pass: the framework override "
+                                                "reference_off_training_gpus leaves its copy out of the training "
+                                                "step's peak"));
     }
     return {};
 }

@@ -27,6 +27,7 @@ enum class ConfigFormat {
     Litgpt,
     ArcticTraining, ///< snowflakedb/ArcticTraining's trainer YAML
     Verl,           ///< a verl PPO / GRPO launch script (`python3 -m verl.trainer.main_ppo key=value ...`) or its YAML
+    OpenRlhf,       ///< an OpenRLHF launch script (`python3 -m openrlhf.cli.train_ppo_ray --key value ...`)
 };
 const char* toString(ConfigFormat f); ///< "axolotl", "llama-factory", "torchtune", "transformers", "peft", ...
 std::optional<ConfigFormat> parseConfigFormat(std::string_view text);

@@ -60,6 +60,19 @@ struct FrameworkProfile {
     /// with inplace_backward over the unpadded sequences: dp_actor.py L253-269, torch_functional.py L103-126
     /// @b178a3cd): the logits alone, c bytes an element, prompt tokens included.
     bool logprobsInPlace = false;
+    /// Every run's per-token log-probabilities come from the whole output upcast to fp32 and flash-attn's Triton
+    /// cross-entropy without in-place backward, over every token of the micro-batch (OpenRLHF's Actor.forward:
+    /// models/actor.py L265-285, models/utils.py L139-150 @3c3be623): the fp32 logits it saves, their fp32 gradient
+    /// and its cast to the compute dtype, 8 + c bytes an element at the loss's backward.
+    bool logprobsFromFp32Logits = false;
+    /// The reference model is a model of its own even when the policy trains adapters (OpenRLHF loads it from the
+    /// base checkpoint, in the policy's dtype and 4-bit setting: train_dpo.py L42-52, ray/launcher.py L104-124
+    /// @3c3be623), instead of the policy with its adapters disabled (TRL).
+    bool referenceCopyWithAdapters = false;
+    /// The reference model's parameters are not on the training GPUs while the policy trains: on the host between
+    /// its passes (verl's FSDP CPUOffload, OpenRLHF's --ref.offload) or on GPUs of its own (OpenRLHF without
+    /// colocation). Its forward pass still runs each step.
+    bool referenceOffTrainingGpus = false;
     /// A MoE block's experts run through transformers' experts interface (its models' code: transformers 5's default
     /// grouped_mm over stacked weights, integrations/moe.py @251c2d4f); false where the framework has MoE code of its
     /// own (torchtune, torchtitan, LitGPT, Megatron), which loops over the experts that were hit.
@@ -124,5 +137,12 @@ FrameworkProfile profileForFramework(Framework framework);
 
 /// The profile for a scenario: its framework's, with the scenario's overrides applied.
 FrameworkProfile profileFor(const Scenario& scenario);
+
+/// A second, frozen copy of the model on the training GPUs: the reference run every step, under full fine-tuning or
+/// where the framework loads it apart from the adapters' policy. Under TRL's PEFT the reference is the policy with
+/// its adapters disabled (use_adapter(..., None), utils.py L1200-1230 @f2cd5771), and precomputed log-probabilities
+/// need no reference model during training (dpo_trainer.py L893-910).
+bool keepsReferenceCopy(const Scenario& s, const FrameworkProfile& prof);
+bool keepsReferenceCopy(const Scenario& s); ///< with the scenario's own profile
 
 } // namespace gpusizer::core

@@ -141,6 +141,9 @@ struct ProfileOverrides {
     std::optional<bool> logitsFreedBeforeBackward;
     std::optional<bool> compileCoversLoss;
     std::optional<bool> logprobsInPlace;
+    std::optional<bool> logprobsFromFp32Logits;
+    std::optional<bool> referenceCopyWithAdapters;
+    std::optional<bool> referenceOffTrainingGpus;
     std::optional<bool> transformersExperts;
     std::optional<double> zeroReduceBucketElements;
     std::optional<double> zeroPrefetchBucketElements;
@@ -293,14 +296,6 @@ inline bool usesReferenceModel(const Scenario& s) {
 /// trainer has no vLLM path, ppo_trainer.py L620-696 @f2cd5771).
 inline bool generatesOnline(const Scenario& s) {
     return s.runKind == RunKind::Grpo || s.runKind == RunKind::Ppo;
-}
-
-/// A second, frozen copy of the model: full fine-tuning with the reference run every step. Under PEFT the reference
-/// is the policy with its adapters disabled (use_adapter(..., None), utils.py L1200-1230 @f2cd5771), and precomputed
-/// log-probabilities need no reference model during training (dpo_trainer.py L893-910).
-inline bool keepsReferenceCopy(const Scenario& s) {
-    return usesReferenceModel(s) && s.method == Method::Full &&
-           (s.referenceLogProbs == ReferenceLogProbs::Model || generatesOnline(s));
 }
 
 /// Whether the reference's log-probabilities can be computed before training: over a fixed dataset (DPO, IPO, KTO),
