@@ -433,6 +433,35 @@ TEST(Cli, TheScriptRunsEachPreferenceObjective) {
     }
 }
 
+// An OpenRLHF DPO scenario (its reference model beside the adapters, its fp32 log-probs) runs TRL's way in the script:
+// the result's scenario says so, so that compare-measured estimates what ran rather than OpenRLHF's layout.
+TEST(Cli, TheScriptRecordsTheFrameworkBehavioursItDoesNotRun) {
+    if (!pythonHasTorch()) {
+        GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
+    }
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_openrlhf_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
+    scenario["run_kind"] = "dpo";
+    scenario["micro_batch"] = 1;
+    scenario["framework_overrides"] = {{"logprobs_from_fp32_logits", true}, {"reference_copy_with_adapters", true}};
+    const auto scenarioFile = dir / "scenario.json";
+    std::ofstream(scenarioFile) << scenario.dump();
+    const auto script = dir / "probe.py";
+    const auto result = dir / "result.json";
+    const auto log = dir / "log.txt";
+    ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0);
+    const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
+                            result.string() + " > " + log.string() + " 2>&1";
+    ASSERT_EQ(std::system(run.c_str()), 0) << slurp(log);
+    const auto ran = nlohmann::json::parse(slurp(result)).at("scenario");
+    EXPECT_EQ(ran.at("framework_overrides").at("logprobs_from_fp32_logits"), false);
+    EXPECT_EQ(ran.at("framework_overrides").at("reference_copy_with_adapters"), false);
+    EXPECT_NE(slurp(log).find("framework_overrides.reference_copy_with_adapters: true -> false"), std::string::npos);
+    EXPECT_EQ(slurp(log).find("reference model: a frozen copy"), std::string::npos); // adapters disabled, no copy
+    std::filesystem::remove_all(dir);
+}
+
 // GRPO's generation and a vision-language model's images are not something the script runs: it says so and stops,
 // rather than measuring another step.
 TEST(Cli, TheScriptRefusesGrpoAndImages) {

@@ -489,6 +489,22 @@ def measured_run(builtin, engine, engine_why, lengths):
         overrides = dict(ran.get("framework_overrides", {}))
         overrides["optimizer_step"] = "fused" if engine == "deepspeed" else STACK["optimizer_step"]
         ran["framework_overrides"] = overrides
+    # How OpenRLHF and verl place the reference and take their log-probs is theirs: this loop runs TRL's way (the
+    # policy with its adapters disabled as the reference, a full copy on the GPU, log-probs over fp32 logits row by
+    # row), so the comparison estimates what ran.
+    trainer_only = {
+        "logprobs_from_fp32_logits": "log-probs as TRL takes them (the model's own loss for SFT), not OpenRLHF's fp32 "
+                                     "output through flash-attn's cross-entropy",
+        "logprobs_in_place": "log-probs as TRL takes them, not verl's in-place cross-entropy",
+        "reference_copy_with_adapters": "under adapters the reference is the policy with its adapters disabled (TRL)",
+        "reference_off_training_gpus": "the reference copy stays on the GPU",
+    }
+    overrides = dict(ran.get("framework_overrides", {}))
+    for key, why in trainer_only.items():
+        if overrides.get(key):
+            overrides[key] = False
+            changed.append("framework_overrides.%s: true -> false (%s)" % (key, why))
+            ran["framework_overrides"] = overrides
     if ran.get("torch_version") == "1.x":
         # This loop frees the gradients itself (zero_grad(set_to_none=True)) on any release.
         overrides = dict(ran.get("framework_overrides", {}))
