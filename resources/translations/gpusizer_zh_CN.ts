@@ -4361,10 +4361,6 @@ Fewer cards (%2): %3</source>
         <translation>不导入带 critic 的 PPO（gae，OpenRLHF 的默认值）：OpenRLHF 在 actor 旁另训一个 critic 模型（在其自己的 GPU 上或同置），GPU Sizer 的 PPO（TRL 的，策略与价值在同一次反向中）不估算这种情形；请设置无 critic 的估计器，例如 group_norm</translation>
     </message>
     <message>
-        <source>GRPO compares the samples of a prompt: rollout.n_samples_per_prompt must be 2 or more</source>
-        <translation>GRPO 比较同一提示的多个样本：rollout.n_samples_per_prompt 必须不小于 2</translation>
-    </message>
-    <message>
         <source>no rollout.max_new_tokens: a completion may fill what its prompt leaves of max_len, so completion_length is max_len − 1 (the longest); set it to size shorter completions</source>
         <translation>没有 rollout.max_new_tokens：补全可以占满提示在 max_len 中剩下的部分，因此 completion_length 取 max_len − 1（最长）；设置它以估算更短的补全</translation>
     </message>
@@ -4393,12 +4389,36 @@ Fewer cards (%2): %3</source>
         <translation>verl 将参考模型的参数保存在主机上（FSDP CPUOffload，fsdp_workers.py L524-526、L552），仅在计算对数概率时才聚合：框架覆盖项 reference_off_training_gpus 将其副本排除在训练步骤的峰值之外</translation>
     </message>
     <message>
-        <source>The reference model is loaded apart from the adapters&apos; policy, as the framework does (reference_copy_with_adapters): a frozen copy of the base model, %1 GiB per GPU in the weights.</source>
-        <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters）：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
-    </message>
-    <message>
         <source>Loss: per-token log-probabilities of the whole output upcast to fp32, through flash-attn&apos;s cross-entropy, %1 B per logit element over every token of the micro-batch at its backward (OpenRLHF&apos;s Actor.forward).</source>
         <translation>损失：整个输出上转换为 fp32 后经 flash-attn 交叉熵计算的逐 token 对数概率，在其反向时对微批次的每个 token 每个 logit 元素占 %1 B（OpenRLHF 的 Actor.forward）。</translation>
+    </message>
+    <message>
+        <source>line %1 starts a second `%2` command: import one run per script</source>
+        <translation>第 %1 行开始了第二条 `%2` 命令：每个脚本只导入一次运行</translation>
+    </message>
+    <message>
+        <source>line %1: options passed through a bash array (%2) are not read; write them on the command</source>
+        <translation>第 %1 行：通过 bash 数组（%2）传入的选项不会被读取；请把它们写在命令上</translation>
+    </message>
+    <message>
+        <source>GPU Sizer sizes these estimators as GRPO, which compares the samples of a prompt: rollout.n_samples_per_prompt must be 2 or more</source>
+        <translation>GPU Sizer 按 GRPO 估算这些估计器，GRPO 需比较同一提示的多个样本：rollout.n_samples_per_prompt 必须不小于 2</translation>
+    </message>
+    <message>
+        <source>OpenRLHF generates with vLLM only (samples_generator.py): set vllm.num_engines</source>
+        <translation>OpenRLHF 只用 vLLM 生成（samples_generator.py）：请设置 vllm.num_engines</translation>
+    </message>
+    <message>
+        <source>below ZeRO-3 the reference&apos;s eval config runs stage 0, where DeepSpeed&apos;s engine moves the module to the GPU: offload_param does not apply, and its copy is counted</source>
+        <translation>在 ZeRO-3 以下，参考模型的评估配置运行 stage 0，DeepSpeed 引擎会把模块移到 GPU 上：offload_param 不起作用，其副本计入估算</translation>
+    </message>
+    <message>
+        <source>given at all, the actor computes the entropy of its fp32 logits (a compiled softmax, held through backward): not sized beside the log-probs&apos; bytes per logit element, so the estimate is low by what it keeps</source>
+        <translation>只要给出该参数，actor 就会计算其 fp32 logits 的熵（编译后的 softmax，保留到反向传播）：未在对数概率的每 logit 元素字节数之外计入，因此估算值偏低相应的量</translation>
+    </message>
+    <message>
+        <source>The reference model is loaded apart from the adapters&apos; policy, as the framework does (reference_copy_with_adapters), under LoRA too: a frozen copy of the base model, %1 GiB per GPU in the weights.</source>
+        <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters），LoRA 下也是如此：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
     </message>
 </context>
 <context>

@@ -82,7 +82,8 @@ TEST(OpenRlhfImport, TheLogProbsKeepTheFp32LogitsOfEveryToken) {
 }
 
 // Without colocation vLLM's engines take 4 x 2 GPUs of their own (server placement) and the reference runs on its own
-// group: the actor's GPUs hold no copy. --ref.offload leaves it on the host between its passes likewise.
+// group: the actor's GPUs hold no copy. At ZeRO-3 --ref.offload leaves it on the host between its passes likewise;
+// below it the reference's eval config runs stage 0, whose engine moves it to the GPU (deepspeed.py L493), so it stays.
 TEST(OpenRlhfImport, PlacementDecidesWhereVllmAndTheReferenceRun) {
     const auto apart = grpoWith("", "--train.colocate_all");
     ASSERT_TRUE(apart.has_value()) << apart.error().where << ": " << apart.error().message();
@@ -94,10 +95,48 @@ TEST(OpenRlhfImport, PlacementDecidesWhereVllmAndTheReferenceRun) {
     ASSERT_TRUE(offloaded.has_value()) << offloaded.error().where << ": " << offloaded.error().message();
     EXPECT_FALSE(core::keepsReferenceCopy(offloaded->scenario));
     EXPECT_EQ(core::estimate(offloaded->scenario).referenceModelBytes, 0);
-    // No engines: the actor generates with transformers.
+    const auto stage2 = [] {
+        core::ImportRequest r = fixtures::request({kGrpo});
+        std::string& bytes = r.files.front().bytes;
+        bytes.replace(bytes.find("--ds.zero_stage 3"), 17, "--ds.zero_stage 2 --ref.offload");
+        return core::importTrainingConfigs(r, fixtures::catalog());
+    }();
+    ASSERT_TRUE(stage2.has_value()) << stage2.error().where << ": " << stage2.error().message();
+    EXPECT_TRUE(core::keepsReferenceCopy(stage2->scenario));
+    EXPECT_TRUE(noted(*stage2, "ref.offload", "stage 0"));
+    // Asynchronous training keeps vLLM's engines apart even with colocate_all (train_ppo_ray.py L75).
+    const auto async = grpoWith("--train.async_enable");
+    ASSERT_TRUE(async.has_value()) << async.error().where << ": " << async.error().message();
+    EXPECT_EQ(async->scenario.generation, core::Generation::VllmServer);
+    // No engines: v0.11 generates with vLLM only, so the script is refused.
     const auto noVllm = grpoWith("", "--vllm.num_engines");
-    ASSERT_TRUE(noVllm.has_value()) << noVllm.error().where << ": " << noVllm.error().message();
-    EXPECT_EQ(noVllm->scenario.generation, core::Generation::Transformers);
+    ASSERT_FALSE(noVllm.has_value());
+    EXPECT_NE(noVllm.error().message().find("vLLM only"), std::string::npos);
+}
+
+// The command ends where the shell's list or redirections start; a second command, or options kept in a bash array,
+// are refused rather than merged or dropped. The legacy dynamic-batch names read as today's: 16,192 tokens / 3,072 per
+// sequence = 5 sequences a micro-batch.
+TEST(OpenRlhfImport, TheCommandEndsWhereTheShellTakesOver) {
+    const auto piped = grpoWith("--ds.lora.rank 8 --ds.lora.target_modules q_proj v_proj 2>&1 | tee train.log");
+    ASSERT_TRUE(piped.has_value()) << piped.error().where << ": " << piped.error().message();
+    EXPECT_EQ(piped->scenario.lora.targets.size(), 2u);
+    EXPECT_EQ(piped->scenario.method, core::Method::Lora);
+    core::ImportRequest twice = fixtures::request({kGrpo});
+    twice.files.front().bytes += "\npython3 -m openrlhf.cli.train_sft --model.model_name_or_path x\n";
+    const auto second = core::importTrainingConfigs(twice, fixtures::catalog());
+    ASSERT_FALSE(second.has_value());
+    EXPECT_NE(second.error().message().find("second"), std::string::npos);
+    core::ImportRequest array;
+    array.files.push_back({"run.sh",
+                           "ARGS=(--train.micro_batch_size 4)\npython3 -m openrlhf.cli.train_ppo_ray ${ARGS[@]}\n",
+                           std::nullopt});
+    const auto arrayed = core::importTrainingConfigs(array, fixtures::catalog());
+    ASSERT_FALSE(arrayed.has_value());
+    EXPECT_NE(arrayed.error().message().find("bash array"), std::string::npos);
+    const auto dynamic = grpoWith("--use_dynamic_batch");
+    ASSERT_TRUE(dynamic.has_value()) << dynamic.error().where << ": " << dynamic.error().message();
+    EXPECT_EQ(dynamic->scenario.microBatch, 16192 / 3072);
 }
 
 // The DPO script of v0.10.1 (flat names, a heredoc run by `deepspeed --module`): LoRA rank 64 on q/k/v/o, 2 pairs a

@@ -371,14 +371,26 @@ void readHydraOverrides(ScriptWords::const_iterator w, ScriptWords::const_iterat
     }
 }
 
+/// Where the command's arguments end: a pipe, a list operator, a redirection (2>&1, >log), the script's own
+/// arguments ($@, $*) or a variable the script did not set.
+bool endsArguments(const std::string& word) {
+    if (word.empty()) {
+        return false;
+    }
+    static const std::set<std::string> kOperators{"|", "||", "&", "&&", ";", "$@", "${@}", "$*", "${*}"};
+    const std::size_t digits = word.find_first_not_of("0123456789");
+    return kOperators.count(word) > 0 || word.front() == '$' ||
+           (digits != std::string::npos && (word[digits] == '<' || word[digits] == '>'));
+}
+
 /// argparse's options after the module: --key value, --key=value, --key a b c (nargs), --flag alone (store_true);
 /// OpenRLHF's dotted names (--actor.model_name_or_path) nest, its names from before v0.10.2 are read as today's.
 void readArgparseOptions(ScriptWords::const_iterator w, ScriptWords::const_iterator end, const std::string& entryPoint,
                          ConfigDocument& doc) {
-    while (w != end) {
+    while (w != end && !endsArguments(w->first)) {
         const std::string& word = w->first;
         if (word.rfind("--", 0) != 0 || word.size() < 3) {
-            ++w; // a stray word, "$@", a redirection
+            ++w; // a stray word
             continue;
         }
         const auto eq = word.find('=');
@@ -398,7 +410,7 @@ void readArgparseOptions(ScriptWords::const_iterator w, ScriptWords::const_itera
             value = scriptValue(word.substr(eq + 1), doc.path);
         } else {
             std::vector<json> values;
-            for (; w != end && w->first.rfind("--", 0) != 0 && w->first != "$@" && w->first.front() != '>'; ++w) {
+            for (; w != end && w->first.rfind("--", 0) != 0 && !endsArguments(w->first); ++w) {
                 values.push_back(scriptValue(w->first, doc.path));
             }
             if (values.size() == 1) {
@@ -412,10 +424,13 @@ void readArgparseOptions(ScriptWords::const_iterator w, ScriptWords::const_itera
     }
 }
 
+/// The launcher whose module a line of the script names (comments left out), or nullptr.
 const Launcher* launcherOf(std::string_view bytes) {
-    for (const Launcher* l : {&kVerlLauncher, &kOpenRlhfLauncher}) {
-        if (bytes.find(l->module) != std::string_view::npos) {
-            return l;
+    for (const ScriptLine& line : logicalLines(bytes)) {
+        for (const Launcher* l : {&kVerlLauncher, &kOpenRlhfLauncher}) {
+            if (line.text.find(l->module) != std::string::npos) {
+                return l;
+            }
         }
     }
     return nullptr;
@@ -460,13 +475,34 @@ Result<ConfigDocument> readLaunchScript(std::string_view bytes, std::string path
             }
             continue;
         }
+        if (found) {
+            return fail(
+                ErrorCode::WrongFormat,
+                core::words(QT_TRANSLATE_NOOP("gpusizer", "line %1 starts a second `%2` command: import one run "
+                                                          "per script"),
+                            std::to_string(command->second.first), std::string(launcher->module)),
+                doc.path);
+        }
         found = true;
+        const auto array = std::find_if(std::next(command), words.end(),
+                                        [](const auto& w) { return w.first.find("[@]}") != std::string::npos; });
+        if (array != words.end()) {
+            return fail(
+                ErrorCode::WrongFormat,
+                core::words(QT_TRANSLATE_NOOP("gpusizer", "line %1: options passed through a bash array (%2) are not "
+                                                          "read; write them on the command"),
+                            std::to_string(array->second.first), array->first),
+                doc.path);
+        }
         if (launcher->hydra) {
             readHydraOverrides(std::next(command), words.end(), doc);
         } else {
             // The entry point (train_ppo_ray, train_dpo, train_sft) decides the run kind: kept as a key of its own.
             const std::string& word = command->first;
-            const std::string entryPoint = word.substr(word.find(launcher->module) + launcher->module.size());
+            std::string entryPoint = word.substr(word.find(launcher->module) + launcher->module.size());
+            entryPoint.resize(std::min(
+                entryPoint.size(),
+                entryPoint.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789")));
             doc.root["entry_point"] = entryPoint;
             doc.marks["entry_point"] = command->second;
             readArgparseOptions(std::next(command), words.end(), entryPoint, doc);

@@ -275,7 +275,10 @@ std::vector<Rung> methodRungs() {
     return {
         {FixKind::PrecomputedReference,
          [](const Scenario& s, const GpuSpec&) {
-             return keepsReferenceCopy(s) && referenceCanBePrecomputed(s) ? B::None : B::NoReferenceCopy;
+             // A framework that loads its reference apart from the adapters (OpenRLHF) has no precomputed option.
+             return keepsReferenceCopy(s) && referenceCanBePrecomputed(s) && !profileFor(s).referenceCopyWithAdapters
+                        ? B::None
+                        : B::NoReferenceCopy;
          },
          [](Scenario& s, const GpuSpec&, const PlanInputs&) {
              s.referenceLogProbs = ReferenceLogProbs::Precomputed;

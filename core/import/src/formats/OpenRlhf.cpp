@@ -19,6 +19,7 @@ Result<void> readLayout(KeyReader& r, const std::string& prefix);
 Result<void> readPlacement(KeyReader& r, const std::string& prefix);
 Result<void> readZero(KeyReader& r, const std::string& prefix);
 Result<void> readLora(KeyReader& r, const std::string& prefix);
+Result<void> readEntropy(KeyReader& r, const std::string& prefix);
 
 #define OPENRLHF_PPO OPENRLHF "openrlhf/cli/train_ppo_ray.py:"
 #define OPENRLHF_DPO OPENRLHF "openrlhf/cli/train_dpo.py:"
@@ -98,7 +99,9 @@ constexpr KeyRow kOpenRlhf[] = {
      .min = 1,
      .max = 16'777'216,
      .source = OPENRLHF "before d0e088b6 (removed): the prompt's share of the sequence",
-     .shownField = "seq_len = prompt_max_len + generate_max_len (scripts older than max_len)"},
+     .shownField = "seq_len = prompt_max_len + generate_max_len, within a max_len given beside them (scripts older "
+                   "than max_len)",
+     .shownDefault = "1024 (before d0e088b6)"},
     {.key = "generate_max_len",
      .field = "completion_length",
      .kind = ValueKind::Integer,
@@ -171,9 +174,15 @@ constexpr KeyRow kOpenRlhf[] = {
      .fallback = "false",
      .source = OPENRLHF_PPO "223-228 (one placement group for actor, reference, reward and vLLM: L41-50, L75, L89-138)",
      .step = readPlacement,
-     .shownField = "generation vllm-colocate (vLLM's engines on the actor's GPUs) or, without it, vllm-server on "
-                   "vllm.num_engines × vllm.tensor_parallel_size GPUs of their own; transformers' generate without "
-                   "engines"},
+     .shownField =
+         "generation vllm-colocate (vLLM's engines on the actor's GPUs) or, without it (or with "
+         "train.async_enable, L75), vllm-server on vllm.num_engines × vllm.tensor_parallel_size GPUs of their "
+         "own"},
+    {.key = "train.async_enable",
+     .field = "generation",
+     .kind = ValueKind::Flag,
+     .fallback = "false",
+     .source = OPENRLHF_PPO "274 (vLLM not in the shared placement group: L56, L75)"},
     {.key = "train.colocate_actor_ref",
      .field = "framework_overrides",
      .kind = ValueKind::Flag,
@@ -185,9 +194,10 @@ constexpr KeyRow kOpenRlhf[] = {
      .kind = ValueKind::Integer,
      .min = 0,
      .max = 65536,
-     .source = OPENRLHF_PPO "231-233 (0 or None: no vLLM, L55)",
-     .shownField = "vllm_gpus = num_engines × tensor_parallel_size (server placement)",
-     .shownDefault = "none (the actor generates with transformers)"},
+     .source = OPENRLHF_PPO "231-233 (0 or None: no vLLM, L55; samples_generator.py generates with vLLM only)",
+     .shownField = "vllm_gpus = num_engines × tensor_parallel_size (server placement); none is refused (v0.11 "
+                   "generates with vLLM only)",
+     .shownDefault = "required"},
     {.key = "vllm.tensor_parallel_size",
      .field = "vllm_gpus",
      .kind = ValueKind::Integer,
@@ -213,7 +223,17 @@ constexpr KeyRow kOpenRlhf[] = {
      .fallback = "false",
      .source = OPENRLHF "openrlhf/cli/train_ppo_ray.py:522; train_dpo.py:213 (offload_param to the host: "
                         "deepspeed_utils.py L96-97)",
-     .shownField = "reference_off_training_gpus"},
+     .shownField = "reference_off_training_gpus at ZeRO-3 (below it the reference's eval config runs stage 0, whose "
+                   "engine moves the module to the GPU: deepspeed.py L493; noted)"},
+    {.key = "actor.entropy_coef",
+     .field = "",
+     .kind = ValueKind::Number,
+     .min = -1e6,
+     .max = 1e6,
+     .source = OPENRLHF "openrlhf/trainer/ray/ppo_actor.py L301 (any value, 0 too, computes the entropy: "
+                        "models/utils.py L183-186)",
+     .step = readEntropy,
+     .shownField = "noted: the entropy of the fp32 logits (a compiled softmax) is not sized beside the log-probs"},
     {.key = "ref.num_nodes",
      .kind = ValueKind::Ignored,
      .source = OPENRLHF_PPO "200",
@@ -374,7 +394,10 @@ constexpr KeyRow kOpenRlhf[] = {
 
 /// The flags v0.10.2 renamed (ed62d0e2), as v0.10.1.post2 spelled them (train_ppo_ray.py, train_dpo.py,
 /// train_sft.py @ff481ecd), for every entry point; "pretrain" and "gradient_checkpointing" below.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 36> kRenamed{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 39> kRenamed{{
+    {"use_dynamic_batch", "train.dynamic_batch_enable"},
+    {"train_max_tokens_per_gpu", "train.max_tokens_per_gpu"},
+    {"async_train", "train.async_enable"},
     {"micro_train_batch_size", "train.micro_batch_size"},
     {"train_batch_size", "train.batch_size"},
     {"max_len", "data.max_len"},
@@ -459,7 +482,8 @@ Result<void> readEstimator(KeyReader& r, const std::string& prefix) {
                                       static_cast<std::int64_t>(samples.max), 1));
     if (*n < 2) {
         return tl::unexpected(r.error(prefix + samples.key,
-                                      QT_TRANSLATE_NOOP("gpusizer", "GRPO compares the samples of a prompt: "
+                                      QT_TRANSLATE_NOOP("gpusizer", "GPU Sizer sizes these estimators as GRPO, which "
+                                                                    "compares the samples of a prompt: "
                                                                     "rollout.n_samples_per_prompt must be 2 or more")));
     }
     r.run().scenario.numGenerations = *n;
@@ -473,13 +497,18 @@ Result<void> readEstimator(KeyReader& r, const std::string& prefix) {
 Result<void> readLengths(KeyReader& r, const std::string& prefix) {
     Scenario& s = r.run().scenario;
     const bool ppo = isPpo(r);
+    // Before d0e088b6 both parts defaulted to 1,024 and a given max_len bounded their sum (train_ppo_ray.py L44,
+    // L347-348 there).
     const KeyRow& promptRow = rowOf(kOpenRlhf, "prompt_max_len");
-    if (ppo && r.has(prefix + promptRow.key)) {
-        GPUSIZER_ASSIGN(auto prompt, readInteger(r, promptRow, prefix));
-        GPUSIZER_ASSIGN(auto completion, r.integer(prefix + "generate_max_len", "completion_length",
-                                                   rowOf(kOpenRlhf, "generate_max_len").source, 1, 16'777'216, 1024));
-        s.completionLength = *completion;
-        s.seqLen = *prompt + *completion;
+    const KeyRow& generateRow = rowOf(kOpenRlhf, "generate_max_len");
+    if (ppo && (r.has(prefix + promptRow.key) || r.has(prefix + generateRow.key))) {
+        GPUSIZER_ASSIGN(auto prompt, r.integer(prefix + promptRow.key, promptRow.field, promptRow.source, 1,
+                                               static_cast<std::int64_t>(promptRow.max), 1024));
+        GPUSIZER_ASSIGN(auto completion, r.integer(prefix + generateRow.key, generateRow.field, generateRow.source, 1,
+                                                   static_cast<std::int64_t>(generateRow.max), 1024));
+        GPUSIZER_ASSIGN(auto bound, readInteger(r, rowOf(kOpenRlhf, "data.max_len"), prefix));
+        s.seqLen = bound ? std::min(*bound, *prompt + *completion) : *prompt + *completion;
+        s.completionLength = std::min(*completion, s.seqLen - 1);
         return {};
     }
     const KeyRow& row = rowOf(kOpenRlhf, "data.max_len");
@@ -553,15 +582,21 @@ Result<void> readPlacement(KeyReader& r, const std::string& prefix) {
     Scenario& s = r.run().scenario;
     const bool ppo = isPpo(r);
     if (ppo) {
-        GPUSIZER_ASSIGN(auto all, readFlag(r, rowOf(kOpenRlhf, "train.colocate_all"), prefix));
+        GPUSIZER_ASSIGN(auto colocated, readFlag(r, rowOf(kOpenRlhf, "train.colocate_all"), prefix));
+        GPUSIZER_ASSIGN(auto async, readFlag(r, rowOf(kOpenRlhf, "train.async_enable"), prefix));
+        const bool all = *colocated && !*async; // asynchronous training keeps vLLM apart (L75)
         GPUSIZER_ASSIGN(auto actorRef, readFlag(r, rowOf(kOpenRlhf, "train.colocate_actor_ref"), prefix));
         GPUSIZER_ASSIGN(auto engines, readInteger(r, rowOf(kOpenRlhf, "vllm.num_engines"), prefix));
         GPUSIZER_ASSIGN(auto vllmTp, readInteger(r, rowOf(kOpenRlhf, "vllm.tensor_parallel_size"), prefix));
         GPUSIZER_ASSIGN(auto share, readNumber(r, rowOf(kOpenRlhf, "vllm.gpu_memory_utilization"), prefix));
         GPUSIZER_ASSIGN(auto sleep, readFlag(r, rowOf(kOpenRlhf, "vllm.enable_sleep"), prefix));
         if (engines.value_or(0) == 0) {
-            s.generation = Generation::Transformers;
-        } else if (*all) {
+            return tl::unexpected(
+                r.error(prefix + "vllm.num_engines", QT_TRANSLATE_NOOP("gpusizer", "OpenRLHF generates with vLLM only "
+                                                                                   "(samples_generator.py): set "
+                                                                                   "vllm.num_engines")));
+        }
+        if (all) {
             s.generation = Generation::VllmColocate;
             s.vllmMemoryUtilization = share.value_or(0.95);
             s.vllmSleepMode = *sleep;
@@ -570,7 +605,7 @@ Result<void> readPlacement(KeyReader& r, const std::string& prefix) {
             s.vllmGpus = *engines * vllmTp.value_or(1);
             s.vllmMemoryUtilization = share.value_or(0.95);
         }
-        if (s.klBeta > 0.0 && !*all && !*actorRef) {
+        if (s.klBeta > 0.0 && !all && !*actorRef) {
             s.overrides.referenceOffTrainingGpus = true;
             r.noteKey(prefix + "train.colocate_actor_ref",
                       QT_TRANSLATE_NOOP("gpusizer", "the reference model runs on GPUs of its own (ref.num_nodes × "
@@ -578,15 +613,22 @@ Result<void> readPlacement(KeyReader& r, const std::string& prefix) {
                                                     "count or the bill"));
         }
         const bool localReward = r.has(prefix + "reward.model_name_or_path") && !r.has(prefix + "reward.remote_url");
-        if (localReward && *all) {
+        if (localReward && all) {
             r.noteKey(prefix + "reward.model_name_or_path",
                       QT_TRANSLATE_NOOP("gpusizer", "a reward model on the actor's GPUs is not sized: its weights "
                                                     "(whole below ZeRO-3, sharded at it) add to every GPU"));
         }
     }
     GPUSIZER_ASSIGN(auto offload, readFlag(r, rowOf(kOpenRlhf, "ref.offload"), prefix));
-    if (*offload) {
+    const auto* stage = r.peek(prefix + "ds.zero_stage");
+    const bool zero3 = stage != nullptr && stage->is_number_integer() && stage->get<std::int64_t>() == 3;
+    if (*offload && zero3) {
         s.overrides.referenceOffTrainingGpus = true;
+    } else if (*offload) {
+        r.noteKey(prefix + "ref.offload",
+                  QT_TRANSLATE_NOOP("gpusizer", "below ZeRO-3 the reference's eval config runs stage 0, where "
+                                                "DeepSpeed's engine moves the module to the GPU: offload_param does "
+                                                "not apply, and its copy is counted"));
     }
     return {};
 }
@@ -618,6 +660,21 @@ Result<void> readZero(KeyReader& r, const std::string& prefix) {
     if (*overlap) {
         s.overrides.zeroOverlapComm = true;
     }
+    return {};
+}
+
+Result<void> readEntropy(KeyReader& r, const std::string& prefix) {
+    const KeyRow& row = rowOf(kOpenRlhf, "actor.entropy_coef");
+    if (!isPpo(r) || !r.has(prefix + row.key)) {
+        return {};
+    }
+    GPUSIZER_ASSIGN(auto coef, readNumber(r, row, prefix));
+    (void)coef;
+    r.noteKey(prefix + row.key,
+              QT_TRANSLATE_NOOP("gpusizer", "given at all, the actor computes the entropy of its fp32 logits (a "
+                                            "compiled softmax, held through backward): not sized beside the "
+                                            "log-probs' bytes per logit element, so the estimate is low by what it "
+                                            "keeps"));
     return {};
 }
 

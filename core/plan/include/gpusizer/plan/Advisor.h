@@ -61,8 +61,9 @@ enum class FixBlocker {
     AlreadyQlora,         ///< already QLoRA
     AlreadyOffloading,    ///< optimizer and parameters are already offloaded
     AlreadySplit,         ///< each sequence is already split over cards (context parallel)
-    NoReferenceCopy,      ///< no frozen reference copy to drop (no reference, adapters, or already precomputed)
-    NoAwakeVllm,          ///< no colocated vLLM holding its share through training
+    NoReferenceCopy, ///< no frozen reference copy to drop (no reference, adapters, already precomputed, or a framework
+                     ///< without the option)
+    NoAwakeVllm,     ///< no colocated vLLM holding its share through training
     NoTrainedVisionTower, ///< no vision encoder that trains or carries adapters (a text model, or already frozen)
 };
 
