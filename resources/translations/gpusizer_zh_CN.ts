@@ -4001,10 +4001,6 @@ Fewer cards (%2): %3</source>
         <translation>图像：每个样本 %1 张，由 %2 的处理器缩放到 %3 像素，每张占语言模型 %4 个 token（计入 seq_len），编码器处理 %5 个图块；%6。</translation>
     </message>
     <message>
-        <source>&apos;gpusizer_family&apos; must be one of qwen_vl, gemma3, llava</source>
-        <translation>&apos;gpusizer_family&apos; 必须是 qwen_vl、gemma3 或 llava 之一</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; must be a whole number between 0 and 10^12</source>
         <translation>&apos;%1&apos; 必须是 0 到 10^12 之间的整数</translation>
     </message>
@@ -4091,10 +4087,6 @@ Fewer cards (%2): %3</source>
     <message>
         <source>text_config leaves out %1: LlamaConfig&apos;s defaults taken, as transformers does</source>
         <translation>text_config 未给出 %1：与 transformers 一样采用 LlamaConfig 的默认值</translation>
-    </message>
-    <message>
-        <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3 and LLaVA-1.5 are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
-        <translation>model_type &apos;%1&apos; 带有本工具尚未建模的视觉编码器（已建模的有 Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3 和 LLaVA-1.5）：只估算其语言模型，图像除了在 seq_len 中的 token 外不计任何开销</translation>
     </message>
     <message>
         <source>PPO trains a value model in full beside the policy, even under LoRA (PolicyAndValueWrapper): %1 GiB per GPU with its gradients, optimizer states and activations; the frozen reward model adds %2 GiB. Both are sized as the policy&apos;s backbone with a one-output head; generate()&apos;s fp32 scores of the rollout stay alive through training: %3 GiB.</source>
@@ -4419,6 +4411,26 @@ Fewer cards (%2): %3</source>
     <message>
         <source>The reference model is loaded apart from the adapters&apos; policy, as the framework does (reference_copy_with_adapters), under LoRA too: a frozen copy of the base model, %1 GiB per GPU in the weights.</source>
         <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters），LoRA 下也是如此：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
+    </message>
+    <message>
+        <source>Images: %1 per example, each one &lt;|image|&gt; token of seq_len, fitted by Llama-3.2-Vision&apos;s processor to %2 tiles of %3 px (padded to %4: the encoder runs over %5 patches), read by the language model&apos;s %6 cross-attention layers as %7 tokens, whose tensors over them keep %8 GiB for backward; %9.</source>
+        <translation>图像：每个样本 %1 张，每张在 seq_len 中占一个 &lt;|image|&gt; token，由 Llama-3.2-Vision 的处理器适配为 %2 个 %3 px 的图块（填充到 %4 块：编码器在 %5 个 patch 上运行），语言模型的 %6 个交叉注意力层将其作为 %7 个 token 读取，这些层在其上的张量为反向传播保留 %8 GiB；%9。</translation>
+    </message>
+    <message>
+        <source>&apos;gpusizer_family&apos; must be one of qwen_vl, gemma3, llava, mllama</source>
+        <translation>&apos;gpusizer_family&apos; 必须是 qwen_vl、gemma3、llava、mllama 之一</translation>
+    </message>
+    <message>
+        <source>a Llama-3.2-Vision encoder needs max_tiles between 1 and 64 and an image_size of at least patch_size</source>
+        <translation>Llama-3.2-Vision 编码器需要 max_tiles 在 1 到 64 之间，且 image_size 不小于 patch_size</translation>
+    </message>
+    <message>
+        <source>a Llama-3.2-Vision encoder needs hidden_size, num_hidden_layers, patch_size of at least 1, image_size of at least patch_size and max_num_tiles between 1 and 64</source>
+        <translation>Llama-3.2-Vision 编码器需要 hidden_size、num_hidden_layers、patch_size 至少为 1，image_size 不小于 patch_size，且 max_num_tiles 在 1 到 64 之间</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5 and Llama-3.2-Vision are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
+        <translation>model_type &apos;%1&apos; 的视觉编码器本工具不建模（已建模：Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3、LLaVA-1.5 和 Llama-3.2-Vision）：只估算其语言模型，图像除其在 seq_len 中的 token 外不计入</translation>
     </message>
 </context>
 <context>

@@ -369,9 +369,9 @@ TEST(Vision, QwenVlConfigImportsAndSavesItsEncoder) {
 
 // A multimodal family this tool does not model imports its language model and says what is missing.
 TEST(Vision, AnUnmodelledEncoderIsNamedNotSizedSilently) {
-    const std::string config = R"({"model_type": "mllama", "text_config": {"model_type": "mllama_text_model",
+    const std::string config = R"({"model_type": "idefics3", "text_config": {"model_type": "llama",
         "hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 40,
-        "num_key_value_heads": 8, "vocab_size": 128256}, "vision_config": {"hidden_size": 1280}})";
+        "num_key_value_heads": 8, "vocab_size": 128256}, "vision_config": {"hidden_size": 1152}})";
     const auto imported = core::importHfConfig(config, "config.json");
     ASSERT_TRUE(imported.has_value()) << imported.error().message();
     EXPECT_FALSE(imported->arch.vision.present());

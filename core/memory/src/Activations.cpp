@@ -486,31 +486,41 @@ bool firstNormBehindFrozenEmbedding(const Context& ctx, bool firstLayerKeepsEver
     return !ctx.full && !embeddingTrains && ctx.kind() != AdapterKind::LnTuning && firstLayerKeepsEverything;
 }
 
+/// What the images of one micro-batch save, and of that what Llama-3.2-Vision's cross-attention layers do.
+struct VisionActivations {
+    double total = 0;
+    double crossAttention = 0;
+};
+
 /// What the images of one micro-batch save on a GPU: the encoder's blocks where it trains (checkpointed with the
 /// language model: transformers' gradient_checkpointing_enable reaches the vision blocks too), the projector's tensors
 /// where anything behind the language model trains. A frozen encoder with a frozen projector records no autograd
 /// graph (pixel_values require no gradient). Each sequence carries its example's images (a pair's two sequences both).
-double visionActivations(const Context& ctx) {
+VisionActivations visionActivations(const Context& ctx) {
     const Scenario& s = ctx.s;
     if (!hasImages(s)) {
-        return 0.0;
+        return {};
     }
     const VisionShape& v = ctx.arch.vision;
     const ImageTokens image = scenarioImage(s);
     const double images = sequencesPerMicroBatch(s) * static_cast<double>(s.imagesPerSample);
     // transformers checkpoints every block it can (gradient_checkpointing_enable): full checkpointing's rule.
     const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
-    double perImage = 0;
+    // Llama-3.2-Vision's language model reads the image through its cross-attention layers, which train with it.
+    const bool expandKv = s.attention != Attention::Flash && ctx.prof.sdpaExpandsKv;
+    const double cross = crossAttentionSavedBytes(ctx.arch, image, ctx.c, checkpointed, expandKv);
+    double perImage = cross;
     // An adapted encoder saves what a trained one does (its adapters need their inputs, its frozen linears and norms
     // pass gradients back to the patches' adapters below them); a frozen projector in front of it passes them through.
     const bool towerBackward = visionTowerTrains(s) || visionTowerAdapted(s);
     if (towerBackward) {
-        perImage += visionTowerSavedBytes(v, image, ctx.c, checkpointed, s.attention == Attention::Eager);
+        perImage += visionTowerSavedBytes(v, image, ctx.c, checkpointed && towerCheckpointable(v),
+                                          s.attention == Attention::Eager);
     }
     if (towerBackward || projectorTrains(s) || projectorAdapted(s)) {
         perImage += visionProjectorSavedBytes(v, ctx.arch.hiddenSize, image, ctx.c);
     }
-    return images * perImage;
+    return {images * perImage, images * cross};
 }
 
 } // namespace
@@ -563,7 +573,9 @@ StoredActivations storedActivations(const Context& ctx, const Trainables& t) {
         out.cpu = (storedPerToken - onGpu) * T;
         storedPerToken = onGpu;
     }
-    out.vision = visionActivations(ctx);
+    const VisionActivations vision = visionActivations(ctx);
+    out.vision = vision.total;
+    out.crossAttention = vision.crossAttention;
     const double stored = storedPerToken * T + out.vision;
     // After the last layer: the final norm's fp32 input, and lm_head's input when lm_head trains (or carries an
     // adapter without dropout, or Cut Cross-Entropy saves it).

@@ -365,6 +365,21 @@ Words imagesAssumption(const Estimate& e, const Scenario& s) {
                                                              "the projector trains and saves %1 GiB")
                              : QT_TRANSLATE_NOOP("gpusizer", "the encoder and projector are frozen and keep nothing "
                                                              "for backward (%1 GiB)");
+    if (s.model.vision.family == VisionFamily::Mllama) {
+        const ImageTokens image = scenarioImage(s);
+        return words(
+            QT_TRANSLATE_NOOP("gpusizer", "Images: %1 per example, each one <|image|> token of seq_len, fitted "
+                                          "by Llama-3.2-Vision's processor to %2 tiles of %3 px (padded to "
+                                          "%4: the encoder runs over %5 patches), read by the language "
+                                          "model's %6 cross-attention layers as %7 tokens, whose tensors over "
+                                          "them keep %8 GiB for backward; %9."),
+            std::to_string(s.imagesPerSample), std::to_string(image.tiles),
+            verbatim(std::to_string(e.imageWidth) + " x " + std::to_string(e.imageHeight)),
+            std::to_string(s.model.vision.maxTiles), std::to_string(e.imageEncoderTokens),
+            std::to_string(s.model.vision.crossAttentionLayers), std::to_string(image.crossTokens),
+            number(static_cast<double>(e.crossAttentionBytes) / kGiB, 2),
+            words(encoder, number(static_cast<double>(e.visionActivationBytes - e.crossAttentionBytes) / kGiB, 2)));
+    }
     return words(QT_TRANSLATE_NOOP("gpusizer", "Images: %1 per example, resized by %2's processor to %3 px, %4 "
                                                "language-model tokens each (part of seq_len) over %5 encoder "
                                                "patches; %6."),

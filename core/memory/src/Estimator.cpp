@@ -84,6 +84,7 @@ void recordImages(Estimate& e, const Scenario& s, const StoredActivations& acts)
     e.imageWidth = image.width;
     e.imageHeight = image.height;
     e.visionActivationBytes = toBytes(acts.vision);
+    e.crossAttentionBytes = toBytes(acts.crossAttention);
 }
 
 /// The expected range around the device figure, measured for this kind of run (Band.cpp).

@@ -252,15 +252,16 @@ struct LayerActivations {
 };
 
 struct StoredActivations {
-    double layers = 0;      // the decoder layers' stored tensors (one micro-batch's, or L layers' worth under 1F1B)
-    double final = 0;       // after the last layer: final norm input, lm_head input
-    double atLoss = 0;      // every stored layer's tensors and the final norm's input, at the loss
-    double lastLayer = 0;   // one layer's full set (its backward, or its recomputation)
-    double recompute = 0;   // checkpointed: stored inputs plus the last layer recomputed
-    double cpu = 0;         // activation offload: what went to host memory
-    double vision = 0;      // a vision-language model's encoder and projector, held until their backward (the last)
-    double tokens = 0;      // tokens per micro-batch
-    LayerActivations layer; // one layer's items per token, its widths, its MLP half
+    double layers = 0;         // the decoder layers' stored tensors (one micro-batch's, or L layers' worth under 1F1B)
+    double final = 0;          // after the last layer: final norm input, lm_head input
+    double atLoss = 0;         // every stored layer's tensors and the final norm's input, at the loss
+    double lastLayer = 0;      // one layer's full set (its backward, or its recomputation)
+    double recompute = 0;      // checkpointed: stored inputs plus the last layer recomputed
+    double cpu = 0;            // activation offload: what went to host memory
+    double vision = 0;         // a vision-language model's encoder and projector, held until their backward (the last)
+    double crossAttention = 0; // of `vision`, Llama-3.2-Vision's cross-attention layers' tensors over the image tokens
+    double tokens = 0;         // tokens per micro-batch
+    LayerActivations layer;    // one layer's items per token, its widths, its MLP half
 };
 
 double localTokens(const Context& ctx);

@@ -138,13 +138,27 @@ double visionFlopsPerToken(const Scenario& s) {
     const bool recomputes = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
     // An adapted encoder's backward computes input gradients through its frozen weights (one forward's FLOPs), its
     // adapters' own matmuls left out (r / width of the rest).
-    const double towerPasses = visionTowerTrains(s)    ? (recomputes ? 4.0 : 3.0)
-                               : visionTowerAdapted(s) ? (recomputes ? 3.0 : 2.0)
+    const bool towerRecomputes = recomputes && towerCheckpointable(s.model.vision);
+    const double towerPasses = visionTowerTrains(s)    ? (towerRecomputes ? 4.0 : 3.0)
+                               : visionTowerAdapted(s) ? (towerRecomputes ? 3.0 : 2.0)
                                                        : 1.0;
-    const double projectorPasses =
-        projectorTrains(s) ? 3.0 : ((visionTowerTrains(s) || visionTowerAdapted(s)) ? 2.0 : 1.0);
-    const double perImage = towerPasses * f.tower + projectorPasses * f.projector;
-    return static_cast<double>(s.imagesPerSample) * perImage / static_cast<double>(std::max<std::int64_t>(1, s.seqLen));
+    const bool behindTrains = visionTowerTrains(s) || visionTowerAdapted(s);
+    const double projectorPasses = projectorTrains(s) ? 3.0 : (behindTrains ? 2.0 : 1.0);
+    // Llama-3.2-Vision's cross-attention layers project the image's tokens to k and v in each forward (the recomputed
+    // one too) and back: weight gradients under full fine-tuning, input gradients where the projector or tower
+    // behind them trains. Each text token's attention over them, 4 x hidden x tokens per layer, runs as the language
+    // model's attention does (forward, recompute, and backward at twice the forward).
+    const double forwards = recomputes ? 2.0 : 1.0;
+    const double kvBackward = (s.method == Method::Full ? 1.0 : 0.0) +
+                              (projectorTrains(s) || projectorAdapted(s) || behindTrains ? 1.0 : 0.0);
+    const double crossKv = (forwards + kvBackward) * crossAttentionKvFlops(s.model, image);
+    const double perImage = towerPasses * f.tower + projectorPasses * f.projector + crossKv;
+    const double crossAttention = (forwards + 2.0) * 4.0 * static_cast<double>(s.model.hiddenSize) *
+                                  static_cast<double>(s.model.vision.crossAttentionLayers * image.crossTokens) *
+                                  static_cast<double>(s.imagesPerSample);
+    return static_cast<double>(s.imagesPerSample) * perImage /
+               static_cast<double>(std::max<std::int64_t>(1, s.seqLen)) +
+           crossAttention;
 }
 
 namespace {

@@ -441,11 +441,11 @@ void warnAboutAssumedFamily(bool explicitShape, bool plainFamily, ImportedArch& 
     } else if (
         !plainFamily &&
         !oneOf(type,
-               {"llama",        "mistral", "mixtral",  "qwen2",         "qwen2_moe",  "qwen3",           "qwen3_moe",
-                "gemma",        "gemma2",  "gemma3",   "gemma3_text",   "phi3",       "deepseek_v2",     "deepseek_v3",
-                "olmo",         "olmo2",   "olmo3",    "seed_oss",      "yi",         "internlm2",       "cohere",
-                "granite",      "qwen",    "qwen2_vl", "qwen2_vl_text", "qwen2_5_vl", "qwen2_5_vl_text", "qwen3_vl",
-                "qwen3_vl_text"})) {
+               {"llama",         "mistral", "mixtral",  "qwen2",         "qwen2_moe",  "qwen3",           "qwen3_moe",
+                "gemma",         "gemma2",  "gemma3",   "gemma3_text",   "phi3",       "deepseek_v2",     "deepseek_v3",
+                "olmo",          "olmo2",   "olmo3",    "seed_oss",      "yi",         "internlm2",       "cohere",
+                "granite",       "qwen",    "qwen2_vl", "qwen2_vl_text", "qwen2_5_vl", "qwen2_5_vl_text", "qwen3_vl",
+                "qwen3_vl_text", "mllama"})) {
         out.warnings.push_back(
             {"unknown_model_type",
              words(QT_TRANSLATE_NOOP("gpusizer", "model_type '%1' is not known: assumed a Llama-style decoder (gated "
@@ -523,9 +523,11 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
         v.family = VisionFamily::Gemma3;
     } else if (code == "llava") {
         v.family = VisionFamily::Llava;
+    } else if (code == "mllama") {
+        v.family = VisionFamily::Mllama;
     } else {
         return fail(ErrorCode::OutOfRange,
-                    QT_TRANSLATE_NOOP("gpusizer", "'gpusizer_family' must be one of qwen_vl, gemma3, llava"),
+                    QT_TRANSLATE_NOOP("gpusizer", "'gpusizer_family' must be one of qwen_vl, gemma3, llava, mllama"),
                     std::string(where) + ": gpusizer_family");
     }
     GPUSIZER_TRY(blocks, readVisionBlocks(vc, where, v, {"hidden_size"}, 0, {"depth"}, 0));
@@ -535,6 +537,7 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
     v.norm = vc.value("norm_type", std::string()) == "rmsnorm" ? NormKind::RmsNorm : NormKind::LayerNorm;
     v.quickGelu = vc.value("quick_gelu", false);
     v.patchBias = vc.value("patch_bias", false);
+    v.attentionBias = vc.value("attention_bias", true);
     const std::pair<const char*, std::int64_t*> counts[] = {{"image_size", &v.imageSize},
                                                             {"temporal_patch_size", &v.temporalPatch},
                                                             {"spatial_merge_size", &v.mergeSize},
@@ -544,7 +547,13 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
                                                             {"min_pixels", &v.minPixels},
                                                             {"max_pixels", &v.maxPixels},
                                                             {"position_embeddings", &v.positionEmbeddings},
-                                                            {"deepstack_mergers", &v.deepstackMergers}};
+                                                            {"deepstack_mergers", &v.deepstackMergers},
+                                                            {"gated_blocks", &v.gatedBlocks},
+                                                            {"max_tiles", &v.maxTiles},
+                                                            {"aspect_ratios", &v.aspectRatios},
+                                                            {"stacked_outputs", &v.stackedOutputs},
+                                                            {"cross_attention_layers", &v.crossAttentionLayers},
+                                                            {"extra_embedding_rows", &v.extraEmbeddingRows}};
     for (const auto& [key, member] : counts) {
         const auto it = vc.find(key);
         if (it == vc.end()) {
@@ -556,6 +565,12 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
                         std::string(where) + ": " + key);
         }
         *member = it->get<std::int64_t>();
+    }
+    if (v.family == VisionFamily::Mllama && (v.maxTiles < 1 || v.maxTiles > 64 || v.imageSize < v.patchSize)) {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "a Llama-3.2-Vision encoder needs max_tiles between 1 and 64 and an "
+                                                  "image_size of at least patch_size"),
+                    std::string(where));
     }
     if (v.hiddenSize <= 0 || v.depth <= 0 || v.patchSize <= 0 || v.mergeSize <= 0 || v.temporalPatch <= 0) {
         return fail(ErrorCode::OutOfRange,
@@ -593,6 +608,51 @@ Result<void> readQwen3Vision(const json& vc, std::string_view where, VisionShape
     return {};
 }
 
+/// The length of a list key (cross_attention_layers, intermediate_layers_indices), or the family's default count.
+std::int64_t listLength(const json& cfg, const char* key, std::int64_t fallback) {
+    const auto it = cfg.find(key);
+    return it != cfg.end() && it->is_array() ? static_cast<std::int64_t>(it->size()) : fallback;
+}
+
+/// Llama-3.2-Vision (configuration_mllama.py L61-82, L124-145 @251c2d4f; the released 11B and 90B configs): a ViT of
+/// num_hidden_layers local and num_global_layers gated layers over tiles of image_size, no attention biases, GELU;
+/// its output stacked with intermediate_layers_indices' outputs; the text model's cross_attention_layers, and its
+/// embed_tokens of vocab_size + 8 rows (modeling_mllama.py L1022).
+Result<void> readMllamaVision(const json& root, const json& vc, std::string_view where, VisionShape& v) {
+    v.family = VisionFamily::Mllama;
+    GPUSIZER_TRY(hidden, visionInt(vc, {"hidden_size"}, where, 1280));
+    GPUSIZER_TRY(local, visionInt(vc, {"num_hidden_layers"}, where, 32));
+    GPUSIZER_TRY(global, visionInt(vc, {"num_global_layers"}, where, 8));
+    GPUSIZER_TRY(heads, visionInt(vc, {"attention_heads"}, where, 16));
+    GPUSIZER_TRY(inter, visionInt(vc, {"intermediate_size"}, where, 5120));
+    GPUSIZER_TRY(side, visionInt(vc, {"image_size"}, where, 560));
+    GPUSIZER_TRY(patch, visionInt(vc, {"patch_size"}, where, 14));
+    GPUSIZER_TRY(tiles, visionInt(vc, {"max_num_tiles"}, where, 4));
+    if (*hidden_r <= 0 || *local_r <= 0 || *global_r < 0 || *patch_r <= 0 || *side_r < *patch_r || *tiles_r <= 0 ||
+        *tiles_r > 64) {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "a Llama-3.2-Vision encoder needs hidden_size, num_hidden_layers, "
+                                                  "patch_size of at least 1, image_size of at least patch_size and "
+                                                  "max_num_tiles between 1 and 64"),
+                    std::string(where));
+    }
+    v.hiddenSize = *hidden_r;
+    v.depth = *local_r + *global_r;
+    v.gatedBlocks = *global_r;
+    v.numHeads = *heads_r;
+    v.intermediateSize = *inter_r;
+    v.imageSize = *side_r;
+    v.patchSize = *patch_r;
+    v.maxTiles = *tiles_r;
+    v.attentionBias = false;
+    v.aspectRatios = listLength(vc, "supported_aspect_ratios", 8);
+    v.stackedOutputs = listLength(vc, "intermediate_layers_indices", 5);
+    const json text = root.contains("text_config") && root["text_config"].is_object() ? root["text_config"] : root;
+    v.crossAttentionLayers = listLength(text, "cross_attention_layers", 8);
+    v.extraEmbeddingRows = 8;
+    return {};
+}
+
 /// The vision encoder of the multimodal families whose image side is modelled; other multimodal configs import their
 /// language model with a warning that says what is missing.
 Result<void> readVisionTower(const json& root, std::string_view where, ImportedArch& out) {
@@ -609,6 +669,9 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
     }
     if (type == "qwen3_vl") {
         return readQwen3Vision(vc, at, v);
+    }
+    if (type == "mllama") {
+        return readMllamaVision(root, vc, at, v);
     }
     if (type == "gemma3" || type == "llava") {
         // SigLIP (Gemma 3) and CLIP (LLaVA) encoders: LayerNorm, a plain MLP (configuration_siglip.py,
@@ -634,7 +697,8 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
         {"vision_not_modelled",
          words(QT_TRANSLATE_NOOP("gpusizer",
                                  "model_type '%1' has a vision encoder this tool does not model (Qwen2-VL, "
-                                 "Qwen2.5-VL, Qwen3-VL, Gemma 3 and LLaVA-1.5 are): only its language model is "
+                                 "Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5 and Llama-3.2-Vision are): only its "
+                                 "language model is "
                                  "sized, and images count as nothing beyond their tokens in seq_len"),
                type.empty() ? std::string("unknown") : type)});
     return {};
@@ -784,27 +848,38 @@ void writeMoe(json& cfg, const ModelArch& a) {
 json visionConfigJson(const VisionShape& v) {
     const char* family = v.family == VisionFamily::QwenVl   ? "qwen_vl"
                          : v.family == VisionFamily::Gemma3 ? "gemma3"
+                         : v.family == VisionFamily::Mllama ? "mllama"
                                                             : "llava";
-    return json{{"gpusizer_family", family},
-                {"hidden_size", v.hiddenSize},
-                {"depth", v.depth},
-                {"num_heads", v.numHeads},
-                {"intermediate_size", v.intermediateSize},
-                {"mlp_type", v.mlp == MlpKind::Gated ? "gated" : "plain"},
-                {"quick_gelu", v.quickGelu},
-                {"patch_bias", v.patchBias},
-                {"position_embeddings", v.positionEmbeddings},
-                {"deepstack_mergers", v.deepstackMergers},
-                {"norm_type", v.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm"},
-                {"patch_size", v.patchSize},
-                {"image_size", v.imageSize},
-                {"temporal_patch_size", v.temporalPatch},
-                {"spatial_merge_size", v.mergeSize},
-                {"tokens_per_image", v.tokensPerImage},
-                {"window_patches", v.windowPatches},
-                {"full_attention_blocks", v.fullAttentionBlocks},
-                {"min_pixels", v.minPixels},
-                {"max_pixels", v.maxPixels}};
+    json out{{"gpusizer_family", family},
+             {"hidden_size", v.hiddenSize},
+             {"depth", v.depth},
+             {"num_heads", v.numHeads},
+             {"intermediate_size", v.intermediateSize},
+             {"mlp_type", v.mlp == MlpKind::Gated ? "gated" : "plain"},
+             {"quick_gelu", v.quickGelu},
+             {"patch_bias", v.patchBias},
+             {"position_embeddings", v.positionEmbeddings},
+             {"deepstack_mergers", v.deepstackMergers},
+             {"norm_type", v.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm"},
+             {"patch_size", v.patchSize},
+             {"image_size", v.imageSize},
+             {"temporal_patch_size", v.temporalPatch},
+             {"spatial_merge_size", v.mergeSize},
+             {"tokens_per_image", v.tokensPerImage},
+             {"window_patches", v.windowPatches},
+             {"full_attention_blocks", v.fullAttentionBlocks},
+             {"min_pixels", v.minPixels},
+             {"max_pixels", v.maxPixels}};
+    if (v.family == VisionFamily::Mllama) {
+        out["attention_bias"] = v.attentionBias;
+        out["gated_blocks"] = v.gatedBlocks;
+        out["max_tiles"] = v.maxTiles;
+        out["aspect_ratios"] = v.aspectRatios;
+        out["stacked_outputs"] = v.stackedOutputs;
+        out["cross_attention_layers"] = v.crossAttentionLayers;
+        out["extra_embedding_rows"] = v.extraEmbeddingRows;
+    }
+    return out;
 }
 
 /// Multi-head latent attention, as DeepSeek-V2/V3's configs name it.

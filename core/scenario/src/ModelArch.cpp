@@ -103,7 +103,7 @@ ParamCounts countParams(const ModelArch& arch, const LinearGroupList& groups) {
     const std::int64_t kv = arch.numKvHeads > 0 ? arch.numKvHeads : a;
     const std::int64_t normParams = arch.norm == NormKind::LayerNorm ? 2 * h : h; // weight (+ bias)
 
-    p.embedding = arch.vocabSize * h + arch.learnedPositions * h;
+    p.embedding = (arch.vocabSize + arch.vision.extraEmbeddingRows) * h + arch.learnedPositions * h;
     p.lmHead = (arch.causalLmHead && !arch.tiedEmbeddings) ? arch.vocabSize * h : 0;
     p.finalNorm = normParams;
 
@@ -143,6 +143,9 @@ ParamCounts countParams(const ModelArch& arch, const LinearGroupList& groups) {
         other += (arch.mla.kvLoraRank + (arch.mla.qLoraRank > 0 ? arch.mla.qLoraRank : 0)) * L;
     }
     other += moeLayers * arch.moe.numExperts * h; // router (gate) weights
+    // Llama-3.2-Vision's cross-attention layers: q_norm and k_norm over a head, and the two tanh gates
+    // (modeling_mllama.py MllamaTextCrossAttention, MllamaCrossAttentionDecoderLayer @251c2d4f).
+    other += arch.vision.crossAttentionLayers * (2 * d + 2);
     p.layerOther = other;
 
     const VisionParams vision = visionParams(arch.vision, h);

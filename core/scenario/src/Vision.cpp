@@ -50,11 +50,12 @@ std::int64_t blockLinearWeights(const VisionShape& v) {
     return 4 * hv * hv + (v.mlp == MlpKind::Gated ? 3 : 2) * hv * v.intermediateSize;
 }
 
-/// One encoder block's parameters: its linears with their biases (every family here has them) and two norms.
+/// One encoder block's parameters: its linears with their biases (the MLP's in every family here, attention's but in
+/// mllama) and two norms.
 std::int64_t blockParams(const VisionShape& v) {
     const std::int64_t hv = v.hiddenSize;
     const std::int64_t mlpBiases = v.mlp == MlpKind::Gated ? 2 * v.intermediateSize + hv : v.intermediateSize + hv;
-    return blockLinearWeights(v) + 4 * hv + mlpBiases + 2 * towerNormParams(v);
+    return blockLinearWeights(v) + (v.attentionBias ? 4 * hv : 0) + mlpBiases + 2 * towerNormParams(v);
 }
 
 /// The patch embedding's weights: a convolution over 3 channels x temporal x patch x patch pixels.
@@ -79,9 +80,42 @@ double attendedSpanSum(const VisionShape& v, double tokens) {
     return full * tokens + (depth - full) * window;
 }
 
-/// Tokens per side of a fixed-resolution family's image.
+/// Tokens per side of a fixed-resolution family's image (Llama-3.2-Vision: of a tile).
 std::int64_t patchesPerSide(const VisionShape& v) {
     return v.patchSize > 0 ? v.imageSize / v.patchSize : 0;
+}
+
+/// Llama-3.2-Vision's tokens per tile: its patches and the class embedding (MllamaVisionModel, L860-864).
+std::int64_t mllamaTileTokens(const VisionShape& v) {
+    return patchesPerSide(v) * patchesPerSide(v) + 1;
+}
+
+/// get_optimal_tiled_canvas (image_processing_mllama.py L133-188 @251c2d4f): of the canvases of a x b tiles (a b <=
+/// maxTiles), the one whose scale min(height ratio, width ratio) is the smallest at or above 1, else the largest
+/// below 1; of equal scales the smallest area, first in the list's order.
+void mllamaCanvas(const VisionShape& v, double width, double height, ImageTokens& out) {
+    double best = -1.0;
+    std::int64_t bestArea = 0;
+    bool upscale = false;
+    for (std::int64_t a = 1; a <= v.maxTiles; ++a) {
+        for (std::int64_t b = 1; a * b <= v.maxTiles; ++b) {
+            // (a, b) is read as (height, width) tiles (canvas_sizes.T), as the list holds both orders.
+            const double scale =
+                std::min(static_cast<double>(a * v.imageSize) / height, static_cast<double>(b * v.imageSize) / width);
+            const bool up = scale >= 1.0;
+            const bool better = best < 0.0 || (up && !upscale) ||
+                                (up == upscale && (up ? scale < best : scale > best)) ||
+                                (scale == best && a * b < bestArea);
+            if (better && (up || !upscale)) {
+                best = scale;
+                upscale = up;
+                bestArea = a * b;
+                out.height = a * v.imageSize;
+                out.width = b * v.imageSize;
+            }
+        }
+    }
+    out.tiles = bestArea;
 }
 
 } // namespace
@@ -109,6 +143,17 @@ ImageTokens imageTokens(const VisionShape& v, std::int64_t width, std::int64_t h
         out.encoderTokens = patchesPerSide(v) * patchesPerSide(v) + 1;
         out.languageTokens = patchesPerSide(v) * patchesPerSide(v);
         return out;
+    case VisionFamily::Mllama: {
+        mllamaCanvas(v, static_cast<double>(std::max<std::int64_t>(1, width)),
+                     static_cast<double>(std::max<std::int64_t>(1, height)), out);
+        // Every image is padded to maxTiles tiles (pad_batches_and_tiles, L247-297); each tile's tokens to a multiple
+        // of 8 for the encoder's attention (num_padding_patches, modeling_mllama.py L942-947), sliced off after it.
+        const std::int64_t tile = mllamaTileTokens(v);
+        out.encoderTokens = v.maxTiles * ((tile + 7) / 8 * 8);
+        out.crossTokens = v.maxTiles * tile;
+        out.languageTokens = 1; // one <|image|> token (processing_mllama.py L289-292)
+        return out;
+    }
     }
     return out;
 }
@@ -149,6 +194,22 @@ VisionParams visionParams(const VisionShape& v, std::int64_t textHidden) {
         p.projectorLinear = hv * textHidden;
         p.projector = hv + p.projectorLinear;
         p.largestTensor = std::max(widest, hv * textHidden);
+        break;
+    }
+    case VisionFamily::Mllama: {
+        // MllamaVisionModel (modeling_mllama.py @251c2d4f): Conv2d patch embedding without bias, a class embedding,
+        // the gated positional embedding (one position per tile token, a tile embedding per aspect ratio and tile,
+        // a gate), pre- and post-tile embeddings (one row per aspect ratio, a gate each), layernorm_pre and _post,
+        // the local and global layers (the global ones with two gates); the projector one Linear with a bias from the
+        // stacked outputs (L102-159, L829-850, L1281-1285).
+        const std::int64_t tile = mllamaTileTokens(v);
+        const std::int64_t ratioRows = v.aspectRatios + 1;
+        const std::int64_t tileEmbedding = ratioRows * v.maxTiles * tile * hv;
+        p.tower = patchEmbeddingWeights(v) + hv + tile * hv + 1 + tileEmbedding +
+                  2 * (ratioRows * v.maxTiles * hv + 1) + 2 * 2 * hv + blocks + 2 * v.gatedBlocks;
+        p.projectorLinear = (1 + v.stackedOutputs) * hv * textHidden;
+        p.projector = p.projectorLinear + textHidden;
+        p.largestTensor = std::max({widest, tileEmbedding, p.projectorLinear});
         break;
     }
     case VisionFamily::Llava: {
@@ -201,6 +262,8 @@ std::vector<VisionLinear> visionProjectorLinears(const VisionShape& v, std::int6
     }
     case VisionFamily::Llava:
         return {{LinearRole::Up, v.hiddenSize, textHidden, 1}, {LinearRole::Down, textHidden, textHidden, 1}};
+    case VisionFamily::Mllama:
+        return {{LinearRole::Up, (1 + v.stackedOutputs) * v.hiddenSize, textHidden, 1}};
     }
     return {};
 }
@@ -220,6 +283,7 @@ VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, co
     const double projected = static_cast<double>(
         v.family == VisionFamily::Gemma3   ? v.tokensPerImage
         : v.family == VisionFamily::QwenVl ? image.encoderTokens / std::max<std::int64_t>(1, v.mergeSize * v.mergeSize)
+        : v.family == VisionFamily::Mllama ? image.crossTokens
                                            : image.languageTokens);
     f.projector = 2.0 * static_cast<double>(p.projectorLinear) * projected;
     return f;
@@ -270,8 +334,39 @@ double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, 
     case VisionFamily::Llava:
         // Per image token: the first linear's input, its output (GELU's input) and GELU's output.
         return static_cast<double>(image.languageTokens) * (c * hv + 2.0 * c * static_cast<double>(textHidden));
+    case VisionFamily::Mllama:
+        // Per image token: the one linear's input, the stacked outputs.
+        return static_cast<double>(image.crossTokens) * c * static_cast<double>(1 + v.stackedOutputs) * hv;
     }
     return 0.0;
+}
+
+bool towerCheckpointable(const VisionShape& v) {
+    return v.family != VisionFamily::Mllama;
+}
+
+double crossAttentionKvFlops(const ModelArch& a, const ImageTokens& image) {
+    const double kvWidth = static_cast<double>((a.numKvHeads > 0 ? a.numKvHeads : a.numHeads) * a.effectiveHeadDim());
+    return static_cast<double>(a.vision.crossAttentionLayers) * 2.0 * 2.0 * static_cast<double>(a.hiddenSize) *
+           kvWidth * static_cast<double>(image.crossTokens);
+}
+
+double crossAttentionSavedBytes(const ModelArch& a, const ImageTokens& image, double computeBytes, bool checkpointed,
+                                bool expandKv) {
+    if (a.vision.crossAttentionLayers == 0) {
+        return 0.0;
+    }
+    const double c = computeBytes;
+    const double d = static_cast<double>(a.effectiveHeadDim());
+    const double kv = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
+    const double states = c * static_cast<double>(a.hiddenSize);
+    if (checkpointed) {
+        return static_cast<double>(image.crossTokens) * states;
+    }
+    const double kernelHeads = expandKv ? static_cast<double>(a.numHeads) : kv;
+    const double perLayer = 4.0 * kv * d + 2.0 * c * kernelHeads * d;
+    return static_cast<double>(image.crossTokens) *
+           (states + static_cast<double>(a.vision.crossAttentionLayers) * perLayer);
 }
 
 ImageTokens scenarioImage(const Scenario& s) {
@@ -296,6 +391,8 @@ const char* visionFamilyName(VisionFamily f) {
         return "Gemma 3";
     case VisionFamily::Llava:
         return "LLaVA";
+    case VisionFamily::Mllama:
+        return "Llama-3.2-Vision";
     }
     return "?";
 }

@@ -130,6 +130,7 @@ struct Estimate {
     std::int64_t imageWidth = 0;          ///< an image as the processor resizes it
     std::int64_t imageHeight = 0;
     std::int64_t visionActivationBytes = 0;    ///< per GPU, in Activations: what the encoder and projector save
+    std::int64_t crossAttentionBytes = 0;      ///< of those, Llama-3.2-Vision's cross-attention layers' over the image
     std::int64_t layerBackwardBytes = 0;       ///< a layer's backward: residual gradient, attention kernel buffers
     std::int64_t activationBytesAtLoss = 0;    ///< saved activations at the loss (every stored layer and the last)
     std::int64_t gatheredParamBytesAtLoss = 0; ///< ZeRO-3/FSDP parameters gathered for compute at the loss

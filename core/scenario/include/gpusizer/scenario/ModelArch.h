@@ -41,6 +41,9 @@ enum class VisionFamily {
     QwenVl, ///< Qwen2-VL / Qwen2.5-VL / Qwen3-VL: dynamic resolution, 2 x 2 patches merged into one token
     Gemma3, ///< Gemma 3: SigLIP at a fixed 896 x 896, pooled to mm_tokens_per_image
     Llava,  ///< LLaVA-1.5 style: CLIP at a fixed square, one token per patch, a two-layer MLP projector
+    /// Llama-3.2-Vision (mllama): a tiled ViT whose output the language model's cross-attention layers attend to; an
+    /// image is one token of the text
+    Mllama,
 };
 
 /// The vision encoder and projector of a vision-language model, from config.json's vision_config (docs/memory-model.md
@@ -66,7 +69,16 @@ struct VisionShape {
     std::int64_t maxPixels = 0;
     std::int64_t windowPatches = 0; ///< Qwen2.5-VL: patches per side of an attention window (window_size / patch)
     std::int64_t fullAttentionBlocks =
-        0; ///< Qwen2.5-VL: blocks that attend over the whole image (fullatt_block_indexes)
+        0;                         ///< Qwen2.5-VL: blocks that attend over the whole image (fullatt_block_indexes)
+    bool attentionBias = true;     ///< q/k/v/o carry biases (mllama's vision layers have none)
+    std::int64_t gatedBlocks = 0;  ///< Llama-3.2-Vision: of `depth`, the global layers with two tanh gates each
+    std::int64_t maxTiles = 0;     ///< Llama-3.2-Vision: tiles of image_size per image (every image is padded to them)
+    std::int64_t aspectRatios = 0; ///< Llama-3.2-Vision: tile arrangements its tile embeddings cover
+    std::int64_t stackedOutputs = 0; ///< Llama-3.2-Vision: intermediate layers' outputs stacked beside the last
+    /// Llama-3.2-Vision: language-model layers (of numLayers) that cross-attend to the image's tokens instead of the
+    /// text's, each with q/k norms and two tanh gates
+    std::int64_t crossAttentionLayers = 0;
+    std::int64_t extraEmbeddingRows = 0; ///< Llama-3.2-Vision: embed_tokens has vocab_size + 8 rows
 
     bool present() const { return family != VisionFamily::None; }
 };

@@ -16,6 +16,8 @@ struct ImageTokens {
     std::int64_t height = 0;
     std::int64_t encoderTokens = 0;  ///< what the encoder's attention runs over (patches, plus CLIP's class token)
     std::int64_t languageTokens = 0; ///< what the image adds to the language model's sequence, markers included
+    std::int64_t crossTokens = 0;    ///< Llama-3.2-Vision: the image's tokens each cross-attention layer attends to
+    std::int64_t tiles = 0;          ///< Llama-3.2-Vision: tiles the image fills (it is padded to maxTiles)
 };
 
 /// The processor's resizing and patching for an image of width x height pixels. maxPixels > 0 replaces Qwen-VL's
@@ -66,6 +68,20 @@ VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, co
 /// (checkpointed: each block's input only). Eager attention saves its probabilities too.
 double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool checkpointed,
                              bool eagerAttention);
+/// Whether transformers' gradient_checkpointing_enable reaches the encoder's blocks: they are
+/// GradientCheckpointingLayers in every family here but Llama-3.2-Vision, whose MllamaVisionEncoderLayer is a plain
+/// module (modeling_mllama.py L272, L329-358 @251c2d4f).
+bool towerCheckpointable(const VisionShape& v);
+
+/// Llama-3.2-Vision's cross-attention layers over one image: the forward FLOPs of their k and v projections of the
+/// image's tokens (each layer projects them itself: MllamaTextCrossAttention L426-432), and the bytes they save for
+/// backward: the projected image states all of them read (once), and per layer k_norm's fp32 input and the attention
+/// kernel's k and v (expanded to every query head where SDPA is handed repeat_kv's copies). Under checkpointing only
+/// the projected states, the layers' input, stay. 0 for other families.
+double crossAttentionKvFlops(const ModelArch& a, const ImageTokens& image);
+double crossAttentionSavedBytes(const ModelArch& a, const ImageTokens& image, double computeBytes, bool checkpointed,
+                                bool expandKv);
+
 /// Bytes one image's projector saves for backward when it (or the tower behind it) trains.
 double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image,
                                  double computeBytes);
