@@ -4413,16 +4413,8 @@ Fewer cards (%2): %3</source>
         <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters），LoRA 下也是如此：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
     </message>
     <message>
-        <source>Images: %1 per example, each one &lt;|image|&gt; token of seq_len, fitted by Llama-3.2-Vision&apos;s processor to %2 tiles of %3 px (padded to %4: the encoder runs over %5 patches), read by the language model&apos;s %6 cross-attention layers as %7 tokens, whose tensors over them keep %8 GiB for backward; %9.</source>
-        <translation>图像：每个样本 %1 张，每张在 seq_len 中占一个 &lt;|image|&gt; token，由 Llama-3.2-Vision 的处理器适配为 %2 个 %3 px 的图块（填充到 %4 块：编码器在 %5 个 patch 上运行），语言模型的 %6 个交叉注意力层将其作为 %7 个 token 读取，这些层在其上的张量为反向传播保留 %8 GiB；%9。</translation>
-    </message>
-    <message>
         <source>&apos;gpusizer_family&apos; must be one of qwen_vl, gemma3, llava, mllama</source>
         <translation>&apos;gpusizer_family&apos; 必须是 qwen_vl、gemma3、llava、mllama 之一</translation>
-    </message>
-    <message>
-        <source>a Llama-3.2-Vision encoder needs max_tiles between 1 and 64 and an image_size of at least patch_size</source>
-        <translation>Llama-3.2-Vision 编码器需要 max_tiles 在 1 到 64 之间，且 image_size 不小于 patch_size</translation>
     </message>
     <message>
         <source>a Llama-3.2-Vision encoder needs hidden_size, num_hidden_layers, patch_size of at least 1, image_size of at least patch_size and max_num_tiles between 1 and 64</source>
@@ -4431,6 +4423,30 @@ Fewer cards (%2): %3</source>
     <message>
         <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5 and Llama-3.2-Vision are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
         <translation>model_type &apos;%1&apos; 的视觉编码器本工具不建模（已建模：Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3、LLaVA-1.5 和 Llama-3.2-Vision）：只估算其语言模型，图像除其在 seq_len 中的 token 外不计入</translation>
+    </message>
+    <message>
+        <source>the frozen encoder still records its graph (transformers 5 makes its patch embedding&apos;s output require grad under checkpointing, and its layers are not checkpointed) and saves %1 GiB for backward</source>
+        <translation>冻结的编码器仍会记录其计算图（transformers 5 在激活检查点下使其 patch 嵌入的输出需要梯度，而其各层不做激活检查点），为反向传播保留 %1 GiB</translation>
+    </message>
+    <message>
+        <source>a Llama-3.2-Vision encoder needs max_tiles between 1 and 64, an image_size of at least patch_size (at most 10^6), at most 64 aspect_ratios and gated_blocks and stacked_outputs within depth</source>
+        <translation>Llama-3.2-Vision 编码器需要 max_tiles 在 1 到 64 之间，image_size 不小于 patch_size（至多 10^6），aspect_ratios 至多 64 个，gated_blocks 和 stacked_outputs 不超过 depth</translation>
+    </message>
+    <message>
+        <source>supported_aspect_ratios may list at most 64 and intermediate_layers_indices at most the encoder&apos;s layers</source>
+        <translation>supported_aspect_ratios 至多列出 64 个，intermediate_layers_indices 不超过编码器的层数</translation>
+    </message>
+    <message>
+        <source>Llama-3.2-Vision&apos;s cross-attention does not run under flash-attention (its module has no is_causal, which transformers&apos; flash path reads: modeling_mllama.py, flash_attention.py L74): use sdpa or eager</source>
+        <translation>Llama-3.2-Vision 的交叉注意力无法在 flash-attention 下运行（其模块没有 is_causal，而 transformers 的 flash 路径会读取它：modeling_mllama.py，flash_attention.py L74）：请使用 sdpa 或 eager</translation>
+    </message>
+    <message>
+        <source>cross_attention_layers lists more layers than num_hidden_layers</source>
+        <translation>cross_attention_layers 列出的层数多于 num_hidden_layers</translation>
+    </message>
+    <message>
+        <source>Images: %1 per example, each one &lt;|image|&gt; token of seq_len, fitted by Llama-3.2-Vision&apos;s processor to a %3 px canvas of %2 tiles (padded to %4: the encoder runs over %5 patches), read by the language model&apos;s %6 cross-attention layers as %7 tokens, whose tensors over them keep %8 GiB for backward; %9.</source>
+        <translation>图像：每个样本 %1 张，每张在 seq_len 中占一个 &lt;|image|&gt; token，由 Llama-3.2-Vision 的处理器适配为 %3 px、共 %2 块的画布（填充到 %4 块：编码器在 %5 个 patch 上运行），语言模型的 %6 个交叉注意力层将其作为 %7 个 token 读取，这些层在其上的张量为反向传播保留 %8 GiB；%9。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "gpusizer/scenario/Catalog.h"
 #include "gpusizer/scenario/HfConfig.h"
 #include "gpusizer/scenario/ScenarioJson.h"
+#include "gpusizer/scenario/Validate.h"
 #include "gpusizer/scenario/Vision.h"
 
 #include <algorithm>
@@ -64,9 +65,9 @@ TEST(LlamaVision, ParametersAreThePublishedTotal) {
 
 // get_optimal_tiled_canvas: a 1024 x 768 image fits no canvas without downscaling but 2 x 2 tiles (scale min(1120/768,
 // 1120/1024) = 1.09); 640 x 480 fits 1 x 2 tiles at 1.17 (2 x 2 would upscale by 1.75, and 1 x 3, 1 x 4 tie at 1.17
-// with more area); 64 x 64 ties every canvas at 8.75 and takes the smallest. Every image is padded to 4 tiles: the
-// encoder attends over 4 x 1,608 patches (1,601 padded to a multiple of 8), the cross-attention layers over 4 x 1,601,
-// and the text holds one <|image|> token.
+// with more area); 64 x 64 is scaled 8.75 by each canvas one tile high or wide (2 x 2: 17.5), the smallest taken. Every
+// image is padded to 4 tiles: the encoder attends over 4 x 1,608 patches (1,601 padded to a multiple of 8), the
+// cross-attention layers over 4 x 1,601, and the text holds one <|image|> token.
 TEST(LlamaVision, AnImageIsTiledAndPaddedToFourTiles) {
     const auto& v = llamaVision().vision;
     const core::ImageTokens wide = core::imageTokens(v, 1024, 768);
@@ -86,19 +87,48 @@ TEST(LlamaVision, AnImageIsTiledAndPaddedToFourTiles) {
     EXPECT_EQ(icon.width, 560);
 }
 
-// The cross-attention layers over one image's 6,404 tokens: the projected states every layer reads (4,096 x 2 B), and
-// per layer k_norm's fp32 input (8 x 128 x 4 B) and SDPA's k and v expanded to 32 heads (2 x 32 x 128 x 2 B):
-// 6,404 x (8,192 + 8 x (4,096 + 16,384)) = 1,101,692,928 B an image, 2 images a micro-batch. With checkpointing only
-// the projected states stay: 6,404 x 8,192 = 52,461,568 B an image. The frozen encoder and projector keep nothing.
+// The cross-attention layers over one image's 6,404 tokens, LoRA on q and v with dropout 0.05 (k frozen, the states
+// from a frozen projector: k_norm records nothing): the projected states every layer reads (4,096 x 2 B), and per layer
+// SDPA's k and v expanded to 32 heads (the mask rules out its grouped path: 2 x 32 x 128 x 2 B) and v_proj's adapter's
+// dropout output and mask (4,096 x 3 B): 6,404 x (8,192 + 8 x (16,384 + 12,288)) = 1,521,385,472 B. Over the 1,024
+// text tokens, the 4-D mask held all step, 1,024 x 6,404 x 2 B = 13,115,392 B, and the memory-efficient kernel's copy
+// padded to 6,408 keys in each layer, 8 x 1,024 x 6,408 x 2 B = 104,988,672 B. Two images a micro-batch. With
+// checkpointing the projected states and the mask stay: 6,404 x 8,192 + 13,115,392 B an image.
 TEST(LlamaVision, CrossAttentionLayersSaveTheirKeysAndValuesOverTheImage) {
     core::Scenario s = loraRun();
     const core::Estimate e = core::estimate(s);
-    EXPECT_EQ(e.crossAttentionBytes, 2LL * 6404 * (8192 + 8 * (4096 + 16384)));
-    EXPECT_EQ(e.visionActivationBytes, e.crossAttentionBytes);
+    EXPECT_EQ(e.crossAttentionBytes,
+              2LL * (6404LL * (8192 + 8 * (16384 + 12288)) + 1024LL * 6404 * 2 + 8LL * 1024 * 6408 * 2));
+    EXPECT_EQ(e.visionActivationBytes, e.crossAttentionBytes); // the frozen encoder records nothing here
     s.checkpointing = core::Checkpointing::Full;
-    EXPECT_EQ(core::estimate(s).crossAttentionBytes, 2LL * 6404 * 8192);
+    EXPECT_EQ(core::estimate(s).crossAttentionBytes, 2LL * (6404LL * 8192 + 1024LL * 6404 * 2));
     s.imagesPerSample = 0; // a text batch skips the cross-attention layers
     EXPECT_EQ(core::estimate(s).crossAttentionBytes, 0);
+}
+
+// With checkpointing, transformers 5 makes the frozen encoder's patch embedding output require grad
+// (enable_input_require_grads hooks every sub-model's input embeddings, modeling_utils.py L2222-2250, L3219-3227), and
+// its layers are not checkpointed: per patch and layer it keeps two LayerNorm inputs (2 x 2 x 1,280), q, k, v and the
+// attention output (4 x 2 x 1,280) with a log-sum-exp per head (16 x 4) and GELU's input (2 x 5,120), but no linear
+// inputs (frozen weights need none): 25,664 B x 40 layers x 6,432 patches an image; the frozen projector keeps nothing.
+// On transformers 4.x, which hooked the text embeddings only, it records nothing.
+TEST(LlamaVision, AFrozenEncoderRecordsItsGraphUnderCheckpointing) {
+    core::Scenario s = loraRun();
+    s.checkpointing = core::Checkpointing::Full;
+    const core::Estimate e = core::estimate(s);
+    EXPECT_EQ(e.visionActivationBytes - e.crossAttentionBytes, 2LL * 25664 * 40 * 6432);
+    s.transformersVersion = core::TransformersVersion::V446To448;
+    const core::Estimate older = core::estimate(s);
+    EXPECT_EQ(older.visionActivationBytes - older.crossAttentionBytes, 0);
+}
+
+// Flash-attention cannot run the cross-attention module (no is_causal for transformers' flash path to read).
+TEST(LlamaVision, FlashAttentionIsRefusedWithImages) {
+    core::Scenario s = loraRun();
+    s.attention = core::Attention::Flash;
+    const auto checked = core::validate(s);
+    ASSERT_FALSE(checked.has_value());
+    EXPECT_EQ(checked.error().where, "attention");
 }
 
 // The encoder's layers are plain modules, which gradient_checkpointing_enable does not reach (modeling_mllama.py

@@ -486,6 +486,21 @@ bool firstNormBehindFrozenEmbedding(const Context& ctx, bool firstLayerKeepsEver
     return !ctx.full && !embeddingTrains && ctx.kind() != AdapterKind::LnTuning && firstLayerKeepsEverything;
 }
 
+/// What of Llama-3.2-Vision's cross-attention layers trains over the image's tokens: k (its projection trains or
+/// carries an adapter, or the states it reads need a gradient) and the adapters on k_proj and v_proj with dropout.
+CrossAttentionTraining crossAttentionTraining(const Scenario& s, bool towerBackward) {
+    const auto targets = [&](LinearRole role) {
+        return s.method != Method::Full &&
+               std::find(s.lora.targets.begin(), s.lora.targets.end(), role) != s.lora.targets.end();
+    };
+    CrossAttentionTraining t;
+    const bool statesNeedGrad = towerBackward || projectorTrains(s) || projectorAdapted(s);
+    t.keysNeedGrad = s.method == Method::Full || targets(LinearRole::K) || statesNeedGrad;
+    t.adaptedWithDropout =
+        s.lora.dropout > 0.0 ? (targets(LinearRole::K) ? 1 : 0) + (targets(LinearRole::V) ? 1 : 0) : 0;
+    return t;
+}
+
 /// What the images of one micro-batch save, and of that what Llama-3.2-Vision's cross-attention layers do.
 struct VisionActivations {
     double total = 0;
@@ -507,17 +522,23 @@ VisionActivations visionActivations(const Context& ctx) {
     // transformers checkpoints every block it can (gradient_checkpointing_enable): full checkpointing's rule.
     const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
     // Llama-3.2-Vision's language model reads the image through its cross-attention layers, which train with it.
-    const bool expandKv = s.attention != Attention::Flash && ctx.prof.sdpaExpandsKv;
-    const double cross = crossAttentionSavedBytes(ctx.arch, image, ctx.c, checkpointed, expandKv);
+    const bool towerBackward = visionTowerTrains(s) || visionTowerAdapted(s) || frozenTowerRecordsGraph(s);
+    const double cross = crossAttentionSavedBytes(
+        ctx.arch, image, ctx.c, checkpointed, crossAttentionTraining(s, towerBackward),
+        static_cast<double>(s.seqLen) / std::max(1.0, ctx.cp));
     double perImage = cross;
     // An adapted encoder saves what a trained one does (its adapters need their inputs, its frozen linears and norms
     // pass gradients back to the patches' adapters below them); a frozen projector in front of it passes them through.
-    const bool towerBackward = visionTowerTrains(s) || visionTowerAdapted(s);
-    if (towerBackward) {
+    if (visionTowerTrains(s) || visionTowerAdapted(s)) {
         perImage += visionTowerSavedBytes(v, image, ctx.c, checkpointed && towerCheckpointable(v),
                                           s.attention == Attention::Eager);
+    } else if (towerBackward) {
+        perImage += frozenTowerSavedBytes(v, image, ctx.c, s.attention == Attention::Eager);
     }
-    if (towerBackward || projectorTrains(s) || projectorAdapted(s)) {
+    // The projector keeps its tensors where its weights train, or where a gradient crosses it to a trained encoder
+    // (its norm and GELU need theirs); Llama-3.2-Vision's, one linear, needs only its weight for that.
+    const bool crossed = (visionTowerTrains(s) || visionTowerAdapted(s)) && v.family != VisionFamily::Mllama;
+    if (crossed || projectorTrains(s) || projectorAdapted(s)) {
         perImage += visionProjectorSavedBytes(v, ctx.arch.hiddenSize, image, ctx.c);
     }
     return {images * perImage, images * cross};

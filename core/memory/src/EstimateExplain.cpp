@@ -361,6 +361,10 @@ Words imagesAssumption(const Estimate& e, const Scenario& s) {
         : visionTowerAdapted(s)
             ? QT_TRANSLATE_NOOP("gpusizer", "the encoder carries adapters and saves %1 GiB for backward (with the "
                                             "frozen projector's)")
+        : frozenTowerRecordsGraph(s)
+            ? QT_TRANSLATE_NOOP("gpusizer", "the frozen encoder still records its graph (transformers 5 makes its "
+                                            "patch embedding's output require grad under checkpointing, and its "
+                                            "layers are not checkpointed) and saves %1 GiB for backward")
         : projectorTrains(s) ? QT_TRANSLATE_NOOP("gpusizer", "the encoder is frozen (it keeps nothing for backward); "
                                                              "the projector trains and saves %1 GiB")
                              : QT_TRANSLATE_NOOP("gpusizer", "the encoder and projector are frozen and keep nothing "
@@ -369,8 +373,8 @@ Words imagesAssumption(const Estimate& e, const Scenario& s) {
         const ImageTokens image = scenarioImage(s);
         return words(
             QT_TRANSLATE_NOOP("gpusizer", "Images: %1 per example, each one <|image|> token of seq_len, fitted "
-                                          "by Llama-3.2-Vision's processor to %2 tiles of %3 px (padded to "
-                                          "%4: the encoder runs over %5 patches), read by the language "
+                                          "by Llama-3.2-Vision's processor to a %3 px canvas of %2 tiles "
+                                          "(padded to %4: the encoder runs over %5 patches), read by the language "
                                           "model's %6 cross-attention layers as %7 tokens, whose tensors over "
                                           "them keep %8 GiB for backward; %9."),
             std::to_string(s.imagesPerSample), std::to_string(image.tiles),

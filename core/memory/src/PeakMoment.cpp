@@ -8,9 +8,10 @@ namespace gpusizer::core::detail {
 
 void mostLoadedPipelineStage(const Context& ctx, StoredActivations& acts, LossBytes& loss) {
     // A vision encoder runs on the first stage, before the embedding's layers: pp micro-batches of it in flight there,
-    // none on the last stage.
-    const double decoder = acts.layers - acts.vision;
-    const double moreVision = acts.vision * (ctx.pp - 1.0); // the other micro-batches' encoder tensors
+    // none on the last stage. Llama-3.2-Vision's cross-attention tensors belong to decoder layers, spread like theirs.
+    const double encoder = acts.vision - acts.crossAttention;
+    const double decoder = acts.layers - encoder;
+    const double moreVision = encoder * (ctx.pp - 1.0); // the other micro-batches' encoder tensors
     const double firstStage = acts.layers + moreVision;
     const double lastStage = decoder / ctx.pp + acts.final + loss.total;
     if (firstStage >= lastStage) {
@@ -20,7 +21,8 @@ void mostLoadedPipelineStage(const Context& ctx, StoredActivations& acts, LossBy
         loss.total = 0;
         loss.atHeadBackward = 0;
     } else {
-        acts.vision = 0;
+        acts.crossAttention /= ctx.pp;
+        acts.vision = acts.crossAttention;
         acts.atLoss = decoder / ctx.pp + acts.final;
         acts.recompute = acts.recompute > 0 ? decoder / ctx.pp + acts.lastLayer : 0.0;
     }
@@ -93,7 +95,9 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
         {PeakMoment::LastLayerRecompute, heldGradients + sideHeld, acts.recompute + side.activations, 0.0,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
              tr.contextParallelBuffers + tr.layerBackward},
-        {PeakMoment::BackwardEnd, m.gradients + sideHeld, acts.lastLayer + acts.vision + side.activations, 0.0,
+        // The cross-attention layers' tensors go with their backward; the encoder's backward is the step's last.
+        {PeakMoment::BackwardEnd, m.gradients + sideHeld,
+         acts.lastLayer + acts.vision - acts.crossAttention + side.activations, 0.0,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers +
              tr.layerBackward},
         {PeakMoment::OptimizerStep, m.gradients + side.gradients, 0.0, 0.0,

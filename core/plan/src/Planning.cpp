@@ -139,10 +139,10 @@ double visionFlopsPerToken(const Scenario& s) {
     // An adapted encoder's backward computes input gradients through its frozen weights (one forward's FLOPs), its
     // adapters' own matmuls left out (r / width of the rest).
     const bool towerRecomputes = recomputes && towerCheckpointable(s.model.vision);
-    const double towerPasses = visionTowerTrains(s)    ? (towerRecomputes ? 4.0 : 3.0)
-                               : visionTowerAdapted(s) ? (towerRecomputes ? 3.0 : 2.0)
-                                                       : 1.0;
-    const bool behindTrains = visionTowerTrains(s) || visionTowerAdapted(s);
+    const double towerPasses = visionTowerTrains(s)                                  ? (towerRecomputes ? 4.0 : 3.0)
+                               : visionTowerAdapted(s) || frozenTowerRecordsGraph(s) ? (towerRecomputes ? 3.0 : 2.0)
+                                                                                     : 1.0;
+    const bool behindTrains = visionTowerTrains(s) || visionTowerAdapted(s) || frozenTowerRecordsGraph(s);
     const double projectorPasses = projectorTrains(s) ? 3.0 : (behindTrains ? 2.0 : 1.0);
     // Llama-3.2-Vision's cross-attention layers project the image's tokens to k and v in each forward (the recomputed
     // one too) and back: weight gradients under full fine-tuning, input gradients where the projector or tower

@@ -566,10 +566,19 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
         }
         *member = it->get<std::int64_t>();
     }
-    if (v.family == VisionFamily::Mllama && (v.maxTiles < 1 || v.maxTiles > 64 || v.imageSize < v.patchSize)) {
+    if (v.family != VisionFamily::Mllama) {
+        // Llama-3.2-Vision's own counts mean nothing to the other families' encoders.
+        v.gatedBlocks = v.maxTiles = v.aspectRatios = v.stackedOutputs = v.crossAttentionLayers = 0;
+        v.extraEmbeddingRows = 0;
+        v.attentionBias = true;
+    }
+    if (v.family == VisionFamily::Mllama &&
+        (v.maxTiles < 1 || v.maxTiles > 64 || v.imageSize < v.patchSize || v.aspectRatios > 64 ||
+         v.gatedBlocks > v.depth || v.stackedOutputs > v.depth || v.imageSize > 1'000'000)) {
         return fail(ErrorCode::OutOfRange,
-                    QT_TRANSLATE_NOOP("gpusizer", "a Llama-3.2-Vision encoder needs max_tiles between 1 and 64 and an "
-                                                  "image_size of at least patch_size"),
+                    QT_TRANSLATE_NOOP("gpusizer", "a Llama-3.2-Vision encoder needs max_tiles between 1 and 64, an "
+                                                  "image_size of at least patch_size (at most 10^6), at most 64 "
+                                                  "aspect_ratios and gated_blocks and stacked_outputs within depth"),
                     std::string(where));
     }
     if (v.hiddenSize <= 0 || v.depth <= 0 || v.patchSize <= 0 || v.mergeSize <= 0 || v.temporalPatch <= 0) {
@@ -625,7 +634,7 @@ Result<void> readMllamaVision(const json& root, const json& vc, std::string_view
     GPUSIZER_TRY(global, visionInt(vc, {"num_global_layers"}, where, 8));
     GPUSIZER_TRY(heads, visionInt(vc, {"attention_heads"}, where, 16));
     GPUSIZER_TRY(inter, visionInt(vc, {"intermediate_size"}, where, 5120));
-    GPUSIZER_TRY(side, visionInt(vc, {"image_size"}, where, 560));
+    GPUSIZER_TRY(side, visionInt(vc, {"image_size"}, where, 448)); // the class default; the checkpoints say 560
     GPUSIZER_TRY(patch, visionInt(vc, {"patch_size"}, where, 14));
     GPUSIZER_TRY(tiles, visionInt(vc, {"max_num_tiles"}, where, 4));
     if (*hidden_r <= 0 || *local_r <= 0 || *global_r < 0 || *patch_r <= 0 || *side_r < *patch_r || *tiles_r <= 0 ||
@@ -650,6 +659,12 @@ Result<void> readMllamaVision(const json& root, const json& vc, std::string_view
     const json text = root.contains("text_config") && root["text_config"].is_object() ? root["text_config"] : root;
     v.crossAttentionLayers = listLength(text, "cross_attention_layers", 8);
     v.extraEmbeddingRows = 8;
+    if (v.aspectRatios > 64 || v.stackedOutputs > v.depth) {
+        return fail(ErrorCode::OutOfRange,
+                    QT_TRANSLATE_NOOP("gpusizer", "supported_aspect_ratios may list at most 64 and "
+                                                  "intermediate_layers_indices at most the encoder's layers"),
+                    std::string(where));
+    }
     return {};
 }
 

@@ -173,6 +173,14 @@ Result<void> validateGrpo(const Scenario& s) {
 /// processor refuses an aspect ratio of 200 or more (image_processing_qwen2_vl.py smart_resize).
 Result<void> validateImages(const Scenario& s) {
     const VisionShape& v = s.model.vision;
+    if (v.family == VisionFamily::Mllama && s.attention == Attention::Flash) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "Llama-3.2-Vision's cross-attention does not run under "
+                                                  "flash-attention (its module has no is_causal, which transformers' "
+                                                  "flash path reads: modeling_mllama.py, flash_attention.py L74): use "
+                                                  "sdpa or eager"),
+                    "attention");
+    }
     if (v.family == VisionFamily::QwenVl &&
         std::max(s.imageWidth, s.imageHeight) >= 200 * std::min(s.imageWidth, s.imageHeight)) {
         return fail(ErrorCode::OutOfRange,
@@ -404,6 +412,11 @@ Result<void> validateArch(const ModelArch& m, const std::string& prefix) {
         if (auto ok = validateVisionRanges(m.vision, prefix); !ok) {
             return ok;
         }
+    }
+    if (m.vision.crossAttentionLayers > m.numLayers) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "cross_attention_layers lists more layers than num_hidden_layers"),
+                    prefix + "vision_config.cross_attention_layers");
     }
     if (m.numKvHeads > 0 && m.numHeads % m.numKvHeads != 0) {
         return fail(ErrorCode::Inconsistent,

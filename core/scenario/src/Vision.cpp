@@ -316,6 +316,25 @@ double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, dou
     return depth * tokens * (norms + linearInputs + attention + mlpMiddle + eager);
 }
 
+double frozenTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool eagerAttention) {
+    if (!v.present()) {
+        return 0.0;
+    }
+    const double c = computeBytes;
+    const double hv = static_cast<double>(v.hiddenSize);
+    const double tokens = static_cast<double>(image.encoderTokens);
+    const double depth = static_cast<double>(v.depth);
+    const double f = static_cast<double>(v.intermediateSize);
+    // Per token and block: the norms' inputs, the attention kernel's q, k, v and output with a log-sum-exp per head,
+    // and the MLP's activation input (gated: the gate and up outputs and the activation's output).
+    const double norms = 2.0 * (v.norm == NormKind::LayerNorm ? c : 4.0) * hv;
+    const double attention = 4.0 * c * hv + 4.0 * static_cast<double>(v.numHeads);
+    const double mlp = (v.mlp == MlpKind::Gated ? 3.0 : (v.quickGelu ? 2.0 : 1.0)) * c * f;
+    const double eager =
+        eagerAttention ? c * static_cast<double>(v.numHeads) * attendedSpanSum(v, tokens) / depth : 0.0;
+    return depth * tokens * (norms + attention + mlp + eager);
+}
+
 double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image,
                                  double computeBytes) {
     const double c = computeBytes;
@@ -352,7 +371,7 @@ double crossAttentionKvFlops(const ModelArch& a, const ImageTokens& image) {
 }
 
 double crossAttentionSavedBytes(const ModelArch& a, const ImageTokens& image, double computeBytes, bool checkpointed,
-                                bool expandKv) {
+                                const CrossAttentionTraining& training, double sequenceTokens) {
     if (a.vision.crossAttentionLayers == 0) {
         return 0.0;
     }
@@ -360,13 +379,20 @@ double crossAttentionSavedBytes(const ModelArch& a, const ImageTokens& image, do
     const double d = static_cast<double>(a.effectiveHeadDim());
     const double kv = static_cast<double>(a.numKvHeads > 0 ? a.numKvHeads : a.numHeads);
     const double states = c * static_cast<double>(a.hiddenSize);
+    const double layers = static_cast<double>(a.vision.crossAttentionLayers);
+    const double keys = static_cast<double>(image.crossTokens);
+    const double mask = c * sequenceTokens * keys;
     if (checkpointed) {
-        return static_cast<double>(image.crossTokens) * states;
+        return keys * states + mask;
     }
-    const double kernelHeads = expandKv ? static_cast<double>(a.numHeads) : kv;
-    const double perLayer = 4.0 * kv * d + 2.0 * c * kernelHeads * d;
-    return static_cast<double>(image.crossTokens) *
-           (states + static_cast<double>(a.vision.crossAttentionLayers) * perLayer);
+    const double paddedMasks = layers * c * sequenceTokens * static_cast<double>((image.crossTokens + 7) / 8 * 8);
+    // k_norm's fp32 input where k needs a gradient; the kernel's expanded k and v; each adapter's dropout output
+    // (c) and mask (1 B) over the h-wide states.
+    const double kNorm = training.keysNeedGrad ? 4.0 * kv * d : 0.0;
+    const double dropout =
+        static_cast<double>(training.adaptedWithDropout) * (c + 1.0) * static_cast<double>(a.hiddenSize);
+    const double perLayer = kNorm + 2.0 * c * static_cast<double>(a.numHeads) * d + dropout;
+    return keys * (states + layers * perLayer) + mask + paddedMasks;
 }
 
 ImageTokens scenarioImage(const Scenario& s) {

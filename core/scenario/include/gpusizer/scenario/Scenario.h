@@ -344,6 +344,16 @@ inline bool ligerReachesQkNorms(const Scenario& s) {
     return s.ligerRmsNorm && s.framework != Framework::HfTrainer;
 }
 
+/// A frozen Llama-3.2-Vision encoder still records its autograd graph: since transformers 5 (PR #41993),
+/// gradient_checkpointing_enable (and PEFT with checkpointing) hooks every sub-model's get_input_embeddings(), the
+/// vision model's patch embedding among them, so its output requires grad (modeling_utils.py L2222-2250, L3219-3227;
+/// modeling_mllama.py L854 @251c2d4f) and its layers, which are not checkpointed, keep what backward needs and run it.
+inline bool frozenTowerRecordsGraph(const Scenario& s) {
+    const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
+    return s.model.vision.family == VisionFamily::Mllama && checkpointed &&
+           s.transformersVersion == TransformersVersion::Current;
+}
+
 /// The projector trains: full fine-tuning without freeze_multi_modal_projector.
 inline bool projectorTrains(const Scenario& s) {
     return s.model.vision.present() && s.method == Method::Full && !s.freezeProjector && s.trainableLayers == 0;

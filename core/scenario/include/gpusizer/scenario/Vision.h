@@ -68,6 +68,9 @@ VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, co
 /// (checkpointed: each block's input only). Eager attention saves its probabilities too.
 double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool checkpointed,
                              bool eagerAttention);
+/// ... when no weight of it trains but its graph is recorded (frozenTowerRecordsGraph): a frozen linear needs only its
+/// weight for the input gradient, so the linears' inputs and the MLP output that feeds one are not kept.
+double frozenTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool eagerAttention);
 /// Whether transformers' gradient_checkpointing_enable reaches the encoder's blocks: they are
 /// GradientCheckpointingLayers in every family here but Llama-3.2-Vision, whose MllamaVisionEncoderLayer is a plain
 /// module (modeling_mllama.py L272, L329-358 @251c2d4f).
@@ -79,8 +82,18 @@ bool towerCheckpointable(const VisionShape& v);
 /// kernel's k and v (expanded to every query head where SDPA is handed repeat_kv's copies). Under checkpointing only
 /// the projected states, the layers' input, stay. 0 for other families.
 double crossAttentionKvFlops(const ModelArch& a, const ImageTokens& image);
+/// What trains in the cross-attention layers over the image's tokens.
+struct CrossAttentionTraining {
+    bool keysNeedGrad = false;           ///< k carries a gradient: k_norm keeps its fp32 input
+    std::int64_t adaptedWithDropout = 0; ///< of k_proj and v_proj, those with a LoRA adapter behind dropout
+};
+/// The attention kernel always gets k and v expanded to every query head: the cross-attention mask rules out SDPA's
+/// own grouped-query path (use_gqa_in_sdpa needs no mask), so repeat_kv copies them (sdpa_attention.py).
+/// `sequenceTokens`: the text's length, over which the 4-D cross-attention mask (model dtype) is held all step and the
+/// memory-efficient SDPA kernel saves, per layer, its copy padded to a multiple of 8 keys (preprocess_mask, PyTorch's
+/// transformers/attention.cpp).
 double crossAttentionSavedBytes(const ModelArch& a, const ImageTokens& image, double computeBytes, bool checkpointed,
-                                bool expandKv);
+                                const CrossAttentionTraining& training, double sequenceTokens);
 
 /// Bytes one image's projector saves for backward when it (or the tower behind it) trains.
 double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image,
