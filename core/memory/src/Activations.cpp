@@ -523,9 +523,9 @@ VisionActivations visionActivations(const Context& ctx) {
     const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
     // Llama-3.2-Vision's language model reads the image through its cross-attention layers, which train with it.
     const bool towerBackward = visionTowerTrains(s) || visionTowerAdapted(s) || frozenTowerRecordsGraph(s);
-    const double cross = crossAttentionSavedBytes(
-        ctx.arch, image, ctx.c, checkpointed, crossAttentionTraining(s, towerBackward),
-        static_cast<double>(s.seqLen) / std::max(1.0, ctx.cp));
+    const double cross =
+        crossAttentionSavedBytes(ctx.arch, image, ctx.c, checkpointed, crossAttentionTraining(s, towerBackward),
+                                 static_cast<double>(s.seqLen) / std::max(1.0, ctx.cp));
     double perImage = cross;
     // An adapted encoder saves what a trained one does (its adapters need their inputs, its frozen linears and norms
     // pass gradients back to the patches' adapters below them); a frozen projector in front of it passes them through.
