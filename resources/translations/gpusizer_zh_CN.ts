@@ -4409,10 +4409,6 @@ Fewer cards (%2): %3</source>
         <translation>只要给出该参数，actor 就会计算其 fp32 logits 的熵（编译后的 softmax，保留到反向传播）：未在对数概率的每 logit 元素字节数之外计入，因此估算值偏低相应的量</translation>
     </message>
     <message>
-        <source>The reference model is loaded apart from the adapters&apos; policy, as the framework does (reference_copy_with_adapters), under LoRA too: a frozen copy of the base model, %1 GiB per GPU in the weights.</source>
-        <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters），LoRA 下也是如此：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
-    </message>
-    <message>
         <source>&apos;gpusizer_family&apos; must be one of qwen_vl, gemma3, llava, mllama</source>
         <translation>&apos;gpusizer_family&apos; 必须是 qwen_vl、gemma3、llava、mllama 之一</translation>
     </message>
@@ -4447,6 +4443,14 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Images: %1 per example, each one &lt;|image|&gt; token of seq_len, fitted by Llama-3.2-Vision&apos;s processor to a %3 px canvas of %2 tiles (padded to %4: the encoder runs over %5 patches), read by the language model&apos;s %6 cross-attention layers as %7 tokens, whose tensors over them keep %8 GiB for backward; %9.</source>
         <translation>图像：每个样本 %1 张，每张在 seq_len 中占一个 &lt;|image|&gt; token，由 Llama-3.2-Vision 的处理器适配为 %3 px、共 %2 块的画布（填充到 %4 块：编码器在 %5 个 patch 上运行），语言模型的 %6 个交叉注意力层将其作为 %7 个 token 读取，这些层在其上的张量为反向传播保留 %8 GiB；%9。</translation>
+    </message>
+    <message>
+        <source>The reference model is a second frozen copy of the model: %1 GiB per GPU in the weights. This framework loads it under LoRA too (reference_copy_with_adapters).</source>
+        <translation>参考模型是模型的第二份冻结副本：权重中每 GPU %1 GiB。该框架在 LoRA 下也会加载它（reference_copy_with_adapters）。</translation>
+    </message>
+    <message>
+        <source>The reference model is loaded apart from the adapters&apos; policy, as the framework does (reference_copy_with_adapters): a frozen copy of the base model, %1 GiB per GPU in the weights.</source>
+        <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters）：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,9 @@ TEST(OpenRlhfImport, AHybridEngineScriptBecomesAGrpoScenario) {
     EXPECT_EQ(s.checkpointing, core::Checkpointing::Full);
     // colocate_all puts the reference on the actor's GPUs, sharded by ZeRO-3 as the weights are.
     EXPECT_TRUE(core::keepsReferenceCopy(s));
+    // deepspeed.initialize without the pipeline engine: the planner proposes no pipeline stages, AutoTP stays.
+    EXPECT_FALSE(core::profileFor(s).runsPipelineParallel);
+    EXPECT_TRUE(core::profileFor(s).runsTensorParallel);
     // Each option's line points where it stands (--rollout.n_samples_per_prompt on line 22, indented by 3).
     const auto n = std::find_if(run.lines.begin(), run.lines.end(),
                                 [](const auto& l) { return l.key == "rollout.n_samples_per_prompt"; });

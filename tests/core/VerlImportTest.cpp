@@ -3,6 +3,7 @@
 // Expected values are derived by hand in each test from the fixture's keys and verl's defaults.
 #include "ImportFixtures.h"
 #include "gpusizer/memory/Estimate.h"
+#include "gpusizer/scenario/FrameworkProfile.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -59,6 +60,11 @@ TEST(VerlImport, ALaunchScriptsOverridesBecomeAGrpoScenario) {
     EXPECT_DOUBLE_EQ(s.klBeta, 0.001);
     EXPECT_FALSE(s.paddedBatches);
     EXPECT_EQ(s.checkpointing, core::Checkpointing::Full);
+    // The FSDP workers shard data only: no tensor or pipeline layouts for the planner; the reference, offloaded to
+    // the host between its passes, is not on the GPUs at the training step.
+    EXPECT_FALSE(core::profileFor(s).runsTensorParallel);
+    EXPECT_FALSE(core::profileFor(s).runsPipelineParallel);
+    EXPECT_FALSE(core::keepsReferenceCopy(s));
     // Each key's line points where it stands in the script (rollout.n on line 26, indented by 4).
     const core::ImportLine* n = lineFor(run, "actor_rollout_ref.rollout.n");
     ASSERT_NE(n, nullptr);

@@ -158,10 +158,14 @@ void addModelAndRunKindWarnings(Estimate& e, const Scenario& s) {
     if (e.referenceModelBytes > 0) {
         // What avoids the copy: GRPO's KL term is 0 by default; the others' log-probs can be computed beforehand.
         const char* text =
-            profileFor(s).referenceCopyWithAdapters
+            profileFor(s).referenceCopyWithAdapters && s.method == Method::Full
+                ? QT_TRANSLATE_NOOP("gpusizer", "The reference model is a second frozen copy of the model: %1 GiB per "
+                                                "GPU in the weights. This framework loads it under LoRA too "
+                                                "(reference_copy_with_adapters).")
+            : profileFor(s).referenceCopyWithAdapters
                 ? QT_TRANSLATE_NOOP("gpusizer", "The reference model is loaded apart from the adapters' policy, as "
-                                                "the framework does (reference_copy_with_adapters), under LoRA too: a "
-                                                "frozen copy of the base model, %1 GiB per GPU in the weights.")
+                                                "the framework does (reference_copy_with_adapters): a frozen copy of "
+                                                "the base model, %1 GiB per GPU in the weights.")
             : s.runKind == RunKind::Ppo
                 ? QT_TRANSLATE_NOOP("gpusizer", "PPO's reference policy is a second frozen copy of the model: %1 GiB "
                                                 "per GPU in the weights. Under LoRA the policy with its adapter "

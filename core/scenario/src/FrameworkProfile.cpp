@@ -27,6 +27,8 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"logprobs_from_fp32_logits", &O::logprobsFromFp32Logits, &P::logprobsFromFp32Logits},
         {"reference_copy_with_adapters", &O::referenceCopyWithAdapters, &P::referenceCopyWithAdapters},
         {"reference_off_training_gpus", &O::referenceOffTrainingGpus, &P::referenceOffTrainingGpus},
+        {"runs_tensor_parallel", &O::runsTensorParallel, &P::runsTensorParallel},
+        {"runs_pipeline_parallel", &O::runsPipelineParallel, &P::runsPipelineParallel},
         {"transformers_experts", &O::transformersExperts, &P::transformersExperts},
     };
     return kAll;

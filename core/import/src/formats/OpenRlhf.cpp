@@ -733,8 +733,11 @@ Result<void> readOpenRlhf(KeyReader& r) {
     // cross-entropy (models/actor.py L265-285, models/utils.py L139-150); the reference is a model of its own.
     s.overrides.logprobsFromFp32Logits = true;
     s.overrides.referenceCopyWithAdapters = true;
+    // deepspeed.initialize without its pipeline engine: data parallelism, ZeRO, AutoTP and ring attention only.
+    s.overrides.runsPipelineParallel = false;
     r.run().lines.push_back({ImportLine::Kind::Note, r.doc().position(""), "",
-                             "logprobs_from_fp32_logits, reference_copy_with_adapters", "framework_overrides",
+                             "logprobs_from_fp32_logits, reference_copy_with_adapters, runs_pipeline_parallel false",
+                             "framework_overrides",
                              verbatim(OPENRLHF "openrlhf/models/actor.py L265-285, models/utils.py L139-150; "
                                                "cli/train_dpo.py L42-52, trainer/ray/launcher.py L104-124")});
     for (const auto& [current, written] : r.doc().spelledAs) {

@@ -500,7 +500,11 @@ Result<void> readVerl(KeyReader& r) {
     // The actor's log-probabilities: flash-attn's fused cross-entropy over every token of the unpadded micro-batch,
     // its gradient written over the bf16 logits (dp_actor.py L253-269, torch_functional.py L103-126).
     r.run().scenario.overrides.logprobsInPlace = true;
-    r.run().lines.push_back({ImportLine::Kind::Note, r.doc().position(""), "", "logprobs_in_place",
+    // The FSDP workers shard data only (Ulysses splits sequences); tensor and pipeline parallelism are Megatron's.
+    r.run().scenario.overrides.runsTensorParallel = false;
+    r.run().scenario.overrides.runsPipelineParallel = false;
+    r.run().lines.push_back({ImportLine::Kind::Note, r.doc().position(""), "",
+                             "logprobs_in_place, runs_tensor_parallel false, runs_pipeline_parallel false",
                              "framework_overrides",
                              verbatim(VERL "verl/workers/actor/dp_actor.py L253-269 (logprobs_from_logits, "
                                            "inplace_backward; flash-attn installed)")});

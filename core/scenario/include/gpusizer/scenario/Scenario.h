@@ -144,6 +144,8 @@ struct ProfileOverrides {
     std::optional<bool> logprobsFromFp32Logits;
     std::optional<bool> referenceCopyWithAdapters;
     std::optional<bool> referenceOffTrainingGpus;
+    std::optional<bool> runsTensorParallel;
+    std::optional<bool> runsPipelineParallel;
     std::optional<bool> transformersExperts;
     std::optional<double> zeroReduceBucketElements;
     std::optional<double> zeroPrefetchBucketElements;
