@@ -289,50 +289,51 @@ VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, co
     return f;
 }
 
+namespace {
+
+/// Bytes one encoder block saves per patch for backward, not checkpointed. Trained (or carrying adapters): two norm
+/// inputs (RMSNorm upcasts to fp32), the three linear inputs (q/k/v, output, MLP), q, k and v for the attention
+/// kernel with an fp32 log-sum-exp per head, and the MLP's middle: gate, up, the activation and the product (gated);
+/// fc1's output, the activation's output and QuickGELU's sigmoid (CLIP, Qwen2-VL) or not (the tanh GELU of SigLIP,
+/// Qwen3-VL and mllama). Frozen with its graph recorded: a frozen linear needs only its weight for the input gradient,
+/// so no linear inputs and no MLP output that feeds one, but the attention kernel's output. Eager attention keeps its
+/// probabilities, heads x span per patch (averaged over the blocks).
+double blockSavedBytesPerPatch(const VisionShape& v, double tokens, double c, bool eagerAttention, bool frozenWeights) {
+    const double hv = static_cast<double>(v.hiddenSize);
+    const double f = static_cast<double>(v.intermediateSize);
+    const double heads = static_cast<double>(v.numHeads);
+    const double norms = 2.0 * (v.norm == NormKind::LayerNorm ? c : 4.0) * hv;
+    const double linearInputs = frozenWeights ? 0.0 : 3.0 * c * hv;
+    const double attention = (frozenWeights ? 4.0 : 3.0) * c * hv + 4.0 * heads;
+    const double middle = v.mlp == MlpKind::Gated ? (frozenWeights ? 3.0 : 4.0)
+                          : v.quickGelu           ? (frozenWeights ? 2.0 : 3.0)
+                                                  : (frozenWeights ? 1.0 : 2.0);
+    const double eager = eagerAttention ? c * heads * attendedSpanSum(v, tokens) / static_cast<double>(v.depth) : 0.0;
+    return norms + linearInputs + attention + middle * c * f + eager;
+}
+
+} // namespace
+
 double visionTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool checkpointed,
                              bool eagerAttention) {
     if (!v.present()) {
         return 0.0;
     }
-    const double c = computeBytes;
-    const double hv = static_cast<double>(v.hiddenSize);
     const double tokens = static_cast<double>(image.encoderTokens);
     const double depth = static_cast<double>(v.depth);
     if (checkpointed) {
-        return depth * tokens * c * hv; // each block's input, recomputed in backward
+        return depth * tokens * computeBytes * static_cast<double>(v.hiddenSize); // each block's input, recomputed
     }
-    const double f = static_cast<double>(v.intermediateSize);
-    // Per token and block: two norm inputs (RMSNorm upcasts to fp32), the three linear inputs (q/k/v, output, MLP),
-    // q, k and v for the attention kernel with an fp32 log-sum-exp per head, and the MLP's middle: gate, up, the
-    // activation and the product (gated); fc1's output, the activation's output and QuickGELU's sigmoid (CLIP,
-    // Qwen2-VL) or not (the tanh GELU of SigLIP and Qwen3-VL).
-    const double norms = 2.0 * (v.norm == NormKind::LayerNorm ? c : 4.0) * hv;
-    const double linearInputs = 3.0 * c * hv;
-    const double attention = 3.0 * c * hv + 4.0 * static_cast<double>(v.numHeads);
-    const double mlpMiddle = (v.mlp == MlpKind::Gated ? 4.0 : (v.quickGelu ? 3.0 : 2.0)) * c * f;
-    // Eager attention keeps its probabilities, heads x span per token (averaged over the blocks here).
-    const double eager =
-        eagerAttention ? c * static_cast<double>(v.numHeads) * attendedSpanSum(v, tokens) / depth : 0.0;
-    return depth * tokens * (norms + linearInputs + attention + mlpMiddle + eager);
+    return depth * tokens * blockSavedBytesPerPatch(v, tokens, computeBytes, eagerAttention, false);
 }
 
 double frozenTowerSavedBytes(const VisionShape& v, const ImageTokens& image, double computeBytes, bool eagerAttention) {
     if (!v.present()) {
         return 0.0;
     }
-    const double c = computeBytes;
-    const double hv = static_cast<double>(v.hiddenSize);
     const double tokens = static_cast<double>(image.encoderTokens);
-    const double depth = static_cast<double>(v.depth);
-    const double f = static_cast<double>(v.intermediateSize);
-    // Per token and block: the norms' inputs, the attention kernel's q, k, v and output with a log-sum-exp per head,
-    // and the MLP's activation input (gated: the gate and up outputs and the activation's output).
-    const double norms = 2.0 * (v.norm == NormKind::LayerNorm ? c : 4.0) * hv;
-    const double attention = 4.0 * c * hv + 4.0 * static_cast<double>(v.numHeads);
-    const double mlp = (v.mlp == MlpKind::Gated ? 3.0 : (v.quickGelu ? 2.0 : 1.0)) * c * f;
-    const double eager =
-        eagerAttention ? c * static_cast<double>(v.numHeads) * attendedSpanSum(v, tokens) / depth : 0.0;
-    return depth * tokens * (norms + attention + mlp + eager);
+    return static_cast<double>(v.depth) * tokens *
+           blockSavedBytesPerPatch(v, tokens, computeBytes, eagerAttention, true);
 }
 
 double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, const ImageTokens& image,
