@@ -143,6 +143,56 @@ TEST(Planning, TransformersFiveRunsExpertsAsGroupedMatmulsWithFp32Routing) {
     EXPECT_DOUBLE_EQ(torchtune, core::baseElementwiseBytesPerToken(s, core::profileFor(s)).layers);
 }
 
+// A group's rows are Poisson when each token picks its experts independently: E[ceil(X / 128)] for X ~ Poisson(512)
+// is 4 + P(X > 512) = 4 + 0.48825 (the Poisson median sits a third above the mean: P(X <= 512) = 0.5 + 0.0118);
+// fewer than a tile's rows take one tile whenever the group has any: 1 - e^-0.5 = 0.39347 for a mean of half a row.
+TEST(Planning, AGroupsRowsFillWholeTilesOnAverageHalfATileMore) {
+    EXPECT_NEAR(core::expectedTilesPerGroup(512.0, 128.0), 4.48825, 1e-4);
+    EXPECT_NEAR(core::expectedTilesPerGroup(0.5, 64.0), 1.0 - std::exp(-0.5), 1e-9);
+    EXPECT_NEAR(core::expectedTilesPerGroup(16.0, 64.0), 1.0, 1e-6);
+    EXPECT_DOUBLE_EQ(core::expectedTilesPerGroup(0.0, 64.0), 0.0);
+}
+
+// PyTorch's grouped GEMM (GroupMM.cu @06c0cf01) runs 128 x 256 tiles on Hopper and 64 x 128 ones when a group has at
+// most 128 rows on average; transformers 5 hands Mixtral's experts to it (integrations/moe.py @251c2d4f). One H200
+// (132 SMs), LoRA on q and v in bf16, 1 x 2,048 tokens, full checkpointing: 4,096 routed rows over 8 experts, 512 a
+// group, 4.48825 tiles of 128 rows each on average (above). Per GEMM, the padded columns per routed row are the tile
+// slots x 128 x 256 / 4,096 rows - N, each a K-long dot product:
+//   gate_up forward (N = 2 x 14,336 = 28,672: 112 column tiles): 8 x 4.48825 x 112 = 4,021.5 tiles, 31 waves of 132
+//     = 4,092 slots: 32,736 - 28,672 = 4,064 columns x K 4,096 = 16,646,144;
+//   down forward (N = 4,096: 16 column tiles): 574.5 tiles, 5 waves = 660 slots: 5,280 - 4,096 = 1,184 x K 14,336
+//     = 16,973,824; gate_up's input gradient, the same tiles over K 28,672: 33,947,648;
+//   down's input gradient (N = 14,336: 56 column tiles): 2,010.7 tiles, 16 waves = 2,112 slots: 16,896 - 14,336
+//     = 2,560 x K 4,096 = 10,485,760.
+// FLOPs (2 per multiply-add) per token, 2 copies, 32 layers, two forwards and one backward:
+// 32 x 2 x 2 x (2 x (16,646,144 + 16,973,824) + 33,947,648 + 10,485,760) = 14,294,188,032.
+TEST(Planning, GroupedExpertsRunWholeTilesInWholeWaves) {
+    core::Scenario s;
+    s.model = fixtures::catalog().findModel("mixtral-8x7b")->arch;
+    s.method = core::Method::Lora;
+    s.lora.targets = {core::LinearRole::Q, core::LinearRole::V};
+    s.precision = core::Precision::Bf16;
+    s.microBatch = 1;
+    s.seqLen = 2048;
+    s.checkpointing = core::Checkpointing::Full;
+    const core::GpuSpec& h200 = *fixtures::catalog().findGpu("h200");
+    const double padded = core::groupedExpertsPaddedFlopsPerToken(s, h200);
+    EXPECT_NEAR(padded, 14'294'188'032.0, 1e3);
+    // The step's matmuls take that much longer at the card's utilisation: 2,048 tokens at 989 TFLOPS x 0.54.
+    const core::PlanInputs in;
+    const double withPadding = core::stepTime(s, h200, in).matmulSeconds;
+    s.transformersVersion = core::TransformersVersion::V446To448; // the loop over the experts: cuBLAS per expert
+    EXPECT_DOUBLE_EQ(core::groupedExpertsPaddedFlopsPerToken(s, h200), 0.0);
+    EXPECT_NEAR(withPadding - core::stepTime(s, h200, in).matmulSeconds, 2048.0 * padded / (989e12 * 0.54), 1e-9);
+    // Autocast over fp32 weights hands fp32 operands to grouped_mm, which then loops over cuBLAS matmuls; so does an
+    // A100 (compute capability 8.0).
+    s.transformersVersion = core::TransformersVersion::Current;
+    s.precision = core::Precision::AmpBf16;
+    EXPECT_DOUBLE_EQ(core::groupedExpertsPaddedFlopsPerToken(s, h200), 0.0);
+    s.precision = core::Precision::Bf16;
+    EXPECT_DOUBLE_EQ(core::groupedExpertsPaddedFlopsPerToken(s, *fixtures::catalog().findGpu("a100-80gb-sxm")), 0.0);
+}
+
 // Qwen3's q_norm and k_norm are unfused RMSNorms over q_proj's and k_proj's bf16 outputs: the same kernels as a
 // layer's norm, 36 B per element (upcast 2 + 4, pow 8, mean 4, * rsqrt 8, downcast 4 + 2, weight * 4), over
 // (32 + 8) x 128 = 5,120 elements a layer: 36 x 5,120 x 36 layers = 6,635,520 B per token.

@@ -1,5 +1,6 @@
 #include "gpusizer/plan/Planning.h"
 
+#include "PlanningParts.h"
 #include "gpusizer/memory/AdapterShapes.h"
 #include "gpusizer/plan/FitTable.h"
 #include "gpusizer/scenario/FrameworkProfile.h"
@@ -23,8 +24,10 @@ constexpr double kPcie4x16GBs = 31.5;
 /// 1.4e9 parameters per second for one host's CPUs, shared by the GPU processes on that host.
 constexpr double kCpuAdamParamsPerSecondPerHost = 11.6e9 / 8.2;
 
-/// Forward passes per micro-batch: full recomputation runs each block's forward twice; every-n-th recomputes 1/n
-/// of the blocks.
+} // namespace
+
+namespace detail {
+
 double forwardPasses(const Scenario& s) {
     if (s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto) {
         return 2.0;
@@ -34,16 +37,24 @@ double forwardPasses(const Scenario& s) {
                : 1.0;
 }
 
-/// The share of the layers that run backward: freeze tuning's trained ones, else all.
 double backwardLayerShare(const Scenario& s) {
     return freezesLayers(s) ? static_cast<double>(s.trainableLayers) / static_cast<double>(s.model.numLayers) : 1.0;
 }
 
-/// torchtitan's op-level selective checkpointing: saves matmul and attention outputs only (some of them).
 bool opLevelSelective(const Scenario& s, const FrameworkProfile& profile) {
     return s.checkpointing == Checkpointing::Selective && profile.selectivePolicy == SelectivePolicy::OpLevel;
 }
-} // namespace
+
+bool expertsRunAsGroupedMm(const Scenario& s, const FrameworkProfile& profile) {
+    return profile.transformersExperts && s.transformersVersion == TransformersVersion::Current;
+}
+
+} // namespace detail
+
+using detail::backwardLayerShare;
+using detail::expertsRunAsGroupedMm;
+using detail::forwardPasses;
+using detail::opLevelSelective;
 
 namespace {
 
@@ -474,13 +485,6 @@ double layerElementwiseBytes(const Scenario& s, double norm, double c, double r,
         layer += 2.0 * (2.0 * c + 1.0) * h; // each branch's dropout: read, written, a 1-byte mask
     }
     return layer;
-}
-
-/// transformers 5 runs a MoE block's experts through `F.grouped_mm` over stacked expert weights (its default
-/// experts_implementation, modeling_utils.py:1965-1966 @251c2d4f), in the frameworks that run its models' code
-/// (FrameworkProfile::transformersExperts).
-bool expertsRunAsGroupedMm(const Scenario& s, const FrameworkProfile& profile) {
-    return profile.transformersExperts && s.transformersVersion == TransformersVersion::Current;
 }
 
 /// Element-wise bytes per hidden element of one routed copy of a token, outside the experts' activation; `r` is the
@@ -919,7 +923,9 @@ StepTime stepTime(const Scenario& s, const GpuSpec& gpu, const PlanInputs& in, c
     t.flopsPerToken = f.flopsPerToken;
     // Context-parallel ranks share their sequences: dp / cp groups take sequences of their own.
     t.tokensPerStep = tokensPerGpu(s) * shape.accum * shape.dp;
-    t.matmulSeconds = computeTime(s, gpu, in, shape, t.tokensPerStep, t.flopsPerToken, f.float8FlopsPerToken);
+    // The matmuls, with the tiles a grouped GEMM runs for the experts beyond the useful ones.
+    t.matmulSeconds = computeTime(s, gpu, in, shape, t.tokensPerStep,
+                                  t.flopsPerToken + groupedExpertsPaddedFlopsPerToken(s, gpu), f.float8FlopsPerToken);
     double compute = t.matmulSeconds;
     // Memory-bound kernels between the matmuls, on the same stream, at the card's HBM bandwidth: bytes per token over
     // a step's passes. Each GPU runs its own sequences' share.

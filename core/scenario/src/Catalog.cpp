@@ -277,6 +277,15 @@ Result<void> readGpuPrice(const ObjectReader& r, GpuSpec& g) {
     return {};
 }
 
+/// The CUDA compute capability and SM count, where the entry states them.
+Result<void> readCudaArchitecture(const ObjectReader& r, GpuSpec& g) {
+    GPUSIZER_ASSIGN(auto capability, r.optionalNumber("compute_capability", 1, 99));
+    g.computeCapability = capability.value_or(0.0);
+    GPUSIZER_ASSIGN(auto sms, r.optionalInteger("sms", 1, 4096));
+    g.smCount = static_cast<int>(sms.value_or(0));
+    return {};
+}
+
 Result<GpuSpec> readGpu(const ObjectReader& r) {
     GpuSpec g;
     auto unknown = rejectUnknownKeys(r, {"id",
@@ -300,7 +309,9 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
                                          "host_ram_gib_per_gpu",
                                          "software",
                                          "training_throughput",
-                                         "multi_node"});
+                                         "multi_node",
+                                         "compute_capability",
+                                         "sms"});
     if (!unknown) {
         return tl::unexpected(unknown.error());
     }
@@ -340,6 +351,7 @@ Result<GpuSpec> readGpu(const ObjectReader& r) {
     g.bf16 = bf16.value_or(true);
     GPUSIZER_ASSIGN(auto hostRam, r.optionalNumber("host_ram_gib_per_gpu", 1, 65536));
     g.hostRamGiBPerGpu = hostRam.value_or(0.0);
+    GPUSIZER_CHECK(readCudaArchitecture(r, g));
     GPUSIZER_ASSIGN(g.sources, readSources(r));
     return g;
 }

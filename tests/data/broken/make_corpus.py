@@ -314,6 +314,8 @@ gpu_case("training_throughput-mfu-2.json",
 gpu_case("training_throughput-no-source.json",
          set_key("training_throughput", {"mfu": 0.4, "stack": "CUDA", "citation": "x"}), ["source"])
 gpu_case("multi_node-text.json", set_key("multi_node", "yes"), ["multi_node"])
+gpu_case("sms-fraction.json", set_key("sms", 131.5), ["sms"])
+gpu_case("sms-zero.json", set_key("sms", 0), ["sms"])
 
 
 def with_billing(billing):

@@ -235,6 +235,29 @@ double adapterElementwiseBytesPerToken(const Scenario& scenario);
 /// The same with the scenario's profile already resolved (StepFacts::of, once per candidate of a search).
 double adapterElementwiseBytesPerToken(const Scenario& scenario, const FrameworkProfile& profile);
 
+/// E[ceil(X / tile)] for a group's row count X ~ Poisson(meanRows): the tiles a grouped GEMM runs for one group when
+/// the router spreads the tokens evenly on average (each token's expert choice independent), the last one padded.
+double expectedTilesPerGroup(double meanRows, double tile);
+
+/// The output tile PyTorch's CUTLASS grouped GEMM runs (aten/src/ATen/native/cuda/GroupMM.cu @06c0cf01,
+/// dispatch_bf16_grouped_kernel_on_tile_size): 128 x 256 on compute capability 9.x, 64 x 128 there when the mean
+/// group has at most 128 rows or the output at most 128 columns, 64 x 128 on 10.x; K in steps of 64 (128 for the
+/// small tile). `available` is false where `_grouped_mm` loops over cuBLAS matmuls instead (GroupedBlas.cpp
+/// _grouped_mm_cuda: the fast path needs bf16 operands on a 9.x or 10.x card).
+struct GroupedMmTile {
+    bool available = false;
+    double m = 0;
+    double n = 0;
+    double k = 0;
+};
+GroupedMmTile groupedMmTile(const GpuSpec& gpu, double meanRowsPerGroup, double columns);
+
+/// The matmul FLOPs per trained token the experts' grouped GEMMs run beyond the useful ones (docs/planning.md,
+/// "Grouped experts"): each group's last tile of rows padded, the waves of tiles over the card's SMs rounded up, in
+/// each forward and backward pass. 0 unless transformers 5 runs the experts through `grouped_mm` in bf16 on a card
+/// with the CUTLASS path.
+double groupedExpertsPaddedFlopsPerToken(const Scenario& scenario, const GpuSpec& gpu);
+
 /// Bytes eager attention's element-wise kernels read and write per token over every layer, in one forward pass and in
 /// one backward pass (transformers' eager_attention_forward: the scaling, the causal mask's add, softmax in fp32 and
 /// the cast back, each over every head's whole s x s score matrix; dropout where set). 0 unless attention is eager.

@@ -82,7 +82,11 @@ struct GpuSpec {
     std::string priceKind;
     std::string priceNote;
     std::vector<std::string> sources;
-    bool bf16 = true;            ///< native bf16 (compute capability 8.0 and up on NVIDIA); false: plan fp16 instead
+    bool bf16 = true; ///< native bf16 (compute capability 8.0 and up on NVIDIA); false: plan fp16 instead
+    /// CUDA compute capability (9.0 for Hopper), 0 for other vendors' cards: which kernels PyTorch picks (its CUTLASS
+    /// grouped GEMM runs on 9.x and 10.x only).
+    double computeCapability = 0;
+    int smCount = 0; ///< streaming multiprocessors (0: not stated): how many output tiles a GEMM kernel runs at once
     double hostRamGiBPerGpu = 0; ///< host RAM of a typical node, per GPU (0: not published; the planner's default)
     Billing billing;             ///< how the price is billed (the price kind's usual terms unless stated)
     TrainingThroughput throughput;
