@@ -461,18 +461,59 @@ TEST(Cli, TheScriptRecordsTheFrameworkBehavioursItDoesNotRun) {
     std::filesystem::remove_all(dir);
 }
 
-// GRPO's generation and a vision-language model's images are not something the script runs: it says so and stops,
-// rather than measuring another step.
-TEST(Cli, TheScriptRefusesGrpoAndImages) {
+// GRPO as TRL's transformers path runs it: each step samples micro_batch x gradient_accumulation completions with a
+// key/value cache, takes the reference's log-probs with a KL term, then trains a micro-batch at a time; a full
+// fine-tuning GRPO with a KL term builds its frozen reference copy. vLLM is not run: the result says the run was
+// measured with transformers' generation instead.
+TEST(Cli, TheScriptRunsGrpoWithItsOwnGeneration) {
+    if (!pythonHasTorch()) {
+        GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
+    }
+    const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_grpo_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-full.json")));
+    scenario["run_kind"] = "grpo";
+    scenario["completion_length"] = 16;
+    scenario["num_generations"] = 2;
+    scenario["micro_batch"] = 2;
+    scenario["gradient_accumulation"] = 2;
+    scenario["kl_beta"] = 0.04;
+    scenario["generation"] = "vllm-colocate";
+    const auto scenarioFile = dir / "grpo.json";
+    std::ofstream(scenarioFile) << scenario.dump();
+    const auto script = dir / "probe.py";
+    const auto result = dir / "result.json";
+    const auto log = dir / "log.txt";
+    ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0);
+    const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
+                            result.string() + " > " + log.string() + " 2>&1";
+    ASSERT_EQ(std::system(run.c_str()), 0) << slurp(log);
+    const auto written = nlohmann::json::parse(slurp(result));
+    const auto& ran = written.at("scenario");
+    EXPECT_EQ(ran.at("run_kind"), "grpo");
+    EXPECT_EQ(ran.at("gradient_accumulation"), 2); // a step is an optimizer step over its generation batch
+    EXPECT_EQ(ran.at("generation"), "transformers");
+    const std::string says = slurp(log);
+    EXPECT_NE(says.find("4 completions of 16 tokens"), std::string::npos) << says;
+    EXPECT_NE(says.find("reference model: a frozen copy"), std::string::npos) << says;
+    // 2 x 2 sequences of the tiny scenario's length trained per step.
+    const double perStep = 4.0 * scenario.at("seq_len").get<double>();
+    EXPECT_NEAR(written.at("tokens_per_second").get<double>() * written.at("step_seconds")[0].get<double>(), perStep,
+                perStep * 1e-9);
+    std::filesystem::remove_all(dir);
+}
+
+// PPO's value and reward models and a vision-language model's images are not something the script runs: it says so
+// and stops, rather than measuring another step.
+TEST(Cli, TheScriptRefusesPpoAndImages) {
     if (!pythonHasTorch()) {
         GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
     }
     const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_refused_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    auto grpo = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
-    grpo["run_kind"] = "grpo";
-    grpo["completion_length"] = 16;
-    grpo["num_generations"] = 2;
+    auto ppo = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
+    ppo["run_kind"] = "ppo";
+    ppo["completion_length"] = 16;
     // A tiny LLaVA-style encoder: 2 blocks 32 wide over 28 x 28 images of 14-pixel patches, 4 tokens each.
     auto images = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
     images["model"]["vision_config"] = {
@@ -480,7 +521,8 @@ TEST(Cli, TheScriptRefusesGrpoAndImages) {
         {"intermediate_size", 64},    {"patch_size", 14},  {"image_size", 28}};
     images["images_per_sample"] = 1;
     for (const auto& [scenario, says] :
-         {std::pair{grpo, "does not run GRPO's generation"}, std::pair{images, "builds the language model only"}}) {
+         {std::pair{ppo, "does not run PPO's value and reward models"},
+          std::pair{images, "builds the language model only"}}) {
         const auto scenarioFile = dir / "scenario.json";
         std::ofstream(scenarioFile) << scenario.dump();
         const auto script = dir / "probe.py";

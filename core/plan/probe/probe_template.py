@@ -91,20 +91,25 @@ class Attention(nn.Module):
         self.v_proj = nn.Linear(hidden, kv_heads * head_dim, bias=False)
         self.o_proj = nn.Linear(heads * head_dim, hidden, bias=False)
 
-    def forward(self, x):
+    def forward(self, x, cache=None):
         b, s, _ = x.shape
         q = self.q_proj(x).view(b, s, self.heads, self.head_dim).transpose(1, 2)
         k = self.k_proj(x).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
         v = self.v_proj(x).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
+        if cache is not None:  # generation: each step's keys and values concatenated onto the layer's cache
+            if "k" in cache:
+                k, v = torch.cat([cache["k"], k], dim=2), torch.cat([cache["v"], v], dim=2)
+            cache["k"], cache["v"] = k, v
+        keys = k.shape[2]
         repeat = self.heads // self.kv_heads
         if repeat > 1:
             k = k.repeat_interleave(repeat, dim=1)
             v = v.repeat_interleave(repeat, dim=1)
         if hasattr(F, "scaled_dot_product_attention") and SCENARIO.get("attention", "sdpa") != "eager":
-            out = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            out = F.scaled_dot_product_attention(q, k, v, is_causal=s > 1)  # a decoded token sees every key
         else:  # eager attention (PyTorch < 2.0, or asked for)
             scores = (q @ k.transpose(-1, -2)) / math.sqrt(self.head_dim)
-            mask = torch.ones(s, s, dtype=torch.bool, device=x.device).triu(1)
+            mask = torch.ones(s, keys, dtype=torch.bool, device=x.device).triu(keys - s + 1)
             probs = torch.softmax(scores.masked_fill(mask, float("-inf")).float(), dim=-1).to(q.dtype)
             out = probs @ v
         return self.o_proj(out.transpose(1, 2).reshape(b, s, -1))
@@ -131,8 +136,8 @@ class Layer(nn.Module):
         self.post_attention_layernorm = RMSNorm(c["hidden_size"])
         self.mlp = Mlp(c["hidden_size"], c["intermediate_size"])
 
-    def forward(self, x):
-        x = x + self.self_attn(self.input_layernorm(x))
+    def forward(self, x, cache=None):
+        x = x + self.self_attn(self.input_layernorm(x), cache)
         return x + self.mlp(self.post_attention_layernorm(x))
 
 
@@ -147,7 +152,7 @@ class BuiltinCausalLM(nn.Module):
             self.lm_head.weight = self.embed_tokens.weight
         self.checkpointing = None  # None (off), or use_reentrant for torch.utils.checkpoint
 
-    def forward(self, input_ids, labels=None):
+    def forward(self, input_ids, labels=None, logits_to_keep=0):
         x = self.embed_tokens(input_ids)
         if self.checkpointing and self.training and not x.requires_grad:
             x.requires_grad_(True)  # as transformers' enable_input_require_grads: reentrant checkpointing needs it
@@ -156,8 +161,25 @@ class BuiltinCausalLM(nn.Module):
                 x = checkpoint(layer, x, use_reentrant=self.checkpointing)
             else:
                 x = layer(x)
+        if logits_to_keep:  # transformers' logits_to_keep: only the last positions reach lm_head
+            x = x[:, -logits_to_keep:]
         logits = self.lm_head(self.norm(x))
         return logits if labels is None else causal_lm_loss(logits, labels)
+
+    @torch.no_grad()
+    def sample(self, prompts, new_tokens, temperature=1.0):
+        """Sampling as transformers' generate runs it with its DynamicCache: the prompts' prefill, then one token a step,
+        each layer's keys and values concatenated onto its cache, lm_head over the last position only."""
+        caches = [{} for _ in self.layers]
+        sequences, step = prompts, prompts
+        for _ in range(new_tokens):
+            x = self.embed_tokens(step)
+            for layer, cache in zip(self.layers, caches):
+                x = layer(x, cache)
+            logits = self.lm_head(self.norm(x[:, -1:]))[:, -1].float() / temperature
+            step = torch.multinomial(torch.softmax(logits, dim=-1), 1)
+            sequences = torch.cat([sequences, step], dim=1)
+        return sequences
 
 
 def causal_lm_loss(logits, labels):
@@ -204,7 +226,9 @@ def apply_builtin_lora(model, lora):
 
 RUN_KIND = SCENARIO.get("run_kind", "sft")
 PAIRED = RUN_KIND in ("dpo", "ipo", "orpo", "simpo")  # chosen and rejected in one batch (dpo_trainer.py L174-176)
-USES_REFERENCE = RUN_KIND in ("dpo", "ipo", "kto")
+GRPO = RUN_KIND == "grpo"
+KL_BETA = float(SCENARIO.get("kl_beta", 0.0))  # GRPO's KL coefficient: TRL's default 0 loads no reference model
+USES_REFERENCE = RUN_KIND in ("dpo", "ipo", "kto") or (GRPO and KL_BETA != 0)
 PRECOMPUTED = SCENARIO.get("reference_log_probs", "model") == "precomputed"
 
 
@@ -278,10 +302,108 @@ def preference_loss(model, reference, tokens, implementation, beta=0.1):
     return nll - F.logsigmoid(beta * (policy[:half] - policy[half:])).mean()
 
 
-def refuse_generation():
-    if RUN_KIND == "grpo":
-        fail("this script does not run GRPO's generation; measure a GRPO run with TRL itself (its step logs the "
-             "memory) and compare with gpusizer-cli compare-measured")
+def refuse_ppo():
+    if RUN_KIND == "ppo":
+        fail("this script does not run PPO's value and reward models; measure a PPO run with TRL itself (log "
+             "torch.cuda.max_memory_allocated after an update) and compare with gpusizer-cli compare-measured")
+
+
+# ---- GRPO, as TRL's GRPOTrainer runs it with transformers' generate (trl @f2cd5771) ----
+
+def generate_completions(model, prompts, completion, implementation):
+    """The generation batch's completions, sampled without gradients by the unwrapped policy with its key/value cache,
+    gradient checkpointing off meanwhile (grpo_trainer.py _generate_single_turn, models/utils.py
+    _unwrap_model_for_generation). Every completion runs to completion_length: the longest a step can hold."""
+    inner = unwrapped(model)
+    if implementation == "builtin":
+        return inner.sample(prompts, completion)
+    checkpointing = getattr(inner, "is_gradient_checkpointing", False)
+    if checkpointing:
+        inner.gradient_checkpointing_disable()
+    try:
+        with torch.no_grad():
+            return inner.generate(input_ids=prompts, attention_mask=torch.ones_like(prompts), do_sample=True,
+                                  temperature=1.0, top_k=0, max_new_tokens=completion, min_new_tokens=completion,
+                                  pad_token_id=0, use_cache=True)
+    finally:
+        if checkpointing:
+            reentrant = STACK["checkpoint_reentrant"]
+            inner.gradient_checkpointing_enable(
+                gradient_checkpointing_kwargs=None if reentrant is None else {"use_reentrant": reentrant})
+
+
+def completion_logps(model, sequences, completion, implementation):
+    """Per-token log-probabilities of the completions (_get_per_token_logps_and_entropies): logits for the completion
+    only (logits_to_keep), divided by the temperature in place, then selective_log_softmax (utils.py): a row loop of
+    log_softmax below fp32, logsumexp per row at fp32. The entropy of every position, without gradients, in chunks
+    of 128 rows (entropy_from_logits), as _compute_loss asks for it."""
+    if implementation == "builtin":
+        logits = model(sequences, logits_to_keep=completion + 1)
+    else:
+        logits = model(input_ids=sequences, logits_to_keep=completion + 1, use_cache=False).logits
+    logits = logits[:, :-1, :][:, -completion:, :]
+    logits.div_(1.0)  # the sampling temperature, TRL's default 1.0
+    ids = sequences[:, -completion:]
+    if logits.dtype in (torch.float32, torch.float64):
+        selected = logits.gather(-1, ids.unsqueeze(-1)).squeeze(-1)
+        logps = selected - torch.stack([torch.logsumexp(row, dim=-1) for row in logits])
+    else:
+        logps = torch.stack([F.log_softmax(row, dim=-1).gather(-1, row_ids.unsqueeze(-1)).squeeze(-1)
+                             for row, row_ids in zip(logits, ids)])
+    with torch.no_grad():  # logged, not trained on
+        entropies = [-(F.log_softmax(chunk, dim=-1).exp() * F.log_softmax(chunk, dim=-1)).sum(-1)
+                     for chunk in logits.reshape(-1, logits.shape[-1]).split(128)]
+    del entropies
+    return logps
+
+
+def grpo_reference_logps(model, reference, sequences, completion, implementation, rows):
+    """The reference's per-token log-probabilities of the whole generation batch, in chunks of a micro-batch, before
+    training (grpo_trainer.py L2620-2655); None without a KL term."""
+    if not USES_REFERENCE:
+        return None
+    chunks = []
+    with torch.no_grad():
+        for batch in sequences.split(rows):
+            if reference is not None:
+                chunks.append(completion_logps(reference, batch, completion,
+                                               "builtin" if isinstance(reference, BuiltinCausalLM) else "transformers"))
+            else:
+                with adapters_disabled(model):
+                    chunks.append(completion_logps(model, batch, completion, implementation))
+    return torch.cat(chunks)
+
+
+def grpo_loss(model, sequences, reference_logps, completion, implementation):
+    """_compute_loss with one iteration per generation: the clipped ratio against the detached log-probs (1 here),
+    the group-normalised advantages (random here: the rewards need a reward function), the KL term where set."""
+    logps = completion_logps(model, sequences, completion, implementation)
+    advantages = torch.randn(sequences.shape[0], 1, device=sequences.device)
+    per_token = -torch.exp(logps - logps.detach()) * advantages
+    if reference_logps is not None:
+        delta = reference_logps - logps
+        per_token = per_token + KL_BETA * (torch.exp(delta) - delta - 1)
+    return per_token.mean()
+
+
+def grpo_step(model, reference, optimizer, implementation, shape, vocab, precision):
+    """One optimizer step: the generation batch's completions, the reference's log-probs, then a micro-batch at a time
+    the policy's loss and backward (its gradients accumulated), and the optimizer. Returns the last micro-batch's
+    loss. The prompts are random tokens; every completion runs to completion_length."""
+    rows, accumulation, seq_len, completion = shape
+    device = next(unwrapped(model).parameters()).device
+    prompts = torch.randint(0, vocab, (rows * accumulation, seq_len - completion), device=device)
+    with precision:
+        sequences = generate_completions(model, prompts, completion, implementation)
+        reference_logps = grpo_reference_logps(model, reference, sequences, completion, implementation, rows)
+    for i, batch in enumerate(sequences.split(rows)):
+        with precision:
+            batch_reference = None if reference_logps is None else reference_logps[i * rows:(i + 1) * rows]
+            loss = grpo_loss(model, batch, batch_reference, completion, implementation) / accumulation
+        loss.backward()
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+    return loss * accumulation
 
 
 def refuse_images():
@@ -460,7 +582,11 @@ def measured_run(builtin, engine, engine_why, lengths):
            "gradient_checkpointing_enable() checkpoints every layer")
     ran.pop("checkpoint_every", None)
     change("loss", "standard", "the model's own loss through labels=")
-    change("gradient_accumulation", 1, "one micro-batch per optimizer step")
+    if GRPO:
+        # Each step generates its accumulation steps' completions, as TRL does; vLLM is not run here.
+        change("generation", "transformers", "vLLM is not run by this script: transformers' generate on the GPU")
+    else:
+        change("gradient_accumulation", 1, "one micro-batch per optimizer step")
     change("optimizer_in_backward", False, "the optimizer steps after backward")
     change("compile", False, "eager mode")
     precision = ran.get("precision")
@@ -940,7 +1066,7 @@ def main():
         device = torch.device("cpu")
     if WORLD > 1:
         torch.distributed.init_process_group("nccl" if device.type == "cuda" else "gloo")
-    refuse_generation()
+    refuse_ppo()
     refuse_images()
     engine, engine_why = engine_for(device)
     lengths = read_lengths(args.lengths) if args.lengths else None
@@ -953,6 +1079,18 @@ def main():
     micro_batch = int(SCENARIO.get("micro_batch", 1))
     seq_len = int(ran.get("seq_len", 2048))
     rows = micro_batch * (2 if PAIRED else 1)  # sequences through the trained forward
+    if GRPO and engine not in (None, "ddp"):
+        fail("GRPO's generation is measured on one GPU or under DDP by this script; under %s run it with TRL and "
+             "compare with gpusizer-cli compare-measured" % engine)
+    # GRPO: each step generates micro_batch x gradient_accumulation completions, then trains on them a micro-batch
+    # at a time (steps_per_generation defaults to the accumulation steps, grpo_config.py L1077-1079).
+    accumulation = int(ran.get("gradient_accumulation", 1)) if GRPO else 1
+    completion = min(int(ran.get("completion_length", 512)), seq_len - 1)
+    if GRPO:
+        say("GRPO: %d completions of %d tokens after %d-token prompts per step, sampled by %s with a key/value cache%s"
+            % (rows * accumulation, completion, seq_len - completion,
+               "the built-in model" if implementation == "builtin" else "transformers' generate",
+               ", then the reference's log-probs (kl_beta %g)" % KL_BETA if USES_REFERENCE else ""))
     reference = make_reference(model, engine)
     if engine == "deepspeed":
         import deepspeed
@@ -978,24 +1116,29 @@ def main():
     times = []
     first_step = None
     for step in range(args.warmup + args.steps):
-        tokens = torch.randint(0, vocab, (rows, seq_len), device=device)
         start = time.perf_counter()
-        with torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext():
-            with torch.autograd.graph.save_on_cpu(pin_memory=device.type == "cuda") if offload \
-                    else contextlib.nullcontext():
-                # The model's own loss from labels=, as the trainers compute it; a preference objective's own.
-                if RUN_KIND != "sft":
-                    loss = preference_loss(model, reference, tokens, implementation)
-                else:
-                    loss = model(tokens, tokens) if implementation == "builtin" else \
-                        model(input_ids=tokens, labels=tokens).loss
-        if engine == "deepspeed":
-            model.backward(loss)
-            model.step()
+        casting = torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext()
+        if GRPO:
+            loss = grpo_step(model, reference, optimizer, implementation, (rows, accumulation, seq_len, completion),
+                             vocab, casting)
         else:
-            loss.backward()
-            optimizer.step()
-            optimizer.zero_grad(set_to_none=True)
+            tokens = torch.randint(0, vocab, (rows, seq_len), device=device)
+            with casting:
+                with torch.autograd.graph.save_on_cpu(pin_memory=device.type == "cuda") if offload \
+                        else contextlib.nullcontext():
+                    # The model's own loss from labels=, as the trainers compute it; a preference objective's own.
+                    if RUN_KIND != "sft":
+                        loss = preference_loss(model, reference, tokens, implementation)
+                    else:
+                        loss = model(tokens, tokens) if implementation == "builtin" else \
+                            model(input_ids=tokens, labels=tokens).loss
+            if engine == "deepspeed":
+                model.backward(loss)
+                model.step()
+            else:
+                loss.backward()
+                optimizer.step()
+                optimizer.zero_grad(set_to_none=True)
         if device.type == "cuda":
             torch.cuda.synchronize(device)
         elapsed = time.perf_counter() - start
@@ -1033,7 +1176,7 @@ def main():
         "device_used_bytes": largest(ranks, "device_used_bytes"),
         "step_seconds": steps,
         "seconds_to_first_step": largest(ranks, "seconds_to_first_step"),
-        "tokens_per_second": rows * seq_len / (sum(steps) / len(steps)) if steps else None,  # per GPU
+        "tokens_per_second": rows * accumulation * seq_len / (sum(steps) / len(steps)) if steps else None,  # per GPU
         "ranks": ranks,
         "versions": {"python": platform.python_version(), "torch": torch.__version__,
                      "transformers": getattr(transformers, "__version__", None),
