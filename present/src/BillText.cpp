@@ -233,13 +233,24 @@ Message trialMethod(const core::TrialHour& trial) {
          test.lora.kind != core::AdapterKind::Vera);
     const bool scriptRunsLayout = test.tensorParallel == 1 && test.pipelineParallel == 1 && test.expertParallel == 1 &&
                                   test.contextParallel == 1 && shardedQloraRuns;
-    if (core::generatesOnline(test) || core::hasImages(test)) {
-        // The script generates nothing and feeds no images (core/plan/probe/probe_template.py refuses both).
+    // The script runs GRPO with transformers' generation on one GPU or under DDP; it builds no PPO value or reward
+    // model and feeds no images (core/plan/probe/probe_template.py refuses them).
+    const bool grpo = test.runKind == core::RunKind::Grpo;
+    const bool scriptStack = stack.empty() || stack == "CUDA" || stack == "ROCm";
+    if (test.runKind == core::RunKind::Ppo || core::hasImages(test) ||
+        (grpo && test.gpus > 1 && test.sharding != core::Sharding::None)) {
         how = msg(QT_TRANSLATE_NOOP(
-            "gpusizer", "The measurement script runs neither GRPO's or PPO's generation nor images: launch a few "
+            "gpusizer", "The measurement script runs neither PPO, a sharded GRPO run nor images: launch a few "
                         "steps of your own run there, log torch.cuda.max_memory_allocated after each and "
                         "compare it with the estimate (docs/verify.md)."));
-    } else if (!stack.empty() && stack != "CUDA" && stack != "ROCm") {
+    } else if (grpo && test.generation != core::Generation::Transformers && scriptStack && scriptRunsLayout) {
+        how = msg(QT_TRANSLATE_NOOP("gpusizer",
+                                    "Export the measurement script and run it there (%1): it generates with "
+                                    "transformers, not vLLM, so it checks the training step and not vLLM's share; "
+                                    "for that, launch a few steps of your own run with memory reporting."),
+                  verbatim(test.gpus > 1 ? "torchrun --nproc-per-node " + count(test.gpus) + " probe.py"
+                                         : std::string("python3 probe.py")));
+    } else if (!scriptStack) {
         how = msg(QT_TRANSLATE_NOOP("gpusizer",
                                     "The measurement script runs on CUDA and ROCm only: on %1, measure a few steps "
                                     "of your own run with its memory reporting."),

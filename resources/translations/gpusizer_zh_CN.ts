@@ -4121,10 +4121,6 @@ Fewer cards (%2): %3</source>
         <translation>completion_length %1（PPO 的 response_length）在 seq_len %2 中没有给查询留下空间</translation>
     </message>
     <message>
-        <source>The measurement script runs neither GRPO&apos;s or PPO&apos;s generation nor images: launch a few steps of your own run there, log torch.cuda.max_memory_allocated after each and compare it with the estimate (docs/verify.md).</source>
-        <translation>测量脚本既不运行 GRPO 或 PPO 的生成，也不输入图像：请在该卡上运行你自己的训练几步，每步后记录 torch.cuda.max_memory_allocated，并与估算比较（docs/verify.md）。</translation>
-    </message>
-    <message>
         <source>PPO&apos;s queries come from the data: set seq_len to your longest query + response_length</source>
         <translation>PPO 的查询来自数据：请将 seq_len 设为最长查询 + response_length</translation>
     </message>
@@ -4451,6 +4447,14 @@ Fewer cards (%2): %3</source>
     <message>
         <source>The reference model is loaded apart from the adapters&apos; policy, as the framework does (reference_copy_with_adapters): a frozen copy of the base model, %1 GiB per GPU in the weights.</source>
         <translation>参考模型按框架的做法独立于适配器策略加载（reference_copy_with_adapters）：基础模型的一份冻结副本，权重中每 GPU %1 GiB。</translation>
+    </message>
+    <message>
+        <source>The measurement script runs neither PPO, a sharded GRPO run nor images: launch a few steps of your own run there, log torch.cuda.max_memory_allocated after each and compare it with the estimate (docs/verify.md).</source>
+        <translation>测量脚本不运行 PPO、分片的 GRPO 运行或图像：请在该处启动您自己运行的几个步骤，每步后记录 torch.cuda.max_memory_allocated，并与估算比较（docs/verify.md）。</translation>
+    </message>
+    <message>
+        <source>Export the measurement script and run it there (%1): it generates with transformers, not vLLM, so it checks the training step and not vLLM&apos;s share; for that, launch a few steps of your own run with memory reporting.</source>
+        <translation>导出测量脚本并在该处运行（%1）：它使用 transformers 而非 vLLM 生成，因此检查的是训练步骤，而不是 vLLM 的显存份额；要检查后者，请启动您自己运行的几个步骤并报告显存。</translation>
     </message>
 </context>
 <context>

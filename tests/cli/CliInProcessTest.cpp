@@ -285,6 +285,43 @@ TEST(CliInProcess, TheFirstTestOfShardedQloraRunsTheScriptUnderTorchrunUnlessThe
     EXPECT_NE(sentence(ia3).find("not this layout"), std::string::npos) << sentence(ia3);
 }
 
+TEST(CliInProcess, TheFirstTestOfGrpoRunsTheScriptWhereItGeneratesAndSaysWhatItLeavesOut) {
+    // Llama-3.1-8B GRPO with LoRA on one H100: the script generates with transformers as the run does, so the test is
+    // the script; with vLLM colocated it still checks the training step, and says vLLM's share is not measured; a
+    // ZeRO-3 GRPO over two cards it does not run (its generation would need the gathered weights).
+    const auto loaded = catalogs::loadCatalogs();
+    const core::GpuSpec& h100 = *loaded.catalog.findGpu("h100-sxm");
+    core::Scenario s = core::defaultScenario(loaded.catalog);
+    s.runKind = core::RunKind::Grpo;
+    s.method = core::Method::Lora;
+    s.microBatch = 4;
+    s.gradientAccumulation = 2;
+    s.numGenerations = 8;
+    s.seqLen = 1024;
+    s.completionLength = 512;
+    const core::PlanInputs in;
+    const auto sentence = [&](const core::Scenario& run) {
+        const core::Candidate rental = core::fitAsIs(run, h100, in);
+        EXPECT_TRUE(rental.fits()) << rental.scenario.name;
+        return present::english(present::trialSentence(core::firstTest(rental, h100, in)));
+    };
+    EXPECT_NE(sentence(s).find("Export the measurement script and run it there before renting the run: python3 "
+                               "probe.py."),
+              std::string::npos)
+        << sentence(s);
+    core::Scenario colocated = s;
+    colocated.generation = core::Generation::VllmColocate;
+    colocated.vllmSleepMode = true;
+    EXPECT_NE(sentence(colocated).find("(python3 probe.py): it generates with transformers, not vLLM"),
+              std::string::npos)
+        << sentence(colocated);
+    core::Scenario sharded = s;
+    sharded.gpus = 2;
+    sharded.sharding = core::Sharding::Zero3;
+    EXPECT_NE(sentence(sharded).find("runs neither PPO, a sharded GRPO run nor images"), std::string::npos)
+        << sentence(sharded);
+}
+
 TEST(CliInProcess, AVllmServerThatCannotLoadTheModelSaysHowManyGpusWould) {
     // GRPO with a vLLM server on 1 GPU of Llama-3.1-70B's 131.4 GiB of 16-bit weights: an H100 SXM gives vLLM 0.9
     // x 79.1 = 71.2 GiB, so no count of training H100s helps; 2 server GPUs (65.7 GiB each) would

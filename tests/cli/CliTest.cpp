@@ -520,9 +520,8 @@ TEST(Cli, TheScriptRefusesPpoAndImages) {
         {"gpusizer_family", "llava"}, {"hidden_size", 32}, {"depth", 2},      {"num_heads", 2},
         {"intermediate_size", 64},    {"patch_size", 14},  {"image_size", 28}};
     images["images_per_sample"] = 1;
-    for (const auto& [scenario, says] :
-         {std::pair{ppo, "does not run PPO's value and reward models"},
-          std::pair{images, "builds the language model only"}}) {
+    for (const auto& [scenario, says] : {std::pair{ppo, "does not run PPO's value and reward models"},
+                                         std::pair{images, "builds the language model only"}}) {
         const auto scenarioFile = dir / "scenario.json";
         std::ofstream(scenarioFile) << scenario.dump();
         const auto script = dir / "probe.py";
