@@ -4413,10 +4413,6 @@ Fewer cards (%2): %3</source>
         <translation>Llama-3.2-Vision 编码器需要 hidden_size、num_hidden_layers、patch_size 至少为 1，image_size 不小于 patch_size，且 max_num_tiles 在 1 到 64 之间</translation>
     </message>
     <message>
-        <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5 and Llama-3.2-Vision are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
-        <translation>model_type &apos;%1&apos; 的视觉编码器本工具不建模（已建模：Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3、LLaVA-1.5 和 Llama-3.2-Vision）：只估算其语言模型，图像除其在 seq_len 中的 token 外不计入</translation>
-    </message>
-    <message>
         <source>the frozen encoder still records its graph (transformers 5 makes its patch embedding&apos;s output require grad under checkpointing, and its layers are not checkpointed) and saves %1 GiB for backward</source>
         <translation>冻结的编码器仍会记录其计算图（transformers 5 在激活检查点下使其 patch 嵌入的输出需要梯度，而其各层不做激活检查点），为反向传播保留 %1 GiB</translation>
     </message>
@@ -4455,6 +4451,14 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Export the measurement script and run it there (%1): it generates with transformers, not vLLM, so it checks the training step and not vLLM&apos;s share; for that, launch a few steps of your own run with memory reporting.</source>
         <translation>导出测量脚本并在该处运行（%1）：它使用 transformers 而非 vLLM 生成，因此检查的是训练步骤，而不是 vLLM 的显存份额；要检查后者，请启动您自己运行的几个步骤并报告显存。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must list 1 to 64 [height, width] pairs of whole pixels from 1 to 16384</source>
+        <translation>“%1”必须列出 1 到 64 个 [高度, 宽度] 对，每项为 1 到 16384 的整数像素</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5, LLaVA-NeXT and Llama-3.2-Vision are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
+        <translation>model_type &apos;%1&apos; 的视觉编码器本工具不建模（已建模：Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3、LLaVA-1.5、LLaVA-NeXT 和 Llama-3.2-Vision）：只估算其语言模型，图像除其在 seq_len 中的 token 外不计入</translation>
     </message>
 </context>
 <context>

@@ -430,6 +430,69 @@ TEST(Vision, LlavaHfConfigTakesLlamaDefaultsForWhatItLeavesOut) {
     EXPECT_NE(imported->warnings[0].message().find("hidden_size"), std::string::npos);
 }
 
+// LLaVA-NeXT's anyres (processing_llava_next.py L92-132, image_processing_utils.py select_best_resolution L633-668
+// @251c2d4f), with llava-v1.6's canvases (h, w) 336 x 672, 672 x 336, 672 x 672, 1008 x 336, 336 x 1008 and CLIP's
+// 24 x 24 patches of a 336 crop.
+//   1024 x 768 (w x h): the canvases keep 448 x 336 = 150,528, 336 x 252 = 84,672, 672 x 504 = 338,688, 84,672 and
+//     150,528 pixels: 672 x 672, 2 x 2 crops, a 48 x 48 grid. The image (4:3) is wider than the grid, so its height is
+//     cut to int(768 x 48 / 1024) = 36 (padding (48 - 36) / 2 = 6 rows each side): 36 x 48 = 1,728 + 36 newlines +
+//     the whole image's 576 = 2,340 tokens; the encoder runs 2 x 2 + 1 crops of 577: 2,885.
+//   300 x 1000: 1008 x 336 keeps 302 x 1008 > 300,000 = the whole image (the others 33,600 or 135,072): 3 x 1 crops,
+//     a 72 x 24 grid; the image (0.3) is narrower, so its width is cut to int(300 x 72 / 1000) = 21 and padding
+//     (24 - 21) / 2 = 1 column each side leaves 22: 72 x 22 = 1,584 + 72 + 576 = 2,232; the encoder 4 x 577 = 2,308.
+// Parameters: Mistral-7B with 32,064 vocabulary rows 7,242,256,384, CLIP 303,507,456, the projector 20,979,712 and
+// image_newline 4,096: 7,566,747,648 (the model card's 7.57B).
+TEST(Vision, LlavaNextCutsItsCanvasIntoCropsAndUnpadsTheirGrid) {
+    const core::VisionShape& v = model("llava-v1.6-mistral-7b").vision;
+    ASSERT_EQ(v.gridPinpoints.size(), 5u);
+    const core::ImageTokens wide = core::imageTokens(v, 1024, 768);
+    EXPECT_EQ(wide.width, 672);
+    EXPECT_EQ(wide.height, 672);
+    EXPECT_EQ(wide.languageTokens, 2340);
+    EXPECT_EQ(wide.encoderTokens, 2885);
+    EXPECT_EQ(core::imageTokens(v, 640, 480).languageTokens, 2340); // the same canvas and aspect
+    const core::ImageTokens tall = core::imageTokens(v, 300, 1000);
+    EXPECT_EQ(tall.height, 1008);
+    EXPECT_EQ(tall.width, 336);
+    EXPECT_EQ(tall.languageTokens, 2232);
+    EXPECT_EQ(tall.encoderTokens, 2308);
+    const core::ParamCounts p = core::countParams(model("llava-v1.6-mistral-7b"));
+    EXPECT_EQ(p.visionTower, 303'507'456);
+    EXPECT_EQ(p.visionProjector, 20'979'712 + 4096);
+    EXPECT_EQ(p.total, 7'566'747'648);
+    // The crops are CLIP's own sequences: attention spans 577 tokens, not the 2,885 of the whole image. Forward, per
+    // crop token, 2 x the linear weights (24 x 4 x 1,024^2 + 24 x 2 x 1,024 x 4,096 = 301,989,888) + the patch conv
+    // 602,112, and 4 x 1,024 x 24 x 577 for the scores and the weighted sum.
+    const core::VisionFlops flops = core::visionForwardFlops(v, 4096, wide);
+    EXPECT_DOUBLE_EQ(flops.tower, 2885.0 * (2.0 * (301'989'888.0 + 602'112.0) + 4.0 * 1024.0 * 24.0 * 577.0));
+    // The projector runs over every crop's patches before the unpadding: 5 x 576 tokens.
+    EXPECT_DOUBLE_EQ(flops.projector, 2.0 * (1024.0 * 4096.0 + 4096.0 * 4096.0) * 5.0 * 576.0);
+}
+
+// A saved LLaVA-NeXT scenario keeps its canvases; a config with a malformed list is refused by name.
+TEST(Vision, LlavaNextCanvasesSaveAndBadOnesAreRefused) {
+    core::Scenario s;
+    s.model = model("llava-v1.6-mistral-7b");
+    s.imagesPerSample = 1;
+    s.imageWidth = 1024;
+    s.imageHeight = 768;
+    s.seqLen = 4096;
+    const auto reopened = core::parseScenario(core::scenarioToJson(s), "saved.json", catalog());
+    ASSERT_TRUE(reopened.has_value()) << reopened.error().where << ": " << reopened.error().message();
+    EXPECT_EQ(reopened->scenario.model.vision.gridPinpoints, s.model.vision.gridPinpoints);
+    EXPECT_EQ(core::imageTokensPerExample(reopened->scenario), 2340);
+    const auto bad = core::importHfConfig(
+        R"({"model_type": "llava_next", "image_grid_pinpoints": [[336, 672], [672]],
+            "text_config": {"model_type": "mistral", "hidden_size": 4096, "num_hidden_layers": 32,
+                            "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
+                            "vocab_size": 32064},
+            "vision_config": {"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 24,
+                              "num_attention_heads": 16, "patch_size": 14, "image_size": 336}})",
+        "config.json");
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_NE(bad.error().where.find("image_grid_pinpoints"), std::string::npos) << bad.error().where;
+}
+
 // Qwen3-VL (modeling_qwen3_vl.py @d6a6c826): 16-pixel patches merged 2 x 2, so sides are multiples of 32; 1024 x 768
 // stays 1024 x 768, 64 x 48 = 3,072 patches, 768 pad tokens + 2 markers. Its encoder: patch Conv3d 3 x 2 x 16^2 x
 // 1,152 + a 1,152 bias = 1,770,624, a 2,304 x 1,152 position grid = 2,654,208, 27 SigLIP-style blocks of fused qkv

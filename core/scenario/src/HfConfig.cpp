@@ -513,6 +513,42 @@ Result<void> readQwenVision(const json& vc, std::string_view where, bool qwen25,
     return {};
 }
 
+/// LLaVA-NeXT's anyres canvases, (height, width) pairs (configuration_llava_next.py: image_grid_pinpoints, by default
+/// [[336, 672], [672, 336], [672, 672], [1008, 336], [336, 1008]]).
+/// A saved scenario writes them as the encoder's grid_pinpoints, with no default.
+Result<void> readGridPinpoints(const json& holder, const char* key, std::string_view where, VisionShape& v) {
+    const auto it = holder.find(key);
+    if (it == holder.end() || it->is_null()) {
+        if (std::string_view(key) == "image_grid_pinpoints") {
+            v.gridPinpoints = {{{336, 672}}, {{672, 336}}, {{672, 672}}, {{1008, 336}}, {{336, 1008}}};
+        }
+        return {};
+    }
+    const auto bad = [&] {
+        return fail(ErrorCode::OutOfRange,
+                    words(QT_TRANSLATE_NOOP("gpusizer", "'%1' must list 1 to 64 [height, width] pairs of whole "
+                                                        "pixels from 1 to 16384"),
+                          key),
+                    std::string(where) + ": " + key);
+    };
+    if (!it->is_array() || it->empty() || it->size() > 64) {
+        return bad();
+    }
+    v.gridPinpoints.clear();
+    for (const json& pair : *it) {
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_integer() || !pair[1].is_number_integer()) {
+            return bad();
+        }
+        const auto height = pair[0].get<std::int64_t>();
+        const auto width = pair[1].get<std::int64_t>();
+        if (height < 1 || width < 1 || height > 16384 || width > 16384) {
+            return bad();
+        }
+        v.gridPinpoints.push_back({height, width});
+    }
+    return {};
+}
+
 /// A vision shape as a saved scenario writes it (archToHfConfig): every field by name, the family by its code.
 Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape& v) {
     const json& family = vc["gpusizer_family"];
@@ -565,6 +601,9 @@ Result<void> readSavedVision(const json& vc, std::string_view where, VisionShape
                         std::string(where) + ": " + key);
         }
         *member = it->get<std::int64_t>();
+    }
+    if (v.family == VisionFamily::Llava) {
+        GPUSIZER_TRY(pinpoints, readGridPinpoints(vc, "grid_pinpoints", where, v));
     }
     if (v.family != VisionFamily::Mllama) {
         // Llama-3.2-Vision's own counts mean nothing to the other families' encoders.
@@ -688,10 +727,13 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
     if (type == "mllama") {
         return readMllamaVision(root, vc, at, v);
     }
-    if (type == "gemma3" || type == "llava") {
+    if (type == "gemma3" || type == "llava" || type == "llava_next") {
         // SigLIP (Gemma 3) and CLIP (LLaVA) encoders: LayerNorm, a plain MLP (configuration_siglip.py,
-        // configuration_clip.py); images resized to image_size square.
+        // configuration_clip.py); images resized to image_size square, or LLaVA-NeXT's crops of it.
         const bool gemma = type == "gemma3";
+        if (type == "llava_next") {
+            GPUSIZER_TRY(pinpoints, readGridPinpoints(root, "image_grid_pinpoints", where, v));
+        }
         GPUSIZER_TRY(blocks, readVisionBlocks(vc, at, v, {"hidden_size"}, gemma ? 1152 : 1024, {"num_hidden_layers"},
                                               gemma ? 27 : 24));
         GPUSIZER_TRY(inter, visionInt(vc, {"intermediate_size"}, at, gemma ? 4304 : 4096));
@@ -710,11 +752,12 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
     }
     out.warnings.push_back(
         {"vision_not_modelled",
-         words(QT_TRANSLATE_NOOP("gpusizer",
-                                 "model_type '%1' has a vision encoder this tool does not model (Qwen2-VL, "
-                                 "Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5 and Llama-3.2-Vision are): only its "
-                                 "language model is "
-                                 "sized, and images count as nothing beyond their tokens in seq_len"),
+         words(QT_TRANSLATE_NOOP(
+                   "gpusizer",
+                   "model_type '%1' has a vision encoder this tool does not model (Qwen2-VL, "
+                   "Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5, LLaVA-NeXT and Llama-3.2-Vision are): only its "
+                   "language model is "
+                   "sized, and images count as nothing beyond their tokens in seq_len"),
                type.empty() ? std::string("unknown") : type)});
     return {};
 }
@@ -885,6 +928,9 @@ json visionConfigJson(const VisionShape& v) {
              {"full_attention_blocks", v.fullAttentionBlocks},
              {"min_pixels", v.minPixels},
              {"max_pixels", v.maxPixels}};
+    if (!v.gridPinpoints.empty()) {
+        out["grid_pinpoints"] = v.gridPinpoints;
+    }
     if (v.family == VisionFamily::Mllama) {
         out["attention_bias"] = v.attentionBias;
         out["gated_blocks"] = v.gatedBlocks;

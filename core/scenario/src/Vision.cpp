@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gpusizer::core {
 
@@ -72,6 +73,11 @@ std::int64_t mergers(const VisionShape& v) {
 /// which attend within windows of windowPatches^2 patches.
 double attendedSpanSum(const VisionShape& v, double tokens) {
     const double depth = static_cast<double>(v.depth);
+    if (!v.gridPinpoints.empty() && v.patchSize > 0) {
+        // LLaVA-NeXT's crops go through CLIP as a batch of their own sequences: each token attends to its crop's.
+        const double side = static_cast<double>(v.imageSize / v.patchSize);
+        return depth * std::min(tokens, side * side + 1.0);
+    }
     if (v.windowPatches <= 0) {
         return depth * tokens;
     }
@@ -118,6 +124,69 @@ void mllamaCanvas(const VisionShape& v, double width, double height, ImageTokens
     out.tiles = bestArea;
 }
 
+/// select_best_resolution (image_processing_utils.py L633-668 @251c2d4f): of the (height, width) canvases, the one
+/// that keeps the most of the image's pixels when it is scaled to fit (each side truncated), of equals the one that
+/// wastes the fewest, first in the list's order.
+std::array<std::int64_t, 2> llavaNextCanvas(const VisionShape& v, std::int64_t width, std::int64_t height) {
+    std::array<std::int64_t, 2> best{v.imageSize, v.imageSize};
+    std::int64_t mostKept = 0;
+    std::int64_t leastWasted = std::numeric_limits<std::int64_t>::max();
+    for (const auto& [canvasHeight, canvasWidth] : v.gridPinpoints) {
+        const double scale = std::min(static_cast<double>(canvasWidth) / static_cast<double>(width),
+                                      static_cast<double>(canvasHeight) / static_cast<double>(height));
+        const auto keptWidth = static_cast<std::int64_t>(static_cast<double>(width) * scale);
+        const auto keptHeight = static_cast<std::int64_t>(static_cast<double>(height) * scale);
+        const std::int64_t kept = std::min(keptWidth * keptHeight, width * height);
+        const std::int64_t wasted = canvasWidth * canvasHeight - kept;
+        if (kept > mostKept || (kept == mostKept && wasted < leastWasted)) {
+            mostKept = kept;
+            leastWasted = wasted;
+            best = {canvasHeight, canvasWidth};
+        }
+    }
+    return best;
+}
+
+/// The tokens LLaVA's projector runs over: each image token, or LLaVA-NeXT's every crop's patches, projected before
+/// they are unpadded (modeling_llava_next.py get_image_features, then pack_image_features).
+std::int64_t llavaProjectedTokens(const VisionShape& v, const ImageTokens& image) {
+    return v.gridPinpoints.empty() ? image.languageTokens : image.tiles * patchesPerSide(v) * patchesPerSide(v);
+}
+
+/// Python's int(round(x, 7)): rounded to seven decimals, then truncated.
+std::int64_t roundedDown(double x) {
+    return static_cast<std::int64_t>(std::round(x * 1e7) / 1e7);
+}
+
+/// LLaVA-NeXT's anyres tokens (processing_llava_next.py _get_number_of_features and _get_unpadded_features, L92-132
+/// @251c2d4f): the canvas's crops give a grid of patches, from which the rows or columns the image's own aspect does
+/// not fill are cut (unpadding), one newline token ends each row, and the whole image resized to one crop adds its
+/// patches; with the default feature strategy CLIP's class token is not among them. The encoder sees every crop and
+/// the whole image, each with its class token (modeling_llava_next.py get_image_features, image_size_to_num_patches).
+void llavaNextTokens(const VisionShape& v, std::int64_t width, std::int64_t height, ImageTokens& out) {
+    const auto [canvasHeight, canvasWidth] = llavaNextCanvas(v, width, height);
+    const std::int64_t side = patchesPerSide(v);
+    const std::int64_t rows = canvasHeight / v.imageSize;
+    const std::int64_t columns = canvasWidth / v.imageSize;
+    std::int64_t gridHeight = side * rows;
+    std::int64_t gridWidth = side * columns;
+    const double imageAspect = static_cast<double>(width) / static_cast<double>(height);
+    if (imageAspect > static_cast<double>(gridWidth) / static_cast<double>(gridHeight)) {
+        const std::int64_t kept =
+            roundedDown(static_cast<double>(height) * static_cast<double>(gridWidth) / static_cast<double>(width));
+        gridHeight -= 2 * ((gridHeight - kept) / 2);
+    } else {
+        const std::int64_t kept =
+            roundedDown(static_cast<double>(width) * static_cast<double>(gridHeight) / static_cast<double>(height));
+        gridWidth -= 2 * ((gridWidth - kept) / 2);
+    }
+    out.width = canvasWidth;
+    out.height = canvasHeight;
+    out.tiles = rows * columns + 1;
+    out.encoderTokens = out.tiles * (side * side + 1);
+    out.languageTokens = gridHeight * gridWidth + gridHeight + side * side;
+}
+
 } // namespace
 
 ImageTokens imageTokens(const VisionShape& v, std::int64_t width, std::int64_t height, std::int64_t maxPixels) {
@@ -138,6 +207,10 @@ ImageTokens imageTokens(const VisionShape& v, std::int64_t width, std::int64_t h
         out.languageTokens = v.tokensPerImage + kGemma3Markers;
         return out;
     case VisionFamily::Llava:
+        if (!v.gridPinpoints.empty()) {
+            llavaNextTokens(v, std::max<std::int64_t>(1, width), std::max<std::int64_t>(1, height), out);
+            return out;
+        }
         out.width = out.height = v.imageSize;
         // CLIP prepends a class token; the default feature strategy drops it (vision_feature_select_strategy).
         out.encoderTokens = patchesPerSide(v) * patchesPerSide(v) + 1;
@@ -218,7 +291,8 @@ VisionParams visionParams(const VisionShape& v, std::int64_t textHidden) {
         const std::int64_t positions = patchesPerSide(v) * patchesPerSide(v) + 1;
         p.tower = hv + patchEmbeddingWeights(v) + positions * hv + 2 * hv + blocks + 2 * hv;
         p.projectorLinear = hv * textHidden + textHidden * textHidden;
-        p.projector = p.projectorLinear + 2 * textHidden;
+        // LLaVA-NeXT adds image_newline, one text-width vector (modeling_llava_next.py L259).
+        p.projector = p.projectorLinear + 2 * textHidden + (v.gridPinpoints.empty() ? 0 : textHidden);
         p.largestTensor = std::max(widest, textHidden * textHidden);
         break;
     }
@@ -284,7 +358,7 @@ VisionFlops visionForwardFlops(const VisionShape& v, std::int64_t textHidden, co
         v.family == VisionFamily::Gemma3   ? v.tokensPerImage
         : v.family == VisionFamily::QwenVl ? image.encoderTokens / std::max<std::int64_t>(1, v.mergeSize * v.mergeSize)
         : v.family == VisionFamily::Mllama ? image.crossTokens
-                                           : image.languageTokens);
+                                           : llavaProjectedTokens(v, image));
     f.projector = 2.0 * static_cast<double>(p.projectorLinear) * projected;
     return f;
 }
@@ -352,8 +426,9 @@ double visionProjectorSavedBytes(const VisionShape& v, std::int64_t textHidden, 
         // Per pooled token: the soft-embedding norm's fp32 input and the projection's input.
         return static_cast<double>(v.tokensPerImage) * (4.0 * hv + c * hv);
     case VisionFamily::Llava:
-        // Per image token: the first linear's input, its output (GELU's input) and GELU's output.
-        return static_cast<double>(image.languageTokens) * (c * hv + 2.0 * c * static_cast<double>(textHidden));
+        // Per projected token: the first linear's input, its output (GELU's input) and GELU's output.
+        return static_cast<double>(llavaProjectedTokens(v, image)) *
+               (c * hv + 2.0 * c * static_cast<double>(textHidden));
     case VisionFamily::Mllama:
         // Per image token: the one linear's input, the stacked outputs.
         return static_cast<double>(image.crossTokens) * c * static_cast<double>(1 + v.stackedOutputs) * hv;

@@ -79,6 +79,9 @@ struct VisionShape {
     /// text's, each with q/k norms and two tanh gates
     std::int64_t crossAttentionLayers = 0;
     std::int64_t extraEmbeddingRows = 0; ///< Llama-3.2-Vision: embed_tokens has vocab_size + 8 rows
+    /// LLaVA-NeXT: the (height, width) canvases its "anyres" processing picks from (image_grid_pinpoints), each cut
+    /// into image_size crops beside the whole image resized; empty for LLaVA-1.5's one square
+    std::vector<std::array<std::int64_t, 2>> gridPinpoints;
 
     bool present() const { return family != VisionFamily::None; }
 };
