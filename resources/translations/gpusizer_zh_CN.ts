@@ -4460,6 +4460,10 @@ Fewer cards (%2): %3</source>
         <source>model_type &apos;%1&apos; has a vision encoder this tool does not model (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Gemma 3, LLaVA-1.5, LLaVA-NeXT and Llama-3.2-Vision are): only its language model is sized, and images count as nothing beyond their tokens in seq_len</source>
         <translation>model_type &apos;%1&apos; 的视觉编码器本工具不建模（已建模：Qwen2-VL、Qwen2.5-VL、Qwen3-VL、Gemma 3、LLaVA-1.5、LLaVA-NeXT 和 Llama-3.2-Vision）：只估算其语言模型，图像除其在 seq_len 中的 token 外不计入</translation>
     </message>
+    <message>
+        <source>a run that generates as it trains (GRPO) was left out of the HFU fit: its generation&apos;s time is not the matmuls&apos;</source>
+        <translation>一个边训练边生成的运行（GRPO）未纳入 HFU 拟合：其生成时间不属于矩阵乘法</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -3,6 +3,7 @@
 #include "TestModels.h"
 #include "gpusizer/scenario/ScenarioJson.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -78,4 +79,43 @@ TEST(Measurement, CalibrationFitsTheOverheadAndMfuFromGpuRunsOnly) {
     ASSERT_EQ(fitFloor->notes.size(), 1u);
     EXPECT_EQ(fitFloor->notes.front().code, "speed_not_fitted");
     EXPECT_FALSE(core::fitCalibration({cpuRun}, catalog()));
+}
+
+// A GRPO result's step is an optimizer step over its generation batch (the script generates micro_batch x accumulation
+// completions, then trains that many micro-batches): compare-measured estimates that step, not one micro-batch. Its
+// generation runs at transformers' speed, which the time model only bounds from below, so the run is left out of the
+// utilisation fit, and said so.
+TEST(Measurement, AGrpoStepIsTheOptimizerStepAndStaysOutOfTheUtilisationFit) {
+    core::Measurement grpo = load("tiny-full-gpu.json");
+    grpo.scenario = core::defaultScenario(catalog());
+    grpo.scenario.gpuId = "h100-sxm";
+    grpo.scenario.runKind = core::RunKind::Grpo;
+    grpo.scenario.microBatch = 4;
+    grpo.scenario.gradientAccumulation = 2;
+    grpo.scenario.numGenerations = 8;
+    grpo.scenario.seqLen = 1024;
+    grpo.scenario.completionLength = 512;
+    grpo.paramsTotal = core::countParams(grpo.scenario.model).total;
+    grpo.paramsTrainable = 0; // the base model is what is compared
+    const core::GpuSpec& h100 = *catalog().findGpu("h100-sxm");
+    const double optimizerStep = core::stepTime(grpo.scenario, h100, {}).stepSeconds;
+    grpo.stepSeconds = {optimizerStep};
+    const auto compared = core::compareMeasured(grpo.scenario, grpo, catalog());
+    ASSERT_TRUE(compared) << compared.error().message();
+    const auto step = std::find_if(compared->rows.begin(), compared->rows.end(),
+                                   [](const core::MeasuredRow& r) { return r.what == "step_seconds"; });
+    ASSERT_NE(step, compared->rows.end());
+    ASSERT_TRUE(step->available);
+    EXPECT_DOUBLE_EQ(step->estimated, optimizerStep); // both micro-batches and the 8 completions' generation
+    core::Scenario oneMicroBatch = grpo.scenario;
+    oneMicroBatch.gradientAccumulation = 1;
+    // One micro-batch would leave out the second micro-batch's training and four of the eight completions.
+    const core::StepTime one = core::stepTime(oneMicroBatch, h100, {});
+    EXPECT_GT(optimizerStep - one.stepSeconds, one.computeSeconds);
+    grpo.tokensPerSecond = 4.0 * 2.0 * 1024.0 / optimizerStep;
+    const auto fit = core::fitCalibration({grpo}, catalog());
+    ASSERT_TRUE(fit) << fit.error().message();
+    EXPECT_FALSE(fit->mfu);
+    ASSERT_EQ(fit->notes.size(), 1u);
+    EXPECT_EQ(fit->notes.front().code, "generation_not_fitted");
 }

@@ -332,28 +332,29 @@ def generate_completions(model, prompts, completion, implementation):
                 gradient_checkpointing_kwargs=None if reentrant is None else {"use_reentrant": reentrant})
 
 
-def completion_logps(model, sequences, completion, implementation):
+def completion_logps(model, sequences, completion, implementation, entropy=False):
     """Per-token log-probabilities of the completions (_get_per_token_logps_and_entropies): logits for the completion
-    only (logits_to_keep), divided by the temperature in place, then selective_log_softmax (utils.py): a row loop of
-    log_softmax below fp32, logsumexp per row at fp32. The entropy of every position, without gradients, in chunks
-    of 128 rows (entropy_from_logits), as _compute_loss asks for it."""
-    if implementation == "builtin":
-        logits = model(sequences, logits_to_keep=completion + 1)
-    else:
-        logits = model(input_ids=sequences, logits_to_keep=completion + 1, use_cache=False).logits
-    logits = logits[:, :-1, :][:, -completion:, :]
+    only (logits_to_keep), in fp32 as accelerate's mixed precision returns a model's outputs (convert_outputs_to_fp32),
+    divided by the temperature in place, then selective_log_softmax (utils.py): the gathered logits less each row's
+    logsumexp. With `entropy`, as _compute_loss asks for it: every position's entropy, without gradients, in chunks of
+    128 rows (entropy_from_logits)."""
+    try:
+        logits = model(sequences, logits_to_keep=completion + 1) if implementation == "builtin" else \
+            model(input_ids=sequences, logits_to_keep=completion + 1, use_cache=False).logits
+    except TypeError:  # transformers before 4.45 has no logits_to_keep: TRL then takes every position's logits
+        logits = model(input_ids=sequences, use_cache=False).logits
+    logits = logits.float()[:, :-1, :][:, -completion:, :]
     logits.div_(1.0)  # the sampling temperature, TRL's default 1.0
     ids = sequences[:, -completion:]
-    if logits.dtype in (torch.float32, torch.float64):
-        selected = logits.gather(-1, ids.unsqueeze(-1)).squeeze(-1)
-        logps = selected - torch.stack([torch.logsumexp(row, dim=-1) for row in logits])
-    else:
-        logps = torch.stack([F.log_softmax(row, dim=-1).gather(-1, row_ids.unsqueeze(-1)).squeeze(-1)
-                             for row, row_ids in zip(logits, ids)])
-    with torch.no_grad():  # logged, not trained on
-        entropies = [-(F.log_softmax(chunk, dim=-1).exp() * F.log_softmax(chunk, dim=-1)).sum(-1)
-                     for chunk in logits.reshape(-1, logits.shape[-1]).split(128)]
-    del entropies
+    selected = logits.gather(-1, ids.unsqueeze(-1)).squeeze(-1)
+    logps = selected - torch.stack([torch.logsumexp(row, dim=-1) for row in logits])
+    if entropy:
+        with torch.no_grad():  # logged, not trained on
+            entropies = []
+            for chunk in logits.reshape(-1, logits.shape[-1]).split(128):
+                chunk_logps = F.log_softmax(chunk, dim=-1)
+                entropies.append(-(torch.exp(chunk_logps) * chunk_logps).sum(-1))
+            del entropies
     return logps
 
 
@@ -377,7 +378,7 @@ def grpo_reference_logps(model, reference, sequences, completion, implementation
 def grpo_loss(model, sequences, reference_logps, completion, implementation):
     """_compute_loss with one iteration per generation: the clipped ratio against the detached log-probs (1 here),
     the group-normalised advantages (random here: the rewards need a reward function), the KL term where set."""
-    logps = completion_logps(model, sequences, completion, implementation)
+    logps = completion_logps(model, sequences, completion, implementation, entropy=True)
     advantages = torch.randn(sequences.shape[0], 1, device=sequences.device)
     per_token = -torch.exp(logps - logps.detach()) * advantages
     if reference_logps is not None:
@@ -386,10 +387,11 @@ def grpo_loss(model, sequences, reference_logps, completion, implementation):
     return per_token.mean()
 
 
-def grpo_step(model, reference, optimizer, implementation, shape, vocab, precision):
+def grpo_step(model, reference, optimizer, implementation, shape, vocab, precision, offload):
     """One optimizer step: the generation batch's completions, the reference's log-probs, then a micro-batch at a time
-    the policy's loss and backward (its gradients accumulated), and the optimizer. Returns the last micro-batch's
-    loss. The prompts are random tokens; every completion runs to completion_length."""
+    the policy's loss and backward (its gradients accumulated, synchronised under DDP on the last micro-batch only, as
+    accelerate does), and the optimizer. Returns the last micro-batch's loss. The prompts are random tokens; every
+    completion runs to completion_length."""
     rows, accumulation, seq_len, completion = shape
     device = next(unwrapped(model).parameters()).device
     prompts = torch.randint(0, vocab, (rows * accumulation, seq_len - completion), device=device)
@@ -397,10 +399,14 @@ def grpo_step(model, reference, optimizer, implementation, shape, vocab, precisi
         sequences = generate_completions(model, prompts, completion, implementation)
         reference_logps = grpo_reference_logps(model, reference, sequences, completion, implementation, rows)
     for i, batch in enumerate(sequences.split(rows)):
-        with precision:
-            batch_reference = None if reference_logps is None else reference_logps[i * rows:(i + 1) * rows]
-            loss = grpo_loss(model, batch, batch_reference, completion, implementation) / accumulation
-        loss.backward()
+        last = i == accumulation - 1
+        with model.no_sync() if hasattr(model, "no_sync") and not last else contextlib.nullcontext():
+            with precision:
+                with torch.autograd.graph.save_on_cpu(pin_memory=device.type == "cuda") if offload \
+                        else contextlib.nullcontext():
+                    batch_reference = None if reference_logps is None else reference_logps[i * rows:(i + 1) * rows]
+                    loss = grpo_loss(model, batch, batch_reference, completion, implementation) / accumulation
+            loss.backward()
     optimizer.step()
     optimizer.zero_grad(set_to_none=True)
     return loss * accumulation
@@ -581,7 +587,8 @@ def measured_run(builtin, engine, engine_why, lengths):
     change("gradient_checkpointing", "none" if checkpointing == "none" else "full",
            "gradient_checkpointing_enable() checkpoints every layer")
     ran.pop("checkpoint_every", None)
-    change("loss", "standard", "the model's own loss through labels=")
+    change("loss", "standard", "GRPO's loss from the completions' log-probabilities" if GRPO
+           else "the model's own loss through labels=")
     if GRPO:
         # Each step generates its accumulation steps' completions, as TRL does; vLLM is not run here.
         change("generation", "transformers", "vLLM is not run by this script: transformers' generate on the GPU")
@@ -1120,7 +1127,7 @@ def main():
         casting = torch.autocast(device_type="cuda", dtype=amp_dtype) if amp else contextlib.nullcontext()
         if GRPO:
             loss = grpo_step(model, reference, optimizer, implementation, (rows, accumulation, seq_len, completion),
-                             vocab, casting)
+                             vocab, casting, offload)
         else:
             tokens = torch.randint(0, vocab, (rows, seq_len), device=device)
             with casting:

@@ -274,7 +274,10 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
         step.available = true;
         step.measured = sorted[sorted.size() / 2]; // median step
         Scenario oneStep = m.scenario;
-        oneStep.gradientAccumulation = 1; // the script times single micro-batch steps
+        if (oneStep.runKind != RunKind::Grpo) {
+            // The script times single micro-batch steps; a GRPO step is the optimizer step over its generation batch.
+            oneStep.gradientAccumulation = 1;
+        }
         step.estimated = stepTime(oneStep, *c.gpu, inputs).stepSeconds;
         step.errorShare = (step.estimated - step.measured) / step.measured;
     } else if (!m.cpuRun()) {
@@ -326,7 +329,14 @@ Result<CalibrationFit> fitCalibration(const std::vector<Measurement>& measuremen
         const double estimatedOverhead = static_cast<double>(e.deviceBytes - e.allocatedPeakBytes);
         overheadSum += measuredOverhead - estimatedOverhead;
         ++fit.runs;
-        if (m.tokensPerSecond && *m.tokensPerSecond > 0 && m.scenario.gpus == 1 && gpu->bf16Tflops > 0) {
+        if (generatesOnline(m.scenario)) {
+            // transformers' generate runs beside the matmuls at a speed the time model only bounds from below: the
+            // difference would be charged to the matmuls.
+            fit.notes.push_back(
+                {"generation_not_fitted",
+                 QT_TRANSLATE_NOOP("gpusizer", "a run that generates as it trains (GRPO) was left out of the HFU fit: "
+                                               "its generation's time is not the matmuls'")});
+        } else if (m.tokensPerSecond && *m.tokensPerSecond > 0 && m.scenario.gpus == 1 && gpu->bf16Tflops > 0) {
             // The matmuls' utilisation: the measured step less what the time model spends outside the matmuls (the
             // element-wise kernels and the optimizer step at the card's bandwidth), so that the fitted figure gives
             // the measured step back. Matmul time scales as 1 / utilisation: estimate at any figure and rescale.
