@@ -4464,6 +4464,10 @@ Fewer cards (%2): %3</source>
         <source>a run that generates as it trains (GRPO) was left out of the HFU fit: its generation&apos;s time is not the matmuls&apos;</source>
         <translation>一个边训练边生成的运行（GRPO）未纳入 HFU 拟合：其生成时间不属于矩阵乘法</translation>
     </message>
+    <message>
+        <source>&apos;compute_capability&apos; is NVIDIA&apos;s CUDA version of a card: leave it out for other vendors</source>
+        <translation>“compute_capability”是 NVIDIA 显卡的 CUDA 计算能力版本：其他厂商的卡请勿填写</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

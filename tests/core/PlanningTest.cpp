@@ -154,18 +154,21 @@ TEST(Planning, AGroupsRowsFillWholeTilesOnAverageHalfATileMore) {
 }
 
 // PyTorch's grouped GEMM (GroupMM.cu @06c0cf01) runs 128 x 256 tiles on Hopper and 64 x 128 ones when a group has at
-// most 128 rows on average; transformers 5 hands Mixtral's experts to it (integrations/moe.py @251c2d4f). One H200
-// (132 SMs), LoRA on q and v in bf16, 1 x 2,048 tokens, full checkpointing: 4,096 routed rows over 8 experts, 512 a
-// group, 4.48825 tiles of 128 rows each on average (above). Per GEMM, the padded columns per routed row are the tile
+// most 128 rows on average, launched in 2 x 1 clusters, so each group's row tiles come in pairs (CUTLASS's grouped
+// scheduler rounds them up to the cluster); transformers 5 hands Mixtral's experts to it (integrations/moe.py
+// @251c2d4f). One H200 (132 SMs), LoRA on q and v in bf16, 1 x 2,048 tokens, full checkpointing: 4,096 routed rows,
+// 512 an expert. A group's pairs U_g = ceil(X / 256), X ~ Poisson(512): 2, or 3 with P(X > 512) = 0.48825 (above);
+// variance 0.48825 x 0.51175 = 0.24986. Their sum U over 8 groups, taken as normal: mean 19.906, sd 1.4138, so U =
+// 17 ... 23 with probabilities 0.036, 0.116, 0.227, 0.276, 0.207, 0.097, 0.028 (16 and 24: 0.007, 0.005). A GEMM of N
+// columns runs U x 2 x ceil(N / 256) tiles in whole waves of 132; the padded columns per routed row are the expected
 // slots x 128 x 256 / 4,096 rows - N, each a K-long dot product:
-//   gate_up forward (N = 2 x 14,336 = 28,672: 112 column tiles): 8 x 4.48825 x 112 = 4,021.5 tiles, 31 waves of 132
-//     = 4,092 slots: 32,736 - 28,672 = 4,064 columns x K 4,096 = 16,646,144;
-//   down forward (N = 4,096: 16 column tiles): 574.5 tiles, 5 waves = 660 slots: 5,280 - 4,096 = 1,184 x K 14,336
-//     = 16,973,824; gate_up's input gradient, the same tiles over K 28,672: 33,947,648;
-//   down's input gradient (N = 14,336: 56 column tiles): 2,010.7 tiles, 16 waves = 2,112 slots: 16,896 - 14,336
-//     = 2,560 x K 4,096 = 10,485,760.
+//   gate_up forward (N = 28,672: 224 tiles a pair; U = 19, 20, 21 take 4,356, 4,488, 4,752 slots): 4,514.59 slots,
+//     (35,273.39 - 28,672) x K 4,096 = 30,493,692;
+//   down forward (N = 4,096: 32 tiles a pair; U = 17-20 take 660 slots, 21-24 792): 703.53 slots, (5,496.33 - 4,096)
+//     x K 14,336 = 21,966,181; gate_up's input gradient, the same tiles over K 28,672: 43,932,362;
+//   down's input gradient (N = 14,336: 112 tiles a pair): 2,282.67 slots, (17,833.39 - 14,336) x K 4,096 = 16,078,422.
 // FLOPs (2 per multiply-add) per token, 2 copies, 32 layers, two forwards and one backward:
-// 32 x 2 x 2 x (2 x (16,646,144 + 16,973,824) + 33,947,648 + 10,485,760) = 14,294,188,032.
+// 32 x 2 x 2 x (2 x (30,493,692 + 21,966,181) + 43,932,362 + 16,078,422) = 21,111,107,850.
 TEST(Planning, GroupedExpertsRunWholeTilesInWholeWaves) {
     core::Scenario s;
     s.model = fixtures::catalog().findModel("mixtral-8x7b")->arch;
@@ -177,7 +180,7 @@ TEST(Planning, GroupedExpertsRunWholeTilesInWholeWaves) {
     s.checkpointing = core::Checkpointing::Full;
     const core::GpuSpec& h200 = *fixtures::catalog().findGpu("h200");
     const double padded = core::groupedExpertsPaddedFlopsPerToken(s, h200);
-    EXPECT_NEAR(padded, 14'294'188'032.0, 1e3);
+    EXPECT_NEAR(padded, 21'111'107'850.0, 21'111'107'850.0 * 1e-6);
     // The step's matmuls take that much longer at the card's utilisation: 2,048 tokens at 989 TFLOPS x 0.54.
     const core::PlanInputs in;
     const double withPadding = core::stepTime(s, h200, in).matmulSeconds;

@@ -8,26 +8,38 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace gpusizer::core {
 
-double expectedTilesPerGroup(double meanRows, double tile) {
+namespace {
+
+/// E[ceil(X / tile)] and E[ceil(X / tile)^2] for X ~ Poisson(meanRows), summed over 12 standard deviations either side
+/// of the mean (beyond them the probabilities are below 1e-30 of the total).
+std::pair<double, double> tileMoments(double meanRows, double tile) {
     if (meanRows <= 0 || tile <= 0) {
-        return 0;
+        return {0.0, 0.0};
     }
-    // Sum the Poisson probabilities over 12 standard deviations either side of the mean: beyond them they are below
-    // 1e-30 of the total.
     const double spread = 12.0 * std::sqrt(meanRows) + 2.0;
     const auto first = static_cast<std::int64_t>(std::max(0.0, std::floor(meanRows - spread)));
     const auto last = static_cast<std::int64_t>(std::ceil(meanRows + spread));
     const double logMean = std::log(meanRows);
-    double tiles = 0;
+    double mean = 0;
+    double square = 0;
     for (std::int64_t x = first; x <= last; ++x) {
         const double rows = static_cast<double>(x);
         const double probability = std::exp(rows * logMean - meanRows - std::lgamma(rows + 1.0));
-        tiles += probability * std::ceil(rows / tile);
+        const double tiles = std::ceil(rows / tile);
+        mean += probability * tiles;
+        square += probability * tiles * tiles;
     }
-    return tiles;
+    return {mean, square};
+}
+
+} // namespace
+
+double expectedTilesPerGroup(double meanRows, double tile) {
+    return tileMoments(meanRows, tile).first;
 }
 
 GroupedMmTile groupedMmTile(const GpuSpec& gpu, double meanRowsPerGroup, double columns) {
@@ -60,39 +72,59 @@ bool expertsComputeInBf16(const Scenario& s) {
     }
 }
 
-/// Tile slots the kernel occupies for `tiles` output tiles: whole waves over the card's SMs (the persistent
-/// scheduler hands each SM one tile at a time), or the tiles themselves where the SM count is not stated.
-double occupiedTileSlots(const GpuSpec& gpu, double tiles) {
+/// GroupMM.cu launches every configuration with 2 x 1 x 1 clusters: CUTLASS's grouped scheduler rounds each group's
+/// row tiles up to whole clusters (sm90_tile_scheduler_group.hpp, problem_blocks_m = round_up(ctas_along_m,
+/// cluster_shape.m())), and a cluster's idle tile runs its main loop with it.
+constexpr double kClusterRows = 2.0;
+
+/// Tile slots the kernel occupies, E[ceil(T / SMs)] x SMs, for T = `weight` x U output tiles where U, a sum over the
+/// groups, is about normal with the given mean and variance (its values whole numbers): the persistent scheduler hands
+/// each SM one tile at a time, so the last wave is paid whole. Where the catalog states no SM count, the tiles.
+double occupiedTileSlots(const GpuSpec& gpu, double weight, double mean, double variance) {
     if (gpu.smCount <= 0) {
-        return tiles;
+        return weight * mean;
     }
     const double sms = static_cast<double>(gpu.smCount);
-    return std::ceil(tiles / sms - 1e-9) * sms;
+    const auto slotsFor = [&](double units) { return std::ceil(weight * units / sms - 1e-9) * sms; };
+    const double sd = std::sqrt(std::max(0.0, variance));
+    if (sd < 1e-6) {
+        return slotsFor(mean);
+    }
+    const auto below = [&](double x) { return 0.5 * std::erfc(-(x - mean) / (sd * std::sqrt(2.0))); };
+    double slots = 0;
+    const auto last = static_cast<std::int64_t>(std::ceil(mean + 8.0 * sd));
+    for (auto u = static_cast<std::int64_t>(std::max(0.0, std::floor(mean - 8.0 * sd))); u <= last; ++u) {
+        const double units = static_cast<double>(u);
+        slots += (below(units + 0.5) - below(units - 0.5)) * slotsFor(units);
+    }
+    return slots;
 }
 
-/// Work executed over useful work for one 2-D x 3-D grouped GEMM (the forward and the input gradient): `rows` split
-/// into `groups`, `columns` outputs per row.
-double rowGroupedOverhead(const GpuSpec& gpu, double rows, double groups, double columns) {
-    const double mean = rows / groups;
-    const GroupedMmTile tile = groupedMmTile(gpu, mean, columns);
-    if (!tile.available) {
+/// Work executed over useful work for one 2-D x 3-D grouped GEMM (the forward and the input gradient): `groups` of
+/// `meanRows` rows each on average, `columns` outputs per row. Each group's rows run in whole clusters of tiles.
+double rowGroupedOverhead(const GpuSpec& gpu, double meanRows, double groups, double columns) {
+    const GroupedMmTile tile = groupedMmTile(gpu, meanRows, columns);
+    if (!tile.available || meanRows <= 0) {
         return 1.0;
     }
-    const double tiles = groups * expectedTilesPerGroup(mean, tile.m) * std::ceil(columns / tile.n);
-    return occupiedTileSlots(gpu, tiles) * tile.m * tile.n / (rows * columns);
+    const auto [clusters, square] = tileMoments(meanRows, kClusterRows * tile.m);
+    const double variance = std::max(0.0, square - clusters * clusters);
+    const double slots =
+        occupiedTileSlots(gpu, kClusterRows * std::ceil(columns / tile.n), groups * clusters, groups * variance);
+    return slots * tile.m * tile.n / (groups * meanRows * columns);
 }
 
 /// The same for the weight gradient, a 2-D x 2-D grouped GEMM (`in` x `out` per expert) whose reduction runs over
-/// each group's rows: every group's output tiles are whole, the reduction pads its last step of tile.k rows.
-double reductionGroupedOverhead(const GpuSpec& gpu, double rows, double groups, double in, double out) {
-    const double mean = rows / groups;
+/// each group's rows: every group's output tiles are whole (rows rounded up to whole clusters), the reduction pads its
+/// last step of tile.k rows.
+double reductionGroupedOverhead(const GpuSpec& gpu, double meanRows, double groups, double in, double out) {
     const GroupedMmTile tile = groupedMmTile(gpu, in, out);
-    if (!tile.available) {
+    if (!tile.available || meanRows <= 0) {
         return 1.0;
     }
-    const double tiles = groups * std::ceil(in / tile.m) * std::ceil(out / tile.n);
-    const double outputs = occupiedTileSlots(gpu, tiles) * tile.m * tile.n / (groups * in * out);
-    return outputs * expectedTilesPerGroup(mean, tile.k) * tile.k / mean;
+    const double rowTiles = kClusterRows * std::ceil(in / (kClusterRows * tile.m));
+    const double slots = occupiedTileSlots(gpu, rowTiles * std::ceil(out / tile.n), groups, 0.0);
+    return slots * tile.m * tile.n / (groups * in * out) * expectedTilesPerGroup(meanRows, tile.k) * tile.k / meanRows;
 }
 
 } // namespace
@@ -104,33 +136,44 @@ double groupedExpertsPaddedFlopsPerToken(const Scenario& s, const GpuSpec& gpu) 
     }
     const double tokens = tokensPerGpu(s);
     const double k = static_cast<double>(a.moe.expertsPerToken);
-    const double ep = static_cast<double>(std::max<std::int64_t>(1, s.expertParallel));
-    const double groups = static_cast<double>(a.moe.numExperts) / ep;
+    const double experts = static_cast<double>(a.moe.numExperts);
+    // Under expert parallelism every rank of the group sees the same tokens and runs its own experts' share of them
+    // (transformers' RouterParallel, integrations/tensor_parallel.py L1103-1160 @251c2d4f).
+    const double groups = experts / static_cast<double>(std::max<std::int64_t>(1, s.expertParallel));
     if (tokens <= 0 || k <= 0 || groups < 1) {
         return 0;
     }
-    // Each rank's experts receive about its own tokens' k copies after the expert-parallel exchange.
-    const double rows = tokens * k;
+    const double rows = tokens * k / experts; // per expert, on average
     const double h = static_cast<double>(a.hiddenSize);
     const double width =
         static_cast<double>(a.moe.expertIntermediate > 0 ? a.moe.expertIntermediate : a.intermediateSize);
     const double up = a.mlp == MlpKind::Gated ? 2.0 * width : width; // gate_up_proj stacks gate and up
-    // Padded FLOPs per routed copy of a token: 2 x (overhead - 1) x the GEMM's N x K.
-    const auto padded = [](double overhead, double n, double kDim) { return 2.0 * (overhead - 1.0) * n * kDim; };
+    // Padded FLOPs per routed copy of a token: 2 x (overhead - 1) x the GEMM's N x K, over the rank's share.
+    const double share = groups / experts;
+    const auto padded = [&](double overhead, double n, double kDim) {
+        return 2.0 * (overhead - 1.0) * n * kDim * share;
+    };
     const double forward = padded(rowGroupedOverhead(gpu, rows, groups, up), up, h) +
                            padded(rowGroupedOverhead(gpu, rows, groups, h), h, width);
     // Backward: the input gradients, through the weights transposed (down's N is its input width, up's the hidden
-    // size); the weight gradients only where the experts train.
-    double backward = padded(rowGroupedOverhead(gpu, rows, groups, h), h, up) +
-                      padded(rowGroupedOverhead(gpu, rows, groups, width), width, h);
-    if (s.method == Method::Full) {
-        backward += padded(reductionGroupedOverhead(gpu, rows, groups, h, up), h, up) +
-                    padded(reductionGroupedOverhead(gpu, rows, groups, width, h), width, h);
-    }
+    // size), and the weight gradients where the experts train.
+    const double inputGradients = padded(rowGroupedOverhead(gpu, rows, groups, h), h, up) +
+                                  padded(rowGroupedOverhead(gpu, rows, groups, width), width, h);
+    const double weightGradients = padded(reductionGroupedOverhead(gpu, rows, groups, h, up), h, up) +
+                                   padded(reductionGroupedOverhead(gpu, rows, groups, width, h), width, h);
+    const double backward = inputGradients + (s.method == Method::Full ? weightGradients : 0.0);
     const double moeLayers =
         static_cast<double>(a.numLayers - std::clamp<std::int64_t>(a.moe.firstDenseLayers, 0, a.numLayers));
-    const double forwards = detail::forwardPasses(s) + gradientFreeForwards(s);
-    return moeLayers * k * (forwards * forward + detail::backwardLayerShare(s) * backward);
+    const double forwards = detail::forwardPasses(s);
+    const double trained = forwards * forward + detail::backwardLayerShare(s) * backward;
+    if (s.runKind == RunKind::Ppo) {
+        // As trainingFlopsPerToken counts PPO: each epoch trains the policy and the value model (a full fine-tuning
+        // of the backbone), after the gradient-free scoring passes.
+        const double value = forwards * forward + inputGradients + weightGradients;
+        const double epochs = static_cast<double>(std::max<std::int64_t>(1, s.ppoEpochs));
+        return moeLayers * k * (epochs * (trained + value) + gradientFreeForwards(s) * forward);
+    }
+    return moeLayers * k * (trained + gradientFreeForwards(s) * forward);
 }
 
 } // namespace gpusizer::core

@@ -280,6 +280,12 @@ Result<void> readGpuPrice(const ObjectReader& r, GpuSpec& g) {
 /// The CUDA compute capability and SM count, where the entry states them.
 Result<void> readCudaArchitecture(const ObjectReader& r, GpuSpec& g) {
     GPUSIZER_ASSIGN(auto capability, r.optionalNumber("compute_capability", 1, 99));
+    if (capability && g.vendor != "NVIDIA") {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "'compute_capability' is NVIDIA's CUDA version of a card: leave it "
+                                                  "out for other vendors"),
+                    r.field("compute_capability"));
+    }
     g.computeCapability = capability.value_or(0.0);
     GPUSIZER_ASSIGN(auto sms, r.optionalInteger("sms", 1, 4096));
     g.smCount = static_cast<int>(sms.value_or(0));

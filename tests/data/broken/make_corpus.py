@@ -316,6 +316,7 @@ gpu_case("training_throughput-no-source.json",
 gpu_case("multi_node-text.json", set_key("multi_node", "yes"), ["multi_node"])
 gpu_case("sms-fraction.json", set_key("sms", 131.5), ["sms"])
 gpu_case("sms-zero.json", set_key("sms", 0), ["sms"])
+gpu_case("compute_capability-amd.json", set_key("vendor", "AMD"), ["compute_capability"])
 
 
 def with_billing(billing):
