@@ -4468,6 +4468,18 @@ Fewer cards (%2): %3</source>
         <source>&apos;compute_capability&apos; is NVIDIA&apos;s CUDA version of a card: leave it out for other vendors</source>
         <translation>“compute_capability”是 NVIDIA 显卡的 CUDA 计算能力版本：其他厂商的卡请勿填写</translation>
     </message>
+    <message>
+        <source>ColossalAI&apos;s LowLevelZero keeps an fp32 master copy and fp32 optimizer states for 16-bit weights (master_weights=True): sized as %1 rather than %2.</source>
+        <translation>ColossalAI 的 LowLevelZero 为 16 位权重保留 fp32 主副本和 fp32 优化器状态（master_weights=True）：按 %1 而非 %2 估算。</translation>
+    </message>
+    <message>
+        <source>ColossalAI (ColossalChat)</source>
+        <translation>ColossalAI（ColossalChat）</translation>
+    </message>
+    <message>
+        <source>ColossalAI is sized as its LowLevelZero plugin (sharding none, zero1 or zero2, optimizer offload for zero2_cpu); its Gemini ZeRO-3 and HybridParallelPlugin are not modelled: choose zero1 or zero2, or another framework</source>
+        <translation>ColossalAI 按其 LowLevelZero 插件估算（分片 none、zero1 或 zero2，zero2_cpu 卸载优化器）；其 Gemini ZeRO-3 和 HybridParallelPlugin 未建模：请选择 zero1 或 zero2，或其他框架</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

@@ -642,3 +642,53 @@ TEST(FrameworkBehaviour, DeepspeedOffloadTakesTheLargestSlicesNormInFp64) {
     ASSERT_NE(two.peakMoment, core::PeakMoment::ForwardEnd); // the bucket and the norm live in backward
     EXPECT_EQ(two.allocatedPeakBytes - many.allocatedPeakBytes, 627'425'024);
 }
+
+// ColossalChat's training scripts with the LowLevelZero plugin of their shell examples ("zero2"; hpcaitech/ColossalAI
+// @4f9953be): gradients reduce through buckets of 12 Mi elements with overlap on (low_level_zero_plugin.py L409-454),
+// so the 16-bit bucket is held twice, 12 x 2^20 x 2 B = 25,165,824 B more than without the overlap; the trainer holds
+// the model's output in a variable until the next step's forward returns (coati/trainer/sft.py L133-140), so the
+// 16-bit logits of the one 64-token sequence, 64 x 32,000 x 2 B = 4,096,000 B, are still there at the backward peak.
+TEST(FrameworkBehaviour, ColossalChatsLowLevelZeroHoldsTheLogitsAndTwoTwelveMebiElementBuckets) {
+    core::Scenario s = lora7b();
+    s.framework = core::Framework::Colossalai;
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero2;
+    s.seqLen = 64;
+    s.microBatch = 1;
+    const core::Estimate colossal = core::estimate(s);
+    ASSERT_NE(colossal.peakMoment, core::PeakMoment::ForwardEnd);
+    core::Scenario oneBucket = s;
+    oneBucket.overrides.zeroOverlapComm = false;
+    EXPECT_NEAR(static_cast<double>(colossal.allocatedPeakBytes - core::estimate(oneBucket).allocatedPeakBytes),
+                12.0 * 1048576.0 * 2.0, 1.0);
+    core::Scenario freed = s;
+    freed.overrides.logitsFreedBeforeBackward = true;
+    freed.overrides.logitsHeldThroughStep = false;
+    const core::Estimate dropped = core::estimate(freed);
+    EXPECT_EQ(dropped.peakMoment, colossal.peakMoment);
+    EXPECT_NEAR(static_cast<double>(colossal.allocatedPeakBytes - dropped.allocatedPeakBytes), 64.0 * 32000.0 * 2.0,
+                1.0);
+}
+
+// Its ZeRO-3 is the Gemini plugin and its tensor parallelism the HybridParallelPlugin, neither modelled: refused by
+// name. A pure bf16 recipe runs with LowLevelZero's fp32 master (master_weights=True), and the warning says whose.
+TEST(FrameworkBehaviour, ColossalAiIsSizedAsLowLevelZeroOnly) {
+    core::Scenario s = full7b();
+    s.framework = core::Framework::Colossalai;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    const auto refused = core::validate(s);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().where, "framework");
+    EXPECT_NE(refused.error().message().find("Gemini"), std::string::npos);
+    s.sharding = core::Sharding::Zero2;
+    s.precision = core::Precision::Bf16;
+    const core::Estimate e = core::estimate(s);
+    EXPECT_TRUE(std::any_of(e.warnings.begin(), e.warnings.end(), [](const core::Warning& w) {
+        return w.code == "deepspeed_fp32_master" && w.message().find("LowLevelZero") != std::string::npos;
+    }));
+    core::Scenario master = s;
+    master.precision = core::Precision::Bf16Fp32Master;
+    EXPECT_EQ(e.allocatedPeakBytes, core::estimate(master).allocatedPeakBytes);
+}

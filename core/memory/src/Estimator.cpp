@@ -52,11 +52,18 @@ std::optional<Estimate> estimateAsResolved(const Scenario& scenario, Detail deta
         resolved.precision =
             scenario.precision == Precision::Fp16 ? Precision::Fp16Fp32Master : Precision::Bf16Fp32Master;
         Estimate e = estimate(resolved, detail);
+        // ColossalAI's LowLevelZero does the same (master_weights=True, low_level_optim.py L263-299 @4f9953be).
+        const bool colossal = scenario.framework == Framework::Colossalai;
         e.warnings.push_back(
             {"deepspeed_fp32_master",
-             words(QT_TRANSLATE_NOOP("gpusizer", "DeepSpeed ZeRO keeps an fp32 master copy and fp32 optimizer states "
-                                                 "for 16-bit weights: sized as %1 rather than %2. FSDP runs the pure "
-                                                 "16-bit recipe."),
+             words(colossal ? QT_TRANSLATE_NOOP("gpusizer",
+                                                "ColossalAI's LowLevelZero keeps an fp32 master copy and fp32 "
+                                                "optimizer states for 16-bit weights (master_weights=True): sized as "
+                                                "%1 rather than %2.")
+                            : QT_TRANSLATE_NOOP("gpusizer",
+                                                "DeepSpeed ZeRO keeps an fp32 master copy and fp32 optimizer states "
+                                                "for 16-bit weights: sized as %1 rather than %2. FSDP runs the pure "
+                                                "16-bit recipe."),
                    label(resolved.precision), label(scenario.precision))});
         return e;
     }

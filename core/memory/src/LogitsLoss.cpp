@@ -160,6 +160,9 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
         const double h = static_cast<double>(ctx.arch.hiddenSize);
         out.atHeadBackward = std::min(out.total, (1.0 + held) * c * elements + c * tokens * h / ctx.tp);
     }
+    if (s.loss == Loss::Standard && prof.logitsHeldThroughStep && logitsInComputeDtype) {
+        out.heldThroughStep = c * elements; // the 16-bit logits of the output the loop keeps
+    }
     return out;
 }
 

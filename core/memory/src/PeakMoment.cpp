@@ -87,20 +87,22 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
                                     bucketsInForward + tr.workspace + doraAtForwardEnd;
     // The loss's own peak comes before lm_head's gradient exists; that gradient appears beside what the loss's
     // backward leaves (both moments are the end of forward for the chart).
+    // A loop that keeps the model's output holds its logits at every moment: the previous step's at the end of forward.
+    const double held = loss.heldThroughStep;
     const Moment moments[] = {
         {PeakMoment::ForwardEnd, (gradientsHeld ? m.gradients : 0.0) + sideHeld, acts.atLoss + side.activations,
-         loss.total, atLossTransients},
-        {PeakMoment::ForwardEnd, heldGradients + sideHeld, acts.atLoss + side.activations, loss.atHeadBackward,
+         loss.total + held, atLossTransients},
+        {PeakMoment::ForwardEnd, heldGradients + sideHeld, acts.atLoss + side.activations, loss.atHeadBackward + held,
          atLossTransients},
-        {PeakMoment::LastLayerRecompute, heldGradients + sideHeld, acts.recompute + side.activations, 0.0,
+        {PeakMoment::LastLayerRecompute, heldGradients + sideHeld, acts.recompute + side.activations, held,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
              tr.contextParallelBuffers + tr.layerBackward},
         // The cross-attention layers' tensors go with their backward; the encoder's backward is the step's last.
         {PeakMoment::BackwardEnd, m.gradients + sideHeld,
-         acts.lastLayer + acts.vision - acts.crossAttention + side.activations, 0.0,
+         acts.lastLayer + acts.vision - acts.crossAttention + side.activations, held,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers +
              tr.layerBackward},
-        {PeakMoment::OptimizerStep, m.gradients + side.gradients, 0.0, 0.0,
+        {PeakMoment::OptimizerStep, m.gradients + side.gradients, 0.0, held,
          tr.commBuckets + tr.stepTemporaries + side.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];

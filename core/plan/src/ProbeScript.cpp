@@ -43,6 +43,7 @@ std::optional<bool> checkpointingIsReentrant(Framework framework) {
     case Framework::Torchtune:  // training/activations.py @v0.6.1: CheckpointImpl.NO_REENTRANT
     case Framework::Torchtitan: // distributed/activation_checkpoint.py @v0.2.2: ptd_checkpoint_wrapper, non-reentrant
     case Framework::Lightning:  // fabric/strategies/fsdp.py @2.6.5 _setup_activation_checkpointing: NO_REENTRANT
+    case Framework::Colossalai: // ColossalChat train_sft.py L141-143 @4f9953be: {"use_reentrant": False}
         return false;
     case Framework::Axolotl:   // utils/config/__init__.py @v0.18.0 normalize_config: {"use_reentrant": True}
     case Framework::Unsloth:   // unsloth-zoo gradient_checkpointing.py @ce232d6c: unsloth_checkpoint, reentrant

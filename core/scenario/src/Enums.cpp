@@ -28,7 +28,8 @@ GPUSIZER_NAMES(Quantization, {Quantization::Nf4, "nf4"}, {Quantization::Nf4Dq, "
 GPUSIZER_NAMES(Framework, {Framework::Generic, "generic"}, {Framework::HfTrainer, "hf-trainer"},
                {Framework::Torchtune, "torchtune"}, {Framework::Torchtitan, "torchtitan"},
                {Framework::Lightning, "lightning"}, {Framework::Deepspeed, "deepspeed"},
-               {Framework::Megatron, "megatron"}, {Framework::Unsloth, "unsloth"}, {Framework::Axolotl, "axolotl"})
+               {Framework::Megatron, "megatron"}, {Framework::Unsloth, "unsloth"}, {Framework::Axolotl, "axolotl"},
+               {Framework::Colossalai, "colossalai"})
 GPUSIZER_NAMES(AdapterDtype, {AdapterDtype::Auto, "auto"}, {AdapterDtype::Fp32, "fp32"}, {AdapterDtype::Bf16, "bf16"},
                {AdapterDtype::Fp16, "fp16"})
 GPUSIZER_NAMES(VisionAdapterTargets, {VisionAdapterTargets::None, "none"}, {VisionAdapterTargets::Encoder, "encoder"},

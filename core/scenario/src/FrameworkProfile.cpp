@@ -22,6 +22,7 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"zero_overlap_comm", &O::zeroOverlapComm, &P::zeroOverlapComm},
         {"loss_from_transformers_model", &O::lossFromTransformersModel, &P::lossFromTransformersModel},
         {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
+        {"logits_held_through_step", &O::logitsHeldThroughStep, &P::logitsHeldThroughStep},
         {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},
         {"logprobs_in_place", &O::logprobsInPlace, &P::logprobsInPlace},
         {"logprobs_from_fp32_logits", &O::logprobsFromFp32Logits, &P::logprobsFromFp32Logits},
@@ -133,6 +134,32 @@ FrameworkProfile unslothProfile() {
     return p;
 }
 
+/// ColossalAI as ColossalChat's and Colossal-LLaMA's training scripts run it (hpcaitech/ColossalAI @4f9953be), with
+/// the LowLevelZero plugin their shell examples pass ("zero2", "zero2_cpu"; train_sft.sh L50, train_grpo.sh L64).
+FrameworkProfile colossalaiProfile() {
+    FrameworkProfile p;
+    // LowLevelZero keeps an fp32 master partition, a 16-bit gradient partition and fp32 Adam states per rank, with the
+    // optimizer and the master on the host under cpu_offload (zero/low_level/low_level_optim.py L263-299, L369-389):
+    // the ZeRO-1/2 layout DeepSpeed's engine gives here.
+    p.engine = ShardingEngine::Deepspeed;
+    // Gradients reduce through 12 Mi-element buckets, overlapped (low_level_zero_plugin.py L409-454:
+    // reduce_bucket_size_in_m=12, overlap_communication=True): the live gradients and their flat copy.
+    p.zeroReduceBucketElements = 12.0 * 1024.0 * 1024.0;
+    p.zeroOverlapComm = true;
+    // Its model wrapper casts the whole module, adapters included, to the 16-bit dtype (L82-84).
+    p.adaptersInFp32 = false;
+    // HybridAdam runs fused multi_tensor_adam on GPU tensors (nn/optimizer/hybrid_adam.py L161-189).
+    p.optimizerStep = OptimizerStepKind::Fused;
+    // The trainers hold the model's output, logits included, in a variable until the next step's forward returns
+    // (coati/trainer/sft.py L133-140).
+    p.logitsFreedBeforeBackward = false;
+    p.logitsHeldThroughStep = true;
+    // Its HybridParallelPlugin (shardformer tensor and pipeline parallelism) is not modelled.
+    p.runsTensorParallel = false;
+    p.runsPipelineParallel = false;
+    return p;
+}
+
 } // namespace
 
 FrameworkProfile profileForFramework(Framework framework) {
@@ -171,6 +198,8 @@ FrameworkProfile profileForFramework(Framework framework) {
         break;
     case Framework::Unsloth:
         return unslothProfile();
+    case Framework::Colossalai:
+        return colossalaiProfile();
     }
     return p;
 }

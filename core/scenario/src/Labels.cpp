@@ -65,6 +65,8 @@ Words label(Framework v) {
         return Words(QT_TRANSLATE_NOOP("gpusizer", "Unsloth"));
     case Framework::Axolotl:
         return Words(QT_TRANSLATE_NOOP("gpusizer", "Axolotl"));
+    case Framework::Colossalai:
+        return Words(QT_TRANSLATE_NOOP("gpusizer", "ColossalAI (ColossalChat)"));
     }
     return {};
 }

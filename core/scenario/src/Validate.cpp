@@ -83,6 +83,18 @@ Result<void> validateEngine(const Scenario& s, const FrameworkProfile& prof) {
                                       "sharding none or zero1"),
                     "sharding");
     }
+    if (s.framework == Framework::Colossalai && prof.engine == ShardingEngine::Deepspeed &&
+        (s.sharding == Sharding::Zero3 || s.offload == Offload::OptimizerAndParams || s.tensorParallel > 1 ||
+         s.pipelineParallel > 1)) {
+        // ColossalAI's ZeRO-3 is its Gemini plugin (chunked parameters, placement by policy) and its tensor and
+        // pipeline parallelism the HybridParallelPlugin's: neither is modelled.
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer",
+                                      "ColossalAI is sized as its LowLevelZero plugin (sharding none, zero1 or zero2, "
+                                      "optimizer offload for zero2_cpu); its Gemini ZeRO-3 and HybridParallelPlugin "
+                                      "are not modelled: choose zero1 or zero2, or another framework"),
+                    "framework");
+    }
     if (prof.engine == ShardingEngine::Megatron && s.offload != Offload::None) {
         return fail(ErrorCode::Inconsistent,
                     QT_TRANSLATE_NOOP("gpusizer", "the Megatron engine does not offload to the CPU here"), "offload");

@@ -51,6 +51,10 @@ struct FrameworkProfile {
     /// (trainer.py), torchtitan's train step runs `del pred` before backward. Held, they stay through the loss's
     /// backward beside its fp32 gradients.
     bool logitsFreedBeforeBackward = true;
+    /// The training loop keeps the model's output in a variable until the next step's forward returns (ColossalChat's
+    /// `outputs = self.model(...)`, coati/trainer/sft.py L133-140): its 16-bit logits live through the whole
+    /// backward, the optimizer step and the next forward.
+    bool logitsHeldThroughStep = false;
     /// torch.compile covers the loss as well as the layers (torchtitan compiles its loss function with
     /// --compile.enable): inductor fuses the fp32 upcast, log-softmax and gradient into kernels that keep only the
     /// 16-bit logits and write a 16-bit gradient.

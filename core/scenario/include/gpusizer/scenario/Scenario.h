@@ -66,7 +66,18 @@ enum class Float8 { Off, Tensorwise, Rowwise };
 /// QLoRA base quantization: NF4, NF4 with double quantization, LLM.int8.
 enum class Quantization { Nf4, Nf4Dq, Int8 };
 /// The training stack; sets behaviours the physics alone cannot decide (see FrameworkProfile).
-enum class Framework { Generic, HfTrainer, Torchtune, Torchtitan, Lightning, Deepspeed, Megatron, Unsloth, Axolotl };
+enum class Framework {
+    Generic,
+    HfTrainer,
+    Torchtune,
+    Torchtitan,
+    Lightning,
+    Deepspeed,
+    Megatron,
+    Unsloth,
+    Axolotl,
+    Colossalai
+};
 /// Which PEFT adapter the adapter methods train (huggingface/peft @5d602fdb): LoRA; DoRA (use_dora: a trainable
 /// magnitude per output row, tuners/lora/dora.py); LoRA-FA (lora_A frozen, optimizers/lorafa.py); VeRA (shared
 /// frozen random matrices, trainable scaling vectors, tuners/vera); IA3 (one trainable scaling vector per module,
@@ -139,6 +150,7 @@ struct ProfileOverrides {
     std::optional<bool> zeroOverlapComm;
     std::optional<bool> lossFromTransformersModel;
     std::optional<bool> logitsFreedBeforeBackward;
+    std::optional<bool> logitsHeldThroughStep;
     std::optional<bool> compileCoversLoss;
     std::optional<bool> logprobsInPlace;
     std::optional<bool> logprobsFromFp32Logits;
