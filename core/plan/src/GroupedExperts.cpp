@@ -8,32 +8,55 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <utility>
 
 namespace gpusizer::core {
 
 namespace {
 
-/// E[ceil(X / tile)] and E[ceil(X / tile)^2] for X ~ Poisson(meanRows), summed over 12 standard deviations either side
-/// of the mean (beyond them the probabilities are below 1e-30 of the total).
+/// E[ceil(X / tile)] and E[ceil(X / tile)^2] for X ~ Poisson(meanRows), summed over 10 standard deviations either side
+/// of the mean (beyond them the probabilities are below 1e-22 of the total). The probabilities are stepped from the
+/// mode, p(x + 1) = p(x) m / (x + 1), so a planner's search pays a multiply per term.
+std::pair<double, double> summedTileMoments(double meanRows, double tile) {
+    const double spread = 10.0 * std::sqrt(meanRows) + 2.0;
+    const double mode = std::floor(meanRows);
+    const double atMode = std::exp(mode * std::log(meanRows) - meanRows - std::lgamma(mode + 1.0));
+    double mean = 0;
+    double square = 0;
+    const auto add = [&](double rows, double probability) {
+        const double tiles = std::ceil(rows / tile);
+        mean += probability * tiles;
+        square += probability * tiles * tiles;
+    };
+    add(mode, atMode);
+    double probability = atMode;
+    for (double rows = mode + 1.0; rows <= meanRows + spread; rows += 1.0) {
+        probability *= meanRows / rows;
+        add(rows, probability);
+    }
+    probability = atMode;
+    for (double rows = mode - 1.0; rows >= 0.0 && rows >= meanRows - spread; rows -= 1.0) {
+        probability *= (rows + 1.0) / meanRows;
+        add(rows, probability);
+    }
+    return {mean, square};
+}
+
+/// The same, remembered: a planner's search asks for the same few group sizes on every card and layout.
 std::pair<double, double> tileMoments(double meanRows, double tile) {
     if (meanRows <= 0 || tile <= 0) {
         return {0.0, 0.0};
     }
-    const double spread = 12.0 * std::sqrt(meanRows) + 2.0;
-    const auto first = static_cast<std::int64_t>(std::max(0.0, std::floor(meanRows - spread)));
-    const auto last = static_cast<std::int64_t>(std::ceil(meanRows + spread));
-    const double logMean = std::log(meanRows);
-    double mean = 0;
-    double square = 0;
-    for (std::int64_t x = first; x <= last; ++x) {
-        const double rows = static_cast<double>(x);
-        const double probability = std::exp(rows * logMean - meanRows - std::lgamma(rows + 1.0));
-        const double tiles = std::ceil(rows / tile);
-        mean += probability * tiles;
-        square += probability * tiles * tiles;
+    thread_local std::map<std::pair<double, double>, std::pair<double, double>> known;
+    const auto key = std::make_pair(meanRows, tile);
+    if (const auto it = known.find(key); it != known.end()) {
+        return it->second;
     }
-    return {mean, square};
+    if (known.size() > 4096) {
+        known.clear();
+    }
+    return known[key] = summedTileMoments(meanRows, tile);
 }
 
 } // namespace
