@@ -176,6 +176,8 @@ Message softwareFeatureName(core::SoftwareFeature f) {
         return msg(QT_TRANSLATE_NOOP("gpusizer", "PyTorch FSDP"));
     case core::SoftwareFeature::TritonKernels:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "Triton kernels (Liger, Cut Cross-Entropy)"));
+    case core::SoftwareFeature::Colossalai:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "ColossalAI"));
     }
     return {};
 }

@@ -4480,6 +4480,14 @@ Fewer cards (%2): %3</source>
         <source>ColossalAI is sized as its LowLevelZero plugin (sharding none, zero1 or zero2, optimizer offload for zero2_cpu); its Gemini ZeRO-3 and HybridParallelPlugin are not modelled: choose zero1 or zero2, or another framework</source>
         <translation>ColossalAI 按其 LowLevelZero 插件估算（分片 none、zero1 或 zero2，zero2_cpu 卸载优化器）；其 Gemini ZeRO-3 和 HybridParallelPlugin 未建模：请选择 zero1 或 zero2，或其他框架</translation>
     </message>
+    <message>
+        <source>Sharding by ColossalAI&apos;s LowLevelZero, ZeRO stage %1 in effect, with the layout of DeepSpeed&apos;s ZeRO-1/2 and its own buckets.</source>
+        <translation>由 ColossalAI 的 LowLevelZero 分片，生效的 ZeRO 阶段为 %1，采用 DeepSpeed ZeRO-1/2 的布局及其自身的桶。</translation>
+    </message>
+    <message>
+        <source>ColossalAI</source>
+        <translation>ColossalAI</translation>
+    </message>
 </context>
 <context>
     <name>gpusizer::ui::AdvisorView</name>

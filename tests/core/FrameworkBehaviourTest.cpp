@@ -692,3 +692,21 @@ TEST(FrameworkBehaviour, ColossalAiIsSizedAsLowLevelZeroOnly) {
     master.precision = core::Precision::Bf16Fp32Master;
     EXPECT_EQ(e.allocatedPeakBytes, core::estimate(master).allocatedPeakBytes);
 }
+
+// ColossalAI runs on CUDA only (its README @4f9953be, Installation: "CUDA >= 11.0", "NVIDIA GPU Compute Capability >=
+// 7.0"): a ColossalAI run needs the feature, which the catalog's AMD and Gaudi cards lack, so the planner rents
+// neither for it.
+TEST(FrameworkBehaviour, AColossalAiRunIsPlannedOnNvidiaCardsOnly) {
+    core::Scenario s = lora7b();
+    s.framework = core::Framework::Colossalai;
+    const auto need = core::requiredSoftware(s);
+    EXPECT_NE(std::find(need.begin(), need.end(), core::SoftwareFeature::Colossalai), need.end());
+    const core::Catalog& cat = fixtures::catalog();
+    for (const char* id : {"mi300x", "mi325x", "mi250x-gcd", "gaudi2", "gaudi3"}) {
+        EXPECT_NE(cat.findGpu(id)->lacking(core::SoftwareFeature::Colossalai), nullptr) << id;
+    }
+    EXPECT_EQ(cat.findGpu("h100-sxm")->lacking(core::SoftwareFeature::Colossalai), nullptr);
+    s.framework = core::Framework::Generic;
+    const auto generic = core::requiredSoftware(s);
+    EXPECT_EQ(std::find(generic.begin(), generic.end(), core::SoftwareFeature::Colossalai), generic.end());
+}

@@ -265,6 +265,12 @@ Words shardingAssumption(const Scenario& s, const FrameworkProfile& prof, int st
                                              "flat parameter."),
                      label(prof.engine), std::to_string(stage));
     }
+    if (s.framework == Framework::Colossalai && prof.engine == ShardingEngine::Deepspeed) {
+        return words(QT_TRANSLATE_NOOP("gpusizer",
+                                       "Sharding by ColossalAI's LowLevelZero, ZeRO stage %1 in effect, with "
+                                       "the layout of DeepSpeed's ZeRO-1/2 and its own buckets."),
+                     std::to_string(stage));
+    }
     return words(QT_TRANSLATE_NOOP("gpusizer", "Sharding engine %1, ZeRO stage %2 in effect."), label(prof.engine),
                  std::to_string(stage));
 }

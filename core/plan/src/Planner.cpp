@@ -68,6 +68,9 @@ std::vector<SoftwareFeature> requiredSoftware(const Scenario& s) {
     if (s.ligerRmsNorm || s.ligerGlu || s.ligerRope || s.loss == Loss::FusedLinear || s.loss == Loss::CutCrossEntropy) {
         need.push_back(SoftwareFeature::TritonKernels);
     }
+    if (s.framework == Framework::Colossalai) {
+        need.push_back(SoftwareFeature::Colossalai);
+    }
     // The sharding engine runs only when the layout shards or offloads; plain data parallelism is DDP.
     const bool engineRuns = (s.gpus > 1 && s.sharding != Sharding::None) || s.offload != Offload::None;
     if (engineRuns) {

@@ -57,6 +57,8 @@ const char* toString(SoftwareFeature f) {
         return "fsdp";
     case SoftwareFeature::TritonKernels:
         return "triton-kernels";
+    case SoftwareFeature::Colossalai:
+        return "colossalai";
     }
     return "?";
 }
@@ -67,7 +69,8 @@ const std::vector<SoftwareFeature>& allSoftwareFeatures() {
                                                   SoftwareFeature::FlashAttention2,
                                                   SoftwareFeature::Deepspeed,
                                                   SoftwareFeature::Fsdp,
-                                                  SoftwareFeature::TritonKernels};
+                                                  SoftwareFeature::TritonKernels,
+                                                  SoftwareFeature::Colossalai};
     return all;
 }
 

@@ -27,6 +27,7 @@ enum class SoftwareFeature {
     Deepspeed,                ///< the DeepSpeed engine (ZeRO, ZeRO-Offload)
     Fsdp,                     ///< PyTorch FSDP / FSDP2
     TritonKernels,            ///< Triton kernels: Liger, Cut Cross-Entropy
+    Colossalai,               ///< ColossalAI's booster and its CUDA kernels (HybridAdam)
 };
 /// The feature's key in the catalog ("bitsandbytes-quantization", ...).
 const char* toString(SoftwareFeature f);
