@@ -342,6 +342,39 @@ bool pythonHasTorch() {
     return std::system((python() + " -c 'import torch' >/dev/null 2>&1").c_str()) == 0;
 }
 
+/// One CPU step of the measurement script for `scenario`, written with its script, log and result under `dir`: the
+/// script's exit status (-1 when probe-script refused the scenario), what it printed, and its result (null when it
+/// wrote none).
+struct CpuRun {
+    int status = -1;
+    std::string log;
+    nlohmann::json result;
+};
+
+CpuRun runScriptOnCpu(const nlohmann::json& scenario, const std::filesystem::path& dir) {
+    std::filesystem::create_directories(dir);
+    const auto scenarioFile = dir / "scenario.json";
+    const auto script = dir / "probe.py";
+    const auto result = dir / "result.json";
+    const auto log = dir / "log.txt";
+    std::filesystem::remove(result);
+    std::ofstream(scenarioFile) << scenario.dump();
+    CpuRun out;
+    const auto generated = runCli("probe-script " + scenarioFile.string() + " -o " + script.string());
+    if (generated.status != 0) {
+        out.log = generated.err;
+        return out;
+    }
+    const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
+                            result.string() + " > " + log.string() + " 2>&1";
+    out.status = std::system(run.c_str());
+    out.log = slurp(log);
+    if (std::filesystem::exists(result)) {
+        out.result = nlohmann::json::parse(slurp(result));
+    }
+    return out;
+}
+
 } // namespace
 
 TEST(Cli, MeasurementScriptsCompileForEveryMethod) {
@@ -407,22 +440,14 @@ TEST(Cli, TheScriptRunsEachPreferenceObjective) {
           Case{"kto", "scenarios/tiny-lora.json", false}}) {
         const auto dir = std::filesystem::temp_directory_path() /
                          ("gpusizer_pref_" + std::string(c.kind) + std::to_string(::getpid()));
-        std::filesystem::create_directories(dir);
         auto scenario = nlohmann::json::parse(slurp(data(c.scenario)));
         scenario["run_kind"] = c.kind;
         scenario["micro_batch"] = 2;
-        const auto scenarioFile = dir / "scenario.json";
-        std::ofstream(scenarioFile) << scenario.dump();
-        const auto script = dir / "probe.py";
-        const auto result = dir / "result.json";
-        const auto log = dir / "log.txt";
-        ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0) << c.kind;
-        const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
-                                result.string() + " > " + log.string() + " 2>&1";
-        ASSERT_EQ(std::system(run.c_str()), 0) << c.kind << ": " << slurp(log);
-        const auto written = nlohmann::json::parse(slurp(result));
+        const CpuRun ran = runScriptOnCpu(scenario, dir);
+        ASSERT_EQ(ran.status, 0) << c.kind << ": " << ran.log;
+        const nlohmann::json& written = ran.result;
         EXPECT_EQ(written.at("scenario").at("run_kind"), c.kind);
-        EXPECT_EQ(slurp(log).find("reference model: a frozen copy") != std::string::npos, c.copy) << c.kind;
+        EXPECT_EQ(ran.log.find("reference model: a frozen copy") != std::string::npos, c.copy) << c.kind;
         // Paired objectives put 2 x 2 sequences of the tiny scenario's length through each step.
         const double rows = std::string(c.kind) == "kto" ? 2.0 : 4.0;
         const double perStep = rows * scenario.at("seq_len").get<double>();
@@ -440,33 +465,24 @@ TEST(Cli, TheScriptRecordsTheFrameworkBehavioursItDoesNotRun) {
         GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
     }
     const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_openrlhf_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
     auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
     scenario["run_kind"] = "dpo";
     scenario["micro_batch"] = 1;
     scenario["framework_overrides"] = {{"logprobs_from_fp32_logits", true}, {"reference_copy_with_adapters", true}};
-    const auto scenarioFile = dir / "scenario.json";
-    std::ofstream(scenarioFile) << scenario.dump();
-    const auto script = dir / "probe.py";
-    const auto result = dir / "result.json";
-    const auto log = dir / "log.txt";
-    ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0);
-    const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
-                            result.string() + " > " + log.string() + " 2>&1";
-    ASSERT_EQ(std::system(run.c_str()), 0) << slurp(log);
-    const auto ran = nlohmann::json::parse(slurp(result)).at("scenario");
+    const CpuRun openrlhf = runScriptOnCpu(scenario, dir);
+    ASSERT_EQ(openrlhf.status, 0) << openrlhf.log;
+    const auto& ran = openrlhf.result.at("scenario");
     EXPECT_EQ(ran.at("framework_overrides").at("logprobs_from_fp32_logits"), false);
     EXPECT_EQ(ran.at("framework_overrides").at("reference_copy_with_adapters"), false);
-    EXPECT_NE(slurp(log).find("framework_overrides.reference_copy_with_adapters: true -> false"), std::string::npos);
+    EXPECT_NE(openrlhf.log.find("framework_overrides.reference_copy_with_adapters: true -> false"), std::string::npos);
     // ColossalAI's booster and its loop, which keeps the model's output, are not what the script runs: the result
     // names the generic stack it did run.
     scenario["run_kind"] = "sft";
     scenario.erase("framework_overrides");
     scenario["framework"] = "colossalai";
-    std::ofstream(scenarioFile) << scenario.dump();
-    ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0);
-    ASSERT_EQ(std::system(run.c_str()), 0) << slurp(log);
-    EXPECT_EQ(nlohmann::json::parse(slurp(result)).at("scenario").at("framework"), "generic");
+    const CpuRun colossal = runScriptOnCpu(scenario, dir);
+    ASSERT_EQ(colossal.status, 0) << colossal.log;
+    EXPECT_EQ(colossal.result.at("scenario").at("framework"), "generic");
     std::filesystem::remove_all(dir);
 }
 
@@ -479,7 +495,6 @@ TEST(Cli, TheScriptRunsGrpoWithItsOwnGeneration) {
         GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
     }
     const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_grpo_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
     auto scenario = nlohmann::json::parse(slurp(data("scenarios/tiny-full.json")));
     scenario["run_kind"] = "grpo";
     scenario["completion_length"] = 16;
@@ -488,23 +503,15 @@ TEST(Cli, TheScriptRunsGrpoWithItsOwnGeneration) {
     scenario["gradient_accumulation"] = 2;
     scenario["kl_beta"] = 0.04;
     scenario["generation"] = "vllm-colocate";
-    const auto scenarioFile = dir / "grpo.json";
-    std::ofstream(scenarioFile) << scenario.dump();
-    const auto script = dir / "probe.py";
-    const auto result = dir / "result.json";
-    const auto log = dir / "log.txt";
-    ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0);
-    const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
-                            result.string() + " > " + log.string() + " 2>&1";
-    ASSERT_EQ(std::system(run.c_str()), 0) << slurp(log);
-    const auto written = nlohmann::json::parse(slurp(result));
+    const CpuRun grpo = runScriptOnCpu(scenario, dir);
+    ASSERT_EQ(grpo.status, 0) << grpo.log;
+    const nlohmann::json& written = grpo.result;
     const auto& ran = written.at("scenario");
     EXPECT_EQ(ran.at("run_kind"), "grpo");
     EXPECT_EQ(ran.at("gradient_accumulation"), 2); // a step is an optimizer step over its generation batch
     EXPECT_EQ(ran.at("generation"), "transformers");
-    const std::string says = slurp(log);
-    EXPECT_NE(says.find("4 completions of 16 tokens"), std::string::npos) << says;
-    EXPECT_NE(says.find("reference model: a frozen copy"), std::string::npos) << says;
+    EXPECT_NE(grpo.log.find("4 completions of 16 tokens"), std::string::npos) << grpo.log;
+    EXPECT_NE(grpo.log.find("reference model: a frozen copy"), std::string::npos) << grpo.log;
     // 2 x 2 sequences of the tiny scenario's length trained per step.
     const double perStep = 4.0 * scenario.at("seq_len").get<double>();
     EXPECT_NEAR(written.at("tokens_per_second").get<double>() * written.at("step_seconds")[0].get<double>(), perStep,
@@ -519,7 +526,6 @@ TEST(Cli, TheScriptRefusesPpoAndImages) {
         GTEST_SKIP() << "python3-torch is not installed (scripts/bootstrap.sh installs it)";
     }
     const auto dir = std::filesystem::temp_directory_path() / ("gpusizer_refused_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
     auto ppo = nlohmann::json::parse(slurp(data("scenarios/tiny-lora.json")));
     ppo["run_kind"] = "ppo";
     ppo["completion_length"] = 16;
@@ -531,16 +537,10 @@ TEST(Cli, TheScriptRefusesPpoAndImages) {
     images["images_per_sample"] = 1;
     for (const auto& [scenario, says] : {std::pair{ppo, "does not run PPO's value and reward models"},
                                          std::pair{images, "builds the language model only"}}) {
-        const auto scenarioFile = dir / "scenario.json";
-        std::ofstream(scenarioFile) << scenario.dump();
-        const auto script = dir / "probe.py";
-        const auto log = dir / "log.txt";
-        ASSERT_EQ(runCli("probe-script " + scenarioFile.string() + " -o " + script.string()).status, 0) << says;
-        const std::string run = python() + " " + script.string() + " --device cpu --steps 1 --warmup 0 --out " +
-                                (dir / "result.json").string() + " > " + log.string() + " 2>&1";
-        EXPECT_NE(std::system(run.c_str()), 0);
-        EXPECT_NE(slurp(log).find(says), std::string::npos) << slurp(log);
-        EXPECT_FALSE(std::filesystem::exists(dir / "result.json"));
+        const CpuRun refused = runScriptOnCpu(scenario, dir);
+        EXPECT_NE(refused.status, 0);
+        EXPECT_NE(refused.log.find(says), std::string::npos) << refused.log;
+        EXPECT_TRUE(refused.result.is_null());
     }
     std::filesystem::remove_all(dir);
 }

@@ -515,14 +515,11 @@ Result<void> readQwenVision(const json& vc, std::string_view where, bool qwen25,
 
 /// LLaVA-NeXT's anyres canvases, (height, width) pairs (configuration_llava_next.py: image_grid_pinpoints, by default
 /// [[336, 672], [672, 336], [672, 672], [1008, 336], [336, 1008]]).
-/// A saved scenario writes them as the encoder's grid_pinpoints, with no default.
+/// A saved scenario writes them as the encoder's grid_pinpoints. Absent, the shape keeps what it holds.
 Result<void> readGridPinpoints(const json& holder, const char* key, std::string_view where, VisionShape& v) {
     const auto it = holder.find(key);
     if (it == holder.end() || it->is_null()) {
-        if (std::string_view(key) == "image_grid_pinpoints") {
-            v.gridPinpoints = {{{336, 672}}, {{672, 336}}, {{672, 672}}, {{1008, 336}}, {{336, 1008}}};
-        }
-        return {};
+        return {}; // the caller's default stands
     }
     const auto bad = [&] {
         return fail(ErrorCode::OutOfRange,
@@ -732,6 +729,7 @@ Result<void> readVisionTower(const json& root, std::string_view where, ImportedA
         // configuration_clip.py); images resized to image_size square, or LLaVA-NeXT's crops of it.
         const bool gemma = type == "gemma3";
         if (type == "llava_next") {
+            v.gridPinpoints = {{{336, 672}}, {{672, 336}}, {{672, 672}}, {{1008, 336}}, {{336, 1008}}};
             GPUSIZER_TRY(pinpoints, readGridPinpoints(root, "image_grid_pinpoints", where, v));
         }
         GPUSIZER_TRY(blocks, readVisionBlocks(vc, at, v, {"hidden_size"}, gemma ? 1152 : 1024, {"num_hidden_layers"},
