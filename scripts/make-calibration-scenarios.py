@@ -14,7 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # measured.json and measured-2.json: copies of the project's shared calibration files, in this order; measured-3.json:
 # rows this project read from huggingface/peft's method comparison, torchtitan's benchmarks and ArcticTraining's
 # long-sequence recipes (each names its source file at a commit); measured-4.json: preference, RL and vision-language
-# runs, each with the scenario its source states written out and every choice the source leaves open in its
+# runs and ColossalAI's Gemini benchmark, each with the scenario its source states written out and every choice the source leaves open in its
 # interpretation.
 ROWS = [row for name in ("measured.json", "measured-2.json", "measured-3.json", "measured-4.json")
         for row in json.loads((ROOT / "tests/data/calibration" / name).read_text())]
@@ -459,7 +459,7 @@ for row in ROWS:
         scenario, interp = peft_method_comparison(row)
     elif src.startswith("alst"):
         scenario, interp = alst(row)
-    elif src.startswith("runkind"):
+    elif src.startswith("runkind") or src.startswith("colossalai"):
         scenario, interp = stated(row)
     else:
         entry["excluded"] = "no rule for this source"

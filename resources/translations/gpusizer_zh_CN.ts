@@ -929,10 +929,6 @@
         <translation>分片引擎</translation>
     </message>
     <message>
-        <source>Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter) or Megatron&apos;s distributed optimizer; auto follows the framework. Decides gathered parameters, offload and gradients of frozen weights.</source>
-        <translation>由谁分片：DeepSpeed ZeRO、FSDP1（扁平参数）、FSDP2（逐参数）或 Megatron 的分布式优化器；自动（auto）跟随所选框架。它决定参数的聚集方式、卸载方式以及冻结权重的梯度。</translation>
-    </message>
-    <message>
         <source>Adapter wrapping</source>
         <translation>适配器包装方式</translation>
     </message>
@@ -4469,16 +4465,8 @@ Fewer cards (%2): %3</source>
         <translation>“compute_capability”是 NVIDIA 显卡的 CUDA 计算能力版本：其他厂商的卡请勿填写</translation>
     </message>
     <message>
-        <source>ColossalAI&apos;s LowLevelZero keeps an fp32 master copy and fp32 optimizer states for 16-bit weights (master_weights=True): sized as %1 rather than %2.</source>
-        <translation>ColossalAI 的 LowLevelZero 为 16 位权重保留 fp32 主副本和 fp32 优化器状态（master_weights=True）：按 %1 而非 %2 估算。</translation>
-    </message>
-    <message>
         <source>ColossalAI (ColossalChat)</source>
         <translation>ColossalAI（ColossalChat）</translation>
-    </message>
-    <message>
-        <source>ColossalAI is sized as its LowLevelZero plugin (sharding none, zero1 or zero2, optimizer offload for zero2_cpu); its Gemini ZeRO-3 and HybridParallelPlugin are not modelled: choose zero1 or zero2, or another framework</source>
-        <translation>ColossalAI 按其 LowLevelZero 插件估算（分片 none、zero1 或 zero2，zero2_cpu 卸载优化器）；其 Gemini ZeRO-3 和 HybridParallelPlugin 未建模：请选择 zero1 或 zero2，或其他框架</translation>
     </message>
     <message>
         <source>Sharding by ColossalAI&apos;s LowLevelZero, ZeRO stage %1 in effect, with the layout of DeepSpeed&apos;s ZeRO-1/2 and its own buckets.</source>
@@ -4487,6 +4475,62 @@ Fewer cards (%2): %3</source>
     <message>
         <source>ColossalAI</source>
         <translation>ColossalAI</translation>
+    </message>
+    <message>
+        <source>Sharding by ColossalAI&apos;s Gemini, static placement: 16-bit parameter chunks whose shards also hold the gradients, an fp32 master and Adam states, each divided over %1 GPUs; two chunks gathered at a time.</source>
+        <translation>由 ColossalAI 的 Gemini 分片，静态放置：16 位参数块（其分片同时存放梯度）、fp32 主权重和 Adam 状态，均在 %1 个 GPU 上切分；同一时刻聚合两个块。</translation>
+    </message>
+    <message>
+        <source>Sharding by ColossalAI&apos;s Gemini, static placement with offload_optim_frac 1.0: the fp32 master and Adam states on the host, the 16-bit chunk shards on the %1 GPUs.</source>
+        <translation>由 ColossalAI 的 Gemini 分片，静态放置且 offload_optim_frac 为 1.0：fp32 主权重和 Adam 状态在主机上，16 位参数块的分片在 %1 个 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Sharding by ColossalAI&apos;s Gemini, static placement with offload_optim_frac and offload_param_frac 1.0: only the gathered chunks on each of the %1 GPUs. The auto placement would keep chunks on the GPU up to 90% of the card.</source>
+        <translation>由 ColossalAI 的 Gemini 分片，静态放置且 offload_optim_frac 与 offload_param_frac 均为 1.0：%1 个 GPU 上各自只有聚合中的块。auto 放置策略会把块留在 GPU 上，直到占用该卡的 90%。</translation>
+    </message>
+    <message>
+        <source>ColossalAI&apos;s LowLevelZero and Gemini keep an fp32 master copy and fp32 optimizer states for 16-bit weights (master_weights=True): sized as %1 rather than %2.</source>
+        <translation>ColossalAI 的 LowLevelZero 和 Gemini 为 16 位权重保留 fp32 主权重副本和 fp32 优化器状态（master_weights=True）：按 %1 而非 %2 估算。</translation>
+    </message>
+    <message>
+        <source>ColossalAI Gemini</source>
+        <translation>ColossalAI Gemini</translation>
+    </message>
+    <message>
+        <source>Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per parameter), Megatron&apos;s distributed optimizer or ColossalAI&apos;s Gemini (parameter chunks); auto follows the framework. Decides gathered parameters, offload and gradients of frozen weights.</source>
+        <translation>由谁分片：DeepSpeed ZeRO、FSDP1（扁平参数）、FSDP2（按参数）、Megatron 的分布式优化器或 ColossalAI 的 Gemini（参数块）；auto 跟随框架。决定聚合的参数、卸载以及冻结权重的梯度。</translation>
+    </message>
+    <message>
+        <source>Gemini is ColossalAI&apos;s plugin: choose the colossalai framework</source>
+        <translation>Gemini 是 ColossalAI 的插件：请选择 colossalai 框架</translation>
+    </message>
+    <message>
+        <source>ColossalAI&apos;s tensor and pipeline parallelism (its HybridParallelPlugin) are not modelled: choose LowLevelZero (sharding zero1 or zero2) or Gemini (zero3), or another framework</source>
+        <translation>未对 ColossalAI 的张量并行和流水线并行（其 HybridParallelPlugin）建模：请选择 LowLevelZero（分片 zero1 或 zero2）或 Gemini（zero3），或其他框架</translation>
+    </message>
+    <message>
+        <source>ColossalAI shards parameters and offloads them with Gemini only: leave sharding_engine on auto with sharding zero3, or choose zero1 or zero2 for LowLevelZero</source>
+        <translation>ColossalAI 只通过 Gemini 对参数分片和卸载：请将 sharding_engine 保持为 auto 并使用分片 zero3，或为 LowLevelZero 选择 zero1 或 zero2</translation>
+    </message>
+    <message>
+        <source>Gemini shards parameters, gradients and optimizer states over the data-parallel GPUs: choose sharding zero3</source>
+        <translation>Gemini 在数据并行 GPU 上对参数、梯度和优化器状态分片：请选择分片 zero3</translation>
+    </message>
+    <message>
+        <source>ColossalChat refuses LoRA under Gemini: choose full fine-tuning, or LowLevelZero (sharding zero1 or zero2) for adapters</source>
+        <translation>ColossalChat 不允许在 Gemini 下使用 LoRA：请选择全参数微调，或为适配器使用 LowLevelZero（分片 zero1 或 zero2）</translation>
+    </message>
+    <message>
+        <source>Gemini keeps frozen parameters whole, in 16 bits, on every GPU (gemini_ddp.py _init_chunks): freeze tuning under Gemini is not modelled</source>
+        <translation>Gemini 在每个 GPU 上以 16 位完整保留冻结参数（gemini_ddp.py _init_chunks）：未对 Gemini 下的冻结层微调建模</translation>
+    </message>
+    <message>
+        <source>Gemini stores parameters in fp16 or bf16 with an fp32 master (GeminiPlugin precision &quot;fp16&quot; or &quot;bf16&quot;): choose bf16-fp32-master or fp16-fp32-master</source>
+        <translation>Gemini 以 fp16 或 bf16 存储参数并保留 fp32 主权重（GeminiPlugin precision 为 &quot;fp16&quot; 或 &quot;bf16&quot;）：请选择 bf16-fp32-master 或 fp16-fp32-master</translation>
+    </message>
+    <message>
+        <source>Gemini steps Adam only (HybridAdam, CPUAdam or FusedAdam: gemini_optimizer.py _AVAIL_OPTIM_LIST): choose adamw</source>
+        <translation>Gemini 只执行 Adam 优化步骤（HybridAdam、CPUAdam 或 FusedAdam：gemini_optimizer.py _AVAIL_OPTIM_LIST）：请选择 adamw</translation>
     </message>
 </context>
 <context>

@@ -671,17 +671,37 @@ TEST(FrameworkBehaviour, ColossalChatsLowLevelZeroHoldsTheLogitsAndTwoTwelveMebi
                 1.0);
 }
 
-// Its ZeRO-3 is the Gemini plugin and its tensor parallelism the HybridParallelPlugin, neither modelled: refused by
-// name. A pure bf16 recipe runs with LowLevelZero's fp32 master (master_weights=True), and the warning says whose.
-TEST(FrameworkBehaviour, ColossalAiIsSizedAsLowLevelZeroOnly) {
+// ColossalChat's plugins (train_sft.py L60-100 @4f9953be): LowLevelZero for ZeRO-1/2, Gemini for ZeRO-3; its tensor
+// parallelism is the HybridParallelPlugin, not modelled. Sharding zero3 is Gemini; DeepSpeed's engine named with zero3,
+// LoRA under Gemini (refused by train_sft.py L31-32), Gemini for another framework and tensor parallelism are refused
+// by field. A pure bf16 recipe runs with the fp32 master (master_weights=True), and the warning says whose.
+TEST(FrameworkBehaviour, ColossalAiShardsWithLowLevelZeroOrGemini) {
     core::Scenario s = full7b();
     s.framework = core::Framework::Colossalai;
     s.gpus = 8;
     s.sharding = core::Sharding::Zero3;
-    const auto refused = core::validate(s);
-    ASSERT_FALSE(refused.has_value());
-    EXPECT_EQ(refused.error().where, "framework");
-    EXPECT_NE(refused.error().message().find("Gemini"), std::string::npos);
+    ASSERT_TRUE(core::validate(s).has_value());
+    EXPECT_EQ(core::profileFor(s).engine, core::ShardingEngine::Gemini);
+    const auto refusedWhere = [](core::Scenario v) {
+        const auto r = core::validate(v);
+        return r.has_value() ? std::string() : r.error().where;
+    };
+    core::Scenario deepspeed = s;
+    deepspeed.shardingEngine = core::ShardingEngine::Deepspeed;
+    EXPECT_EQ(refusedWhere(deepspeed), "sharding_engine");
+    core::Scenario lora = s;
+    lora.method = core::Method::Lora;
+    EXPECT_EQ(refusedWhere(lora), "method");
+    core::Scenario other = s;
+    other.framework = core::Framework::HfTrainer;
+    other.shardingEngine = core::ShardingEngine::Gemini;
+    EXPECT_EQ(refusedWhere(other), "sharding_engine");
+    core::Scenario sgd = s;
+    sgd.optimizer = core::Optimizer::Sgd;
+    EXPECT_EQ(refusedWhere(sgd), "optimizer");
+    core::Scenario tp = s;
+    tp.tensorParallel = 2;
+    EXPECT_EQ(refusedWhere(tp), "framework");
     s.sharding = core::Sharding::Zero2;
     s.precision = core::Precision::Bf16;
     const core::Estimate e = core::estimate(s);
@@ -691,6 +711,71 @@ TEST(FrameworkBehaviour, ColossalAiIsSizedAsLowLevelZeroOnly) {
     core::Scenario master = s;
     master.precision = core::Precision::Bf16Fp32Master;
     EXPECT_EQ(e.allocatedPeakBytes, core::estimate(master).allocatedPeakBytes);
+}
+
+// Gemini, static placement (colossalai/zero/gemini @4f9953be). Llama-2-7B (6,738,415,616 parameters) on 8 GPUs:
+// - the 16-bit chunk shards, which also receive the reduce-scattered gradients (reuse_fp16_chunk: gemini_ddp.py
+//   grad_handle, chunk.py reduce): 2 x 6,738,415,616 / 8 = 1,684,603,904 B of weights, no gradients;
+// - the fp32 master chunks and HybridAdam's two fp32 states: (4 + 8) x 6,738,415,616 / 8 = 10,107,623,424 B;
+// - gradient accumulation gives the gradients 16-bit chunks of their own (init_grad_chunk): 1,684,603,904 B more;
+// - offload_optim_frac 1.0 puts the master and the states on the host; offload_param_frac 1.0 the shards too.
+// Chunks: the largest parameter, 4,096 x 11,008 = 45,088,768 elements, plus the 32 Mi-element search range
+// (search_utils.py: min_chunk_size_m=32, search_range_m=32) = 78,643,200 elements, 157,286,400 B in bf16. With an
+// 8,000-token vocabulary the lm_head (8,000 x 4,096 = 32,768,000 elements) fits a chunk, so at the loss one chunk of
+// 157,286,400 B is gathered; with 32,000 tokens lm_head (131,072,000 elements, beyond the mean + 3 sigma of the
+// parameter sizes) is a chunk of its own, 262,144,000 B.
+TEST(FrameworkBehaviour, GeminiHoldsSixteenBitChunkShardsThatTakeTheGradients) {
+    core::Scenario s = full7b();
+    s.framework = core::Framework::Colossalai;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    const core::Estimate e = core::estimate(s);
+    EXPECT_EQ(e.perGpu[Component::Weights], 1684603904);
+    EXPECT_EQ(e.perGpu[Component::Gradients], 0);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 10107623424);
+    EXPECT_EQ(e.gatheredParamBytesAtLoss, 262144000);
+    core::Scenario accumulating = s;
+    accumulating.gradientAccumulation = 4;
+    EXPECT_EQ(core::estimate(accumulating).perGpu[Component::Gradients], 1684603904);
+    core::Scenario smallVocab = s;
+    smallVocab.model.vocabSize = 8000;
+    EXPECT_EQ(core::estimate(smallVocab).gatheredParamBytesAtLoss, 157286400);
+    core::Scenario optimizerOff = s;
+    optimizerOff.offload = core::Offload::Optimizer;
+    const core::Estimate off = core::estimate(optimizerOff);
+    EXPECT_EQ(off.perGpu[Component::Weights], 1684603904);
+    EXPECT_EQ(off.perGpu[Component::OptimizerStates], 0);
+    core::Scenario paramsOff = s;
+    paramsOff.offload = core::Offload::OptimizerAndParams;
+    EXPECT_EQ(core::estimate(paramsOff).perGpu[Component::Weights], 0);
+}
+
+// A loop that keeps the model's output (ColossalChat's sft.py L133-140; the llama2 benchmark.py of 0b00def88) holds
+// the previous step's logits until the next forward returns, so they meet the loss's forward but not its backward.
+// Today's transformers loss per logit element: forward 2 (bf16 logits) + 4 (fp32 upcast) + 4 (log-softmax) = 10 B,
+// backward 12 (fp32 tensors) + 2 (the logits held) = 14 B; with the previous step's 2 B the forward reaches 12 B, so
+// the peak is max(14, 12) = 14 B: 14 x 4 x 4,096 x 32,000 = 7,340,032,000 B. Through transformers 4.45 the output's
+// logits were logits.float(), so the loop holds 4 B per element at every later moment of the step.
+TEST(FrameworkBehaviour, HeldLogitsMeetTheNextLossForwardOnly) {
+    core::Scenario s = lora7b();
+    s.framework = core::Framework::Colossalai;
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero2;
+    s.seqLen = 4096;
+    s.microBatch = 4;
+    const core::Estimate e = core::estimate(s);
+    ASSERT_EQ(e.peakMoment, core::PeakMoment::ForwardEnd);
+    EXPECT_EQ(e.perGpu[Component::LogitsLoss], 7340032000);
+    core::Scenario old = s;
+    old.transformersVersion = core::TransformersVersion::UpTo445;
+    old.seqLen = 64;
+    old.microBatch = 1;
+    ASSERT_NE(core::estimate(old).peakMoment, core::PeakMoment::ForwardEnd);
+    core::Scenario freed = old;
+    freed.overrides.logitsHeldThroughStep = false;
+    EXPECT_NEAR(static_cast<double>(core::estimate(old).allocatedPeakBytes - core::estimate(freed).allocatedPeakBytes),
+                64.0 * 32000.0 * 4.0, 1.0);
 }
 
 // ColossalAI runs on CUDA only (its README @4f9953be, Installation: "CUDA >= 11.0", "NVIDIA GPU Compute Capability >=

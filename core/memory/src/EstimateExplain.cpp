@@ -271,6 +271,24 @@ Words shardingAssumption(const Scenario& s, const FrameworkProfile& prof, int st
                                        "the layout of DeepSpeed's ZeRO-1/2 and its own buckets."),
                      std::to_string(stage));
     }
+    if (prof.engine == ShardingEngine::Gemini) {
+        return words(s.offload == Offload::None
+                         ? QT_TRANSLATE_NOOP("gpusizer",
+                                             "Sharding by ColossalAI's Gemini, static placement: 16-bit parameter "
+                                             "chunks whose shards also hold the gradients, an fp32 master and Adam "
+                                             "states, each divided over %1 GPUs; two chunks gathered at a time.")
+                     : s.offload == Offload::Optimizer
+                         ? QT_TRANSLATE_NOOP("gpusizer",
+                                             "Sharding by ColossalAI's Gemini, static placement with "
+                                             "offload_optim_frac 1.0: the fp32 master and Adam states on the host, the "
+                                             "16-bit chunk shards on the %1 GPUs.")
+                         : QT_TRANSLATE_NOOP("gpusizer",
+                                             "Sharding by ColossalAI's Gemini, static placement with "
+                                             "offload_optim_frac and offload_param_frac 1.0: only the gathered "
+                                             "chunks on each of the %1 GPUs. The auto placement would keep chunks on "
+                                             "the GPU up to 90% of the card."),
+                     std::to_string(static_cast<std::int64_t>(s.gpus)));
+    }
     return words(QT_TRANSLATE_NOOP("gpusizer", "Sharding engine %1, ZeRO stage %2 in effect."), label(prof.engine),
                  std::to_string(stage));
 }

@@ -27,7 +27,8 @@ namespace {
 bool deepspeedKeepsFp32Master(const Scenario& s) {
     const bool pure16 = s.precision == Precision::Bf16 || s.precision == Precision::Fp16;
     const bool zero = s.sharding != Sharding::None || s.offload != Offload::None;
-    return pure16 && zero && profileFor(s).engine == ShardingEngine::Deepspeed;
+    const ShardingEngine engine = profileFor(s).engine;
+    return pure16 && zero && (engine == ShardingEngine::Deepspeed || engine == ShardingEngine::Gemini);
 }
 
 /// A scenario the estimate sizes as another: checkpointing left to the planner, a pure 16-bit recipe under DeepSpeed
@@ -52,14 +53,15 @@ std::optional<Estimate> estimateAsResolved(const Scenario& scenario, Detail deta
         resolved.precision =
             scenario.precision == Precision::Fp16 ? Precision::Fp16Fp32Master : Precision::Bf16Fp32Master;
         Estimate e = estimate(resolved, detail);
-        // ColossalAI's LowLevelZero does the same (master_weights=True, low_level_optim.py L263-299 @4f9953be).
+        // ColossalAI's LowLevelZero and Gemini do the same (master_weights=True: low_level_optim.py L263-299,
+        // gemini_ddp.py _init_chunks @4f9953be).
         const bool colossal = scenario.framework == Framework::Colossalai;
         e.warnings.push_back(
             {"deepspeed_fp32_master",
-             words(colossal ? QT_TRANSLATE_NOOP("gpusizer",
-                                                "ColossalAI's LowLevelZero keeps an fp32 master copy and fp32 "
-                                                "optimizer states for 16-bit weights (master_weights=True): sized as "
-                                                "%1 rather than %2.")
+             words(colossal ? QT_TRANSLATE_NOOP(
+                                  "gpusizer", "ColossalAI's LowLevelZero and Gemini keep an fp32 master copy and fp32 "
+                                              "optimizer states for 16-bit weights (master_weights=True): sized as "
+                                              "%1 rather than %2.")
                             : QT_TRANSLATE_NOOP("gpusizer",
                                                 "DeepSpeed ZeRO keeps an fp32 master copy and fp32 optimizer states "
                                                 "for 16-bit weights: sized as %1 rather than %2. FSDP runs the pure "

@@ -292,9 +292,12 @@ struct LossBytes {
     // (and the logits where the loop holds them) and the gradient of lm_head's input. Equal to `total` where the
     // loss is not itemised that finely.
     double atHeadBackward = 0;
-    // The 16-bit logits a loop that keeps the model's output holds at every other moment of the step, the end of the
-    // next forward included (FrameworkProfile::logitsHeldThroughStep).
+    // The logits a loop that keeps the model's output holds at every other moment of the step, the next forward
+    // included (FrameworkProfile::logitsHeldThroughStep).
     double heldThroughStep = 0;
+    // What the loss holds in its forward, before its backward begins (at most `total`): the moment the previous
+    // step's held logits meet it.
+    double forwardPeak = 0;
 };
 
 LossBytes lossBytes(const Context& ctx, double tokens);

@@ -9,19 +9,26 @@ namespace gpusizer::core::detail {
 
 namespace {
 
-/// Bytes per logit element of a loss that upcasts the 16-bit logits to fp32 and runs cross-entropy on them: the larger
-/// of what is alive in its forward and in its backward (docs/memory-model.md §5).
-double upcastLossPerElement(const Context& ctx) {
+/// Bytes per logit element alive in a loss's forward and in its backward.
+struct LossPeaks {
+    double forward = 0;
+    double backward = 0;
+    double larger() const { return std::max(forward, backward); }
+};
+
+/// Bytes per logit element of a loss that upcasts the 16-bit logits to fp32 and runs cross-entropy on them, in its
+/// forward and in its backward (docs/memory-model.md §5).
+LossPeaks upcastLossPeaks(const Context& ctx) {
     const Scenario& s = ctx.s;
     const auto& prof = ctx.prof;
     const double c = ctx.c;
     if (c >= 4.0) {
-        return 12.0; // fp32 logits, log-softmax output and two fp32 gradients in backward; no separate upcast
+        return {8.0, 12.0}; // fp32 logits, log-softmax output and two fp32 gradients in backward; no separate upcast
     }
     if (s.compile && prof.compileCoversLoss) {
         // Inductor's fused cross-entropy saves the 16-bit logits and a log-sum-exp per token and writes the gradient
         // in 16 bit: no fp32 tensor of logit size (torchtitan components/loss.py build_cross_entropy_loss).
-        return 2.0 * c;
+        return {2.0 * c, 2.0 * c};
     }
     const double held = prof.logitsFreedBeforeBackward ? 0.0 : 1.0;
     // Forward: the 16-bit logits, their fp32 upcast and the fp32 log-softmax output (which cross_entropy saves).
@@ -43,7 +50,7 @@ double upcastLossPerElement(const Context& ctx) {
             break;
         }
     }
-    return std::max(forward, backward);
+    return {forward, backward};
 }
 
 /// Liger's fused linear cross-entropy: grad_input (tokens x h) is allocated and filled in forward, chunk by chunk;
@@ -116,7 +123,7 @@ double materializedLossPerElement(const Context& ctx) {
     } else if (!prof.lossUpcastsLogits) {
         perElement = 3.0 * c; // logits, log-softmax output and gradient, all in the compute dtype
     } else {
-        perElement = upcastLossPerElement(ctx);
+        perElement = upcastLossPeaks(ctx).larger();
     }
     if (ctx.arch.finalLogitSoftcap > 0 && s.loss == Loss::Standard) {
         perElement += c; // Gemma-2 soft-capping: tanh saves its 16-bit output (modeling_gemma2.py)
@@ -160,8 +167,15 @@ LossBytes lossBytes(const Context& ctx, double tokens) {
         const double h = static_cast<double>(ctx.arch.hiddenSize);
         out.atHeadBackward = std::min(out.total, (1.0 + held) * c * elements + c * tokens * h / ctx.tp);
     }
-    if (s.loss == Loss::Standard && prof.logitsHeldThroughStep && logitsInComputeDtype) {
-        out.heldThroughStep = c * elements; // the 16-bit logits of the output the loop keeps
+    out.forwardPeak = out.total;
+    if (s.loss == Loss::Standard && prof.logitsHeldThroughStep) {
+        // The logits of the output the loop keeps: 16-bit, or fp32 where transformers 4.45 and older returned
+        // logits.float(). The previous step's are freed when the next forward returns, so they meet the loss's forward
+        // only, not its backward.
+        out.heldThroughStep = (logitsInComputeDtype ? c : 4.0) * elements;
+        if (prof.lossUpcastsLogits && !prof.logitsHeldInFp32 && !prof.logprobsInPlace && !prof.logprobsFromFp32Logits) {
+            out.forwardPeak = std::min(out.total, upcastLossPeaks(ctx).forward * elements);
+        }
     }
     return out;
 }

@@ -310,6 +310,13 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
     if (s.expertParallel > 1) {
         splitRoutedExperts(ctx, t, shard, m);
     }
+    if (ctx.engine == ShardingEngine::Gemini) {
+        // Gemini writes each gradient into its parameter's 16-bit chunk and reduce-scatters it into that chunk's shard
+        // (reuse_fp16_chunk: gemini_ddp.py grad_handle, chunk.py reduce @4f9953be), so the weights' 2 bytes per
+        // parameter and GPU hold the gradients too; gradient accumulation gives the gradients a 16-bit chunk of their
+        // own, sharded alike (init_grad_chunk). With the fp32 master and HybridAdam's fp32 states: 14 (16) B / N.
+        m.gradients = s.gradientAccumulation > 1 ? m.trainable * 2.0 * share / ctx.dp : 0.0;
+    }
     m.headGradientUnsharded = (ctx.full && !ctx.freezes() && arch.causalLmHead)
                                   ? static_cast<double>(arch.vocabSize) * h * m.trainB * share
                                   : (s.lora.saveLmHead && arch.causalLmHead && !ctx.full

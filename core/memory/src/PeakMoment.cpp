@@ -20,6 +20,8 @@ void mostLoadedPipelineStage(const Context& ctx, StoredActivations& acts, LossBy
         acts.recompute = acts.recompute > 0 ? acts.recompute + moreVision : 0.0;
         loss.total = 0;
         loss.atHeadBackward = 0;
+        loss.forwardPeak = 0;
+        loss.heldThroughStep = 0;
     } else {
         acts.crossAttention /= ctx.pp;
         acts.vision = acts.crossAttention;
@@ -89,11 +91,13 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
     // backward leaves (both moments are the end of forward for the chart).
     // A loop that keeps the model's output holds its logits at every moment: the previous step's at the end of forward.
     const double held = loss.heldThroughStep;
+    const double atLoss = std::max(loss.total, loss.forwardPeak + held); // the previous step's beside the forward
     const Moment moments[] = {
-        {PeakMoment::ForwardEnd, (gradientsHeld ? m.gradients : 0.0) + sideHeld, acts.atLoss + side.activations,
-         loss.total + held, atLossTransients},
-        {PeakMoment::ForwardEnd, heldGradients + sideHeld, acts.atLoss + side.activations, loss.atHeadBackward + held,
+        {PeakMoment::ForwardEnd, (gradientsHeld ? m.gradients : 0.0) + sideHeld, acts.atLoss + side.activations, atLoss,
          atLossTransients},
+        // (This step's held logits are in atHeadBackward already where the loss keeps them for backward.)
+        {PeakMoment::ForwardEnd, heldGradients + sideHeld, acts.atLoss + side.activations,
+         loss.atHeadBackward + (ctx.prof.logitsFreedBeforeBackward ? held : 0.0), atLossTransients},
         {PeakMoment::LastLayerRecompute, heldGradients + sideHeld, acts.recompute + side.activations, held,
          tr.gatheredInLayers + tr.dequant + bucketsInBackward + tr.workspace + tr.doraWeight + tr.float8Casts +
              tr.contextParallelBuffers + tr.layerBackward},

@@ -145,6 +145,25 @@ LayerCalls deepspeedLayerCalls(const Context& ctx, const GatherSizes& sizes) {
     return calls;
 }
 
+/// Gemini's gathered chunks (ColossalAI @4f9953be, colossalai/zero/gemini). Parameters are packed in registration order
+/// into chunks of one size, searched over [max(32 Mi, largest parameter), + 32 Mi] elements for the least padding
+/// (search_utils.py search_chunk_configuration: min_chunk_size_m=32, search_range_m=32; parameters beyond the mean
+/// + 3 sigma excluded and given a chunk of their own size, manager.py register_tensor); the upper end is taken. Before
+/// each op the chunks it needs are gathered and every other accessed chunk is released (the static policy with
+/// shard_param_frac=1: placement_policy.py evict_tensors), so one chunk computes; in backward the previous chunk's
+/// gradients are still being reduce-scattered on the side stream (enable_async_reduce, gemini_ddp.py grad_handle).
+void geminiChunks(const Context& ctx, const GatherSizes& sizes, Transients& out) {
+    constexpr double kMi = 1024.0 * 1024.0;
+    double largest = 0;
+    for (const auto& g : ctx.groups) {
+        largest = std::max(largest, static_cast<double>(g.inFeatures * g.outFeatures));
+    }
+    const double chunk = (std::max(32.0 * kMi, largest) + 32.0 * kMi) * ctx.gatherB;
+    out.gatheredInLayers = 2.0 * chunk;
+    out.gatheredAtLoss = std::max(chunk, sizes.headBytes); // lm_head's chunk (its own when it is the largest)
+    out.gatheredPool = std::max(out.gatheredInLayers, out.gatheredAtLoss);
+}
+
 /// The parameters ZeRO-3 / FSDP (or parameter offload) keep gathered while the layers compute and at the loss.
 void gatheredParameters(const Context& ctx, const GatherSizes& sizes, bool recomputes, Transients& out) {
     const Scenario& s = ctx.s;
@@ -158,7 +177,9 @@ void gatheredParameters(const Context& ctx, const GatherSizes& sizes, bool recom
     const bool zero3 = ctx.stage >= 3 && dp > 1;
     const bool paramOffload = s.offload == Offload::OptimizerAndParams;
     if (zero3 || paramOffload) {
-        if (ctx.engine == ShardingEngine::Deepspeed) {
+        if (ctx.engine == ShardingEngine::Gemini) {
+            geminiChunks(ctx, sizes, out);
+        } else if (ctx.engine == ShardingEngine::Deepspeed) {
             // DeepSpeed ZeRO-3 gathers each submodule's parameters when its hook fires, prefetches along the recorded
             // trace and keeps what recurs within the reuse distance (ZeroFetch.h); parameters under the persistence
             // threshold stay gathered (mark_persistent_parameters) and count with the weights' persistent part.
@@ -211,6 +232,10 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
     const double bucket = (prof.zeroReduceBucketElements > 0 ? prof.zeroReduceBucketElements : h * h);
     // ZeRO-1/2's IPG buffers: two with overlap_comm, one filling while the other reduces (setup_buckets:2508).
     const double ipgBuffers = ctx.stage <= 2 && prof.zeroOverlapComm ? 2.0 : 1.0;
+    if (ctx.engine == ShardingEngine::Gemini) {
+        // Gemini reduce-scatters each gathered chunk into that chunk's new shard (chunk.py reduce): no bucket beside.
+        return;
+    }
     if (s.offload != Offload::None && !ctx.fsdp()) {
         // ZeRO-Offload forces contiguous gradients (stage_1_and_2.py:260 @edaa7221), whose IPG buffer is the whole
         // reduce bucket however few parameters train: made at backward under ZeRO-1/2 (setup_buckets, :2497-2505),

@@ -84,6 +84,7 @@ std::vector<SoftwareFeature> requiredSoftware(const Scenario& s) {
             need.push_back(SoftwareFeature::Fsdp);
             break;
         case ShardingEngine::Megatron:
+        case ShardingEngine::Gemini: // ColossalAI's own (the colossalai feature above)
             break;
         }
     }
@@ -481,6 +482,7 @@ private:
             return {Sharding::None, Sharding::Zero2, Sharding::Zero3}; // NO_SHARD, SHARD_GRAD_OP, FULL_SHARD
         case ShardingEngine::Deepspeed:
         case ShardingEngine::Auto:
+        case ShardingEngine::Gemini:
             break;
         }
         return {Sharding::None, Sharding::Zero1, Sharding::Zero2, Sharding::Zero3};

@@ -42,7 +42,7 @@ GPUSIZER_NAMES(OptimizerStepKind, {OptimizerStepKind::Foreach, "foreach"},
                {OptimizerStepKind::PerParameter, "per-parameter"}, {OptimizerStepKind::Fused, "fused"})
 GPUSIZER_NAMES(ShardingEngine, {ShardingEngine::Auto, "auto"}, {ShardingEngine::Deepspeed, "deepspeed"},
                {ShardingEngine::Fsdp1, "fsdp1"}, {ShardingEngine::Fsdp2, "fsdp2"},
-               {ShardingEngine::Megatron, "megatron"})
+               {ShardingEngine::Megatron, "megatron"}, {ShardingEngine::Gemini, "gemini"})
 GPUSIZER_NAMES(AdapterWrapping, {AdapterWrapping::Auto, "auto"}, {AdapterWrapping::Separate, "separate"},
                {AdapterWrapping::Mixed, "mixed"})
 GPUSIZER_NAMES(RunKind, {RunKind::Sft, "sft"}, {RunKind::Dpo, "dpo"}, {RunKind::Ipo, "ipo"}, {RunKind::Orpo, "orpo"},

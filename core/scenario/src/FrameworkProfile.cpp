@@ -242,11 +242,16 @@ FrameworkProfile profileFor(const Scenario& scenario) {
     p.zeroMaxLiveParameters = o.zeroMaxLiveParameters.value_or(p.zeroMaxLiveParameters);
     switch (scenario.shardingEngine) {
     case ShardingEngine::Auto:
+        // ColossalChat's ZeRO-3 is its "gemini" plugin (train_sft.py L72-80 @4f9953be), as is parameter offload.
+        if (scenario.framework == Framework::Colossalai && scenario.sharding == Sharding::Zero3) {
+            p.engine = ShardingEngine::Gemini;
+        }
         break;
     case ShardingEngine::Deepspeed:
     case ShardingEngine::Fsdp1:
     case ShardingEngine::Fsdp2:
     case ShardingEngine::Megatron:
+    case ShardingEngine::Gemini:
         p.engine = scenario.shardingEngine;
         break;
     }

@@ -41,6 +41,8 @@ Words label(ShardingEngine v) {
         return Words(QT_TRANSLATE_NOOP("gpusizer", "FSDP2"));
     case ShardingEngine::Megatron:
         return Words(QT_TRANSLATE_NOOP("gpusizer", "Megatron"));
+    case ShardingEngine::Gemini:
+        return Words(QT_TRANSLATE_NOOP("gpusizer", "ColossalAI Gemini"));
     }
     return {};
 }

@@ -403,9 +403,9 @@ std::vector<ScenarioField> parallelFields() {
     t.push_back(
         choice("sharding_engine", QT_TRANSLATE_NOOP("gpusizer", "Sharding engine"),
                QT_TRANSLATE_NOOP("gpusizer", "Who shards: DeepSpeed ZeRO, FSDP1 (flat parameters), FSDP2 (per "
-                                             "parameter) or Megatron's distributed optimizer; auto follows the "
-                                             "framework. Decides gathered parameters, offload and gradients of frozen "
-                                             "weights."),
+                                             "parameter), Megatron's distributed optimizer or ColossalAI's Gemini "
+                                             "(parameter chunks); auto follows the framework. Decides gathered "
+                                             "parameters, offload and gradients of frozen weights."),
                &Scenario::shardingEngine));
     t.push_back(
         choice("adapter_wrapping", QT_TRANSLATE_NOOP("gpusizer", "Adapter wrapping"),

@@ -63,6 +63,74 @@ Result<void> validateContextParallel(const Scenario& s) {
     return {};
 }
 
+/// What ColossalAI runs, as ColossalChat's scripts call it (hpcaitech/ColossalAI @4f9953be): LowLevelZero for ZeRO-1/2
+/// (with optimizer offload: "zero2_cpu"), Gemini for ZeRO-3; the HybridParallelPlugin is not modelled.
+Result<void> validateColossalai(const Scenario& s, const FrameworkProfile& prof) {
+    const bool gemini = prof.engine == ShardingEngine::Gemini;
+    if (gemini && s.framework != Framework::Colossalai) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "Gemini is ColossalAI's plugin: choose the colossalai framework"),
+                    "sharding_engine");
+    }
+    if (s.framework != Framework::Colossalai) {
+        return {};
+    }
+    if (s.tensorParallel > 1 || s.pipelineParallel > 1) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "ColossalAI's tensor and pipeline parallelism (its "
+                                                  "HybridParallelPlugin) are not modelled: choose LowLevelZero "
+                                                  "(sharding zero1 or zero2) or Gemini (zero3), or another framework"),
+                    "framework");
+    }
+    if (!gemini && (s.sharding == Sharding::Zero3 || s.offload == Offload::OptimizerAndParams)) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "ColossalAI shards parameters and offloads them with Gemini only: "
+                                                  "leave sharding_engine on auto with sharding zero3, or choose zero1 "
+                                                  "or zero2 for LowLevelZero"),
+                    "sharding_engine");
+    }
+    if (!gemini) {
+        return {};
+    }
+    if (s.sharding != Sharding::Zero3) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "Gemini shards parameters, gradients and optimizer states over the "
+                                                  "data-parallel GPUs: choose sharding zero3"),
+                    "sharding");
+    }
+    if (s.method != Method::Full) {
+        // ColossalChat refuses LoRA under Gemini (train_sft.py L31-32); Gemini keeps frozen parameters whole and in 16
+        // bits on every GPU (gemini_ddp.py _init_chunks), which would undo a 4-bit base.
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "ColossalChat refuses LoRA under Gemini: choose full fine-tuning, or "
+                                                  "LowLevelZero (sharding zero1 or zero2) for adapters"),
+                    "method");
+    }
+    if (s.trainableLayers > 0) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "Gemini keeps frozen parameters whole, in 16 bits, on every GPU "
+                                                  "(gemini_ddp.py _init_chunks): freeze tuning under Gemini is not "
+                                                  "modelled"),
+                    "trainable_layers");
+    }
+    const bool sixteenBit = s.precision == Precision::Bf16 || s.precision == Precision::Fp16 ||
+                            s.precision == Precision::Bf16Fp32Master || s.precision == Precision::Fp16Fp32Master;
+    if (!sixteenBit) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "Gemini stores parameters in fp16 or bf16 with an fp32 master "
+                                                  "(GeminiPlugin precision \"fp16\" or \"bf16\"): choose "
+                                                  "bf16-fp32-master or fp16-fp32-master"),
+                    "precision");
+    }
+    if (s.optimizer != Optimizer::AdamW) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer", "Gemini steps Adam only (HybridAdam, CPUAdam or FusedAdam: "
+                                                  "gemini_optimizer.py _AVAIL_OPTIM_LIST): choose adamw"),
+                    "optimizer");
+    }
+    return {};
+}
+
 /// What the sharding engine runs: FSDP offloads everything or nothing, Megatron shards states only and offloads
 /// nothing here.
 Result<void> validateEngine(const Scenario& s, const FrameworkProfile& prof) {
@@ -83,17 +151,8 @@ Result<void> validateEngine(const Scenario& s, const FrameworkProfile& prof) {
                                       "sharding none or zero1"),
                     "sharding");
     }
-    if (s.framework == Framework::Colossalai && prof.engine == ShardingEngine::Deepspeed &&
-        (s.sharding == Sharding::Zero3 || s.offload == Offload::OptimizerAndParams || s.tensorParallel > 1 ||
-         s.pipelineParallel > 1)) {
-        // ColossalAI's ZeRO-3 is its Gemini plugin (chunked parameters, placement by policy) and its tensor and
-        // pipeline parallelism the HybridParallelPlugin's: neither is modelled.
-        return fail(ErrorCode::Inconsistent,
-                    QT_TRANSLATE_NOOP("gpusizer",
-                                      "ColossalAI is sized as its LowLevelZero plugin (sharding none, zero1 or zero2, "
-                                      "optimizer offload for zero2_cpu); its Gemini ZeRO-3 and HybridParallelPlugin "
-                                      "are not modelled: choose zero1 or zero2, or another framework"),
-                    "framework");
+    if (auto ok = validateColossalai(s, prof); !ok) {
+        return ok;
     }
     if (prof.engine == ShardingEngine::Megatron && s.offload != Offload::None) {
         return fail(ErrorCode::Inconsistent,

@@ -47,7 +47,7 @@ enum class Loss { Standard, Chunked, FusedLinear, CutCrossEntropy };
 enum class Sharding { None, Zero1, Zero2, Zero3 };
 enum class Offload { None, Optimizer, OptimizerAndParams };
 /// What implements data parallelism and sharding. Auto: the framework's (FrameworkProfile::engine).
-enum class ShardingEngine { Auto, Deepspeed, Fsdp1, Fsdp2, Megatron };
+enum class ShardingEngine { Auto, Deepspeed, Fsdp1, Fsdp2, Megatron, Gemini };
 /// FSDP1 with adapters: trainable adapters in their own units (PEFT's fsdp_auto_wrap_policy, applied by the
 /// transformers Trainer since PR #29587) or mixed with frozen weights in one flat parameter per block (LitGPT's
 /// FSDPStrategy(auto_wrap_policy={Block})). Auto: the framework's.
