@@ -59,6 +59,11 @@ int estimateCommand(const Args& a, std::ostream& out, std::ostream& err) {
         present::componentTable(e).select({present::CompKey, present::CompBytes, present::CompShare}), "  ");
     out << "  " << std::left << std::setw(20) << "allocated peak" << std::right << std::setw(12)
         << present::gib(e.allocatedPeakBytes) << "   (torch.cuda.max_memory_allocated)\n";
+    if (e.geminiCachedChunkBytes > 0) {
+        out << "  " << std::left << std::setw(20) << "allocated with room" << std::right << std::setw(12)
+            << present::gib(e.measuredAllocatedBytes())
+            << "   (with the gathered chunks Gemini's auto placement keeps while there is room)\n";
+    }
     out << "  " << std::left << std::setw(20) << "reserved peak" << std::right << std::setw(12)
         << present::gib(e.reservedPeakBytes) << "   (in the device figure the fit uses)\n";
     out << "  " << std::left << std::setw(20) << "reserved with room" << std::right << std::setw(12)

@@ -49,6 +49,7 @@ json estimateJson(const Estimate& e) {
           {"peak_moment", toString(e.peakMoment)},
           {"allocated_peak_bytes", e.allocatedPeakBytes},
           {"reserved_peak_bytes", e.reservedPeakBytes},
+          {"allocated_with_room_bytes", e.measuredAllocatedBytes()},
           {"reserved_with_room_bytes", e.measuredReservedBytes()},
           {"device_bytes", e.deviceBytes},
           {"paged_optimizer_bytes", e.pagedOptimizerBytes},

@@ -4481,10 +4481,6 @@ Fewer cards (%2): %3</source>
         <translation>由 ColossalAI 的 Gemini 分片，静态放置：16 位参数块（其分片同时存放梯度）、fp32 主权重和 Adam 状态，均在 %1 个 GPU 上切分；同一时刻聚合两个块。</translation>
     </message>
     <message>
-        <source>Sharding by ColossalAI&apos;s Gemini, static placement with offload_optim_frac 1.0: the fp32 master and Adam states on the host, the 16-bit chunk shards on the %1 GPUs.</source>
-        <translation>由 ColossalAI 的 Gemini 分片，静态放置且 offload_optim_frac 为 1.0：fp32 主权重和 Adam 状态在主机上，16 位参数块的分片在 %1 个 GPU 上。</translation>
-    </message>
-    <message>
         <source>Sharding by ColossalAI&apos;s Gemini, static placement with offload_optim_frac and offload_param_frac 1.0: only the gathered chunks on each of the %1 GPUs. The auto placement would keep chunks on the GPU up to 90% of the card.</source>
         <translation>由 ColossalAI 的 Gemini 分片，静态放置且 offload_optim_frac 与 offload_param_frac 均为 1.0：%1 个 GPU 上各自只有聚合中的块。auto 放置策略会把块留在 GPU 上，直到占用该卡的 90%。</translation>
     </message>
@@ -4531,6 +4527,18 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Gemini steps Adam only (HybridAdam, CPUAdam or FusedAdam: gemini_optimizer.py _AVAIL_OPTIM_LIST): choose adamw</source>
         <translation>Gemini 只执行 Adam 优化步骤（HybridAdam、CPUAdam 或 FusedAdam：gemini_optimizer.py _AVAIL_OPTIM_LIST）：请选择 adamw</translation>
+    </message>
+    <message>
+        <source>Sharding by ColossalAI&apos;s Gemini with its auto placement (ColossalChat&apos;s gemini_auto): the fp32 master and Adam states on the host, the 16-bit chunk shards on the %1 GPUs, and what must fit is sized as with the static placement&apos;s offload_optim_frac 1.0.</source>
+        <translation>由 ColossalAI 的 Gemini 以其 auto 放置策略分片（ColossalChat 的 gemini_auto）：fp32 主权重和 Adam 状态在主机上，16 位参数块的分片在 %1 个 GPU 上；必须放得下的部分按静态放置、offload_optim_frac 为 1.0 的情形估算。</translation>
+    </message>
+    <message>
+        <source>Gemini&apos;s auto placement leaves up to %1 GiB more of gathered 16-bit chunks on the GPU while the card has room (at most 90% of it, less the activations), and moves them to the host when memory is needed: torch reports up to %2 GiB allocated, the fit uses %3 GiB.</source>
+        <translation>Gemini 的 auto 放置策略在显卡有余量时（最多占该卡的 90%，减去激活值）会在 GPU 上多保留至多 %1 GiB 已聚合的 16 位参数块，需要显存时再把它们移到主机：torch 报告的已分配显存至多为 %2 GiB，是否放得下按 %3 GiB 判断。</translation>
+    </message>
+    <message>
+        <source>Gemini with optimizer offload is its auto placement, which ColossalChat runs without gradient accumulation (train_sft.py L33-34): set gradient_accumulation to 1, or offload optimizer+params (the static placement)</source>
+        <translation>带优化器卸载的 Gemini 即其 auto 放置策略，ColossalChat 在此策略下不使用梯度累积（train_sft.py L33-34）：请将 gradient_accumulation 设为 1，或卸载 optimizer+params（静态放置）</translation>
     </message>
 </context>
 <context>

@@ -750,6 +750,37 @@ TEST(FrameworkBehaviour, GeminiHoldsSixteenBitChunkShardsThatTakeTheGradients) {
     EXPECT_EQ(core::estimate(paramsOff).perGpu[Component::Weights], 0);
 }
 
+// Gemini's auto placement (ColossalChat's gemini_auto: optimizer offload under zero3; placement_policy.py
+// AutoPlacementPolicy @4f9953be) puts the master and the states on the host and releases a gathered chunk only when an
+// op needs the room, under 90% of the card: by the end of forward every 16-bit chunk is still gathered. Llama-2-7B on
+// 8 GPUs: 2 x 6,738,415,616 = 13,476,831,232 B of chunks, less the 1,684,603,904 B of shards and lm_head's
+// 262,144,000 B chunk the need already counts: 11,530,083,328 B cached, reported by torch but not needed. On a card of
+// 12 GiB the cache stops at 0.9 x 12,884,901,888 = 11,596,411,699 B allocated in all. ColossalChat refuses
+// gradient accumulation with it (train_sft.py L33-34).
+TEST(FrameworkBehaviour, GeminiAutoPlacementCachesGatheredChunksWhileTheCardHasRoom) {
+    core::Scenario s = full7b();
+    s.framework = core::Framework::Colossalai;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    s.offload = core::Offload::Optimizer;
+    const core::Estimate e = core::estimate(s);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 0);
+    EXPECT_EQ(e.geminiCachedChunkBytes, 11530083328);
+    EXPECT_EQ(e.measuredAllocatedBytes(), e.allocatedPeakBytes + 11530083328);
+    core::Scenario smallCard = s;
+    smallCard.cardMemoryBytes = 12884901888;
+    const core::Estimate capped = core::estimate(smallCard);
+    EXPECT_EQ(capped.allocatedPeakBytes, e.allocatedPeakBytes);
+    EXPECT_NEAR(static_cast<double>(capped.measuredAllocatedBytes()), 11596411699.2, 1.0);
+    core::Scenario staticOffload = s;
+    staticOffload.offload = core::Offload::OptimizerAndParams;
+    EXPECT_EQ(core::estimate(staticOffload).geminiCachedChunkBytes, 0);
+    s.gradientAccumulation = 2;
+    const auto refused = core::validate(s);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().where, "gradient_accumulation");
+}
+
 // A loop that keeps the model's output (ColossalChat's sft.py L133-140; the llama2 benchmark.py of 0b00def88) holds
 // the previous step's logits until the next forward returns, so they meet the loss's forward but not its backward.
 // Today's transformers loss per logit element: forward 2 (bf16 logits) + 4 (fp32 upcast) + 4 (log-softmax) = 10 B,

@@ -163,7 +163,7 @@ double leaveOneProjectOutCoverage(const std::vector<const CalibrationRow*>& rows
 namespace {
 
 std::int64_t compared(const Estimate& e, const std::string& compare) {
-    return compare == "allocated"  ? e.allocatedPeakBytes
+    return compare == "allocated"  ? e.measuredAllocatedBytes()
            : compare == "reserved" ? e.measuredReservedBytes()
                                    : e.deviceBytes;
 }

@@ -279,9 +279,10 @@ Words shardingAssumption(const Scenario& s, const FrameworkProfile& prof, int st
                                              "states, each divided over %1 GPUs; two chunks gathered at a time.")
                      : s.offload == Offload::Optimizer
                          ? QT_TRANSLATE_NOOP("gpusizer",
-                                             "Sharding by ColossalAI's Gemini, static placement with "
-                                             "offload_optim_frac 1.0: the fp32 master and Adam states on the host, the "
-                                             "16-bit chunk shards on the %1 GPUs.")
+                                             "Sharding by ColossalAI's Gemini with its auto placement (ColossalChat's "
+                                             "gemini_auto): the fp32 master and Adam states on the host, the 16-bit "
+                                             "chunk shards on the %1 GPUs, and what must fit is sized as with the "
+                                             "static placement's offload_optim_frac 1.0.")
                          : QT_TRANSLATE_NOOP("gpusizer",
                                              "Sharding by ColossalAI's Gemini, static placement with "
                                              "offload_optim_frac and offload_param_frac 1.0: only the gathered "
@@ -550,6 +551,16 @@ void explain(Estimate& e, const Scenario& s, const ExplainInputs& why) {
     assume(runtimeAssumption(s, why));
     if (e.reservedWithRoomBytes > e.reservedPeakBytes) {
         assume(reserveWithRoomAssumption(e));
+    }
+    if (e.geminiCachedChunkBytes > 0) {
+        assume(words(QT_TRANSLATE_NOOP("gpusizer",
+                                       "Gemini's auto placement leaves up to %1 GiB more of gathered 16-bit chunks on "
+                                       "the GPU while the card has room (at most 90% of it, less the activations), "
+                                       "and moves them to the host when memory is needed: torch reports up to %2 GiB "
+                                       "allocated, the fit uses %3 GiB."),
+                     number(static_cast<double>(e.geminiCachedChunkBytes) / kGiB),
+                     number(static_cast<double>(e.measuredAllocatedBytes()) / kGiB),
+                     number(static_cast<double>(e.allocatedPeakBytes) / kGiB)));
     }
     if (e.ncclBufferBytes > 0) {
         assume(ncclAssumption(e, s, why));

@@ -118,6 +118,25 @@ void recordHostAndOptimizerShares(Estimate& e, const Scenario& s, const ModelSta
     e.cpuOffloadBytesTotal = toBytes((m.cpuPerGpu + acts.cpu) * static_cast<double>(s.gpus));
 }
 
+/// Gemini's auto placement (ColossalChat's "gemini_auto"; placement_policy.py AutoPlacementPolicy @4f9953be) releases a
+/// gathered chunk only when an op needs the room (evict_tensors), keeping model data under 90% of the card less the
+/// activations it measured in the warm-up step: by the end of forward every 16-bit chunk is gathered where the card
+/// has room. What it keeps beyond the static layout's shards and lm_head's chunk is a cache, not a need.
+void geminiAutoCache(Estimate& e, const Context& ctx, const ModelStates& m, const Transients& tr) {
+    if (ctx.engine != ShardingEngine::Gemini || ctx.s.offload != Offload::Optimizer) {
+        return;
+    }
+    const double whole = static_cast<double>(ctx.params.total) * ctx.gatherB * ctx.modelShare;
+    double cache = std::max(0.0, whole - m.weights - tr.gatheredAtLoss);
+    if (ctx.s.cardMemoryBytes > 0) {
+        constexpr double kSteadyCudaCapRatio = 0.9; // GeminiPlugin steady_cuda_cap_ratio default
+        const double room = kSteadyCudaCapRatio * static_cast<double>(ctx.s.cardMemoryBytes) -
+                            static_cast<double>(e.allocatedPeakBytes);
+        cache = std::min(cache, std::max(0.0, room));
+    }
+    e.geminiCachedChunkBytes = toBytes(cache);
+}
+
 /// What max_memory_reserved reports on a card with room, where the step trace follows the run: the caching
 /// allocator's blocks over two steps (a few milliseconds, so not in searches). The cuBLAS workspace is the one
 /// allocation the trace leaves out.
@@ -180,6 +199,7 @@ Estimate estimate(const Scenario& scenario, Detail detail) {
     // keeps one more unit until its event completes; block rounding and split tails add a few percent.
     const double cachedPool = cachedPoolBytes(tr, peak);
     deviceTotals(e, s, m, cachedPool, ncclBufferBytes(ctx));
+    geminiAutoCache(e, ctx, m, tr);
     if (s.runKind == RunKind::Grpo && s.generation == Generation::VllmColocate && s.cardMemoryBytes > 0) {
         vllmShares(e, s, m, trainer);
     }

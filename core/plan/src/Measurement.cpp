@@ -263,7 +263,7 @@ Result<MeasuredComparison> compareMeasured(const Scenario& scenario, const Measu
         }
         c.rows.push_back(r);
     };
-    row("allocated", m.allocatedBytes, e.allocatedPeakBytes);
+    row("allocated", m.allocatedBytes, e.measuredAllocatedBytes());
     row("reserved", m.reservedBytes, e.measuredReservedBytes());
     row("device", m.deviceUsedBytes, e.deviceBytes);
     MeasuredRow step;

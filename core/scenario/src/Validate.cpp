@@ -106,6 +106,15 @@ Result<void> validateColossalai(const Scenario& s, const FrameworkProfile& prof)
                                                   "LowLevelZero (sharding zero1 or zero2) for adapters"),
                     "method");
     }
+    if (s.offload == Offload::Optimizer && s.gradientAccumulation > 1) {
+        return fail(ErrorCode::Inconsistent,
+                    QT_TRANSLATE_NOOP("gpusizer",
+                                      "Gemini with optimizer offload is its auto placement, which "
+                                      "ColossalChat runs without gradient accumulation (train_sft.py "
+                                      "L33-34): set gradient_accumulation to 1, or offload optimizer+params "
+                                      "(the static placement)"),
+                    "gradient_accumulation");
+    }
     if (s.trainableLayers > 0) {
         return fail(ErrorCode::Inconsistent,
                     QT_TRANSLATE_NOOP("gpusizer", "Gemini keeps frozen parameters whole, in 16 bits, on every GPU "

@@ -82,9 +82,14 @@ struct Estimate {
     /// torch.cuda.max_memory_reserved() on a card with room to spare: PyTorch's caching allocator replayed over two
     /// steps' allocations, where the step trace follows the run (Detail::Full only); 0 otherwise.
     std::int64_t reservedWithRoomBytes = 0;
+    /// ColossalAI Gemini's auto placement: the 16-bit chunks it leaves gathered on the GPU while there is room (up to
+    /// 90% of the card), a cache it moves to the host when memory is needed, so not in the figures the fit uses.
+    std::int64_t geminiCachedChunkBytes = 0;
+    /// What torch.cuda.max_memory_allocated() reports on a card with room: the allocated peak and Gemini's cache.
+    std::int64_t measuredAllocatedBytes() const { return allocatedPeakBytes + geminiCachedChunkBytes; }
     /// What torch.cuda.max_memory_reserved() reports on a card with room: the replay where there is one.
     std::int64_t measuredReservedBytes() const {
-        return reservedWithRoomBytes > 0 ? reservedWithRoomBytes : reservedPeakBytes;
+        return (reservedWithRoomBytes > 0 ? reservedWithRoomBytes : reservedPeakBytes) + geminiCachedChunkBytes;
     }
     std::int64_t deviceBytes = 0;     ///< nvidia-smi: reserved + CUDA context + paged/managed memory
     std::int64_t ncclBufferBytes = 0; ///< NCCL's communicator buffers, part of the overhead
