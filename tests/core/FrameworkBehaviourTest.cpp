@@ -781,6 +781,27 @@ TEST(FrameworkBehaviour, GeminiAutoPlacementCachesGatheredChunksWhileTheCardHasR
     EXPECT_EQ(refused.error().where, "gradient_accumulation");
 }
 
+// ColossalChat's "zero2_cpu" (LowLevelZero with cpu_offload, low_level_optim.py @4f9953be) puts the fp32 master and
+// the Adam states on the host but keeps each reduced 16-bit gradient partition on the GPU until the step moves it
+// there (_run_reduction L327-391, step L564-566), through its own 12 Mi-element buckets: Llama-2-7B on 2 GPUs holds
+// 2 x 6,738,415,616 / 2 = 6,738,415,616 B of gradients at the end of backward, beside the whole 16-bit model
+// (13,476,831,232 B). DeepSpeed's ZeRO-2 offload streams them to the host instead (none held).
+TEST(FrameworkBehaviour, LowLevelZeroOffloadKeepsItsGradientPartitionsOnTheGpu) {
+    core::Scenario s = full7b();
+    s.framework = core::Framework::Colossalai;
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero2;
+    s.offload = core::Offload::Optimizer;
+    const core::Estimate e = core::estimate(s);
+    ASSERT_NE(e.peakMoment, core::PeakMoment::ForwardEnd);
+    EXPECT_EQ(e.perGpu[Component::Weights], 2 * kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::Gradients], kLlama2_7b);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 0);
+    core::Scenario streamed = s;
+    streamed.overrides.offloadKeepsGradientPartitions = false;
+    EXPECT_EQ(core::estimate(streamed).perGpu[Component::Gradients], 0);
+}
+
 // A loop that keeps the model's output (ColossalChat's sft.py L133-140; the llama2 benchmark.py of 0b00def88) holds
 // the previous step's logits until the next forward returns, so they meet the loss's forward but not its backward.
 // Today's transformers loss per logit element: forward 2 (bf16 logits) + 4 (fp32 upcast) + 4 (log-softmax) = 10 B,

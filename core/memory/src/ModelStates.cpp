@@ -263,10 +263,16 @@ void offloadStates(const Context& ctx, const Trainables& t, const WholeStates& w
         // stage3.py with offload_optimizer). ZeRO-1 keeps every 16-bit gradient until after backward; ZeRO-2/3
         // stream them through the reduce bucket (the bucket counts in the transients).
         m.cpuPerGpu += m.trainable * 4.0 * share / dp;
-        m.gradients = stage <= 1 ? whole.gradients * share : 0.0;
+        const bool keepsPartitions = ctx.prof.offloadKeepsGradientPartitions && ctx.engine == ShardingEngine::Deepspeed;
+        m.gradients = stage <= 1 ? whole.gradients * share : (keepsPartitions ? whole.gradients * share / dp : 0.0);
+        if (ctx.engine == ShardingEngine::Gemini) {
+            m.gradients = 0.0; // reduced into the chunk shards, which go to the host (gemini_ddp.py grad_handle)
+        }
         // temp_grad_buffer_for_gpu_offload: the largest parameter in 16 bits, made when ZeRO-1/2 offload is set up
         // (stage_1_and_2.py:591-593 @edaa7221).
-        m.offloadGradientBuffers = stage <= 2 ? m.largestTrainable * m.trainB : 0.0;
+        m.offloadGradientBuffers = stage <= 2 && !keepsPartitions && ctx.engine == ShardingEngine::Deepspeed
+                                       ? m.largestTrainable * m.trainB
+                                       : 0.0;
         if (s.offload == Offload::OptimizerAndParams) {
             // ZeRO-Infinity parameter offload: only persistent small parameters stay (counted with the
             // working set).

@@ -236,7 +236,7 @@ void communicationBuckets(const Context& ctx, const ModelStates& m, double layer
         // Gemini reduce-scatters each gathered chunk into that chunk's new shard (chunk.py reduce): no bucket beside.
         return;
     }
-    if (s.offload != Offload::None && !ctx.fsdp()) {
+    if (s.offload != Offload::None && !ctx.fsdp() && !prof.offloadKeepsGradientPartitions) {
         // ZeRO-Offload forces contiguous gradients (stage_1_and_2.py:260 @edaa7221), whose IPG buffer is the whole
         // reduce bucket however few parameters train: made at backward under ZeRO-1/2 (setup_buckets, :2497-2505),
         // with the optimizer under ZeRO-3 (stage3.py:733). ZeRO-1/2 take each reduced slice's norm in fp64 on the GPU

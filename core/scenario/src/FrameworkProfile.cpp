@@ -23,6 +23,7 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"loss_from_transformers_model", &O::lossFromTransformersModel, &P::lossFromTransformersModel},
         {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
         {"logits_held_through_step", &O::logitsHeldThroughStep, &P::logitsHeldThroughStep},
+        {"offload_keeps_gradient_partitions", &O::offloadKeepsGradientPartitions, &P::offloadKeepsGradientPartitions},
         {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},
         {"logprobs_in_place", &O::logprobsInPlace, &P::logprobsInPlace},
         {"logprobs_from_fp32_logits", &O::logprobsFromFp32Logits, &P::logprobsFromFp32Logits},
@@ -154,6 +155,9 @@ FrameworkProfile colossalaiProfile() {
     // (coati/trainer/sft.py L133-140).
     p.logitsFreedBeforeBackward = false;
     p.logitsHeldThroughStep = true;
+    // "zero2_cpu" keeps its reduced 16-bit gradient partitions on the GPU until the step (low_level_optim.py
+    // _run_reduction L327-391, step L564-566).
+    p.offloadKeepsGradientPartitions = true;
     // Its HybridParallelPlugin (shardformer tensor and pipeline parallelism) is not modelled.
     p.runsTensorParallel = false;
     p.runsPipelineParallel = false;

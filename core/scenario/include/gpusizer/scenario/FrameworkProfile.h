@@ -55,6 +55,11 @@ struct FrameworkProfile {
     /// `outputs = self.model(...)`, coati/trainer/sft.py L133-140): its 16-bit logits live through the whole
     /// backward, the optimizer step and the next forward.
     bool logitsHeldThroughStep = false;
+    /// With the optimizer offloaded, the reduced 16-bit gradients stay on the GPU until the step copies them to the
+    /// host, a partition per rank under ZeRO-2 (ColossalAI's LowLevelZero: _run_reduction keeps received_grad on the
+    /// device, step() moves each to the master's device, low_level_optim.py L327-391, L564-566 @4f9953be), through the
+    /// engine's own buckets, without DeepSpeed's offload buffers.
+    bool offloadKeepsGradientPartitions = false;
     /// torch.compile covers the loss as well as the layers (torchtitan compiles its loss function with
     /// --compile.enable): inductor fuses the fp32 upcast, log-softmax and gradient into kernels that keep only the
     /// 16-bit logits and write a 16-bit gradient.

@@ -151,6 +151,7 @@ struct ProfileOverrides {
     std::optional<bool> lossFromTransformersModel;
     std::optional<bool> logitsFreedBeforeBackward;
     std::optional<bool> logitsHeldThroughStep;
+    std::optional<bool> offloadKeepsGradientPartitions;
     std::optional<bool> compileCoversLoss;
     std::optional<bool> logprobsInPlace;
     std::optional<bool> logprobsFromFp32Logits;
