@@ -802,6 +802,23 @@ TEST(FrameworkBehaviour, LowLevelZeroOffloadKeepsItsGradientPartitionsOnTheGpu) 
     EXPECT_EQ(core::estimate(streamed).perGpu[Component::Gradients], 0);
 }
 
+// ZeRO-1/2's step builds the fp32 gradient its master steps with beside the 16-bit partition. DeepSpeed flattens the
+// partition into a new 16-bit tensor, casts it to fp32 and then drops the 16-bit ones (stage_1_and_2.py step
+// L2356-2372 @edaa7221); LowLevelZero casts each parameter's partition and keeps the 16-bit ones through the step
+// (low_level_optim.py L553-567 @4f9953be). Llama-2-7B on 8 GPUs, 842,301,952 parameters a partition:
+// - DeepSpeed with the Trainer's torch AdamW (foreach): its sqrt temporaries 4 x 842,301,952 = 3,369,207,808 B and the
+//   casts (2 + 4) x 842,301,952 = 5,053,811,712 B: 8,423,019,520 B;
+// - LowLevelZero with the fused HybridAdam: the fp32 copies, 4 x 842,301,952 = 3,369,207,808 B.
+TEST(FrameworkBehaviour, ZeroOneAndTwoStepsWithAnFp32CopyOfTheGradientPartition) {
+    core::Scenario s = full7b();
+    s.framework = core::Framework::HfTrainer;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero2;
+    EXPECT_EQ(core::estimate(s).optimizerStepTemporaryBytes, 8423019520);
+    s.framework = core::Framework::Colossalai;
+    EXPECT_EQ(core::estimate(s).optimizerStepTemporaryBytes, 3369207808);
+}
+
 // A loop that keeps the model's output (ColossalChat's sft.py L133-140; the llama2 benchmark.py of 0b00def88) holds
 // the previous step's logits until the next forward returns, so they meet the loss's forward but not its backward.
 // Today's transformers loss per logit element: forward 2 (bf16 logits) + 4 (fp32 upcast) + 4 (log-softmax) = 10 B,

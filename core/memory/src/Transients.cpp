@@ -49,6 +49,21 @@ double optimizerStepTemporaries(const Context& ctx, const ModelStates& m, double
     return 0.0;
 }
 
+/// What ZeRO-1/2's step adds to the 16-bit gradient partition while it builds the fp32 gradient the master copy steps
+/// with. DeepSpeed flattens the partition into a new 16-bit tensor, casts that to fp32 and only then drops the 16-bit
+/// ones (stage_1_and_2.py step L2356-2372 @edaa7221): 2 + 4 B per parameter over N for a moment, the fp32 copy
+/// through the step. LowLevelZero casts each parameter's partition to fp32 and steps with all of them beside the 16-bit
+/// partitions it still holds (low_level_optim.py step L553-567 @4f9953be): 4 B over N.
+double zeroStepGradientCasts(const Context& ctx, const ModelStates& m) {
+    const Scenario& s = ctx.s;
+    const bool zero12 = ctx.engine == ShardingEngine::Deepspeed && (ctx.stage == 1 || ctx.stage == 2);
+    if (!zero12 || s.offload != Offload::None || m.masterB < 4.0 || s.optimizerInBackward) {
+        return 0.0;
+    }
+    const double partition = m.trainable * ctx.modelShare / ctx.dp;
+    return partition * (ctx.prof.stepFlattensGradientPartition ? 2.0 + 4.0 : 4.0);
+}
+
 /// Parameter bytes as gathered for compute, per GPU (its tensor x pipeline share).
 struct GatherSizes {
     double layerParams = 0;  // one decoder layer's parameters
@@ -385,7 +400,7 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
         communicationBuckets(ctx, m, sizes.layerParams, out);
     }
     const double stateShard = ctx.stage >= 1 ? dp : 1.0;
-    out.stepTemporaries = optimizerStepTemporaries(ctx, m, stateShard);
+    out.stepTemporaries = optimizerStepTemporaries(ctx, m, stateShard) + zeroStepGradientCasts(ctx, m);
     // A per-chunk projection gives the lm_head one weight gradient per chunk; autograd sums each into the buffer
     // it accumulates for the weight, so the next chunk's gradient and that buffer coexist.
     if (s.loss == Loss::Chunked && prof.chunkedLossProjectsPerChunk) {

@@ -24,6 +24,7 @@ std::span<const BoolBehaviour> boolBehaviours() {
         {"logits_freed_before_backward", &O::logitsFreedBeforeBackward, &P::logitsFreedBeforeBackward},
         {"logits_held_through_step", &O::logitsHeldThroughStep, &P::logitsHeldThroughStep},
         {"offload_keeps_gradient_partitions", &O::offloadKeepsGradientPartitions, &P::offloadKeepsGradientPartitions},
+        {"step_flattens_gradient_partition", &O::stepFlattensGradientPartition, &P::stepFlattensGradientPartition},
         {"compile_covers_loss", &O::compileCoversLoss, &P::compileCoversLoss},
         {"logprobs_in_place", &O::logprobsInPlace, &P::logprobsInPlace},
         {"logprobs_from_fp32_logits", &O::logprobsFromFp32Logits, &P::logprobsFromFp32Logits},
@@ -158,6 +159,7 @@ FrameworkProfile colossalaiProfile() {
     // "zero2_cpu" keeps its reduced 16-bit gradient partitions on the GPU until the step (low_level_optim.py
     // _run_reduction L327-391, step L564-566).
     p.offloadKeepsGradientPartitions = true;
+    p.stepFlattensGradientPartition = false; // its step casts each parameter's partition (L553-567)
     // Its HybridParallelPlugin (shardformer tensor and pipeline parallelism) is not modelled.
     p.runsTensorParallel = false;
     p.runsPipelineParallel = false;

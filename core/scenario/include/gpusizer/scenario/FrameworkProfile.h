@@ -60,6 +60,10 @@ struct FrameworkProfile {
     /// device, step() moves each to the master's device, low_level_optim.py L327-391, L564-566 @4f9953be), through the
     /// engine's own buckets, without DeepSpeed's offload buffers.
     bool offloadKeepsGradientPartitions = false;
+    /// ZeRO-1/2's step flattens the 16-bit gradient partition into a new tensor before casting it to fp32 for the
+    /// master copy (DeepSpeed stage_1_and_2.py step L2356-2372 @edaa7221); LowLevelZero casts each parameter's
+    /// partition without a flat copy (low_level_optim.py step L553-567 @4f9953be).
+    bool stepFlattensGradientPartition = true;
     /// torch.compile covers the loss as well as the layers (torchtitan compiles its loss function with
     /// --compile.enable): inductor fuses the fp32 upcast, log-softmax and gradient into kernels that keep only the
     /// 16-bit logits and write a 16-bit gradient.

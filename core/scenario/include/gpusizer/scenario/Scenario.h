@@ -152,6 +152,7 @@ struct ProfileOverrides {
     std::optional<bool> logitsFreedBeforeBackward;
     std::optional<bool> logitsHeldThroughStep;
     std::optional<bool> offloadKeepsGradientPartitions;
+    std::optional<bool> stepFlattensGradientPartition;
     std::optional<bool> compileCoversLoss;
     std::optional<bool> logprobsInPlace;
     std::optional<bool> logprobsFromFp32Logits;
