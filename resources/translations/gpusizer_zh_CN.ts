@@ -4481,10 +4481,6 @@ Fewer cards (%2): %3</source>
         <translation>由 ColossalAI 的 Gemini 分片，静态放置：16 位参数块（其分片同时存放梯度）、fp32 主权重和 Adam 状态，均在 %1 个 GPU 上切分；同一时刻聚合两个块。</translation>
     </message>
     <message>
-        <source>Sharding by ColossalAI&apos;s Gemini, static placement with offload_optim_frac and offload_param_frac 1.0: only the gathered chunks on each of the %1 GPUs. The auto placement would keep chunks on the GPU up to 90% of the card.</source>
-        <translation>由 ColossalAI 的 Gemini 分片，静态放置且 offload_optim_frac 与 offload_param_frac 均为 1.0：%1 个 GPU 上各自只有聚合中的块。auto 放置策略会把块留在 GPU 上，直到占用该卡的 90%。</translation>
-    </message>
-    <message>
         <source>ColossalAI&apos;s LowLevelZero and Gemini keep an fp32 master copy and fp32 optimizer states for 16-bit weights (master_weights=True): sized as %1 rather than %2.</source>
         <translation>ColossalAI 的 LowLevelZero 和 Gemini 为 16 位权重保留 fp32 主权重副本和 fp32 优化器状态（master_weights=True）：按 %1 而非 %2 估算。</translation>
     </message>
@@ -4539,6 +4535,14 @@ Fewer cards (%2): %3</source>
     <message>
         <source>Gemini with optimizer offload is its auto placement, which ColossalChat runs without gradient accumulation (train_sft.py L33-34): set gradient_accumulation to 1, or offload optimizer+params (the static placement)</source>
         <translation>带优化器卸载的 Gemini 即其 auto 放置策略，ColossalChat 在此策略下不使用梯度累积（train_sft.py L33-34）：请将 gradient_accumulation 设为 1，或卸载 optimizer+params（静态放置）</translation>
+    </message>
+    <message>
+        <source>Sharding by ColossalAI&apos;s Gemini, static placement with offload_optim_frac and offload_param_frac 1.0: only the gathered chunks on each of the %1 GPUs.</source>
+        <translation>由 ColossalAI 的 Gemini 分片，静态放置且 offload_optim_frac 与 offload_param_frac 均为 1.0：%1 个 GPU 上各自只有聚合中的块。</translation>
+    </message>
+    <message>
+        <source>the frozen encoder still records its graph (transformers 5 makes its patch embedding&apos;s output require grad under checkpointing): its checkpointed blocks save their inputs, %1 GiB for backward, and run backward</source>
+        <translation>冻结的编码器仍会记录其计算图（transformers 5 在激活检查点下使其 patch 嵌入的输出需要梯度）：其做了激活检查点的各块保存各自的输入，为反向传播保留 %1 GiB，并执行反向传播</translation>
     </message>
 </context>
 <context>

@@ -104,8 +104,10 @@ std::string bandTableSection(const std::vector<const RowResult*>& target, const 
            << (e.kind.multiGpu ? "several" : "one") << " | -" << pctAbs(e.shares.down) << " | +" << pctAbs(e.shares.up)
            << " | " << e.rows << " |\n";
     }
-    md << "\nThe target rows' micro-batches hold at most " << static_cast<long long>(longBand.tokens)
-       << " tokens per GPU (micro-batch x sequence / context parallel). Beyond that the band's evidence stops, so a "
+    md << "\nThe target rows of at least " << core::kBandMinProjects << " projects reach "
+       << static_cast<long long>(longBand.tokens)
+       << " tokens per GPU in a micro-batch (micro-batch x sequence / context parallel; one project's rows are one "
+          "piece of evidence, as for the classes). Beyond that the band's evidence stops, so a "
           "longer run takes at least the spread of the calibration rows that long, of any measure and not "
           "capacity-bound (the same order statistics: with up to 38 rows, the extremes): "
        << longBand.rows << " rows, -" << pctAbs(longBand.shares.down) << " / +" << pctAbs(longBand.shares.up) << ".\n";

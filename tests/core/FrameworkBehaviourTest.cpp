@@ -713,37 +713,37 @@ TEST(FrameworkBehaviour, ColossalAiShardsWithLowLevelZeroOrGemini) {
     EXPECT_EQ(e.allocatedPeakBytes, core::estimate(master).allocatedPeakBytes);
 }
 
-// Gemini, static placement (colossalai/zero/gemini @4f9953be). Llama-2-7B (6,738,415,616 parameters) on 8 GPUs:
+// Gemini, static placement (colossalai/zero/gemini @4f9953be). Llama-2-7B (6,738,415,616 parameters) on 8 GPUs.
+// Chunks (search_utils.py search_chunk_configuration, manager.py register_tensor), parameters in model.parameters()
+// order: embed_tokens and lm_head (131,072,000 each) lie beyond the mean + 3 sigma of the 291 sizes and get chunks of
+// their own; the rest search from the largest, 4,096 x 11,008 = 45,088,768, upwards. Each layer packs into five chunks,
+// [q, k], [v, o], [gate], [up], [down and its two norms], and the last layer's also takes the final norm:
+// 45,088,768 + 3 x 4,096 = 45,101,056 elements, the least padding of the search. 2 x 131,072,000 + 32 x 5 x
+// 45,101,056 = 7,478,312,960 elements are allocated, 739,897,344 of them padding.
 // - the 16-bit chunk shards, which also receive the reduce-scattered gradients (reuse_fp16_chunk: gemini_ddp.py
-//   grad_handle, chunk.py reduce): 2 x 6,738,415,616 / 8 = 1,684,603,904 B of weights, no gradients;
-// - the fp32 master chunks and HybridAdam's two fp32 states: (4 + 8) x 6,738,415,616 / 8 = 10,107,623,424 B;
-// - gradient accumulation gives the gradients 16-bit chunks of their own (init_grad_chunk): 1,684,603,904 B more;
-// - offload_optim_frac 1.0 puts the master and the states on the host; offload_param_frac 1.0 the shards too.
-// Chunks: the largest parameter, 4,096 x 11,008 = 45,088,768 elements, plus the 32 Mi-element search range
-// (search_utils.py: min_chunk_size_m=32, search_range_m=32) = 78,643,200 elements, 157,286,400 B in bf16. With an
-// 8,000-token vocabulary the lm_head (8,000 x 4,096 = 32,768,000 elements) fits a chunk, so at the loss one chunk of
-// 157,286,400 B is gathered; with 32,000 tokens lm_head (131,072,000 elements, beyond the mean + 3 sigma of the
-// parameter sizes) is a chunk of its own, 262,144,000 B.
+//   grad_handle, chunk.py reduce): 2 x 7,478,312,960 / 8 = 1,869,578,240 B of weights, no gradients;
+// - the fp32 master chunks, 4 x 7,478,312,960 / 8 = 3,739,156,480 B, and HybridAdam's two fp32 states per parameter,
+//   8 x 6,738,415,616 / 8 = 6,738,415,616 B: 10,477,572,096 B;
+// - gradient accumulation gives the gradients 16-bit chunks of their own (init_grad_chunk): 1,869,578,240 B more;
+// - offload_optim_frac 1.0 puts the master and the states on the host; offload_param_frac 1.0 the shards too;
+// - at the loss lm_head's own chunk is gathered: 2 x 131,072,000 = 262,144,000 B.
 TEST(FrameworkBehaviour, GeminiHoldsSixteenBitChunkShardsThatTakeTheGradients) {
     core::Scenario s = full7b();
     s.framework = core::Framework::Colossalai;
     s.gpus = 8;
     s.sharding = core::Sharding::Zero3;
     const core::Estimate e = core::estimate(s);
-    EXPECT_EQ(e.perGpu[Component::Weights], 1684603904);
+    EXPECT_EQ(e.perGpu[Component::Weights], 1869578240);
     EXPECT_EQ(e.perGpu[Component::Gradients], 0);
-    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 10107623424);
+    EXPECT_EQ(e.perGpu[Component::OptimizerStates], 10477572096);
     EXPECT_EQ(e.gatheredParamBytesAtLoss, 262144000);
     core::Scenario accumulating = s;
     accumulating.gradientAccumulation = 4;
-    EXPECT_EQ(core::estimate(accumulating).perGpu[Component::Gradients], 1684603904);
-    core::Scenario smallVocab = s;
-    smallVocab.model.vocabSize = 8000;
-    EXPECT_EQ(core::estimate(smallVocab).gatheredParamBytesAtLoss, 157286400);
+    EXPECT_EQ(core::estimate(accumulating).perGpu[Component::Gradients], 1869578240);
     core::Scenario optimizerOff = s;
     optimizerOff.offload = core::Offload::Optimizer;
     const core::Estimate off = core::estimate(optimizerOff);
-    EXPECT_EQ(off.perGpu[Component::Weights], 1684603904);
+    EXPECT_EQ(off.perGpu[Component::Weights], 1869578240);
     EXPECT_EQ(off.perGpu[Component::OptimizerStates], 0);
     core::Scenario paramsOff = s;
     paramsOff.offload = core::Offload::OptimizerAndParams;
@@ -753,8 +753,9 @@ TEST(FrameworkBehaviour, GeminiHoldsSixteenBitChunkShardsThatTakeTheGradients) {
 // Gemini's auto placement (ColossalChat's gemini_auto: optimizer offload under zero3; placement_policy.py
 // AutoPlacementPolicy @4f9953be) puts the master and the states on the host and releases a gathered chunk only when an
 // op needs the room, under 90% of the card: by the end of forward every 16-bit chunk is still gathered. Llama-2-7B on
-// 8 GPUs: 2 x 6,738,415,616 = 13,476,831,232 B of chunks, less the 1,684,603,904 B of shards and lm_head's
-// 262,144,000 B chunk the need already counts: 11,530,083,328 B cached, reported by torch but not needed. On a card of
+// 8 GPUs (the chunks of the test above): 2 x 7,478,312,960 = 14,956,625,920 B of chunks, less the 1,869,578,240 B of
+// shards and lm_head's 262,144,000 B chunk the need already counts: 12,824,903,680 B cached, reported by torch but
+// not needed. On a card of
 // 12 GiB the cache stops at 0.9 x 12,884,901,888 = 11,596,411,699 B allocated in all. ColossalChat refuses
 // gradient accumulation with it (train_sft.py L33-34).
 TEST(FrameworkBehaviour, GeminiAutoPlacementCachesGatheredChunksWhileTheCardHasRoom) {
@@ -765,8 +766,8 @@ TEST(FrameworkBehaviour, GeminiAutoPlacementCachesGatheredChunksWhileTheCardHasR
     s.offload = core::Offload::Optimizer;
     const core::Estimate e = core::estimate(s);
     EXPECT_EQ(e.perGpu[Component::OptimizerStates], 0);
-    EXPECT_EQ(e.geminiCachedChunkBytes, 11530083328);
-    EXPECT_EQ(e.measuredAllocatedBytes(), e.allocatedPeakBytes + 11530083328);
+    EXPECT_EQ(e.geminiCachedChunkBytes, 12824903680);
+    EXPECT_EQ(e.measuredAllocatedBytes(), e.allocatedPeakBytes + 12824903680);
     core::Scenario smallCard = s;
     smallCard.cardMemoryBytes = 12884901888;
     const core::Estimate capped = core::estimate(smallCard);
@@ -802,21 +803,33 @@ TEST(FrameworkBehaviour, LowLevelZeroOffloadKeepsItsGradientPartitionsOnTheGpu) 
     EXPECT_EQ(core::estimate(streamed).perGpu[Component::Gradients], 0);
 }
 
-// ZeRO-1/2's step builds the fp32 gradient its master steps with beside the 16-bit partition. DeepSpeed flattens the
-// partition into a new 16-bit tensor, casts it to fp32 and then drops the 16-bit ones (stage_1_and_2.py step
-// L2356-2372 @edaa7221); LowLevelZero casts each parameter's partition and keeps the 16-bit ones through the step
-// (low_level_optim.py L553-567 @4f9953be). Llama-2-7B on 8 GPUs, 842,301,952 parameters a partition:
-// - DeepSpeed with the Trainer's torch AdamW (foreach): its sqrt temporaries 4 x 842,301,952 = 3,369,207,808 B and the
-//   casts (2 + 4) x 842,301,952 = 5,053,811,712 B: 8,423,019,520 B;
-// - LowLevelZero with the fused HybridAdam: the fp32 copies, 4 x 842,301,952 = 3,369,207,808 B.
+// ZeRO-1/2's step builds the fp32 gradient its master steps with from the 16-bit partition. DeepSpeed flattens the
+// partition into a new 16-bit tensor, casts it to fp32 and drops every 16-bit copy before the optimizer runs
+// (stage_1_and_2.py step L2346-2379 @edaa7221); its ZeRO-1 frees the gradients outside the partition first (L2346).
+// LowLevelZero casts each parameter's partition and keeps the 16-bit gradients, every rank's slice under ZeRO-1,
+// through the step (low_level_optim.py L553-567, _add_grad @4f9953be). Llama-2-7B on 8 GPUs, p = 842,301,952 parameters
+// a partition; the step's moment holds, beside weights and states, gradients and transients (with the 33,554,432 B
+// cuBLAS workspace):
+// - DeepSpeed with the Trainer's torch AdamW (foreach): casting, 2p + (2p + 4p) = 8p; stepping, 4p + the foreach sqrt
+//   list 4p = 8p, 6,738,415,616 B under ZeRO-2 (under ZeRO-1 the end of backward, with every gradient, is higher);
+// - LowLevelZero with the fused HybridAdam: 2p + 4p = 5,053,811,712 B under ZeRO-2; under ZeRO-1 the whole 16-bit
+//   gradient 2 x 6,738,415,616 + 4p = 16,846,039,040 B.
 TEST(FrameworkBehaviour, ZeroOneAndTwoStepsWithAnFp32CopyOfTheGradientPartition) {
+    const auto atStep = [](const core::Scenario& s) {
+        const core::Estimate e = core::estimate(s);
+        EXPECT_EQ(e.peakMoment, core::PeakMoment::OptimizerStep);
+        return e.perGpu[Component::Gradients] + e.perGpu[Component::Transient] - 33554432;
+    };
     core::Scenario s = full7b();
     s.framework = core::Framework::HfTrainer;
     s.gpus = 8;
     s.sharding = core::Sharding::Zero2;
-    EXPECT_EQ(core::estimate(s).optimizerStepTemporaryBytes, 8423019520);
+    EXPECT_EQ(atStep(s), 6738415616);
+    s.sharding = core::Sharding::Zero1;
     s.framework = core::Framework::Colossalai;
-    EXPECT_EQ(core::estimate(s).optimizerStepTemporaryBytes, 3369207808);
+    EXPECT_EQ(atStep(s), 16846039040);
+    s.sharding = core::Sharding::Zero2;
+    EXPECT_EQ(atStep(s), 5053811712);
 }
 
 // A loop that keeps the model's output (ColossalChat's sft.py L133-140; the llama2 benchmark.py of 0b00def88) holds

@@ -143,12 +143,21 @@ TEST(Vision, ATrainedEncoderSavesItsBlocksForBackward) {
     EXPECT_EQ(core::estimate(s).visionActivationBytes, static_cast<std::int64_t>(4.0 * perImage));
 }
 
-// Frozen (LLaMA-Factory's defaults): no gradient reaches pixel_values, so neither part records an autograd graph, and
-// only the language model trains. Under LoRA the adapters sit on the language model only.
+// Frozen (LLaMA-Factory's defaults): before transformers 5 no gradient reaches pixel_values, so neither part records
+// an autograd graph, and only the language model trains. Under LoRA the adapters sit on the language model only.
+// Since transformers 5, checkpointing hooks the vision model's patch_embed too (enable_input_require_grads over every
+// PreTrainedModel, modeling_utils.py L2217-2250; Qwen2.5-VL's _input_embed_layer "patch_embed", L348 @251c2d4f): the
+// frozen encoder's checkpointed blocks save their inputs and the merger in front of them its tensors, as an adapted
+// encoder does, 4 images x (327,352,320 + 51,148,800) = 1,514,004,480 B; without checkpointing nothing is hooked.
 TEST(Vision, AFrozenEncoderKeepsNothingAndTrainsNothing) {
     core::Scenario s = qwenFull();
     s.freezeVisionTower = true;
     s.freezeProjector = true;
+    EXPECT_EQ(core::estimate(s).visionActivationBytes, 1'514'004'480);
+    core::Scenario unhooked = s;
+    unhooked.checkpointing = core::Checkpointing::None;
+    EXPECT_EQ(core::estimate(unhooked).visionActivationBytes, 0);
+    s.transformersVersion = core::TransformersVersion::UpTo445;
     const core::Estimate frozen = core::estimate(s);
     EXPECT_EQ(frozen.visionActivationBytes, 0);
     EXPECT_EQ(frozen.trainableParams, kQwen25Language);
@@ -176,12 +185,16 @@ TEST(Vision, AFrozenEncoderKeepsNothingAndTrainsNothing) {
 // 3 x 16 x (1,280 + 3,420) = 225,600: 348,480 a block, 11,151,360 in all. The merger: mlp.0 16 x (5,120 + 5,120) =
 // 163,840 and mlp.2 16 x (5,120 + 3,584) = 139,264: 303,104. An adapted encoder saves what a trained one does (with
 // full checkpointing each block's input, 32 x 3,996 x 2 x 1,280 = 327,352,320 B per image) and the frozen merger's
-// 51,148,800 B in front of it: 4 images x 378,501,120 = 1,514,004,480 B.
+// 51,148,800 B in front of it: 4 images x 378,501,120 = 1,514,004,480 B. On transformers 4.x a frozen encoder keeps
+// nothing; since transformers 5 checkpointing hooks its patch_embed and it saves the same as an adapted one.
 TEST(Vision, AdaptersOnTheEncoderAndProjectorTrainAndSaveItsActivations) {
     core::Scenario s = qwenFull();
     s.method = core::Method::Lora;
     s.precision = core::Precision::Bf16;
     s.lora.rank = 16;
+    core::Scenario hooked = s;
+    EXPECT_EQ(core::estimate(hooked).visionActivationBytes, 1'514'004'480);
+    s.transformersVersion = core::TransformersVersion::UpTo445;
     const core::Estimate languageOnly = core::estimate(s);
     EXPECT_EQ(languageOnly.visionActivationBytes, 0);
     s.lora.visionTargets = core::VisionAdapterTargets::Encoder;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -116,11 +117,21 @@ std::vector<BandEntry> deriveBandTable(const std::vector<const CalibrationRow*>&
 
 LongSequenceBand deriveLongSequenceBand(const std::vector<CalibrationRow>& rows) {
     LongSequenceBand band;
+    // The evidence reaches as far as kBandMinProjects projects' target rows do: one project's rows share its stack,
+    // harness and way of reading memory, one piece of evidence, as for the classes.
+    std::map<std::string_view, double> longestOfProject;
     for (const CalibrationRow& r : rows) {
         if (r.target) {
-            band.tokens = std::max(band.tokens, r.tokensPerGpu);
+            double& longest = longestOfProject[r.project];
+            longest = std::max(longest, r.tokensPerGpu);
         }
     }
+    std::vector<double> longest;
+    for (const auto& [project, tokens] : longestOfProject) {
+        longest.push_back(tokens);
+    }
+    std::sort(longest.begin(), longest.end(), std::greater<>());
+    band.tokens = longest.empty() ? 0.0 : longest[std::min(longest.size(), kBandMinProjects) - 1];
     std::vector<double> ratios;
     // Rows whose length is only the trainer's maximum (batches padded to their longest, which the source does not
     // give) say how long the data was, not how far the estimate is off: they stay out.

@@ -532,12 +532,16 @@ VisionActivations visionActivations(const Context& ctx) {
     if (visionTowerTrains(s) || visionTowerAdapted(s)) {
         perImage += visionTowerSavedBytes(v, image, ctx.c, checkpointed && towerCheckpointable(v),
                                           s.attention == Attention::Eager);
+    } else if (towerBackward && towerCheckpointable(v)) {
+        // Checkpointed blocks save their input whether or not their weights train.
+        perImage += visionTowerSavedBytes(v, image, ctx.c, true, s.attention == Attention::Eager);
     } else if (towerBackward) {
         perImage += frozenTowerSavedBytes(v, image, ctx.c, s.attention == Attention::Eager);
     }
-    // The projector keeps its tensors where its weights train, or where a gradient crosses it to a trained encoder
-    // (its norm and GELU need theirs); Llama-3.2-Vision's, one linear, needs only its weight for that.
-    const bool crossed = (visionTowerTrains(s) || visionTowerAdapted(s)) && v.family != VisionFamily::Mllama;
+    // The projector keeps its tensors where its weights train, or where a gradient crosses it to an encoder that runs
+    // backward (its norm and GELU need theirs; counted with its linears' inputs, an upper bound for frozen weights);
+    // Llama-3.2-Vision's, one linear, needs only its weight for that.
+    const bool crossed = towerBackward && v.family != VisionFamily::Mllama;
     if (crossed || projectorTrains(s) || projectorAdapted(s)) {
         perImage += visionProjectorSavedBytes(v, ctx.arch.hiddenSize, image, ctx.c);
     }

@@ -30,7 +30,7 @@ constexpr std::array<BandEntry, 12> kTable{{
 }};
 
 // Derived with kTable (core::deriveLongSequenceBand; docs/accuracy.md, "The band").
-constexpr LongSequenceBand kLongSequence{65536, {0.11, 0.17}, 5};
+constexpr LongSequenceBand kLongSequence{16384, {0.11, 0.17}, 7};
 
 } // namespace
 

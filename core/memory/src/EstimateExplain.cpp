@@ -272,23 +272,21 @@ Words shardingAssumption(const Scenario& s, const FrameworkProfile& prof, int st
                      std::to_string(stage));
     }
     if (prof.engine == ShardingEngine::Gemini) {
-        return words(s.offload == Offload::None
-                         ? QT_TRANSLATE_NOOP("gpusizer",
-                                             "Sharding by ColossalAI's Gemini, static placement: 16-bit parameter "
-                                             "chunks whose shards also hold the gradients, an fp32 master and Adam "
-                                             "states, each divided over %1 GPUs; two chunks gathered at a time.")
-                     : s.offload == Offload::Optimizer
-                         ? QT_TRANSLATE_NOOP("gpusizer",
-                                             "Sharding by ColossalAI's Gemini with its auto placement (ColossalChat's "
-                                             "gemini_auto): the fp32 master and Adam states on the host, the 16-bit "
-                                             "chunk shards on the %1 GPUs, and what must fit is sized as with the "
-                                             "static placement's offload_optim_frac 1.0.")
-                         : QT_TRANSLATE_NOOP("gpusizer",
-                                             "Sharding by ColossalAI's Gemini, static placement with "
-                                             "offload_optim_frac and offload_param_frac 1.0: only the gathered "
-                                             "chunks on each of the %1 GPUs. The auto placement would keep chunks on "
-                                             "the GPU up to 90% of the card."),
-                     std::to_string(static_cast<std::int64_t>(s.gpus)));
+        return words(
+            s.offload == Offload::None
+                ? QT_TRANSLATE_NOOP("gpusizer", "Sharding by ColossalAI's Gemini, static placement: 16-bit parameter "
+                                                "chunks whose shards also hold the gradients, an fp32 master and Adam "
+                                                "states, each divided over %1 GPUs; two chunks gathered at a time.")
+            : s.offload == Offload::Optimizer
+                ? QT_TRANSLATE_NOOP("gpusizer",
+                                    "Sharding by ColossalAI's Gemini with its auto placement (ColossalChat's "
+                                    "gemini_auto): the fp32 master and Adam states on the host, the 16-bit "
+                                    "chunk shards on the %1 GPUs, and what must fit is sized as with the "
+                                    "static placement's offload_optim_frac 1.0.")
+                : QT_TRANSLATE_NOOP("gpusizer", "Sharding by ColossalAI's Gemini, static placement with "
+                                                "offload_optim_frac and offload_param_frac 1.0: only the gathered "
+                                                "chunks on each of the %1 GPUs."),
+            std::to_string(static_cast<std::int64_t>(s.gpus)));
     }
     return words(QT_TRANSLATE_NOOP("gpusizer", "Sharding engine %1, ZeRO stage %2 in effect."), label(prof.engine),
                  std::to_string(stage));
@@ -390,10 +388,15 @@ Words imagesAssumption(const Estimate& e, const Scenario& s) {
         : visionTowerAdapted(s)
             ? QT_TRANSLATE_NOOP("gpusizer", "the encoder carries adapters and saves %1 GiB for backward (with the "
                                             "frozen projector's)")
-        : frozenTowerRecordsGraph(s)
+        : frozenTowerRecordsGraph(s) && !towerCheckpointable(s.model.vision)
             ? QT_TRANSLATE_NOOP("gpusizer", "the frozen encoder still records its graph (transformers 5 makes its "
                                             "patch embedding's output require grad under checkpointing, and its "
                                             "layers are not checkpointed) and saves %1 GiB for backward")
+        : frozenTowerRecordsGraph(s)
+            ? QT_TRANSLATE_NOOP("gpusizer", "the frozen encoder still records its graph (transformers 5 makes its "
+                                            "patch embedding's output require grad under checkpointing): its "
+                                            "checkpointed blocks save their inputs, %1 GiB for backward, and run "
+                                            "backward")
         : projectorTrains(s) ? QT_TRANSLATE_NOOP("gpusizer", "the encoder is frozen (it keeps nothing for backward); "
                                                              "the projector trains and saves %1 GiB")
                              : QT_TRANSLATE_NOOP("gpusizer", "the encoder and projector are frozen and keep nothing "

@@ -126,7 +126,7 @@ void geminiAutoCache(Estimate& e, const Context& ctx, const ModelStates& m, cons
     if (ctx.engine != ShardingEngine::Gemini || ctx.s.offload != Offload::Optimizer) {
         return;
     }
-    const double whole = static_cast<double>(ctx.params.total) * ctx.gatherB * ctx.modelShare;
+    const double whole = geminiChunks(ctx).padded * ctx.gatherB * ctx.modelShare; // every chunk, padding included
     double cache = std::max(0.0, whole - m.weights - tr.gatheredAtLoss);
     if (ctx.s.cardMemoryBytes > 0) {
         constexpr double kSteadyCudaCapRatio = 0.9; // GeminiPlugin steady_cuda_cap_ratio default

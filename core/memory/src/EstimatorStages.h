@@ -204,6 +204,16 @@ struct ModelStates {
 
 ModelStates modelStates(const Context& ctx, const Trainables& t);
 
+/// ColossalAI Gemini's chunks, in elements (GeminiChunks.cpp): the searched size, the chunk holding lm_head (or the
+/// tied embedding), and every chunk's size summed, padding included.
+struct GeminiChunks {
+    double chunk = 0;
+    double headChunk = 0;
+    double padded = 0;
+    bool keptGathered = false; // the whole model is one chunk under 32 Mi elements, gathered on every rank
+};
+GeminiChunks geminiChunks(const Context& ctx);
+
 // ---- Stage 3: activations saved for backward (Activations.cpp) ----
 
 /// One decoder layer's widths per token, as the activation items read them.
@@ -321,6 +331,11 @@ struct Transients {
     // backward (DeepSpeed ZeRO-1/2 allocate theirs in backward()), or only while a unit's gradients reduce (the rest).
     enum class BucketLife { Reduce, Backward, Always } bucketLife = BucketLife::Reduce;
     double stepTemporaries = 0;
+    // ZeRO-1/2 with an fp32 master (zeroStepGradientCasts): what the step's cast adds beside the 16-bit gradients, the
+    // fp32 gradient the optimizer then steps with, and whether the 16-bit ones are gone by then.
+    double stepCast = 0;
+    double stepFp32Gradients = 0;
+    bool stepDropsSixteenBitGradients = false;
     double headGradientPerChunk = 0;
     double workspace = static_cast<double>(kCublasWorkspaceBytes);
 };

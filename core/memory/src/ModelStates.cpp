@@ -321,7 +321,17 @@ ModelStates modelStates(const Context& ctx, const Trainables& t) {
         // (reuse_fp16_chunk: gemini_ddp.py grad_handle, chunk.py reduce @4f9953be), so the weights' 2 bytes per
         // parameter and GPU hold the gradients too; gradient accumulation gives the gradients a 16-bit chunk of their
         // own, sharded alike (init_grad_chunk). With the fp32 master and HybridAdam's fp32 states: 14 (16) B / N.
-        m.gradients = s.gradientAccumulation > 1 ? m.trainable * 2.0 * share / ctx.dp : 0.0;
+        // Every chunk is allocated whole, so the 16-bit and fp32 chunks' shards carry the packing's padding (Adam's
+        // states are per parameter); a model under 32 Mi elements is one chunk kept whole on every rank.
+        const GeminiChunks chunks = geminiChunks(ctx);
+        const double unshard = chunks.keptGathered ? ctx.dp : 1.0;
+        const double perRank = share / ctx.dp * unshard;
+        const double padding = std::max(0.0, chunks.padded - static_cast<double>(ctx.params.total)) * perRank;
+        m.weights = m.weights * unshard + ctx.gatherB * padding;
+        m.optimizerMaster = m.optimizerMaster * unshard + 4.0 * padding;
+        m.optimizerStates = m.optimizerStates * unshard + 4.0 * padding;
+        m.optimizerWeights *= unshard;
+        m.gradients = s.gradientAccumulation > 1 ? ctx.gatherB * std::max(chunks.padded, m.trainable) * perRank : 0.0;
     }
     m.headGradientUnsharded = (ctx.full && !ctx.freezes() && arch.causalLmHead)
                                   ? static_cast<double>(arch.vocabSize) * h * m.trainB * share

@@ -90,8 +90,16 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
     // The loss's own peak comes before lm_head's gradient exists; that gradient appears beside what the loss's
     // backward leaves (both moments are the end of forward for the chart).
     // A loop that keeps the model's output holds its logits at every moment: the previous step's at the end of forward.
-    const bool zeroOneSteps = ctx.engine == ShardingEngine::Deepspeed && ctx.stage == 1 && s.offload == Offload::None;
+    // DeepSpeed's ZeRO-1 step frees the gradients outside this rank's partition first (stage_1_and_2.py L2346
+    // @edaa7221); LowLevelZero keeps every rank's slice until zero_grad (low_level_optim.py _add_grad @4f9953be).
+    const bool zeroOneSteps = ctx.engine == ShardingEngine::Deepspeed && ctx.stage == 1 && s.offload == Offload::None &&
+                              ctx.prof.stepFlattensGradientPartition;
     const double gradientsAtStep = zeroOneSteps ? m.gradients / ctx.dp : m.gradients;
+    const double gradientsStepping = (tr.stepDropsSixteenBitGradients ? 0.0 : gradientsAtStep) + tr.stepFp32Gradients;
+    // DeepSpeed ZeRO-1/2 drop their IPG buffers when backward ends (_release_ipg_buffers, L960); offload's
+    // temp_grad_buffer_for_gpu_offload stays (L591).
+    const double bucketsAtStep =
+        tr.bucketLife == Transients::BucketLife::Backward ? m.offloadGradientBuffers : tr.commBuckets;
     const double held = loss.heldThroughStep;
     const double atLoss = std::max(loss.total, loss.forwardPeak + held); // the previous step's beside the forward
     const Moment moments[] = {
@@ -108,11 +116,11 @@ Moment peakMoment(const Context& ctx, const ModelStates& m, const StoredActivati
          acts.lastLayer + acts.vision - acts.crossAttention + side.activations, held,
          tr.gatheredInLayers + tr.dequant + tr.commBuckets + tr.workspace + tr.float8Casts + tr.contextParallelBuffers +
              tr.layerBackward},
-        // DeepSpeed ZeRO-1/2 drop their IPG buffers when backward ends (_release_ipg_buffers, stage_1_and_2.py
-        // L960 @edaa7221); ZeRO-1's step frees the gradients outside this rank's partition first (L2346).
+        // The step: ZeRO-1/2's cast of the gradient partition, then the optimizer on what the cast left.
         {PeakMoment::OptimizerStep, gradientsAtStep + side.gradients, 0.0, held,
-         (tr.bucketLife == Transients::BucketLife::Backward ? 0.0 : tr.commBuckets) + tr.stepTemporaries +
-             side.stepTemporaries + tr.workspace},
+         bucketsAtStep + tr.stepCast + side.stepTemporaries + tr.workspace},
+        {PeakMoment::OptimizerStep, gradientsStepping + side.gradients, 0.0, held,
+         bucketsAtStep + tr.stepTemporaries + side.stepTemporaries + tr.workspace},
     };
     const Moment* peak = &moments[0];
     for (const auto& mo : moments) {

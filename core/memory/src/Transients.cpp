@@ -49,19 +49,21 @@ double optimizerStepTemporaries(const Context& ctx, const ModelStates& m, double
     return 0.0;
 }
 
-/// What ZeRO-1/2's step adds to the 16-bit gradient partition while it builds the fp32 gradient the master copy steps
-/// with. DeepSpeed flattens the partition into a new 16-bit tensor, casts that to fp32 and only then drops the 16-bit
-/// ones (stage_1_and_2.py step L2356-2372 @edaa7221): 2 + 4 B per parameter over N for a moment, the fp32 copy
-/// through the step. LowLevelZero casts each parameter's partition to fp32 and steps with all of them beside the 16-bit
-/// partitions it still holds (low_level_optim.py step L553-567 @4f9953be): 4 B over N.
-double zeroStepGradientCasts(const Context& ctx, const ModelStates& m) {
+/// The fp32 gradient ZeRO-1/2's step builds for the master copy from the 16-bit gradient partition. DeepSpeed flattens
+/// the partition into a new 16-bit tensor, casts that to fp32 and drops every 16-bit copy before the optimizer runs
+/// (stage_1_and_2.py step L2346-2379 @edaa7221): 2 + 4 B per parameter over N beside the partition while it casts,
+/// the fp32 copy alone through the step. LowLevelZero casts each parameter's partition and steps with all of them
+/// beside the 16-bit gradients it still holds (low_level_optim.py step L553-567 @4f9953be): 4 B over N throughout.
+void zeroStepGradientCasts(const Context& ctx, const ModelStates& m, Transients& out) {
     const Scenario& s = ctx.s;
     const bool zero12 = ctx.engine == ShardingEngine::Deepspeed && (ctx.stage == 1 || ctx.stage == 2);
     if (!zero12 || s.offload != Offload::None || m.masterB < 4.0 || s.optimizerInBackward) {
-        return 0.0;
+        return;
     }
     const double partition = m.trainable * ctx.modelShare / ctx.dp;
-    return partition * (ctx.prof.stepFlattensGradientPartition ? 2.0 + 4.0 : 4.0);
+    out.stepFp32Gradients = 4.0 * partition;
+    out.stepDropsSixteenBitGradients = ctx.prof.stepFlattensGradientPartition;
+    out.stepCast = (ctx.prof.stepFlattensGradientPartition ? 2.0 : 0.0) * partition + out.stepFp32Gradients;
 }
 
 /// Parameter bytes as gathered for compute, per GPU (its tensor x pipeline share).
@@ -160,22 +162,19 @@ LayerCalls deepspeedLayerCalls(const Context& ctx, const GatherSizes& sizes) {
     return calls;
 }
 
-/// Gemini's gathered chunks (ColossalAI @4f9953be, colossalai/zero/gemini). Parameters are packed in registration order
-/// into chunks of one size, searched over [max(32 Mi, largest parameter), + 32 Mi] elements for the least padding
-/// (search_utils.py search_chunk_configuration: min_chunk_size_m=32, search_range_m=32; parameters beyond the mean
-/// + 3 sigma excluded and given a chunk of their own size, manager.py register_tensor); the upper end is taken. Before
-/// each op the chunks it needs are gathered and every other accessed chunk is released (the static policy with
-/// shard_param_frac=1: placement_policy.py evict_tensors), so one chunk computes; in backward the previous chunk's
-/// gradients are still being reduce-scattered on the side stream (enable_async_reduce, gemini_ddp.py grad_handle).
-void geminiChunks(const Context& ctx, const GatherSizes& sizes, Transients& out) {
-    constexpr double kMi = 1024.0 * 1024.0;
-    double largest = 0;
-    for (const auto& g : ctx.groups) {
-        largest = std::max(largest, static_cast<double>(g.inFeatures * g.outFeatures));
+/// Gemini's gathered chunks (ColossalAI @4f9953be, colossalai/zero/gemini; their size from GeminiChunks.cpp). Before
+/// each op the chunks it needs are gathered and every other accessed chunk whose tensors are all done is released
+/// (the static policy with shard_param_frac=1: placement_policy.py evict_tensors); a chunk holds neighbouring layers'
+/// parameters, so two are counted while the layers compute, three with gradient accumulation, whose gradient chunk
+/// is gathered beside them in backward (init_grad_chunk); at the loss, lm_head's chunk.
+void geminiGathered(const Context& ctx, Transients& out) {
+    const GeminiChunks chunks = geminiChunks(ctx);
+    if (chunks.keptGathered) {
+        return; // the one chunk is gathered for good: counted with the weights
     }
-    const double chunk = (std::max(32.0 * kMi, largest) + 32.0 * kMi) * ctx.gatherB;
-    out.gatheredInLayers = 2.0 * chunk;
-    out.gatheredAtLoss = std::max(chunk, sizes.headBytes); // lm_head's chunk (its own when it is the largest)
+    const double chunk = chunks.chunk * ctx.gatherB * ctx.modelShare;
+    out.gatheredInLayers = (ctx.s.gradientAccumulation > 1 ? 3.0 : 2.0) * chunk;
+    out.gatheredAtLoss = chunks.headChunk * ctx.gatherB * ctx.modelShare;
     out.gatheredPool = std::max(out.gatheredInLayers, out.gatheredAtLoss);
 }
 
@@ -193,7 +192,7 @@ void gatheredParameters(const Context& ctx, const GatherSizes& sizes, bool recom
     const bool paramOffload = s.offload == Offload::OptimizerAndParams;
     if (zero3 || paramOffload) {
         if (ctx.engine == ShardingEngine::Gemini) {
-            geminiChunks(ctx, sizes, out);
+            geminiGathered(ctx, out);
         } else if (ctx.engine == ShardingEngine::Deepspeed) {
             // DeepSpeed ZeRO-3 gathers each submodule's parameters when its hook fires, prefetches along the recorded
             // trace and keeps what recurs within the reuse distance (ZeroFetch.h); parameters under the persistence
@@ -400,7 +399,8 @@ Transients transients(const Context& ctx, const Trainables& t, const ModelStates
         communicationBuckets(ctx, m, sizes.layerParams, out);
     }
     const double stateShard = ctx.stage >= 1 ? dp : 1.0;
-    out.stepTemporaries = optimizerStepTemporaries(ctx, m, stateShard) + zeroStepGradientCasts(ctx, m);
+    out.stepTemporaries = optimizerStepTemporaries(ctx, m, stateShard);
+    zeroStepGradientCasts(ctx, m, out);
     // A per-chunk projection gives the lm_head one weight gradient per chunk; autograd sums each into the buffer
     // it accumulates for the weight, so the next chunk's gradient and that buffer coexist.
     if (s.loss == Loss::Chunked && prof.chunkedLossProjectsPerChunk) {

@@ -360,14 +360,20 @@ inline bool ligerReachesQkNorms(const Scenario& s) {
     return s.ligerRmsNorm && s.framework != Framework::HfTrainer;
 }
 
-/// A frozen Llama-3.2-Vision encoder still records its autograd graph: since transformers 5 (PR #41993),
-/// gradient_checkpointing_enable (and PEFT with checkpointing) hooks every sub-model's get_input_embeddings(), the
-/// vision model's patch embedding among them, so its output requires grad (modeling_utils.py L2222-2250, L3219-3227;
-/// modeling_mllama.py L854 @251c2d4f) and its layers, which are not checkpointed, keep what backward needs and run it.
+/// A frozen encoder still records its autograd graph: since transformers 5 (PR #41993), gradient_checkpointing_enable
+/// (and PEFT with checkpointing) hooks get_input_embeddings() of every PreTrainedModel inside the model, so the vision
+/// model's patch embedding output requires grad (modeling_utils.py L2217-2250, L3219-3227 @251c2d4f) and its blocks
+/// keep what backward needs and run it. The vision models it reaches: Llama-3.2-Vision's (modeling_mllama.py L854),
+/// SigLIP's and CLIP's, which Gemma 3 and LLaVA build with AutoModel (_input_embed_layer "patch_embedding",
+/// modeling_siglip.py L558, modeling_clip.py L903), Qwen2-VL's and Qwen2.5-VL's ("patch_embed", modeling_qwen2_vl.py
+/// L653, modeling_qwen2_5_vl.py L348); Qwen3-VL's names none that the fallback finds (modeling_utils.py L1082-1119
+/// raises NotImplementedError, which the hook loop skips).
 inline bool frozenTowerRecordsGraph(const Scenario& s) {
+    const VisionShape& v = s.model.vision;
+    const bool qwen3Vl = v.family == VisionFamily::QwenVl && v.positionEmbeddings > 0;
+    const bool hooked = v.present() && !qwen3Vl;
     const bool checkpointed = s.checkpointing == Checkpointing::Full || s.checkpointing == Checkpointing::Auto;
-    return s.model.vision.family == VisionFamily::Mllama && checkpointed &&
-           s.transformersVersion == TransformersVersion::Current;
+    return hooked && checkpointed && s.transformersVersion == TransformersVersion::Current;
 }
 
 /// The projector trains: full fine-tuning without freeze_multi_modal_projector.
