@@ -157,7 +157,11 @@ Message label(core::Offload v) {
 Message label(core::TransformersVersion v) {
     switch (v) {
     case core::TransformersVersion::Current:
-        return msg(QT_TRANSLATE_NOOP("gpusizer", "4.49 or later (5.x)"));
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "5.x (current)"));
+    case core::TransformersVersion::V454To457:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "4.54 to 4.57"));
+    case core::TransformersVersion::V449To453:
+        return msg(QT_TRANSLATE_NOOP("gpusizer", "4.49 to 4.53"));
     case core::TransformersVersion::V446To448:
         return msg(QT_TRANSLATE_NOOP("gpusizer", "4.46 to 4.48"));
     case core::TransformersVersion::UpTo445:

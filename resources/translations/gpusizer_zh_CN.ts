@@ -3549,14 +3549,6 @@ Fewer cards (%2): %3</source>
         <translation>transformers 版本</translation>
     </message>
     <message>
-        <source>The transformers release whose causal-LM loss the model runs: 4.46 to 4.48 make one more fp32 copy of the logits; 4.45 and older return fp32 logits from the model. Current is 4.49 and later, 5.x.</source>
-        <translation>模型所用因果语言模型损失的 transformers 版本：4.46 至 4.48 会多做一份 logits 的 fp32 副本；4.45 及更早版本的模型直接返回 fp32 logits。“当前”指 4.49 及以后（5.x）。</translation>
-    </message>
-    <message>
-        <source>4.49 or later (5.x)</source>
-        <translation>4.49 或更新（5.x）</translation>
-    </message>
-    <message>
         <source>4.46 to 4.48</source>
         <translation>4.46 至 4.48</translation>
     </message>
@@ -4543,6 +4535,26 @@ Fewer cards (%2): %3</source>
     <message>
         <source>the frozen encoder still records its graph (transformers 5 makes its patch embedding&apos;s output require grad under checkpointing): its checkpointed blocks save their inputs, %1 GiB for backward, and run backward</source>
         <translation>冻结的编码器仍会记录其计算图（transformers 5 在激活检查点下使其 patch 嵌入的输出需要梯度）：其做了激活检查点的各块保存各自的输入，为反向传播保留 %1 GiB，并执行反向传播</translation>
+    </message>
+    <message>
+        <source>4.49 or later</source>
+        <translation>4.49 或更高版本</translation>
+    </message>
+    <message>
+        <source>The transformers release the run uses: 4.46 to 4.48 make one more fp32 copy of the logits; 4.45 and older return fp32 logits from the model; before 4.54 SDPA repeats grouped key/value heads; 5.x (current) runs experts through grouped_mm and makes a frozen vision encoder record its graph under checkpointing.</source>
+        <translation>运行所用的 transformers 版本：4.46 至 4.48 会多做一份 logits 的 fp32 副本；4.45 及更早版本由模型返回 fp32 logits；4.54 之前 SDPA 会复制分组的键/值头；5.x（当前）通过 grouped_mm 运行专家，并在激活检查点下使冻结的视觉编码器记录其计算图。</translation>
+    </message>
+    <message>
+        <source>5.x (current)</source>
+        <translation>5.x（当前）</translation>
+    </message>
+    <message>
+        <source>4.54 to 4.57</source>
+        <translation>4.54 至 4.57</translation>
+    </message>
+    <message>
+        <source>4.49 to 4.53</source>
+        <translation>4.49 至 4.53</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,11 @@ TEST(Estimator, TransformersLossBytesPerLogitFollowTheVersion) {
     ASSERT_EQ(current.peakMoment, core::PeakMoment::ForwardEnd);
     EXPECT_DOUBLE_EQ(current.logitsBytesPerElement, 12.0);
     EXPECT_EQ(current.perGpu[Component::LogitsLoss], 12'608'077'824); // 1,050,673,152 x 12
+    // 4.49 to 4.57 run the same ForCausalLMLoss (PR #35646 in 4.49).
+    for (auto version : {core::TransformersVersion::V454To457, core::TransformersVersion::V449To453}) {
+        s.transformersVersion = version;
+        EXPECT_DOUBLE_EQ(core::estimate(s).logitsBytesPerElement, 12.0);
+    }
     s.transformersVersion = core::TransformersVersion::V446To448;
     const auto sliced = core::estimate(s);
     EXPECT_DOUBLE_EQ(sliced.logitsBytesPerElement, 14.0);

@@ -474,7 +474,8 @@ TEST(FrameworkBehaviour, TheDefaultPureBf16IsTheTrainersRecipeOnTransformers5And
     EXPECT_EQ(core::Scenario{}.transformersVersion, core::TransformersVersion::Current);
     EXPECT_FALSE(warned(core::estimate(s)));
     EXPECT_EQ(core::estimate(s).precision, core::Precision::Bf16);
-    for (auto version : {core::TransformersVersion::V446To448, core::TransformersVersion::UpTo445}) {
+    for (auto version : {core::TransformersVersion::V454To457, core::TransformersVersion::V449To453,
+                         core::TransformersVersion::V446To448, core::TransformersVersion::UpTo445}) {
         s.transformersVersion = version;
         EXPECT_TRUE(warned(core::estimate(s)));
     }

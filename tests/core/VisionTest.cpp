@@ -157,6 +157,9 @@ TEST(Vision, AFrozenEncoderKeepsNothingAndTrainsNothing) {
     core::Scenario unhooked = s;
     unhooked.checkpointing = core::Checkpointing::None;
     EXPECT_EQ(core::estimate(unhooked).visionActivationBytes, 0);
+    unhooked = s;
+    unhooked.transformersVersion = core::TransformersVersion::V454To457; // the last 4.x: no hook yet
+    EXPECT_EQ(core::estimate(unhooked).visionActivationBytes, 0);
     s.transformersVersion = core::TransformersVersion::UpTo445;
     const core::Estimate frozen = core::estimate(s);
     EXPECT_EQ(frozen.visionActivationBytes, 0);

@@ -109,14 +109,16 @@ double qkNormActivations(const Context& ctx) {
 
 /// Whether transformers' SDPA path copies grouped key/value heads out to one per query head (repeat_kv) rather than
 /// passing enable_gqa: it does with an attention mask, for head dimensions above 256 (no fused kernel broadcasts
-/// them), and before 4.54 (the older TransformersVersion values; Current is read as 4.54 or later) (integrations/
+/// them), and before 4.54 (4.49-4.53 and the older TransformersVersion values) (integrations/
 /// sdpa_attention.py use_gqa_in_sdpa @00c238bd; PRs #39412, #46960). A
 /// micro-batch of one sample has no padding, and the model drops an all-ones mask unless a sliding window shorter
 /// than the sequence needs one (masking_utils.py _ignore_causal_mask_sdpa).
 bool sdpaRepeatsKv(const Scenario& s, double headDim) {
     const std::int64_t window = s.model.slidingWindow;
     const bool maskPassed = (s.paddedBatches && sequencesPerMicroBatch(s) > 1.0) || (window > 0 && s.seqLen >= window);
-    return maskPassed || headDim > 256.0 || s.transformersVersion != TransformersVersion::Current;
+    const bool before454 = s.transformersVersion != TransformersVersion::Current &&
+                           s.transformersVersion != TransformersVersion::V454To457;
+    return maskPassed || headDim > 256.0 || before454;
 }
 
 /// Attention core: what attention saves of q, k, v and its output, and eager attention's score matrices.

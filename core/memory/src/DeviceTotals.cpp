@@ -73,8 +73,7 @@ bool replayTracesRun(const Context& ctx) {
                         s.offload == Offload::None && s.tensorParallel == 1 && s.pipelineParallel == 1 &&
                         s.contextParallel == 1;
     const bool loss = s.loss == Loss::Standard && p.lossFromTransformersModel && p.lossUpcastsLogits &&
-                      p.logitsFreedBeforeBackward && !p.logitsHeldInFp32 &&
-                      s.transformersVersion == TransformersVersion::Current;
+                      p.logitsFreedBeforeBackward && !p.logitsHeldInFp32 && lossPadsLabels(s.transformersVersion);
     const bool optimizer = s.optimizer == Optimizer::AdamW && !s.optimizerInBackward && p.gradientsFreedAfterStep &&
                            p.optimizerStep != OptimizerStepKind::PerParameter;
     const bool method = (s.method == Method::Full && !freezesLayers(s)) ||

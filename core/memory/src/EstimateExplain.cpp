@@ -455,8 +455,7 @@ std::optional<Words> lossAssumption(const Estimate& e, const Scenario& s, const 
         e.logitsBytesPerElement > 0) {
         return words(QT_TRANSLATE_NOOP("gpusizer", "Loss: the model's own causal-LM loss of transformers %1, %2 B "
                                                    "per logit element (tokens x vocabulary) at its peak."),
-                     s.transformersVersion == TransformersVersion::Current
-                         ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.49 or later (5.x)"))
+                     lossPadsLabels(s.transformersVersion) ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.49 or later"))
                      : s.transformersVersion == TransformersVersion::V446To448
                          ? Words(QT_TRANSLATE_NOOP("gpusizer", "4.46 to 4.48"))
                          : Words(QT_TRANSLATE_NOOP("gpusizer", "4.45 or older")),

@@ -39,6 +39,8 @@ LossPeaks upcastLossPeaks(const Context& ctx) {
     if (prof.lossFromTransformersModel) {
         switch (s.transformersVersion) {
         case TransformersVersion::Current:
+        case TransformersVersion::V454To457:
+        case TransformersVersion::V449To453:
             break; // ForCausalLMLoss pads the labels instead of slicing the logits (PR #35646)
         case TransformersVersion::V446To448:
             forward += 4.0; // ForCausalLMLoss: shift_logits = logits[..., :-1, :].contiguous(), an fp32 copy

@@ -51,6 +51,7 @@ GPUSIZER_NAMES(Generation, {Generation::Transformers, "transformers"}, {Generati
                {Generation::VllmServer, "vllm-server"})
 GPUSIZER_NAMES(ReferenceLogProbs, {ReferenceLogProbs::Model, "model"}, {ReferenceLogProbs::Precomputed, "precomputed"})
 GPUSIZER_NAMES(TransformersVersion, {TransformersVersion::Current, "current"},
+               {TransformersVersion::V454To457, "4.54-4.57"}, {TransformersVersion::V449To453, "4.49-4.53"},
                {TransformersVersion::V446To448, "4.46-4.48"}, {TransformersVersion::UpTo445, "4.45-or-older"})
 GPUSIZER_NAMES(PeftVersion, {PeftVersion::Current, "current"}, {PeftVersion::UpTo011, "0.11-or-older"})
 GPUSIZER_NAMES(TorchVersion, {TorchVersion::Current, "current"}, {TorchVersion::V1, "1.x"})

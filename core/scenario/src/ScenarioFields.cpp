@@ -365,9 +365,11 @@ std::vector<ScenarioField> frameworkFields() {
                        &Scenario::framework));
     t.push_back(choice("transformers_version", QT_TRANSLATE_NOOP("gpusizer", "transformers version"),
                        QT_TRANSLATE_NOOP("gpusizer",
-                                         "The transformers release whose causal-LM loss the model runs: 4.46 to 4.48 "
-                                         "make one more fp32 copy of the logits; 4.45 and older return fp32 logits "
-                                         "from the model. Current is 4.49 and later, 5.x."),
+                                         "The transformers release the run uses: 4.46 to 4.48 make one more fp32 copy "
+                                         "of the logits; 4.45 and older return fp32 logits from the model; before 4.54 "
+                                         "SDPA repeats grouped key/value heads; 5.x (current) runs experts through "
+                                         "grouped_mm and makes a frozen vision encoder record its graph under "
+                                         "checkpointing."),
                        &Scenario::transformersVersion));
     t.push_back(choice("peft_version", QT_TRANSLATE_NOOP("gpusizer", "PEFT version"),
                        QT_TRANSLATE_NOOP("gpusizer",

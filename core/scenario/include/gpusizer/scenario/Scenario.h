@@ -84,10 +84,18 @@ enum class Framework {
 /// tuners/ia3); LayerNorm tuning (trainable copies of the norms, tuners/ln_tuning). See docs/memory-model.md §4.
 enum class AdapterKind { Lora, Dora, LoraFa, Vera, Ia3, LnTuning };
 /// The transformers release whose causal-LM loss runs (models' own loss through labels=): it decides the logits'
-/// copies at the loss. Current: 4.49 and later, 5.x (loss/loss_utils.py ForCausalLMLoss upcasts a local copy and pads
-/// the labels, PR #35646); 4.46 to 4.48 (ForCausalLMLoss also makes an fp32 shift_logits copy, PR #34191); 4.45 and
-/// older (the model's forward returns fp32 logits, the loss makes the shifted copy). See docs/memory-model.md §5.
-enum class TransformersVersion { Current, V446To448, UpTo445 };
+/// copies at the loss, and the 4.x releases since then other behaviours. Current: 5.x (loss/loss_utils.py
+/// ForCausalLMLoss upcasts a local copy and pads the labels, PR #35646, since 4.49; experts through grouped_mm;
+/// checkpointing hooks every sub-model's input embeddings, PR #41993; weights load in their own dtype, #42805);
+/// 4.54 to 4.57 and 4.49 to 4.53 (that loss; SDPA takes grouped key/value heads with enable_gqa from 4.54, PR #39412);
+/// 4.46 to 4.48 (ForCausalLMLoss also makes an fp32 shift_logits copy, PR #34191); 4.45 and older (the model's
+/// forward returns fp32 logits, the loss makes the shifted copy). See docs/memory-model.md §5.
+enum class TransformersVersion { Current, V454To457, V449To453, V446To448, UpTo445 };
+/// transformers 4.49 or later: ForCausalLMLoss pads the labels instead of slicing the logits (PR #35646).
+inline bool lossPadsLabels(TransformersVersion v) {
+    return v == TransformersVersion::Current || v == TransformersVersion::V454To457 ||
+           v == TransformersVersion::V449To453;
+}
 /// The PEFT release: since 0.12 get_peft_model upcasts 16-bit adapters to fp32 (autocast_adapter_dtype=True,
 /// tuners_utils.py _cast_adapter_dtype, PR #1706); 0.11 and older give them the base weight's dtype
 /// (tuners/lora/layer.py:128-129 @v0.11.1).
