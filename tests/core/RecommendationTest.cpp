@@ -442,7 +442,8 @@ TEST(Recommendation, NearTiesDoNotChainAndThePrunedChoiceIsTheWholeSearchsChoice
         card.id = "test-x" + std::to_string(i + 1);
         card.name = "Test X" + std::to_string(i + 1);
         card.bf16Tflops = peaks[i];
-        card.throughput = {};
+        // A published utilisation on each (else none sets the pruning's bar: an assumed speed ranks last).
+        card.throughput = {.mfu = 0.25, .stack = "test", .citation = "test", .source = "test"};
         // Price the card so that its plan costs the target: the billed GPU-hours at $1 an hour, scaled.
         core::PlanInputs dollar = in;
         dollar.pricePerGpuHour = 1.0;
@@ -478,4 +479,36 @@ TEST(Recommendation, UnderSpotACardWithoutASpotOfferIsRankedOnDemand) {
     EXPECT_GT(core::costOf(p.best, in), 0.0);
     EXPECT_DOUBLE_EQ(core::rankedHourlyPrice(l4, in), l4.priceOnDemandUsdHour);
     EXPECT_LE(p.best.scenario.gpus, 8); // not hundreds of free cards
+}
+
+TEST(Recommendation, ACardOfAssumedSpeedRanksAfterEveryCardOfKnownSpeed) {
+    // Two one-card machines holding the run: the first with a published utilisation, the second with none (its time
+    // rests on the 25% assumed for such cards) at a tenth of the price, so by cost alone it would be rented. A
+    // practitioner rents the card whose speed is known and measures the other first: the first is chosen, and it is
+    // also the cheapest and the fastest the ranking reports; the second is still planned.
+    core::GpuSpec known = gpu("h100-sxm");
+    known.memoryGiBStated = known.memoryGiBUsable = 400;
+    known.gpusPerNode = 1;
+    known.multiNode = false;
+    known.id = "test-known";
+    known.throughput = {.mfu = 0.40, .stack = "test", .citation = "test", .source = "test"};
+    core::GpuSpec assumed = known;
+    assumed.id = "test-assumed";
+    assumed.throughput = {};
+    assumed.priceOnDemandUsdHour = known.priceOnDemandUsdHour / 10.0;
+    const core::Scenario s = fromCatalog("llama-3.1-8b", core::Method::Full);
+    core::PlanInputs in;
+    in.datasetTokens = 1e9;
+    const std::vector<core::GpuSpec> cards{known, assumed};
+    const std::vector<core::CardPlan> plans = core::planCatalog(s, cards, in);
+    ASSERT_TRUE(plans[0].found && plans[1].found);
+    ASSERT_LT(core::costOf(plans[1].best, in), core::costOf(plans[0].best, in));
+    EXPECT_EQ(plans[1].best.plan.mfu.source, core::MfuSource::Unpublished);
+    const core::Ranking k = core::rank(plans, in);
+    EXPECT_EQ(k.chosen, 0);
+    EXPECT_EQ(k.cheapest, 0);
+    EXPECT_EQ(k.fastest, 0);
+    const auto choice = core::chooseOverCatalog(s, cards, in);
+    ASSERT_TRUE(choice.has_value());
+    EXPECT_EQ(choice->index, 0u);
 }

@@ -716,7 +716,14 @@ struct ObjectiveOrder {
     bool costFirst(bool inPreferredGroup) const { return inPreferredGroup && objective != Objective::Time; }
     double primary(const Candidate& c, bool byCost) const { return byCost ? costOf(c, in) : c.plan.wallHours; }
     double secondary(const Candidate& c, bool byCost) const { return byCost ? c.plan.wallHours : costOf(c, in); }
+    /// Whether the plan's speed rests on a published utilisation (or the user's): a plan on a card whose throughput is
+    /// only assumed (kUnpublishedMfu) ranks after every plan that has one, whatever the objective says of it, as a
+    /// practitioner rents the card whose speed is known and measures the other first.
+    static bool evidenced(const Candidate& c) { return c.plan.mfu.source != MfuSource::Unpublished; }
     bool operator()(const Candidate& a, const Candidate& b) const {
+        if (evidenced(a) != evidenced(b)) {
+            return evidenced(a);
+        }
         const bool pa = preferred(a), pb = preferred(b);
         if (pa != pb) {
             return pa;
@@ -748,7 +755,8 @@ std::size_t pickByObjective(std::size_t count, At at, const ObjectiveOrder& orde
     std::size_t chosen = best;
     for (std::size_t i = 0; i < count; ++i) {
         const Candidate& c = at(i);
-        if (order.preferred(c) != group || order.primary(c, byCost) > limit) {
+        if (order.preferred(c) != group || ObjectiveOrder::evidenced(c) != ObjectiveOrder::evidenced(at(best)) ||
+            order.primary(c, byCost) > limit) {
             continue;
         }
         const double s = order.secondary(c, byCost), sc = order.secondary(at(chosen), byCost);
@@ -1011,7 +1019,9 @@ std::optional<CatalogChoice> chooseOverCatalog(const Scenario& scenario, const s
         }
         plans[i] = planOnCard(scenario, gpus[i], choiceOnly);
         ++searched;
-        if (costBound && plans[i].found && meetsDeadline(plans[i].best, inputs)) {
+        // Only a plan of known speed sets the bar: one on an assumed speed ranks after every other (ObjectiveOrder).
+        if (costBound && plans[i].found && meetsDeadline(plans[i].best, inputs) &&
+            ObjectiveOrder::evidenced(plans[i].best)) {
             const double cost = costOf(plans[i].best, inputs);
             cheapestInTime = std::min(cheapestInTime.value_or(cost), cost);
         }
@@ -1041,10 +1051,15 @@ Ranking rank(const std::vector<CardPlan>& plans, const PlanInputs& inputs) {
         }
         found.push_back(i);
         auto at = [&](int j) -> const Candidate& { return plans[static_cast<std::size_t>(j)].best; };
-        if (k.cheapest < 0 || costOf(p.best, inputs) < costOf(at(k.cheapest), inputs)) {
+        // The cheapest and the fastest of known speed where there is one, as the ranking (ObjectiveOrder::evidenced).
+        const auto beats = [&](int j, auto figure) {
+            const bool e = ObjectiveOrder::evidenced(p.best), ej = ObjectiveOrder::evidenced(at(j));
+            return e != ej ? e : figure(p.best) < figure(at(j));
+        };
+        if (k.cheapest < 0 || beats(k.cheapest, [&](const Candidate& c) { return costOf(c, inputs); })) {
             k.cheapest = i;
         }
-        if (k.fastest < 0 || p.best.plan.wallHours < at(k.fastest).plan.wallHours) {
+        if (k.fastest < 0 || beats(k.fastest, [](const Candidate& c) { return c.plan.wallHours; })) {
             k.fastest = i;
         }
     }
