@@ -257,11 +257,16 @@ Message planChoice(const std::vector<core::CardPlan>& plans, int index, const co
 namespace {
 
 /// The cheapest and the fastest plan of every card's candidates (its choice and its runners-up, which include the
-/// card's cheapest and fastest), as "<count> × <card> (<layout>; <time>, <cost>)".
+/// card's cheapest and fastest), of known speed where one fits, as "<count> × <card> (<layout>; <time>, <cost>)".
 Message extremePlan(const std::vector<core::CardPlan>& plans, const core::PlanInputs& in, bool byCost) {
     const core::Candidate* best = nullptr;
     const core::GpuSpec* bestGpu = nullptr;
+    // Of known speed first, as the ranking (docs/planning.md, "A card of assumed speed ranks last").
+    const auto known = [](const core::Candidate& c) { return c.plan.mfu.source != core::MfuSource::Unpublished; };
     const auto better = [&](const core::Candidate& a, const core::Candidate& b) {
+        if (known(a) != known(b)) {
+            return known(a);
+        }
         return byCost ? core::costOf(a, in) < core::costOf(b, in) : a.plan.wallHours < b.plan.wallHours;
     };
     for (const auto& p : plans) {
