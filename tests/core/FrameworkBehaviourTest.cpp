@@ -777,6 +777,8 @@ TEST(FrameworkBehaviour, GeminiAutoPlacementCachesGatheredChunksWhileTheCardHasR
     core::Scenario staticOffload = s;
     staticOffload.offload = core::Offload::OptimizerAndParams;
     EXPECT_EQ(core::estimate(staticOffload).geminiCachedChunkBytes, 0);
+    // Refusing accumulation leaves the run placeable: the planner finds it a layout.
+    EXPECT_TRUE(core::planOnCard(s, *fixtures::catalog().findGpu("h100-sxm"), core::PlanInputs{}).found);
     s.gradientAccumulation = 2;
     const auto refused = core::validate(s);
     ASSERT_FALSE(refused.has_value());

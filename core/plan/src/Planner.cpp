@@ -817,6 +817,17 @@ Scenario withContextParallel(const Scenario& scenario, std::int64_t cp) {
     return split;
 }
 
+namespace {
+
+/// The accumulation a run's smallest group is validated with: GRPO's groups divide the global batch, which every
+/// layout keeps, so on one card one group per micro-batch step; any other run one step (a run that refuses
+/// accumulation, as Gemini's auto placement does, is still placeable).
+std::int64_t oneCardAccumulation(const Scenario& s) {
+    return s.runKind == RunKind::Grpo ? std::max<std::int64_t>(1, s.numGenerations) : 1;
+}
+
+} // namespace
+
 CardPlan planSplittingSequences(const Scenario& scenario, const GpuSpec& gpu, const PlanInputs& inputs) {
     CardPlan plan;
     plan.gpu = &gpu;
@@ -826,7 +837,7 @@ CardPlan planSplittingSequences(const Scenario& scenario, const GpuSpec& gpu, co
         Scenario group = onOneCard(split);
         group.gpus = cp;
         group.contextParallel = cp;
-        group.gradientAccumulation = std::max<std::int64_t>(1, split.numGenerations); // (as placeable says)
+        group.gradientAccumulation = oneCardAccumulation(split); // (as placeable says)
         if (!validate(group)) {
             break;
         }
@@ -864,8 +875,7 @@ bool placeable(const Scenario& scenario) {
     group.gpus = std::max<std::int64_t>(1, scenario.contextParallel);
     group.contextParallel = group.gpus;
     group.contextParallelKind = scenario.contextParallelKind;
-    // GRPO's groups divide the global batch, which every layout keeps: on one card, one group per micro-batch step.
-    group.gradientAccumulation = std::max<std::int64_t>(1, scenario.numGenerations);
+    group.gradientAccumulation = oneCardAccumulation(scenario);
     return static_cast<bool>(validate(group));
 }
 
