@@ -14,7 +14,7 @@ namespace gpusizer::core::detail {
 namespace {
 
 constexpr std::int64_t kMi = 1024 * 1024;
-constexpr std::int64_t kMinChunk = 32 * kMi;   // GeminiPlugin min_chunk_size_m=32
+constexpr std::int64_t kMinChunk = 32 * kMi;    // GeminiPlugin min_chunk_size_m=32
 constexpr std::int64_t kSearchRange = 32 * kMi; // search_range_m=32
 constexpr std::int64_t kSearchInterval = 1024;  // init_chunk_manager without hidden_dim (chunk/utils.py L27-30)
 
