@@ -32,6 +32,25 @@ core::Scenario full7b() {
 
 using fixtures::lora7b;
 
+// ColossalChat's LoRA under LowLevelZero ZeRO-2 on 2 GPUs, adapters in bf16 (its wrapper casts the module).
+core::Scenario colossalChatLora() {
+    core::Scenario s = lora7b();
+    s.framework = core::Framework::Colossalai;
+    s.lora.dtype = core::AdapterDtype::Bf16;
+    s.gpus = 2;
+    s.sharding = core::Sharding::Zero2;
+    return s;
+}
+
+// Llama-2-7B full fine-tuning under ColossalAI's Gemini (sharding zero3) on 8 GPUs.
+core::Scenario geminiFull7b() {
+    core::Scenario s = full7b();
+    s.framework = core::Framework::Colossalai;
+    s.gpus = 8;
+    s.sharding = core::Sharding::Zero3;
+    return s;
+}
+
 } // namespace
 
 // DeepSpeed ZeRO-Offload (deepspeed/runtime/zero/stage_1_and_2.py @edaa7221): the fp32 master partition, its fp32
@@ -650,11 +669,7 @@ TEST(FrameworkBehaviour, DeepspeedOffloadTakesTheLargestSlicesNormInFp64) {
 // the model's output in a variable until the next step's forward returns (coati/trainer/sft.py L133-140), so the
 // 16-bit logits of the one 64-token sequence, 64 x 32,000 x 2 B = 4,096,000 B, are still there at the backward peak.
 TEST(FrameworkBehaviour, ColossalChatsLowLevelZeroHoldsTheLogitsAndTwoTwelveMebiElementBuckets) {
-    core::Scenario s = lora7b();
-    s.framework = core::Framework::Colossalai;
-    s.lora.dtype = core::AdapterDtype::Bf16;
-    s.gpus = 2;
-    s.sharding = core::Sharding::Zero2;
+    core::Scenario s = colossalChatLora();
     s.seqLen = 64;
     s.microBatch = 1;
     const core::Estimate colossal = core::estimate(s);
@@ -677,10 +692,7 @@ TEST(FrameworkBehaviour, ColossalChatsLowLevelZeroHoldsTheLogitsAndTwoTwelveMebi
 // LoRA under Gemini (refused by train_sft.py L31-32), Gemini for another framework and tensor parallelism are refused
 // by field. A pure bf16 recipe runs with the fp32 master (master_weights=True), and the warning says whose.
 TEST(FrameworkBehaviour, ColossalAiShardsWithLowLevelZeroOrGemini) {
-    core::Scenario s = full7b();
-    s.framework = core::Framework::Colossalai;
-    s.gpus = 8;
-    s.sharding = core::Sharding::Zero3;
+    core::Scenario s = geminiFull7b();
     ASSERT_TRUE(core::validate(s).has_value());
     EXPECT_EQ(core::profileFor(s).engine, core::ShardingEngine::Gemini);
     const auto refusedWhere = [](core::Scenario v) {
@@ -729,10 +741,7 @@ TEST(FrameworkBehaviour, ColossalAiShardsWithLowLevelZeroOrGemini) {
 // - offload_optim_frac 1.0 puts the master and the states on the host; offload_param_frac 1.0 the shards too;
 // - at the loss lm_head's own chunk is gathered: 2 x 131,072,000 = 262,144,000 B.
 TEST(FrameworkBehaviour, GeminiHoldsSixteenBitChunkShardsThatTakeTheGradients) {
-    core::Scenario s = full7b();
-    s.framework = core::Framework::Colossalai;
-    s.gpus = 8;
-    s.sharding = core::Sharding::Zero3;
+    core::Scenario s = geminiFull7b();
     const core::Estimate e = core::estimate(s);
     EXPECT_EQ(e.perGpu[Component::Weights], 1869578240);
     EXPECT_EQ(e.perGpu[Component::Gradients], 0);
@@ -760,10 +769,7 @@ TEST(FrameworkBehaviour, GeminiHoldsSixteenBitChunkShardsThatTakeTheGradients) {
 // 12 GiB the cache stops at 0.9 x 12,884,901,888 = 11,596,411,699 B allocated in all. ColossalChat refuses
 // gradient accumulation with it (train_sft.py L33-34).
 TEST(FrameworkBehaviour, GeminiAutoPlacementCachesGatheredChunksWhileTheCardHasRoom) {
-    core::Scenario s = full7b();
-    s.framework = core::Framework::Colossalai;
-    s.gpus = 8;
-    s.sharding = core::Sharding::Zero3;
+    core::Scenario s = geminiFull7b();
     s.offload = core::Offload::Optimizer;
     const core::Estimate e = core::estimate(s);
     EXPECT_EQ(e.perGpu[Component::OptimizerStates], 0);
@@ -842,11 +848,7 @@ TEST(FrameworkBehaviour, ZeroOneAndTwoStepsWithAnFp32CopyOfTheGradientPartition)
 // the peak is max(14, 12) = 14 B: 14 x 4 x 4,096 x 32,000 = 7,340,032,000 B. Through transformers 4.45 the output's
 // logits were logits.float(), so the loop holds 4 B per element at every later moment of the step.
 TEST(FrameworkBehaviour, HeldLogitsMeetTheNextLossForwardOnly) {
-    core::Scenario s = lora7b();
-    s.framework = core::Framework::Colossalai;
-    s.lora.dtype = core::AdapterDtype::Bf16;
-    s.gpus = 2;
-    s.sharding = core::Sharding::Zero2;
+    core::Scenario s = colossalChatLora();
     s.seqLen = 4096;
     s.microBatch = 4;
     const core::Estimate e = core::estimate(s);
